@@ -1,0 +1,82 @@
+"""Bots that play through the public protocol only.
+
+They fill empty seats, replace dropped players, and drive the demo, the tests
+and the benchmarks. A bot is a function ``(game, state, seat, rng) -> move``;
+``rng`` is a ``random.Random`` owned by the caller, so a bot's play is as
+reproducible as the game itself.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from engine.protocol import Game, Move, State
+
+Bot = Callable[[Game, State, int, _random.Random], Move]
+
+
+def random(game: Game, state: State, seat: int, rng: _random.Random) -> Move:
+    """A uniformly random legal move."""
+    moves = game.legal(state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} owes no decision now")
+    return moves[rng.randrange(len(moves))]
+
+
+def greedy(game: Game, state: State, seat: int, rng: _random.Random) -> Move:
+    """The game's own greedy policy."""
+    return game.greedy(state, seat, rng)
+
+
+BOTS: dict[str, Bot] = {"random": random, "greedy": greedy}
+
+
+def get(name: str) -> Bot:
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise KeyError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}") from None
+
+
+@dataclass
+class Playout:
+    """A finished game among bots: the final state and the log that reproduces it."""
+
+    state: State
+    moves: list[tuple[int, Move]] = field(default_factory=list)
+
+
+def play(
+    game: Game,
+    players: int,
+    seed: int,
+    bots: list[Bot] | None = None,
+    options: dict | None = None,
+    bot_seed: int | None = None,
+    max_decisions: int = 100_000,
+    on_move: Callable[[State, int, Move], None] | None = None,
+) -> Playout:
+    """Play a whole game, the lowest seat that owes a decision moving first.
+
+    ``bots[i]`` plays seat ``i`` (default: all random). The bots draw from
+    their own generator (``bot_seed``, default ``seed``) so that the game's
+    shuffles stay a function of the game seed alone. ``on_move(state, seat,
+    move)`` is called after each move with the state it produced.
+    """
+    chosen = bots or [random] * players
+    rng = _random.Random(seed if bot_seed is None else bot_seed)
+    state = game.new(players, seed, options)
+    log: list[tuple[int, Move]] = []
+    for _ in range(max_decisions):
+        due = game.to_act(state)
+        if not due:
+            return Playout(state, log)
+        seat = min(due)
+        move = chosen[seat](game, state, seat, rng)
+        state = game.apply(state, seat, move)
+        log.append((seat, move))
+        if on_move is not None:
+            on_move(state, seat, move)
+    raise RuntimeError(f"{game.name}: no end after {max_decisions} decisions (seed {seed})")

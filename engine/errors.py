@@ -1,0 +1,47 @@
+"""The errors a game raises, named as python-chess names them.
+
+A player's reply deserves one of three answers: not notation at all
+(:class:`MoveError`), notation but not legal now (:class:`IllegalMove`), or
+notation that could mean several moves (:class:`AmbiguousMove`). All are
+``ValueError`` so callers that do not care can catch one thing.
+"""
+
+from __future__ import annotations
+
+
+class IllegalMove(ValueError):
+    """A move that is well formed but not allowed now; the state is unchanged."""
+
+
+class MoveError(ValueError):
+    """A reply that could not be turned into moves.
+
+    ``line`` is the offending line of the reply (or "" for the whole reply),
+    ``expected`` says what the game is waiting for, and ``suggestions`` holds
+    the nearest legal moves in canonical notation, best first.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: str = "",
+        expected: str = "",
+        suggestions: list[str] | None = None,
+    ) -> None:
+        self.reason = message
+        self.line = line
+        self.expected = expected
+        self.suggestions = list(suggestions or [])
+        parts = [message]
+        if line:
+            parts.append(f"(in the line {line!r})")
+        if expected:
+            parts.append(f"Expected now: {expected}.")
+        if self.suggestions:
+            parts.append("Closest legal moves: " + "; ".join(self.suggestions[:5]) + ".")
+        super().__init__(" ".join(parts))
+
+
+class AmbiguousMove(MoveError):
+    """An abbreviation that fits more than one legal move."""

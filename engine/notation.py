@@ -1,0 +1,38 @@
+"""Helpers every game's notation shares: normalising a reply line and finding
+the legal moves closest to what a player wrote.
+
+Email replies arrive with odd case, stray punctuation and extra spaces; each
+game tokenises the normalised line with its own vocabulary.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+_PUNCTUATION = re.compile(r"[^\w+\-:;,./]+", re.UNICODE)
+_SPACES = re.compile(r"\s+")
+
+
+def normalise(line: str) -> str:
+    """Lower case, punctuation other than ``+ - : ; , . /`` dropped, spaces folded."""
+    text = _PUNCTUATION.sub(" ", line.lower())
+    return _SPACES.sub(" ", text).strip()
+
+
+def reply_lines(text: str) -> list[str]:
+    """The non-empty lines of a reply, normalised, stopping at a line ``end``."""
+    lines = []
+    for raw in text.splitlines():
+        line = normalise(raw)
+        if not line:
+            continue
+        if line == "end":
+            break
+        lines.append(line)
+    return lines
+
+
+def closest(text: str, candidates: list[str], n: int = 5) -> list[str]:
+    """The ``n`` candidates most like ``text``, best first."""
+    return sorted(candidates, key=lambda c: -difflib.SequenceMatcher(None, text, c).ratio())[:n]

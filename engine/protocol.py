@@ -1,0 +1,103 @@
+"""The one game protocol every game module implements.
+
+The mail loop, the bots, the tournament runner and the benchmarks drive a game
+only through these members, so a new game is a new module, never a change to
+``pbem/``. The shape follows OpenSpiel (state + legal actions + apply) with
+python-chess's idea that a move is a small immutable value with a notation.
+
+A game module (``engine/dragon/__init__.py`` …) exposes a module-level object
+``GAME`` that satisfies :class:`Game`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
+
+State = Any
+"""Each game has its own state class; it is opaque to everything outside the game."""
+
+Move = Hashable
+"""Each game has its own frozen (hashable, comparable) move dataclass."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """The final outcome of a finished game.
+
+    ``ranks`` already applies every tie-break of the rules (1 = winner); two
+    seats share a rank only when the rules leave them tied. ``breakdown`` holds
+    one small mapping per seat, label -> points, so a game-over mail and the
+    organiser's CLI can show how the score came about.
+    """
+
+    scores: list[int]
+    ranks: list[int]
+    breakdown: list[dict[str, int]] = field(default_factory=list)
+    lowest_wins: bool = False
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one seat is being asked right now: the key a mail template is chosen by.
+
+    ``kind`` is a short stable identifier (``"action"``, ``"person"``,
+    ``"release"`` …) that templates and subjects can switch on; ``title`` is
+    the few words a subject line shows (``"month 5, actions"``); ``hint`` is a
+    one-line reminder of the notation for this decision.
+    """
+
+    kind: str
+    title: str
+    hint: str = ""
+
+
+S = TypeVar("S")
+
+
+@runtime_checkable
+class Game(Protocol):
+    """Static facts about a game plus the pure functions that move it on.
+
+    Every function is deterministic: the same seed, options and moves give the
+    same states on any machine. None of them reads the clock, the network or
+    the file system (except loading the game's own data file once on import).
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    lowest_wins: bool
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State: ...
+
+    def options(self) -> dict[str, Any]:
+        """The game's options with their defaults, for validating a definition file."""
+        ...
+
+    def to_act(self, state: State) -> set[int]: ...
+
+    def legal(self, state: State, seat: int) -> list[Move]: ...
+
+    def apply(self, state: State, seat: int, move: Move) -> State: ...
+
+    def clone(self, state: State) -> State: ...
+
+    def parse(self, text: str, state: State, seat: int) -> list[Move]: ...
+
+    def format(self, move: Move) -> str: ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+
+    def render(self, state: State, seat: int | None) -> str: ...
+
+    def decision(self, state: State, seat: int) -> Decision | None:
+        """What ``seat`` is being asked now, or None when it owes nothing."""
+        ...
+
+    def result(self, state: State) -> Result | None: ...
+
+    def greedy(self, state: State, seat: int, rng: Any) -> Move:
+        """A move that plays clearly better than uniform random; ``rng`` is a random.Random."""
+        ...

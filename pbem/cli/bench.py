@@ -1,0 +1,64 @@
+"""``pbem bench …``: speed and memory measured, printed as a table.
+
+Targets are checked here, never by timed tests.
+"""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import engine
+from engine import bots
+
+app = typer.Typer(help="Benchmarks; each prints a table.", no_args_is_help=True)
+
+
+@app.command("engine")
+def bench_engine(
+    game: str = typer.Option("dragon", "--game", help="Game name."),
+    players: int = typer.Option(4, "--players", help="Seats per game."),
+    games: int = typer.Option(300, "--games", help="Complete games to play."),
+    seed: int = typer.Option(0, "--seed", help="First seed; game i uses seed+i."),
+    memory: bool = typer.Option(True, "--memory/--no-memory", help="Trace peak memory in a second pass."),
+) -> None:
+    """Play GAMES complete games of random bots from fresh seeds; print games/s and more."""
+    try:
+        rules = engine.game(game)
+    except KeyError as exc:
+        raise typer.BadParameter(str(exc.args[0]), param_hint="--game") from None
+    if games < 1:
+        raise typer.BadParameter("must be at least 1", param_hint="--games")
+    if not rules.min_players <= players <= rules.max_players:
+        raise typer.BadParameter(
+            f"{rules.title} takes {rules.min_players}-{rules.max_players} players", param_hint="--players"
+        )
+    decisions = 0
+    started = time.perf_counter()
+    for i in range(games):
+        decisions += _play_random(rules, players, seed + i)
+    elapsed = time.perf_counter() - started
+    peak = 0
+    if memory:
+        tracemalloc.start()
+        _play_random(rules, players, seed)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    table = Table(title=f"pbem bench engine: {rules.title}, {players} players, {games} games")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("games/s", f"{games / elapsed:,.1f}")
+    table.add_row("decisions/s", f"{decisions / elapsed:,.0f}")
+    table.add_row("mean decisions per game", f"{decisions / games:,.1f}")
+    table.add_row("wall time (s)", f"{elapsed:,.2f}")
+    table.add_row("peak memory, one game (KiB)", f"{peak / 1024:,.0f}" if memory else "not traced")
+    Console().print(table)
+
+
+def _play_random(rules: engine.Game, players: int, seed: int) -> int:
+    """One game of random bots; returns the number of decisions made."""
+    return len(bots.play(rules, players, seed).moves)

@@ -1,0 +1,59 @@
+"""``pbem play`` / ``pbem demo``: a whole game among bots, printed move by move.
+
+The quickest way to see an engine work, with no mail and no database.
+"""
+
+from __future__ import annotations
+
+import typer
+
+import engine
+from engine import bots
+
+
+def play(
+    game: str = typer.Argument("dragon", help="Game name: dragon, china or prodigals."),
+    players: int = typer.Option(4, "--players", "-p", help="Number of seats."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Game seed; the same seed gives the same game."),
+    bot: list[str] = typer.Option(
+        ["greedy", "random"], "--bot", help="Bot per seat, cycled (random or greedy)."
+    ),
+    board: bool = typer.Option(False, "--board", help="Print the board after every move."),
+) -> None:
+    """Play a complete game among bots and print every move and the final scoring."""
+    try:
+        rules = engine.game(game)
+    except KeyError as exc:
+        raise typer.BadParameter(str(exc.args[0]), param_hint="GAME") from None
+    if not rules.min_players <= players <= rules.max_players:
+        raise typer.BadParameter(
+            f"{rules.title} takes {rules.min_players}-{rules.max_players} players, not {players}",
+            param_hint="--players",
+        )
+    try:
+        chosen = [bots.get(bot[i % len(bot)]) for i in range(players)]
+    except KeyError as exc:
+        raise typer.BadParameter(str(exc.args[0]), param_hint="--bot") from None
+    typer.echo(f"{rules.title}, {players} players, seed {seed}")
+    count = 0
+
+    def show(after: engine.State, seat: int, move: engine.Move) -> None:
+        nonlocal count
+        count += 1
+        typer.echo(f"{count:4d}  seat {seat + 1}: {rules.format(move)}")
+        if board:
+            typer.echo(rules.render(after, None))
+
+    state = bots.play(rules, players, seed, chosen, on_move=show).state
+    typer.echo(rules.render(state, None))
+    outcome = rules.result(state)
+    assert outcome is not None
+    for seat in sorted(range(players), key=lambda s: outcome.ranks[s]):
+        detail = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[seat].items()) if outcome.breakdown else ""
+        typer.echo(f"rank {outcome.ranks[seat]}: seat {seat + 1} ({bot[seat % len(bot)]}) "
+                   f"{outcome.scores[seat]} points  {detail}")
+
+
+def demo(seed: int = typer.Option(1, "--seed", "-s", help="Game seed.")) -> None:
+    """A complete In the Year of the Dragon game among four bots, move by move."""
+    play(game="dragon", players=4, seed=seed, bot=["greedy", "random"], board=False)

@@ -1,0 +1,1 @@
+"""Every text a player reads, as Jinja2 templates (``templates/email/``)."""
