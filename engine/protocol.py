@@ -84,7 +84,15 @@ class Game(Protocol):
 
     def clone(self, state: State) -> State: ...
 
-    def parse(self, text: str, state: State, seat: int) -> list[Move]: ...
+    def parse(self, text: str, state: State, seat: int) -> list[Move]:
+        """A reply's lines to moves, each read against the state the lines before it lead to.
+
+        Lines are read in order on a clone, so a reply can carry every decision
+        the seat will owe before anyone else acts. A line that cannot be used
+        raises :class:`engine.MoveError` naming that line; nothing is applied by
+        ``parse`` itself.
+        """
+        ...
 
     def format(self, move: Move) -> str: ...
 
@@ -97,6 +105,10 @@ class Game(Protocol):
         ...
 
     def result(self, state: State) -> Result | None: ...
+
+    def picture(self, state: State, seat: int | None) -> bytes | None:
+        """A PNG of the board for a mail's HTML part, or None for a game without one."""
+        ...
 
     def greedy(self, state: State, seat: int, rng: Any) -> Move:
         """A move that plays clearly better than uniform random; ``rng`` is a random.Random."""
