@@ -1,0 +1,24 @@
+"""Reply tokens: genuine addresses read back, forged or foreign ones do not."""
+
+from pbem.tokens import read_reply_address, reply_address
+
+
+def test_reply_address_reads_back_to_its_game_and_seat() -> None:
+    address = reply_address("play", "pbem.localhost", "s3cret", 12, 3)
+    assert address.startswith("play+12.3.") and address.endswith("@pbem.localhost")
+    assert read_reply_address(address, "play", "pbem.localhost", "s3cret") == (12, 3)
+    assert read_reply_address(address.upper(), "play", "pbem.localhost", "s3cret") == (12, 3)
+
+
+def test_token_for_another_seat_is_refused() -> None:
+    address = reply_address("play", "pbem.localhost", "s3cret", 12, 3)
+    forged = address.replace("+12.3.", "+12.2.")
+    assert read_reply_address(forged, "play", "pbem.localhost", "s3cret") is None
+
+
+def test_other_secret_local_part_or_domain_is_refused() -> None:
+    address = reply_address("play", "pbem.localhost", "s3cret", 1, 0)
+    assert read_reply_address(address, "play", "pbem.localhost", "other") is None
+    assert read_reply_address(address, "game", "pbem.localhost", "s3cret") is None
+    assert read_reply_address(address, "play", "example.org", "s3cret") is None
+    assert read_reply_address("play@pbem.localhost", "play", "pbem.localhost", "s3cret") is None
