@@ -1,0 +1,137 @@
+"""Reading one raw inbound mail into the facts the pipeline decides on.
+
+Everything a mail server can hand us ends up here: replies from any client in
+any charset, out-of-office notices, bounces, list traffic, junk and attacks.
+:func:`read_mail` never raises on any bytes, so the pipeline can always store
+the message and answer (or deliberately not answer) it. It decides the kind
+from headers alone before touching a body, so a 50 MB attachment or a bounce
+costs only a header parse.
+
+>>> mail = read_mail(b"From: Ann <ann@example.org>\\r\\nMessage-ID: <1@x>\\r\\n\\r\\ngroup 2 tax\\r\\n")
+>>> (mail.sender, mail.kind.value, mail.text)
+('ann@example.org', 'reply', 'group 2 tax')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from email.message import Message
+from email.parser import BytesHeaderParser, BytesParser
+from email.policy import compat32
+from enum import StrEnum
+
+from pbem.inbound.body import body_text
+from pbem.inbound.headers import addresses, decoded_field, first_address, message_ids, raw_field
+from pbem.inbound.history import new_text
+from pbem.inbound.rules import AUTOMATIC_RULES, Envelope, Rule, automatic_reason
+
+__all__ = ["AUTOMATIC_RULES", "InboundMail", "MailKind", "Rule", "read_mail"]
+
+# Recipient headers, in the order the contract lists them: the ones an MTA adds
+# for the real envelope recipient first, then the visible ones.
+RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc")
+
+# Header sections longer than this are not mail a person sent; they are read
+# only this far, so an oversized or hostile message costs a bounded parse.
+MAX_HEADER_BYTES = 256_000
+
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+
+
+class MailKind(StrEnum):
+    """What the pipeline should do with a mail before authenticating it."""
+
+    REPLY = "reply"
+    AUTOMATIC = "automatic"
+    OVERSIZE = "oversize"
+
+
+@dataclass(frozen=True)
+class InboundMail:
+    """One inbound mail as the pipeline sees it; all addresses are lower-cased addr-specs."""
+
+    message_id: str
+    sender: str
+    return_path: str | None
+    recipients: tuple[str, ...]
+    subject: str
+    in_reply_to: str | None
+    references: tuple[str, ...]
+    kind: MailKind
+    reason: str
+    text: str
+
+
+def read_mail(
+    raw: bytes,
+    *,
+    own_addresses: Iterable[str] = (),
+    envelope_recipients: Iterable[str] = (),
+    max_bytes: int = 1_000_000,
+) -> InboundMail:
+    """Read ``raw`` (one RFC 5322 message) into an :class:`InboundMail`; never raises.
+
+    ``own_addresses`` are the addresses we send from (mail from them is ours,
+    looping back); ``envelope_recipients`` are the RCPT TO addresses when the
+    transport knows them; a message longer than ``max_bytes`` is OVERSIZE and
+    its body is not read.
+    """
+    raw = bytes(raw)
+    oversize = len(raw) > max_bytes
+    headers = _parse_headers(raw)
+    sender = first_address(headers, "From") or ""
+    envelope = Envelope(
+        message=headers,
+        sender=sender,
+        return_path=first_address(headers, "Return-Path"),
+        own_addresses=frozenset(a.strip().lower() for a in own_addresses),
+    )
+    reason = automatic_reason(envelope)
+    if reason is not None:
+        kind, text = MailKind.AUTOMATIC, ""
+    elif oversize:
+        kind, text = MailKind.OVERSIZE, ""
+        reason = f"message of {len(raw):,} bytes is larger than the {max_bytes:,}-byte limit"
+    else:
+        kind, text, reason = MailKind.REPLY, new_text(body_text(_parse_message(raw))), ""
+    in_reply_to = message_ids(raw_field(headers, "In-Reply-To"))
+    return InboundMail(
+        message_id=_message_id(headers, raw),
+        sender=sender,
+        return_path=envelope.return_path,
+        recipients=_recipients(headers, envelope_recipients),
+        subject=decoded_field(headers, "Subject"),
+        in_reply_to=in_reply_to[0] if in_reply_to else None,
+        references=message_ids(raw_field(headers, "References")),
+        kind=kind,
+        reason=reason,
+        text=text,
+    )
+
+
+def _parse_headers(raw: bytes) -> Message:
+    """The header section only, parsed without reading (or copying) the body."""
+    end = _HEADER_END.search(raw, 0, MAX_HEADER_BYTES)
+    section = raw[: end.end()] if end else raw[:MAX_HEADER_BYTES]
+    return BytesHeaderParser(policy=compat32).parsebytes(section)
+
+
+def _parse_message(raw: bytes) -> Message:
+    return BytesParser(policy=compat32).parsebytes(raw)
+
+
+def _message_id(headers: Message, raw: bytes) -> str:
+    ids = message_ids(raw_field(headers, "Message-ID"))
+    if ids:
+        return ids[0]
+    return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def _recipients(headers: Message, envelope_recipients: Iterable[str]) -> tuple[str, ...]:
+    found: list[str] = [a.strip().lower() for a in envelope_recipients if a and a.strip()]
+    for name in RECIPIENT_HEADERS:
+        found.extend(addresses(headers, name))
+    return tuple(dict.fromkeys(found))

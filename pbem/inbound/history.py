@@ -1,0 +1,177 @@
+"""Keeping only what the player newly wrote in a reply.
+
+A reply to a turn prompt usually carries the whole prompt back, quoted with
+``>`` (Gmail, Apple Mail, Thunderbird) or pasted under a header block
+(Outlook), before or after the player's own lines, plus a signature. The
+engine must see only the new lines, or it would try to read the board as
+moves. The steps, in order:
+
+1. normalise line ends and invisible characters;
+2. cut before a line ``end``: the player's own explicit stop wins over every
+   guess below;
+3. drop quoted history: attribution lines and header blocks are found with
+   mail-parser-reply's multi-language recognisers; a block followed by
+   ``>`` lines is a quote and the unquoted lines around it are kept (top-,
+   bottom- and inline-posting), a block followed by plain text is pasted
+   history and everything from it on is dropped;
+4. drop the signature: ``-- ``, "Sent from my iPhone" and a short closing
+   block after a valediction ("Best regards,");
+5. tidy blank lines and surrounding spaces.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mailparser_reply.constants import MAIL_LANGUAGES
+from mailparser_reply.parser import EmailMessage
+
+# Languages whose attribution lines ("On … wrote:", "Am … schrieb …:", "Le … a
+# écrit :") and Outlook header names mail-parser-reply knows; its "david"
+# entry is a sample personal profile, not a language.
+LANGUAGES = tuple(name for name in MAIL_LANGUAGES if name != "david")
+
+# A longer reply is not a list of moves; the cap keeps the header recognisers
+# (a few ms per 3 kB) bounded on hostile input.
+MAX_TEXT_CHARS = 100_000
+
+_RECOGNISER = EmailMessage(text="", languages=list(LANGUAGES))
+_HISTORY_HEADER = _RECOGNISER.HEADER_REGEX
+
+_SENT_FROM = re.compile(
+    r"^(?:"
+    + "|".join(
+        f"(?:{MAIL_LANGUAGES[name]['sent_from']})" for name in LANGUAGES if MAIL_LANGUAGES[name].get("sent_from")
+    )
+    + r"|Sent from (?:Mail|Outlook|Yahoo|AOL|Proton)|Von meinem .{1,40} gesendet|Envoy[ée] de mon)",
+    re.IGNORECASE,
+)
+_VALEDICTION = re.compile(
+    r"^(?:"
+    + "|".join(
+        f"(?:{pattern})"
+        for name in LANGUAGES
+        for pattern in MAIL_LANGUAGES[name].get("signatures", [])
+        if not pattern.startswith("/")
+    )
+    + r"|Cheers|Regards|Greetings|Thanks|Thank you)(?!\w)",
+    re.IGNORECASE,
+)
+_SEPARATOR_LINE = re.compile(r"^(?:[_\-=*]\s*){5,}$")
+_ATTRIBUTION_CLUE = re.compile(r"@|\b\d{1,2}:\d{2}\b|\b\d{4}\b")
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+_INVISIBLE.update({ord("\u00a0"): " ", ord("\t"): " ", ord("\u2028"): "\n", ord("\u2029"): "\n"})
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+# The longest closing block after a valediction that is still a signature
+# rather than more of the player's text.
+_CLOSING_LINES = 4
+_CLOSING_WIDTH = 60
+
+
+def new_text(body: str) -> str:
+    """The lines the player newly wrote in ``body``, history and signature removed."""
+    lines = _normalise(body[:MAX_TEXT_CHARS]).split("\n")
+    lines = _before_end(lines)
+    lines = _without_history("\n".join(lines))
+    lines = _without_signature(lines)
+    return _tidy(lines)
+
+
+def _normalise(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE)
+    return _CONTROL.sub("", text)
+
+
+def _is_quoted(line: str) -> bool:
+    return line.lstrip().startswith(">")
+
+
+def _before_end(lines: list[str]) -> list[str]:
+    for index, line in enumerate(lines):
+        if line.strip().lower() == "end":
+            return lines[:index]
+    return lines
+
+
+def _next_line_is_quoted(text: str) -> bool:
+    for line in text.split("\n"):
+        if line.strip():
+            return _is_quoted(line)
+    return False
+
+
+def _without_history(text: str) -> list[str]:
+    """Unquoted lines before the first pasted (unquoted) history block."""
+    kept: list[str] = []
+    while True:
+        match = _HISTORY_HEADER.search(text)
+        if match is None:
+            kept.extend(_unquoted(text.split("\n")))
+            return kept
+        kept.extend(_unquoted(text[: match.start()].split("\n")))
+        rest = text[match.end() :]
+        if not _next_line_is_quoted(rest):
+            return _drop_trailing_separators(kept)
+        text = "\n".join(_unquoted(rest.split("\n")))
+
+
+def _unquoted(lines: list[str]) -> list[str]:
+    """``lines`` without ``>`` lines and without the attribution line that introduces them."""
+    kept: list[str] = []
+    for line in lines:
+        if _is_quoted(line):
+            _drop_attribution(kept)
+            continue
+        kept.append(line)
+    return kept
+
+
+def _drop_attribution(kept: list[str]) -> None:
+    """Remove from the end of ``kept`` an attribution in a language the recognisers lack.
+
+    Gmail in Greek or Russian writes "… <address> έγραψε:" or "…, 10:00, Имя <address>:"
+    (sometimes wrapped onto two lines) before the quote; it ends with a colon
+    and names an address, a time or a year.
+    """
+    while kept and not kept[-1].strip():
+        kept.pop()
+    if not kept or not kept[-1].rstrip().endswith(":"):
+        return
+    if _ATTRIBUTION_CLUE.search(kept[-1]):
+        kept.pop()
+    elif len(kept) >= 2 and kept[-2].strip() and _ATTRIBUTION_CLUE.search(kept[-2]):
+        del kept[-2:]
+
+
+def _drop_trailing_separators(lines: list[str]) -> list[str]:
+    while lines and (not lines[-1].strip() or _SEPARATOR_LINE.match(lines[-1].strip())):
+        lines.pop()
+    return lines
+
+
+def _without_signature(lines: list[str]) -> list[str]:
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped in ("--", "__") or (len(stripped) <= 80 and _SENT_FROM.match(stripped)):
+            return lines[:index]
+        if index > 0 and _VALEDICTION.match(stripped) and _is_closing(lines[index + 1 :]):
+            return lines[:index]
+    return lines
+
+
+def _is_closing(after: list[str]) -> bool:
+    """Whether the lines after a valediction are short enough to be a name and contact lines."""
+    rest = [line.strip() for line in after if line.strip()]
+    return len(rest) <= _CLOSING_LINES and all(len(line) <= _CLOSING_WIDTH for line in rest)
+
+
+def _tidy(lines: list[str]) -> str:
+    out: list[str] = []
+    for line in lines:
+        stripped = line.strip()
+        if stripped or (out and out[-1]):
+            out.append(stripped)
+    while out and not out[-1]:
+        out.pop()
+    return "\n".join(out)
