@@ -1,0 +1,268 @@
+"""China's notation: one canonical line per step, and a whole turn in one reply line.
+
+A turn is written as segments separated by ``;``, for example
+``play red red yellow; wei: pagoda 3, emissary; draw up2, deck`` or
+``exchange green for up1``. Each segment becomes one or more step moves,
+read in order against the state the earlier steps lead to, so a draw from
+the display (``up2`` = the second face-up card, or a colour) is checked
+against the display as it stands at that moment (D7).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from engine.china import rules
+from engine.china.state import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play, State
+from engine.errors import AmbiguousMove, MoveError
+from engine.notation import closest, reply_lines
+
+PIECE_WORDS = {PAGODA: PAGODA, "house": PAGODA, "palace": PAGODA, EMISSARY: EMISSARY, "envoy": EMISSARY,
+               FORTRESS: FORTRESS, "fort": FORTRESS, "fortification": FORTRESS}
+EXPECTED = {
+    "act": "a turn such as 'play red red; wei: pagoda 3, emissary; draw up2, deck' or 'exchange green for up1'",
+    "place": "the next piece, such as 'wei: pagoda 3' or 'wei: emissary'",
+    "draw": "the cards to draw, such as 'draw deck' or 'draw up2' (a display card by place or colour)",
+    "over": "nothing: the game is over",
+}
+SUGGESTION_LIMIT = 400
+
+
+def format_move(move: Move) -> str:
+    if isinstance(move, Play):
+        return "play " + " ".join(move.cards)
+    if isinstance(move, Place):
+        return f"{move.province}: {move.piece}" + (f" {_short_site(move.province, move.site)}" if move.site else "")
+    if isinstance(move, Draw):
+        return f"draw {move.source}"
+    if isinstance(move, Exchange):
+        return f"exchange {move.discard} for {move.take}"
+    return "pass"
+
+
+def _short_site(province: str, site: str) -> str:
+    prefix = province + "-"
+    return site[len(prefix):] if site.startswith(prefix) else site
+
+
+def parse(text: str, state: State, seat: int) -> list[Move]:
+    """Every line of a reply to step moves, each checked on a copy of the state as the steps before leave it."""
+    lines = reply_lines(text.replace("'", "").replace("\u2019", ""))
+    if not lines:
+        raise MoveError("the reply holds no move", expected=EXPECTED[state.phase], suggestions=_suggest("", state, seat))
+    work = state.copy()
+    moves: list[Move] = []
+    for line in lines:
+        for segment_moves in _line(line, work, seat):
+            moves.append(segment_moves)
+    return moves
+
+
+def _line(line: str, work: State, seat: int) -> list[Move]:
+    moves: list[Move] = []
+    province_hint: list[str] = []
+    for segment in (s.strip() for s in line.split(";")):
+        if not segment:
+            continue
+        for step in _segment(segment, work, seat, province_hint, line):
+            move = step(work)
+            if move not in rules.legal(work, seat):
+                raise MoveError(rules.why_illegal(work, seat, move), line=line, expected=EXPECTED[work.phase],
+                                suggestions=_suggest(line, work, seat))
+            rules.apply(work, seat, move)
+            moves.append(move)
+    return moves
+
+
+Step = Callable[[State], Move]
+
+
+def _segment(segment: str, work: State, seat: int, hint: list[str], line: str) -> list[Step]:
+    """The steps one segment stands for; each step is resolved against the state when its turn comes."""
+    words = segment.replace(",", " , ").replace("+", " + ").split()
+    head, rest = words[0], words[1:]
+
+    def fail(message: str) -> MoveError:
+        return MoveError(message, line=line, expected=EXPECTED[work.phase], suggestions=_suggest(line, work, seat))
+
+    if head == "pass":
+        return [lambda s: Pass()]
+    if head == "play":
+        return [_play_step(rest, hint, fail)]
+    if head in ("draw", "take"):
+        items = [w for w in " ".join(rest).replace(" , ", ",").split(",") for w in [w.strip()] if w]
+        sources = [t for item in items for t in _split_sources(item)]
+        if not sources:
+            raise fail("say where to draw from: 'deck', 'up1'..'up4' or a display colour")
+        return [_draw_step(src, fail) for src in sources]
+    if head in ("exchange", "swap", "discard"):
+        return [_exchange_step(rest, fail)]
+    return _piece_steps(words, hint, fail)
+
+
+def _play_step(words: list[str], hint: list[str], fail: Callable[[str], MoveError]) -> Step:
+    colours: list[str] = []
+    tail = [w for w in words if w not in (",", "+", "and")]
+    for i, word in enumerate(tail):
+        if word in ("for", "in", "to", "on", "into"):
+            if i + 1 >= len(tail):
+                raise fail(f"name the province after {word!r}")
+            hint.append(_province(" ".join(tail[i + 1:]).rstrip(":"), fail))
+            break
+        colours.append(_colour(word, fail))
+    if not 1 <= len(colours) <= 3:
+        raise fail("play 1 to 3 cards, named by colour (yellow, orange, green, red, purple)")
+    order = {c: i for i, c in enumerate(rules.COLOURS)}
+    cards = tuple(sorted(colours, key=order.__getitem__))
+    return lambda s: Play(cards)
+
+
+def _split_sources(item: str) -> list[str]:
+    words = item.replace("display:", "display ").split()
+    if len(words) == 2 and words[0] in ("up", "display", "face-up") or (len(words) == 1):
+        return [" ".join(words)]
+    return words
+
+
+def _draw_step(source: str, fail: Callable[[str], MoveError]) -> Step:
+    return lambda s: Draw(_source(source, s, fail))
+
+
+def _exchange_step(words: list[str], fail: Callable[[str], MoveError]) -> Step:
+    if "for" not in words or words.index("for") != 1 or len(words) < 3:
+        raise fail("write an exchange as 'exchange <colour> for <deck, up1..up4 or a display colour>'")
+    discard = _colour(words[0], fail)
+    take = " ".join(words[2:])
+    return lambda s: Exchange(discard, _source(take, s, fail))
+
+
+def _source(word: str, state: State, fail: Callable[[str], MoveError]) -> str:
+    """``deck``, a display colour, ``upN`` / ``display N`` (the N-th face-up card), or ``display red``."""
+    word = word.replace("display ", "up ").replace("face-up ", "up ").strip()
+    if word in (DECK, "d", "pile", "top"):
+        return DECK
+    match = re.fullmatch(r"up\s*(\d)", word)
+    if match:
+        slot = int(match.group(1))
+        if not 1 <= slot <= len(state.display):
+            raise fail(f"the display has places up1 to up{len(state.display)}, not {word!r}")
+        card = state.display[slot - 1]
+        if card is None:
+            raise fail(f"{word} is empty now; taken cards are not replaced until the end of the turn")
+        return rules.COLOURS[card]
+    return _colour(word.removeprefix("up ").strip(), fail)
+
+
+def _piece_steps(words: list[str], hint: list[str], fail: Callable[[str], MoveError]) -> list[Step]:
+    text = " ".join(words)
+    province: str | None = hint[-1] if hint else None
+    if ":" in text:
+        before, text = text.split(":", 1)
+        province = _province(before.strip(), fail)
+    pieces = [p.strip() for p in re.split(r"\s*(?:,|\+|\band\b|\bthen\b)\s*", text) if p.strip()]
+    if not pieces:
+        raise fail("name the pieces to place, such as 'wei: pagoda 3, emissary'")
+    steps = []
+    for piece in pieces:
+        tokens = piece.split()
+        if tokens[0] not in PIECE_WORDS and len(tokens) > 1 and tokens[1] in PIECE_WORDS:
+            province = _province(tokens[0], fail)
+            tokens = tokens[1:]
+        if tokens[0] not in PIECE_WORDS:
+            raise fail(f"{piece!r} is not a piece: write 'pagoda <site>', 'emissary' or 'fortress <site>'")
+        kind = PIECE_WORDS[tokens[0]]
+        site = " ".join(tokens[1:]) or None
+        if kind == EMISSARY and site is not None:
+            raise fail("an emissary goes to the province's court, not to a site: write just 'emissary'")
+        steps.append(_place_step(province, kind, site, fail))
+    return steps
+
+
+def _place_step(province: str | None, kind: str, site: str | None, fail: Callable[[str], MoveError]) -> Step:
+    def resolve(state: State) -> Move:
+        options = [m for m in rules.legal(state, state.current) if isinstance(m, Place) and m.piece == kind]
+        chosen_province = province
+        if chosen_province is None and state.province >= 0:
+            chosen_province = state.side.provinces[state.province].id
+        if chosen_province is not None:
+            options = [m for m in options if m.province == chosen_province]
+        if site is not None:
+            wanted = site.replace(" ", "-")
+            options = [m for m in options if m.site in (wanted, f"{m.province}-{wanted}")]
+            if chosen_province is not None and not options:
+                target = wanted if "-" in wanted else f"{chosen_province}-{wanted}"
+                return Place(chosen_province, kind, target)
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            if chosen_province is not None:
+                return Place(chosen_province, kind, site)
+            raise fail(f"no {kind} can be placed as written; name the province, such as 'wei: {kind}'")
+        raise AmbiguousMove(
+            f"'{kind}{' ' + site if site else ''}' fits several moves; name the province and site",
+            line="", expected="one piece", suggestions=[format_move(m) for m in options],
+        )
+
+    return resolve
+
+
+def _colour(word: str, fail: Callable[[str], MoveError]) -> str:
+    return _unique(word, {c: [c] for c in rules.COLOURS}, "card colour", fail)
+
+
+def _province(word: str, fail: Callable[[str], MoveError]) -> str:
+    names: dict[str, list[str]] = {}
+    for side in rules.BOARDS.sides.values():
+        for p in side.provinces:
+            keys = {p.id, p.name.lower().replace("'", "").replace("\u2019", ""), *[a.lower() for a in p.aliases]}
+            names[p.id] = sorted(keys)
+        break
+    return _unique(word, names, "province", fail)
+
+
+def _unique(word: str, names: dict[str, list[str]], what: str, fail: Callable[[str], MoveError]) -> str:
+    """The one name whose spelling equals ``word`` or starts with it; ambiguity and misses are errors."""
+    exact = [key for key, spellings in names.items() if word in spellings]
+    if exact:
+        return exact[0]
+    found = [key for key, spellings in names.items() if any(s.startswith(word) for s in spellings)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise AmbiguousMove(f"{word!r} could be the {what} {' or '.join(found)}", expected=f"a {what}",
+                            suggestions=found)
+    raise fail(f"{word!r} is not a {what}; {what}s are {', '.join(names)}")
+
+
+# --- suggestions ---------------------------------------------------------------
+
+
+def _suggest(text: str, state: State, seat: int) -> list[str]:
+    return closest(text, whole_turns(state, seat))
+
+
+def whole_turns(state: State, seat: int) -> list[str]:
+    """Lines that complete the seat's current turn up to its draws, for 'closest legal turns' suggestions."""
+    lines: list[str] = []
+
+    def walk(current: State, prefix: list[str], segment: list[str]) -> None:
+        if len(lines) >= SUGGESTION_LIMIT:
+            return
+        if current.phase != "place" or current.current != seat:
+            lines.append("; ".join(prefix + ([", ".join(segment)] if segment else [])))
+            return
+        for move in rules.legal(current, seat):
+            after = rules.apply(current.copy(), seat, move)
+            text = format_move(move) if not segment else format_move(move).split(": ", 1)[1]
+            walk(after, prefix, segment + [text])
+
+    for move in rules.legal(state, seat):
+        after = rules.apply(state.copy(), seat, move)
+        if isinstance(move, Play):
+            walk(after, [format_move(move)], [])
+        elif isinstance(move, Place):
+            walk(after, [], [format_move(move)])
+        else:
+            lines.append(format_move(move))
+    return lines

@@ -1,0 +1,148 @@
+"""The moves and the game state of China.
+
+A turn is a short sequence of step moves by one seat (rules section 6):
+``Play`` the cards, ``Place`` each piece, ``Draw`` each card back, or a single
+``Exchange`` (or ``Pass`` when nothing else is possible). Steps keep
+``legal`` small enough to list in full, while the notation still reads a whole
+turn from one line (``engine/china/notation.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.china.board import Side
+
+PAGODA = "pagoda"
+EMISSARY = "emissary"
+FORTRESS = "fortress"
+DECK = "deck"
+
+
+@dataclass(frozen=True, order=True)
+class Play:
+    """Play these cards (colour names, in colour order) to fund this turn's pieces."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """Place one piece in ``province``; ``site`` is a site id for a pagoda or fortress."""
+
+    province: str
+    piece: str
+    site: str | None = None
+
+
+@dataclass(frozen=True, order=True)
+class Draw:
+    """Take one card back into the hand: ``"deck"`` or the colour of a display card."""
+
+    source: str
+
+
+@dataclass(frozen=True, order=True)
+class Exchange:
+    """Option B: discard a card of colour ``discard`` and take ``take`` (``"deck"`` or a display colour)."""
+
+    discard: str
+    take: str
+
+
+@dataclass(frozen=True, order=True)
+class Pass:
+    """Neither placing nor exchanging is possible (D10, D11)."""
+
+
+Move = Play | Place | Draw | Exchange | Pass
+
+# Phases of a turn.
+ACT = "act"
+PLACE = "place"
+DRAW = "draw"
+OVER = "over"
+
+
+@dataclass
+class State:
+    """Everything about one game; pieces and cards are counted by index.
+
+    Colours, provinces, sites and seats are the indices of ``side`` and the
+    components; hands and the discard pile are counts per colour (cards of one
+    colour are identical), the deck is a list whose end is the top.
+    """
+
+    side: Side
+    seed: int
+    players: int
+    fortresses: bool
+    start: int
+    hands: list[list[int]]
+    deck: list[int]
+    display: list[int | None]
+    discard: list[int]
+    removed: list[int]
+    owner: list[int]
+    """Site -> seat whose pagoda stands there, or -1."""
+    fortress: list[bool]
+    """Site -> a fortress stands there (bare, or under a pagoda)."""
+    pagodas_in: list[list[int]]
+    emissaries_in: list[list[int]]
+    free: list[int]
+    """Province -> sites without a pagoda."""
+    scored: list[bool]
+    supply_pagodas: list[int]
+    supply_emissaries: list[int]
+    supply_fortresses: list[int]
+    points: dict[str, list[int]]
+    exhaustions: int = 0
+    end_triggered: bool = False
+    current: int = 0
+    turn: int = 1
+    phase: str = ACT
+    played: tuple[int, ...] = ()
+    province: int = -1
+    pieces_left: int = 0
+    last_turn: list[str] = field(default_factory=list)
+    """What happened in the last completed turns, for the text board."""
+
+    def copy(self) -> "State":
+        return State(
+            side=self.side,
+            seed=self.seed,
+            players=self.players,
+            fortresses=self.fortresses,
+            start=self.start,
+            hands=[list(h) for h in self.hands],
+            deck=list(self.deck),
+            display=list(self.display),
+            discard=list(self.discard),
+            removed=list(self.removed),
+            owner=list(self.owner),
+            fortress=list(self.fortress),
+            pagodas_in=[list(p) for p in self.pagodas_in],
+            emissaries_in=[list(e) for e in self.emissaries_in],
+            free=list(self.free),
+            scored=list(self.scored),
+            supply_pagodas=list(self.supply_pagodas),
+            supply_emissaries=list(self.supply_emissaries),
+            supply_fortresses=list(self.supply_fortresses),
+            points={k: list(v) for k, v in self.points.items()},
+            exhaustions=self.exhaustions,
+            end_triggered=self.end_triggered,
+            current=self.current,
+            turn=self.turn,
+            phase=self.phase,
+            played=self.played,
+            province=self.province,
+            pieces_left=self.pieces_left,
+            last_turn=list(self.last_turn),
+        )
+
+    def emissary_limit(self, province: int) -> int:
+        """The largest number of pagodas any single player has in the province (A4)."""
+        return max(self.pagodas_in[province])
+
+    def total(self, seat: int) -> int:
+        return sum(v[seat] for v in self.points.values())

@@ -1,0 +1,120 @@
+"""What a seat may see (``view``) and the plain-text board for a mail (``render``).
+
+Hands are private to their owner and the deck order to nobody (D18); both are
+stripped here, once, for every audience.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.china import rules
+from engine.china.board import BOARDS
+from engine.china.scoring import majority
+from engine.china.state import OVER, State
+
+WIDTH = 80
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    side = state.side
+    colours = rules.COLOURS
+    return {
+        "board": side.id,
+        "board_status": BOARDS.status,
+        "fortress_variant": state.fortresses,
+        "players": state.players,
+        "start_player": state.start,
+        "turn": state.turn,
+        "to_act": None if state.phase == OVER else state.current,
+        "phase": state.phase,
+        "played": [colours[c] for c in state.played],
+        "province_this_turn": side.provinces[state.province].id if state.province >= 0 else None,
+        "deck": len(state.deck),
+        "exhaustions": state.exhaustions,
+        "end_triggered": state.end_triggered,
+        "display": [colours[c] if c is not None else None for c in state.display],
+        "discard": {colours[c]: n for c, n in enumerate(state.discard) if n},
+        "hand_sizes": [sum(h) for h in state.hands],
+        "hand": _hand(state, seat) if seat is not None else None,
+        "sites": {side.sites[s]: _site_view(state, s) for s in range(len(side.sites))},
+        "provinces": {
+            p.id: {
+                "pagodas": list(state.pagodas_in[i]),
+                "emissaries": list(state.emissaries_in[i]),
+                "emissary_limit": state.emissary_limit(i),
+                "scored": state.scored[i],
+            }
+            for i, p in enumerate(side.provinces)
+        },
+        "supply": [
+            {"pagodas": state.supply_pagodas[s], "emissaries": state.supply_emissaries[s],
+             "fortresses": state.supply_fortresses[s]}
+            for s in range(state.players)
+        ],
+        "scores": [state.total(s) for s in range(state.players)],
+        "score_cards": [state.total(s) // 50 for s in range(state.players)],
+        "track": [state.total(s) % 50 for s in range(state.players)],
+    }
+
+
+def _hand(state: State, seat: int) -> list[str]:
+    return [rules.COLOURS[c] for c, n in enumerate(state.hands[seat]) for _ in range(n)]
+
+
+def _site_view(state: State, site: int) -> dict[str, Any]:
+    return {"pagoda": state.owner[site] if state.owner[site] >= 0 else None, "fortress": state.fortress[site]}
+
+
+def _site_mark(state: State, site: int) -> str:
+    """``.`` free, ``f`` bare fortress, ``2`` seat 2's pagoda, ``2F`` seat 2's fortified pagoda."""
+    owner = state.owner[site]
+    if owner < 0:
+        return "f" if state.fortress[site] else "."
+    return f"{owner + 1}F" if state.fortress[site] else str(owner + 1)
+
+
+def render(state: State, seat: int | None) -> str:
+    side = state.side
+    lines = [
+        f"China, board {side.id} ({side.name}; {BOARDS.status.lower()}), "
+        f"{'game over' if state.phase == OVER else f'turn {state.turn}, seat {state.current + 1} to act'}",
+        f"Deck {len(state.deck)}, exhausted {state.exhaustions}x"
+        f"{' (last round)' if state.end_triggered else ''}. Display: "
+        + " ".join(f"up{i + 1} {rules.COLOURS[c] if c is not None else '-'}" for i, c in enumerate(state.display)),
+        "Discards: " + (", ".join(f"{n} {rules.COLOURS[c]}" for c, n in enumerate(state.discard) if n) or "none"),
+        "",
+        "seat  points  cards  pagodas  emissaries" + ("  fortress" if state.fortresses else ""),
+    ]
+    for s in range(state.players):
+        mark = "*" if s == state.start else " "
+        row = (f"{s + 1}{mark}    {state.total(s):5d}  {sum(state.hands[s]):5d}  "
+               f"{state.supply_pagodas[s]:7d}  {state.supply_emissaries[s]:10d}")
+        if state.fortresses:
+            row += f"  {state.supply_fortresses[s]:8d}"
+        lines.append(row)
+    if seat is not None:
+        lines.append(f"Your hand (seat {seat + 1}): " + (", ".join(_hand(state, seat)) or "empty"))
+    lines += ["", "Sites: . free, f bare fortress, 2 seat 2's pagoda, 2F on a fortress"]
+    for p, province in enumerate(side.provinces):
+        sites = " ".join(
+            f"{side.sites[s].removeprefix(province.id + '-')}:{_site_mark(state, s)}" for s in side.province_sites[p]
+        )
+        emissaries = ",".join(f"{s + 1}x{n}" for s, n in enumerate(state.emissaries_in[p]) if n) or "none"
+        tag = " SCORED" if state.scored[p] else ""
+        lines.append(f"{province.name:7} {rules.COLOURS[province.colour]:6} {sites}{tag}")
+        lines.append(f"{'':15}emissaries {sum(state.emissaries_in[p])}/{state.emissary_limit(p)}: {emissaries}")
+    lines += ["", "Alliances (majority holders now):"]
+    lines += _alliance_lines(state)
+    return "\n".join(line[:WIDTH] for line in lines)
+
+
+def _alliance_lines(state: State) -> list[str]:
+    side = state.side
+    cells = []
+    for alliance in side.alliances:
+        a, b = alliance.provinces
+        holders = majority(state.emissaries_in[a]) & majority(state.emissaries_in[b])
+        who = "+".join(str(s + 1) for s in sorted(holders)) or "-"
+        cells.append(f"{alliance.number:2d} {side.provinces[a].id}-{side.provinces[b].id}: {who}")
+    return ["  ".join(f"{c:24}" for c in cells[i:i + 3]).rstrip() for i in range(0, len(cells), 3)]
