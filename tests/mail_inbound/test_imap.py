@@ -1,0 +1,103 @@
+"""The IMAP poller against a real Dovecot: each message delivered once, and only then marked seen."""
+
+from __future__ import annotations
+
+import imaplib
+
+import pytest
+
+from dovecot import Dovecot
+from pbem.imap import PollError, poll_once
+
+
+def _message(number: int) -> bytes:
+    return (
+        f"From: Player {number} <p{number}@example.org>\r\n"
+        f"To: dragon+1.{number}.token@pbem.example\r\n"
+        f"Subject: Re: your move {number}\r\n"
+        f"Message-ID: <move-{number}@example.org>\r\n"
+        "\r\n"
+        f"group {number} tax\r\n"
+    ).encode()
+
+
+def _append(server: Dovecot, *messages: bytes) -> None:
+    client = imaplib.IMAP4(server.host, server.port)
+    try:
+        client.login(server.user, server.password)
+        for raw in messages:
+            typ, data = client.append("INBOX", None, None, raw)
+            assert typ == "OK", data
+    finally:
+        client.logout()
+
+
+def _unseen_count(server: Dovecot) -> int:
+    client = imaplib.IMAP4(server.host, server.port)
+    try:
+        client.login(server.user, server.password)
+        client.select("INBOX", readonly=True)
+        typ, data = client.search(None, "UNSEEN")
+        assert typ == "OK"
+        return len(data[0].split())
+    finally:
+        client.logout()
+
+
+def _poll(server: Dovecot, deliver) -> int:
+    return poll_once(server.host, server.port, server.user, server.password, deliver)
+
+
+def test_each_appended_message_is_delivered_once_and_marked_seen(dovecot: Dovecot) -> None:
+    sent = [_message(n) for n in range(3)]
+    _append(dovecot, *sent)
+    received: list[bytes] = []
+
+    assert _poll(dovecot, received.append) == 3
+
+    assert [raw.replace(b"\r\n", b"\n") for raw in received] == [raw.replace(b"\r\n", b"\n") for raw in sent]
+    assert _unseen_count(dovecot) == 0
+
+
+def test_a_second_poll_delivers_nothing_twice(dovecot: Dovecot) -> None:
+    _append(dovecot, _message(1))
+    received: list[bytes] = []
+    assert _poll(dovecot, received.append) == 1
+
+    _append(dovecot, _message(2))
+    assert _poll(dovecot, received.append) == 1
+    assert _poll(dovecot, received.append) == 0
+
+    assert [b"<move-1@" in raw for raw in received] == [True, False]
+    assert b"<move-2@" in received[1]
+
+
+def test_a_failing_deliver_leaves_the_message_unseen_for_the_next_poll(dovecot: Dovecot) -> None:
+    _append(dovecot, _message(1), _message(2))
+    stored: list[bytes] = []
+
+    def deliver_refusing_move_1(raw: bytes) -> None:
+        if b"<move-1@" in raw:
+            raise OSError("database is locked")
+        stored.append(raw)
+
+    with pytest.raises(PollError) as failed:
+        _poll(dovecot, deliver_refusing_move_1)
+    assert failed.value.delivered == 1
+    assert "database is locked" in str(failed.value)
+    assert _unseen_count(dovecot) == 1
+
+    assert _poll(dovecot, stored.append) == 1
+    assert _unseen_count(dovecot) == 0
+    assert sorted(b"<move-1@" in raw for raw in stored) == [False, True]
+
+
+def test_a_wrong_password_is_refused_before_anything_is_delivered(dovecot: Dovecot) -> None:
+    _append(dovecot, _message(1))
+    received: list[bytes] = []
+
+    with pytest.raises(imaplib.IMAP4.error):
+        poll_once(dovecot.host, dovecot.port, dovecot.user, "wrong", received.append)
+
+    assert received == []
+    assert _unseen_count(dovecot) == 1
