@@ -1,0 +1,438 @@
+"""Reading a player's reply: rulebook words, any case, abbreviations, stray punctuation.
+
+Each line names one move. A line may leave out what the game can work out:
+``recruit old warrior`` when only one palace has room (or all palaces with
+room are alike), ``tax`` when only one group holds Taxes, the card when the
+person's own type card is in hand (it is preferred to a wild card), the
+palaces of ``start farmer scholar`` (one person per palace, D-2). What is
+left open and matters raises :class:`engine.AmbiguousMove` listing the
+choices; what cannot be read raises :class:`engine.MoveError`.
+
+Lines are read in order, each against the state the previous ones lead to
+(on a clone), so one reply can carry a Build action and its floors, or a
+standing release order and a release.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from engine.dragon import phases, rules
+from engine.dragon.moves import (
+    PASS, Action, Build, Discard, DragonMove, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start,
+    format_move,
+)
+from engine.dragon.reasons import expected, why_illegal
+from engine.dragon.state import BUILD, DragonState
+from engine.errors import AmbiguousMove, IllegalMove, MoveError
+from engine.notation import closest, reply_lines
+
+_TOKEN = re.compile(r"\+\d+|\d+|[a-z_?]+")
+_PHRASES = (("court lady", "court_lady"), ("tax collector", "tax_collector"), ("military parade", "parade"),
+            ("release order", "release_order"), ("standing order", "release_order"))
+
+VERBS: dict[str, str] = {
+    "pass": "pass", "group": "group", "build": "build", "start": "start", "recruit": "recruit",
+    "take": "recruit", "hire": "recruit", "play": "recruit", "release": "release",
+    "release_order": "release_order", "order": "release_order",
+    **{action: "action" for action in rules.ACTIONS if action != "build"},
+    "taxes": "action",
+}
+CARD_WORDS: dict[str, str] = {**{a: a for a in rules.ACTIONS}, "taxes": "tax", "firework": "fireworks"}
+TYPE_WORDS: dict[str, str] = {
+    **{t: t for t in rules.TYPES}, "court": "court_lady", "lady": "court_lady", "courtlady": "court_lady",
+    "tax": "tax_collector", "collector": "tax_collector", "taxcollector": "tax_collector", "pyro": "pyrotechnist",
+}
+LEVEL_WORDS: dict[str, str] = {"young": "young", "old": "old"}
+FILLER = frozenset({"with", "using", "in", "into", "to", "the", "a", "an", "my", "and", "from", "of", "on",
+                    "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces"})
+PLACE_WORDS = ("palace", "p")
+
+
+def _lookup(word: str, vocabulary: dict[str, str], what: str) -> str | None:
+    """The vocabulary entry ``word`` spells or abbreviates; AmbiguousMove if it could be several."""
+    if word in vocabulary:
+        return vocabulary[word]
+    meanings = sorted({value for key, value in vocabulary.items() if key.startswith(word)})
+    if len(meanings) > 1:
+        raise AmbiguousMove(f"'{word}' could be any {what} of: {', '.join(meanings)}", line=word)
+    return meanings[0] if meanings else None
+
+
+def tokens(line: str) -> list[str]:
+    text = re.sub(r"[,;:./\-]", " ", line)
+    for phrase, joined in _PHRASES:
+        text = re.sub(rf"\b{phrase}\b", joined, text)
+    return _TOKEN.findall(text)
+
+
+class _Reader:
+    """A cursor over one line's tokens."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        self.at = 0
+
+    def more(self) -> bool:
+        return self.at < len(self.words)
+
+    def peek(self, ahead: int = 0) -> str:
+        i = self.at + ahead
+        return self.words[i] if i < len(self.words) else ""
+
+    def take(self) -> str:
+        word = self.words[self.at]
+        self.at += 1
+        return word
+
+    def palace(self) -> int | None:
+        """``palace 2``, ``palace2``, ``p2`` or ``#2``; None if the next words are not one."""
+        if self.peek() in PLACE_WORDS and self.peek(1).isdigit():
+            self.at += 2
+            return int(self.words[self.at - 1])
+        return None
+
+
+# --------------------------------------------------------------------------- per move kind
+
+
+def _spec_action(reader: _Reader) -> dict[str, object]:
+    spec: dict[str, object] = {}
+    while reader.more():
+        word = reader.take()
+        if word in ("group", "g") and reader.peek().isdigit():
+            spec["group"] = int(reader.take())
+        elif word.isdigit() and "group" not in spec:
+            spec["group"] = int(word)
+        elif word in ("small", "large"):
+            spec["privilege"] = word
+        elif word in FILLER or word in ("group", "action", "military"):
+            continue
+        else:
+            card = _lookup(word, CARD_WORDS, "action")
+            if card is None:
+                raise MoveError(f"'{word}' is not an action; the actions are {', '.join(rules.ACTIONS)}")
+            spec["card"] = card
+    return spec
+
+
+def _read_person(reader: _Reader, first: str) -> tuple[str, bool | None]:
+    """``[young|old] type`` starting at ``first``: (type id, old or None if unsaid)."""
+    level: bool | None = None
+    word = first
+    if _lookup(word, LEVEL_WORDS, "level") and word not in TYPE_WORDS:
+        level = _lookup(word, LEVEL_WORDS, "level") == "old"
+        if not reader.more():
+            raise MoveError(f"'{first}' must be followed by a person type")
+        word = reader.take()
+    person = _lookup(word, TYPE_WORDS, "person type")
+    if person is None:
+        raise MoveError(f"'{word}' is not a person type; the persons are {', '.join(rules.TYPES)}")
+    return person, level
+
+
+def _is_level(word: str) -> bool:
+    return word not in TYPE_WORDS and word in ("y", "yo", "you", "youn", "young", "o", "ol", "old")
+
+
+def _spec_recruit(reader: _Reader) -> dict[str, object]:
+    spec: dict[str, object] = {}
+    card_word = ""
+    while reader.more():
+        palace = reader.palace()
+        if palace is not None:
+            spec["palace"] = palace
+            continue
+        word = reader.take()
+        if word in ("wild", "joker", "?", "wildcard"):
+            spec["card"] = rules.WILD
+        elif word in ("with", "using") and reader.more():
+            nxt = reader.take()
+            spec["card"] = rules.WILD if nxt in ("wild", "joker", "?") else _read_person(reader, nxt)[0]
+        elif word in ("replace", "replacing", "release", "releasing", "instead"):
+            if reader.more() and reader.peek() not in PLACE_WORDS:
+                spec["released"] = _read_person(reader, reader.take())
+            spec["kind"] = Replace
+        elif word in ("discard", "discarding"):
+            spec["kind"] = Discard
+        elif word in FILLER:
+            if word == "card":
+                card_word = "card"
+        elif _is_level(word) or _lookup(word, TYPE_WORDS, "person type"):
+            person = _read_person(reader, word)
+            if reader.peek() == "card":
+                spec["card"] = person[0]
+            elif "person" in spec:
+                raise MoveError("name one person to recruit (and 'replace' before the one to release)")
+            else:
+                spec["person"] = person
+        else:
+            raise MoveError(f"'{word}' is not part of a recruitment; write e.g. 'recruit old warrior palace2'")
+    if "person" not in spec and "card" in spec:
+        spec["kind"] = PlayCard if card_word or "kind" not in spec else spec["kind"]
+    return spec
+
+
+def _matches_person(label: str, wanted: tuple[str, bool | None]) -> bool:
+    code = rules.CODE_OF_LABEL[label]
+    kind = rules.KINDS[code]
+    assert kind is not None
+    return kind.type_id == wanted[0] and (wanted[1] is None or kind.old == wanted[1])
+
+
+def _recruit_filter(spec: dict[str, object]) -> Callable[[DragonMove], bool]:
+    def fits(move: DragonMove) -> bool:
+        if not isinstance(move, (Recruit, Replace, Discard, PlayCard)):
+            return False
+        if "kind" in spec and type(move) is not spec["kind"]:
+            return False
+        if "card" in spec and move.card != spec["card"]:
+            return False
+        if isinstance(move, PlayCard):
+            return "person" not in spec
+        if "person" in spec and not _matches_person(move.person, spec["person"]):  # type: ignore[arg-type]
+            return False
+        if "palace" in spec and getattr(move, "palace", None) != spec["palace"]:
+            return False
+        if "released" in spec and not (
+            isinstance(move, Replace) and _matches_person(move.released, spec["released"])  # type: ignore[arg-type]
+        ):
+            return False
+        return "person" in spec or "card" in spec
+    return fits
+
+
+def _spec_release(reader: _Reader) -> dict[str, object]:
+    spec: dict[str, object] = {}
+    while reader.more():
+        palace = reader.palace()
+        if palace is not None:
+            spec["palace"] = palace
+            continue
+        word = reader.take()
+        if word in FILLER:
+            continue
+        spec["person"] = _read_person(reader, word)
+    if "person" not in spec and "palace" not in spec:
+        raise MoveError("say whom to release, e.g. 'release farmer palace1'")
+    return spec
+
+
+def _release_filter(spec: dict[str, object]) -> Callable[[DragonMove], bool]:
+    def fits(move: DragonMove) -> bool:
+        return (isinstance(move, Release)
+                and ("palace" not in spec or move.palace == spec["palace"])
+                and ("person" not in spec or _matches_person(move.person, spec["person"])))  # type: ignore[arg-type]
+    return fits
+
+
+def _read_order(reader: _Reader) -> ReleaseOrder:
+    entries: list[str] = []
+    while reader.more():
+        word = reader.take()
+        if word in FILLER or word in ("then", "first", "order"):
+            continue
+        if word in ("none", "clear", "nothing", "off", "cancel"):
+            return ReleaseOrder(())
+        person, level = _read_person(reader, word)
+        if level is None or not rules.TWO_LEVEL[rules.TYPE_INDEX[person]]:
+            entry = person if rules.TWO_LEVEL[rules.TYPE_INDEX[person]] else rules.LABEL[2 * rules.TYPE_INDEX[person]]
+        else:
+            entry = rules.LABEL[2 * rules.TYPE_INDEX[person] + level]
+        if entry in entries:
+            raise MoveError(f"'{entry}' appears twice in the release order")
+        entries.append(entry)
+    if not entries:
+        raise MoveError("list the persons to release first, e.g. 'release order: craftsman, farmer, monk', "
+                        "or 'release order: none'")
+    return ReleaseOrder(tuple(entries))
+
+
+def _read_start(reader: _Reader) -> dict[str, object]:
+    chosen: list[tuple[str, int | None]] = []
+    while reader.more():
+        palace = reader.palace()
+        if palace is not None:
+            if not chosen:
+                raise MoveError("name a person before its palace, e.g. 'start farmer palace1, scholar palace2'")
+            chosen[-1] = (chosen[-1][0], palace)
+            continue
+        word = reader.take()
+        if word in FILLER:
+            continue
+        chosen.append((_read_person(reader, word)[0], None))
+    if len(chosen) != 2 or chosen[0][0] == chosen[1][0]:
+        raise MoveError("start with two young persons of different types, e.g. 'start farmer scholar'")
+    chosen.sort(key=lambda tp: rules.TYPE_INDEX[tp[0]])
+    spec: dict[str, object] = {"first": chosen[0][0], "second": chosen[1][0]}
+    if chosen[0][1] is not None:
+        spec["first_palace"] = chosen[0][1]
+    if chosen[1][1] is not None:
+        spec["second_palace"] = chosen[1][1]
+    return spec
+
+
+def _read_build(reader: _Reader) -> Build:
+    onto: dict[int, int] = {}
+    new: list[int] = []
+    while reader.more():
+        word = reader.take()
+        if word in FILLER or word == "build":
+            continue
+        if not word.lstrip("+").isdigit():
+            raise MoveError(f"'{word}' is not a number of floors; write e.g. 'build +2 palace1 +1 new'")
+        floors = int(word.lstrip("+"))
+        palace = reader.palace()
+        if palace is not None:
+            onto[palace] = onto.get(palace, 0) + floors
+        elif reader.peek() and "new".startswith(reader.peek()):
+            reader.take()
+            if reader.peek() == "palace":
+                reader.take()
+            new.append(floors)
+        else:
+            raise MoveError("after a number of floors write 'palaceN' or 'new', e.g. 'build +2 palace1 +1 new'")
+    if not onto and not new:
+        raise MoveError("say where the floors go, e.g. 'build +2 palace1 +1 new'")
+    return Build(tuple(sorted((p, n) for p, n in onto.items() if n)), tuple(sorted(new, reverse=True)))
+
+
+def _fields(spec: dict[str, object]) -> Callable[[DragonMove], bool]:
+    def fits(move: DragonMove) -> bool:
+        return all(getattr(move, key, None) == value for key, value in spec.items())
+    return fits
+
+
+# --------------------------------------------------------------------------- choosing among candidates
+
+
+def _outcome(state: DragonState, seat: int, move: DragonMove) -> tuple:
+    """The state after ``move``, with palace order ignored: moves with equal outcomes are alike."""
+    after = phases.apply(state.copy(), seat, move)
+    return tuple((p.yuan, p.rice, p.fireworks, p.score, p.track, p.small, p.large, tuple(p.cards),
+                  tuple(sorted(p.palaces))) for p in after.players) + (after.phase, after.actor, tuple(after.owed))
+
+
+def _choose(state: DragonState, seat: int, line: str, candidates: list[DragonMove],
+            prefer_first: bool = False) -> DragonMove:
+    if len(candidates) == 1 or (candidates and prefer_first):
+        return candidates[0]
+    if len({_outcome(state, seat, move) for move in candidates}) == 1:
+        return candidates[0]
+    shown = [format_move(m) for m in candidates]
+    raise AmbiguousMove("that could be several moves; please say which", line=line,
+                        expected=expected(state), suggestions=shown)
+
+
+def _no_match(state: DragonState, seat: int, line: str, family: tuple[type, ...],
+              concrete: DragonMove | None) -> MoveError:
+    legal = phases.legal(state, seat)
+    texts = [format_move(m) for m in legal]
+    if not any(isinstance(m, family) for m in legal):
+        return MoveError("that is not a move for this moment", line=line, expected=expected(state),
+                         suggestions=closest(line, texts))
+    reason = why_illegal(state, seat, concrete) if concrete is not None else "no legal move fits that"
+    return MoveError(reason, line=line, expected=expected(state), suggestions=closest(line, texts))
+
+
+def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
+    """One normalised line to one move legal for ``seat`` in ``state``."""
+    if state.actor != seat:
+        if state.actor < 0:
+            raise MoveError("the game is over; no more moves are accepted", line=line)
+        raise MoveError(f"you owe no decision now; waiting for seat {state.actor + 1}", line=line,
+                        expected=expected(state))
+    words = tokens(line)
+    if not words:
+        raise MoveError("this line holds no move", line=line, expected=expected(state))
+    reader = _Reader(words)
+    first = words[0]
+    if (first in ("g",) or first.isdigit()) or first in rules.ACTIONS and first != "build":
+        verb = "action"
+    else:
+        try:
+            verb = _lookup(first, VERBS, "move") or ""
+        except AmbiguousMove as exc:
+            raise AmbiguousMove(exc.reason, line=line, expected=expected(state),
+                                suggestions=closest(line, [format_move(m) for m in phases.legal(state, seat)]))
+        if verb not in ("action", "group"):
+            reader.take()
+    if verb == "build" and state.phase != BUILD and not any(w.startswith("+") or w.isdigit() for w in words[1:]):
+        verb = "action"
+        reader.at = 0
+    legal = phases.legal(state, seat)
+    try:
+        return _parse_verb(verb, reader, line, state, seat, legal)
+    except MoveError as exc:
+        if exc.line:
+            raise
+        suggestions = exc.suggestions or closest(line, [format_move(m) for m in legal])
+        raise type(exc)(exc.reason, line=line, expected=expected(state), suggestions=suggestions) from None
+
+
+def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat: int,
+                legal: list[DragonMove]) -> DragonMove:
+    if verb == "pass":
+        if PASS in legal:
+            return PASS
+        raise _no_match(state, seat, line, (type(PASS),), None)
+    if verb in ("action", "group"):
+        spec = _spec_action(reader)
+        found = [m for m in legal if isinstance(m, Action) and _fields(spec)(m)]
+        if not found:
+            concrete = Action(spec["group"], spec["card"], spec.get("privilege", "")) \
+                if "group" in spec and "card" in spec else None  # type: ignore[arg-type]
+            raise _no_match(state, seat, line, (Action,), concrete)
+        return _choose(state, seat, line, found)
+    if verb == "build":
+        build = _read_build(reader)
+        found = [m for m in legal if m == build]
+        if not found:
+            raise _no_match(state, seat, line, (Build,), build)
+        return found[0]
+    if verb == "start":
+        spec = _read_start(reader)
+        found = [m for m in legal if isinstance(m, Start) and _fields(spec)(m)]
+        if not found:
+            raise _no_match(state, seat, line, (Start,), None)
+        return _choose(state, seat, line, found, prefer_first=True)
+    if verb == "recruit":
+        spec = _spec_recruit(reader)
+        fits = _recruit_filter(spec)
+        found = [m for m in legal if fits(m)]
+        if "card" not in spec and any(getattr(m, "card", "") != rules.WILD for m in found):
+            found = [m for m in found if m.card != rules.WILD]  # type: ignore[union-attr]
+        if not found:
+            raise _no_match(state, seat, line, (Recruit, Replace, Discard, PlayCard), None)
+        return _choose(state, seat, line, found)
+    if verb == "release":
+        if reader.peek() == "order":
+            reader.take()
+            return _read_order(reader)
+        spec = _spec_release(reader)
+        found = [m for m in legal if _release_filter(spec)(m)]
+        if not found:
+            raise _no_match(state, seat, line, (Release,), None)
+        return _choose(state, seat, line, found)
+    if verb == "release_order":
+        return _read_order(reader)
+    raise MoveError(f"'{reader.words[0]}' does not start a move; moves start with pass, group, build, start, "
+                    "recruit, play or release")
+
+
+def parse(text: str, state: DragonState, seat: int) -> list[DragonMove]:
+    """A reply's lines to moves, each read against the state the lines before it lead to."""
+    lines = reply_lines(text)
+    if not lines:
+        raise MoveError("the reply holds no move", expected=expected(state) if state.actor == seat else "")
+    work = state.copy()
+    moves = []
+    for line in lines:
+        move = parse_line(line, work, seat)
+        try:
+            phases.apply(work, seat, move)
+        except IllegalMove as exc:
+            raise MoveError(str(exc), line=line, expected=expected(work)) from None
+        moves.append(move)
+    return moves
