@@ -1,0 +1,132 @@
+"""Settings of the mail service: environment variables over ``pbem.toml`` over defaults.
+
+Every knob is declared once below with its default and what it is for. The
+environment wins (``PBEM_SMTP_PORT=2526``); a ``pbem.toml`` in the working
+directory (or the file ``PBEM_CONFIG`` names) may set the same keys, either as
+``PBEM_SMTP_PORT = 2526`` or as ``smtp_port = 2526``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, Mapping
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used, named with what would be right."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = "sqlite:///pbem.db"
+    """SQLAlchemy URL; SQLite runs in WAL mode. PostgreSQL: postgresql+psycopg://user@host/db."""
+    secret: str = ""
+    """Signs reply tokens. Empty: ``pbem init`` stores a random one in the database."""
+    domain: str = "pbem.localhost"
+    """Domain of the reply addresses (and of our Message-IDs)."""
+    reply_local: str = "play"
+    """Local part of reply addresses: play+<game>.<seat>.<token>@domain."""
+    from_address: str = "pbem@pbem.localhost"
+    """PBEM_FROM: the From of every mail we send."""
+    organiser: str = "organiser@pbem.localhost"
+    """Who hears about seats handed to bots and disputes."""
+    smtp_host: str = "127.0.0.1"
+    """The outbound relay."""
+    smtp_port: int = 8025
+    smtp_starttls: bool = False
+    smtp_user: str = ""
+    smtp_password: str = ""
+    listen: str = "127.0.0.1:2525"
+    """host:port of the inbound SMTP listener in ``pbem serve``; empty turns it off."""
+    imap_host: str = ""
+    """Empty turns the IMAP poller off."""
+    imap_port: int = 143
+    imap_user: str = ""
+    imap_password: str = ""
+    imap_ssl: bool = False
+    imap_every_seconds: int = 60
+    deadline_hours: float = 72.0
+    """Time to answer a prompt, unless the game sets its own."""
+    reminder_hours: float = 24.0
+    """A reminder goes out this long before a deadline."""
+    timeout_policy: str = "bot"
+    """On a missed deadline: ``bot`` plays a greedy move, ``forfeit`` ends the player's game."""
+    timeouts_to_bot: int = 3
+    """After this many timeouts the seat is handed to a bot and the organiser told."""
+    vacation_days: int = 14
+    """The longest a ``vacation until`` may push a deadline out."""
+    robot_answers_per_day: int = 10
+    """Refusals answered per address and day; beyond that we stay silent."""
+    max_message_bytes: int = 1_000_000
+    """Larger inbound mails are refused politely without reading their body."""
+    scan_seconds: float = 30.0
+    """How often ``pbem serve`` scans deadlines, reminders and digests."""
+    outbox_batch: int = 200
+    """Rows the outbox worker takes per round."""
+    crash_at: str = ""
+    """Fault tests only: SIGKILL the process at this step (after_store, after_apply, after_commit, after_send)."""
+
+    @property
+    def listen_host_port(self) -> tuple[str, int]:
+        return split_host_port(self.listen, "PBEM_LISTEN")
+
+
+_ALIASES = {"from": "from_address"}
+
+
+def split_host_port(text: str, name: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise ConfigError(f"{name}={text!r} is not host:port; e.g. 127.0.0.1:2525")
+    return host, int(port)
+
+
+def load_settings(environ: Mapping[str, str] | None = None, path: Path | None = None) -> Settings:
+    """The settings from ``environ`` (default: the process environment) over the toml file."""
+    env = os.environ if environ is None else environ
+    file = path or Path(env.get("PBEM_CONFIG", "pbem.toml"))
+    raw: dict[str, Any] = {}
+    if file.is_file():
+        with file.open("rb") as handle:
+            raw.update({_key(name, file): value for name, value in tomllib.load(handle).items()})
+    for name, value in env.items():
+        if name.startswith("PBEM_") and name != "PBEM_CONFIG":
+            key = _key(name, "the environment")
+            if key is not None:
+                raw[key] = value
+    raw.pop(None, None)
+    return Settings(**{name: _typed(name, value) for name, value in raw.items()})
+
+
+_FIELDS = {f.name: f for f in fields(Settings)}
+
+
+def _key(name: str, where: object) -> str | None:
+    key = name.lower().removeprefix("pbem_")
+    key = _ALIASES.get(key, key)
+    if key in _FIELDS:
+        return key
+    if isinstance(where, Path):
+        raise ConfigError(f"{where}: unknown setting {name!r}; known: {', '.join(sorted(_FIELDS))}")
+    return None
+
+
+def _typed(name: str, value: Any) -> Any:
+    kind = _FIELDS[name].type
+    try:
+        if kind == "bool" and isinstance(value, str):
+            if value.strip().lower() not in {"1", "0", "true", "false", "yes", "no", "on", "off"}:
+                raise ValueError(value)
+            return value.strip().lower() in {"1", "true", "yes", "on"}
+        if kind == "int":
+            return int(value)
+        if kind == "float":
+            return float(value)
+        if kind == "bool":
+            return bool(value)
+        return str(value)
+    except ValueError:
+        raise ConfigError(f"setting {name} = {value!r} is not a valid {kind}") from None

@@ -1,0 +1,375 @@
+"""Inbound mail from raw bytes to moves: store, filter, authenticate, read, apply.
+
+:func:`store` commits the raw message before anything else happens (a
+duplicate Message-ID stops here), so whatever fails later, the mail is kept
+and :func:`handle_pending` finishes it after a restart. :func:`handle` then
+makes exactly one transaction out of it: the moves with their deadlines and
+mails, or the refusal with its answer, always with the message's final status.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from typing import Any, Iterable
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+import engine
+from pbem.commands import Command, read_command
+from pbem.db import Dispute, Inbound, Outbox, Player, RobotAnswers, TableTalk
+from pbem.inbound import InboundMail, MailKind, read_mail
+from pbem.service import NOTICE_KINDS, Conflict, Service, Table
+from pbem.tokens import read_reply_address
+
+RETRIES = 3
+"""Attempts at one message when other writers keep winning the race for its game."""
+
+QUOTED_LINES = 12
+"""Lines of a refused reply quoted back to its sender."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one inbound message; ``status`` is the contract's vocabulary."""
+
+    status: str
+    reason: str = ""
+    inbound_id: int | None = None
+    game_id: int | None = None
+    moves: int = 0
+
+
+def crash_point(service: Service, step: str) -> None:
+    """Kill the process here when PBEM_CRASH_AT names this step: the fault tests' hook."""
+    if service.settings.crash_at == step:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def deliver(service: Service, raw: bytes, envelope_recipients: Iterable[str] = ()) -> Outcome:
+    """Store ``raw`` and handle it; the one entry for the listener, ``pbem receive`` and IMAP."""
+    inbound_id = store(service, raw, envelope_recipients)
+    if inbound_id is None:
+        return Outcome("duplicate", "this Message-ID was received before")
+    crash_point(service, "after_store")
+    return handle(service, inbound_id)
+
+
+def store(service: Service, raw: bytes, envelope_recipients: Iterable[str] = ()) -> int | None:
+    """Commit the raw message; None when its Message-ID is already stored."""
+    mail = _read(service, raw, envelope_recipients)
+    with Session(service.db) as session:
+        if session.exec(select(Inbound.id).where(Inbound.message_id == mail.message_id)).first() is not None:
+            return None
+        row = Inbound(message_id=mail.message_id, raw=raw, envelope_to=" ".join(envelope_recipients),
+                      sender=mail.sender, recipient=", ".join(mail.recipients)[:1000], received=service.clock.now())
+        session.add(row)
+        try:
+            session.commit()
+        except IntegrityError:
+            return None
+        return row.id
+
+
+def handle_pending(service: Service) -> list[Outcome]:
+    """Finish every stored message a crash or a restart left unhandled, oldest first."""
+    with Session(service.db) as session:
+        pending = list(session.exec(select(Inbound.id).where(Inbound.status == "stored").order_by(Inbound.id)))
+    return [handle(service, inbound_id) for inbound_id in pending if inbound_id is not None]
+
+
+def handle(service: Service, inbound_id: int) -> Outcome:
+    """Decide one stored message in one transaction, retrying when another reply won its game."""
+    lost_race = False
+    for attempt in range(RETRIES):
+        with Session(service.db) as session:
+            inbound = session.get(Inbound, inbound_id)
+            if inbound is None or inbound.status != "stored":
+                return Outcome(inbound.status if inbound else "duplicate", "already handled", inbound_id)
+            step = _Step(service, session, inbound, _read(service, inbound.raw, inbound.envelope_to.split()),
+                         lost_race)
+            try:
+                outcome = step.finish(step.run())
+                crash_point(service, "after_commit")
+                return outcome
+            except Conflict:
+                if step.table is not None:
+                    service.forget(step.table.game.id)  # type: ignore[arg-type]
+                lost_race = True
+    raise Conflict(f"inbound {inbound_id}: the game kept changing during {RETRIES} attempts")
+
+
+def _read(service: Service, raw: bytes, envelope_recipients: Iterable[str]) -> InboundMail:
+    settings = service.settings
+    return read_mail(raw, own_addresses=[settings.from_address], envelope_recipients=envelope_recipients,
+                     max_bytes=settings.max_message_bytes)
+
+
+class _Step:
+    """One attempt at one message inside one session."""
+
+    def __init__(self, service: Service, session: Session, inbound: Inbound, mail: InboundMail,
+                 lost_race: bool) -> None:
+        self.service, self.session, self.inbound, self.mail = service, session, inbound, mail
+        self.lost_race = lost_race
+        self.table: Table | None = None
+        self.seat: int | None = None
+
+    def run(self) -> Outcome:
+        mail = self.mail
+        if mail.kind is MailKind.AUTOMATIC:
+            return Outcome("ignored", mail.reason)
+        if mail.kind is MailKind.OVERSIZE:
+            return self._oversize()
+        target = self._target()
+        if target is None:
+            return self._refuse("bad_token", "no valid reply token among the recipients", None)
+        game_id, seat = target
+        try:
+            self.table = self.service.load(self.session, game_id)
+        except KeyError:
+            return self._refuse("bad_token", f"the token names game {game_id}, which does not exist", None)
+        if seat >= len(self.table.seats):
+            return self._refuse("bad_token", f"game {game_id} has no seat {seat + 1}", None)
+        self.seat = seat
+        self.inbound.game_id = game_id
+        player = self.table.player(seat)
+        if player is None or player.email != mail.sender:
+            return self._refuse("wrong_sender", f"sender {mail.sender or '(none)'} is not the seat's player",
+                                None, address=mail.sender)
+        self.inbound.player_id = player.id
+        command = read_command(mail.text)
+        if command is not None:
+            return self._command(command)
+        return self._moves()
+
+    # ------------------------------------------------------------ decisions
+
+    def _target(self) -> tuple[int, int] | None:
+        settings = self.service.settings
+        for address in self.mail.recipients:
+            found = read_reply_address(address, settings.reply_local, settings.domain, self.service.secret)
+            if found is not None:
+                return found
+        return None
+
+    def _moves(self) -> Outcome:
+        table, seat, text = self.table, self.seat, self.mail.text
+        assert table is not None and seat is not None
+        rules = table.rules
+        if not text.strip():
+            return self._refuse("empty", "no text left after quotes and signatures")
+        if table.game.status != "active" or not rules.to_act(table.state):
+            return self._refuse("game_over", "the game is over")
+        stale = self._stale_prompt()
+        if stale is not None or seat not in rules.to_act(table.state):
+            why = "lost_race" if self.lost_race else ("stale" if stale is not None else "not_your_turn")
+            waiting = ", ".join(table.name(s) for s in sorted(rules.to_act(table.state)))
+            return self._refuse(why, "decision no longer open", detail=waiting if why == "not_your_turn" else "")
+        try:
+            moves = rules.parse(text, rules.clone(table.state), seat)
+        except engine.MoveError as exc:
+            return self._refuse("move_error", exc.reason, detail=str(exc), suggestions=exc.suggestions)
+        except engine.IllegalMove as exc:
+            return self._refuse("illegal", str(exc), detail=str(exc))
+        try:
+            for move in moves:
+                self.service.play(self.session, table, seat, move, "email", self.inbound.id)
+        except engine.IllegalMove as exc:
+            self.session.rollback()
+            self.service.forget(table.game.id)  # type: ignore[arg-type]
+            self.table = table = self.service.load(self.session, table.game.id)  # type: ignore[arg-type]
+            return self._refuse("illegal", str(exc), detail=str(exc))
+        understood = [played.notation for played in table.played]
+        self.service.settle(self.session, table)
+        self.service.announce(self.session, table, replier=seat, understood=understood)
+        crash_point(self.service, "after_apply")
+        return Outcome("applied", "", moves=len(moves))
+
+    def _stale_prompt(self) -> Outbox | None:
+        """Our decision mail this reply answers, when the seat has been asked something newer since."""
+        assert self.table is not None and self.seat is not None
+        referenced = [self.mail.in_reply_to, *reversed(self.mail.references)]
+        for message_id in filter(None, referenced):
+            row = self.session.exec(select(Outbox).where(Outbox.message_id == f"<{message_id}>")).first()
+            if row is None or row.game_id != self.table.game.id or row.seat != self.seat:
+                continue
+            seat = self.table.seats[self.seat]
+            if row.kind in NOTICE_KINDS and row.seq is not None and (row.seq < seat.prompted_seq or not seat.awaiting):
+                return row
+            return None
+        return None
+
+    def _command(self, command: Command) -> Outcome:
+        handler = getattr(self, f"_command_{command.name}")
+        return handler(command.argument)
+
+    def _command_help(self, _argument: str) -> Outcome:
+        assert self.table is not None and self.seat is not None
+        player = self.table.player(self.seat)
+        decision = self.table.rules.decision(self.table.state, self.seat)
+        self.service.send_to_seat(self.session, self.table, self.seat, "help", hint=decision.hint if decision else "",
+                                  vacation_days=self.service.settings.vacation_days,
+                                  notify=player.notify if player else "none")
+        return Outcome("command", "help")
+
+    def _command_status(self, _argument: str) -> Outcome:
+        assert self.table is not None and self.seat is not None
+        table, seat = self.table, self.seat
+        waiting = [table.name(s) for s in sorted(table.rules.to_act(table.state))]
+        self.service.send_to_seat(self.session, table, seat, "status", picture=True, waiting=waiting,
+                                  **self.service.decision_context(table, seat))
+        return Outcome("command", "status")
+
+    def _command_history(self, _argument: str) -> Outcome:
+        assert self.table is not None and self.seat is not None
+        table, seat = self.table, self.seat
+        row = table.seats[seat]
+        saved, row.prompted_seq = row.prompted_seq, 0
+        lines = [line for line in self.service.recap(self.session, table, seat) if line.source != "say"]
+        row.prompted_seq = saved
+        self.service.send_to_seat(self.session, table, seat, "history", lines=lines)
+        return Outcome("command", "history")
+
+    def _command_say(self, argument: str) -> Outcome:
+        assert self.table is not None and self.seat is not None
+        table, seat = self.table, self.seat
+        if not argument.strip():
+            return self._refuse("empty", "say without a message")
+        self.session.add(TableTalk(game_id=table.game.id, seat=seat, seq=table.next_seq - 1,  # type: ignore[arg-type]
+                                   text=argument.strip(), created=self.service.clock.now()))
+        others = [s for s in range(len(table.seats)) if s != seat and table.human(s)]
+        for other in others:
+            self.service.send_to_seat(self.session, table, other, "say", speaker=table.name(seat),
+                                      said=argument.strip())
+        self._acknowledge("say", "", ", ".join(table.name(s) for s in others))
+        return Outcome("command", "say")
+
+    def _command_vacation(self, argument: str) -> Outcome:
+        assert self.table is not None and self.seat is not None
+        settings, clock = self.service.settings, self.service.clock
+        latest = (clock.now() + timedelta(days=settings.vacation_days)).date()
+        try:
+            until = date.fromisoformat(argument)
+        except ValueError:
+            return self._refuse("bad_vacation", f"vacation date {argument!r} not understood",
+                                until=latest.isoformat())
+        if until > latest:
+            return self._refuse("vacation_too_long", f"vacation until {until} is beyond {latest}",
+                                limit=settings.vacation_days, until=latest.isoformat())
+        player = self.table.player(self.seat)
+        assert player is not None
+        player.vacation_until = until
+        row = self.table.seats[self.seat]
+        if row.awaiting:
+            row.deadline = max(row.deadline or clock.now(), self.service.deadline_for(self.table, self.seat))
+            row.reminded = False
+        self.service.audit(self.session, player.email, "vacation", self.table.game.id, f"until {until}")
+        deadline = row.deadline.strftime("%Y-%m-%d %H:%M") if row.deadline else until.isoformat()
+        self._acknowledge("vacation", until.isoformat(), deadline)
+        return Outcome("command", "vacation")
+
+    def _command_notify(self, argument: str) -> Outcome:
+        assert self.table is not None and self.seat is not None
+        player = self.table.player(self.seat)
+        assert player is not None
+        player.notify = argument
+        self._acknowledge("notify", argument, "")
+        return Outcome("command", "notify")
+
+    def _command_dispute(self, argument: str) -> Outcome:
+        assert self.table is not None and self.seat is not None
+        table, seat = self.table, self.seat
+        player = table.player(seat)
+        assert player is not None
+        if not argument.strip():
+            return self._refuse("empty", "dispute without a text")
+        dispute = Dispute(game_id=table.game.id, player_id=player.id, text=argument.strip(),  # type: ignore[arg-type]
+                          created=self.service.clock.now())
+        self.session.add(dispute)
+        self.session.flush()
+        self.service.audit(self.session, player.email, "dispute", table.game.id, argument.strip()[:500])
+        letter = self.service.letters.render(
+            "organiser", event="dispute", dispute_id=dispute.id, text=argument.strip(),
+            seat=self.service.line(table, 0, seat, "", ""), timeouts=table.seats[seat].timeouts,
+            **self.service.base_context(table, seat),
+        )
+        self.service.queue(self.session, "organiser", self.service.settings.organiser, letter, game_id=table.game.id)
+        self._acknowledge("dispute", "", str(dispute.id))
+        return Outcome("command", "dispute")
+
+    def _acknowledge(self, command: str, value: str, extra: str) -> None:
+        assert self.table is not None and self.seat is not None
+        self.service.send_to_seat(self.session, self.table, self.seat, "command", command=command, value=value,
+                                  extra=extra)
+
+    # ------------------------------------------------------------ answers
+
+    def _oversize(self) -> Outcome:
+        if not self.mail.sender or not self._may_answer(self.mail.sender):
+            return Outcome("rate_limited" if self.mail.sender else "oversize", self.mail.reason)
+        settings = self.service.settings
+        letter = self.service.letters.render(
+            "oversize", table=settings.domain, original_subject=self.mail.subject,
+            size_kb=len(self.inbound.raw) // 1024, limit_kb=settings.max_message_bytes // 1024,
+        )
+        self.service.queue(self.session, "oversize", self.mail.sender, letter)
+        return Outcome("oversize", self.mail.reason)
+
+    def _refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
+                **extra: Any) -> Outcome:
+        """Answer with what was read, why it failed and the legal moves, unless the address hit its limit."""
+        if not self.mail.sender or not self._may_answer(self.mail.sender):
+            return Outcome("rate_limited", reason)
+        table, seat = self.table, self.seat
+        context: dict[str, Any] = {
+            "why": why, "detail": detail, "suggestions": list(suggestions)[:5],
+            "quoted": self.mail.text.strip().splitlines()[:QUOTED_LINES],
+            "address": extra.pop("address", self._example_address()), "limit": 0, "until": "",
+            "legal": [], "more": 0, "decision": None, **extra,
+        }
+        known_player = table is not None and seat is not None and why != "wrong_sender"
+        if known_player:
+            assert table is not None and seat is not None
+            decision = self.service.decision_context(table, seat)
+            context.update(legal=decision["legal"], more=decision["more"], decision=decision["decision"])
+            self.service.send_to_seat(self.session, table, seat, "refusal", **context)
+        else:
+            base = self.service.base_context(table, None) if table else {"table": self.service.settings.domain}
+            letter = self.service.letters.render("refusal", **{**base, "player": "", **context})
+            self.service.queue(self.session, "refusal", self.mail.sender, letter,
+                               game_id=table.game.id if table else None)
+        return Outcome("refused", reason)
+
+    def _example_address(self) -> str:
+        settings = self.service.settings
+        return f"{settings.reply_local}+GAME.SEAT.TOKEN@{settings.domain}"
+
+    def _may_answer(self, address: str) -> bool:
+        """Count one robot answer to ``address`` today; False once the day's limit is reached."""
+        today = self.service.clock.now().date()
+        counter = self.session.exec(
+            select(RobotAnswers).where(RobotAnswers.address == address, RobotAnswers.day == today)
+        ).first()
+        if counter is None:
+            counter = RobotAnswers(address=address, day=today, count=0)
+            self.session.add(counter)
+        if counter.count >= self.service.settings.robot_answers_per_day:
+            return False
+        counter.count += 1
+        return True
+
+    def finish(self, outcome: Outcome) -> Outcome:
+        """Record the outcome and commit it with everything it caused, in one transaction."""
+        self.inbound.status = outcome.status
+        self.inbound.reason = outcome.reason[:1000]
+        game_id = self.table.game.id if self.table is not None else None
+        inbound_id = self.inbound.id
+        if self.table is not None:
+            self.service.commit(self.session, self.table)
+        else:
+            self.session.commit()
+        return replace(outcome, inbound_id=inbound_id, game_id=game_id)

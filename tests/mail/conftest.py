@@ -1,0 +1,64 @@
+"""Fixtures of the mail-loop tests: a service on a fresh SQLite file, the Sticks game, replies."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+
+from pbem.clock import SetClock
+from pbem.config import Settings
+from pbem.db import Outbox
+from pbem.service import Service
+from tests.mail import sticks
+
+START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+
+def make_settings(tmp_path: Path, **overrides: object) -> Settings:
+    values: dict[str, object] = {
+        "database_url": f"sqlite:///{tmp_path / 'pbem.db'}",
+        "secret": "test-secret",
+        "smtp_port": 1,
+        **overrides,
+    }
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def clock() -> SetClock:
+    return SetClock(START)
+
+
+@pytest.fixture
+def service(tmp_path: Path, clock: SetClock) -> Service:
+    return Service(make_settings(tmp_path), clock=clock, rules=sticks.rules)
+
+
+def outbox(service: Service, **where: object) -> list[Outbox]:
+    """Outbox rows, oldest first, filtered by column values."""
+    with Session(service.db) as session:
+        query = select(Outbox).order_by(Outbox.id)
+        for name, value in where.items():
+            query = query.where(getattr(Outbox, name) == value)
+        return list(session.exec(query))
+
+
+def reply_to(row: Outbox, text: str, *, sender: str | None = None, message_id: str | None = None,
+             extra: dict[str, str] | None = None) -> bytes:
+    """A player's reply to one of our mails, as a mail client would write it."""
+    mail = EmailMessage()
+    mail["From"] = sender or row.recipient
+    mail["To"] = row.reply_to
+    mail["Subject"] = "Re: " + row.subject
+    mail["Message-ID"] = message_id or f"<reply-{row.id}-{abs(hash(text))}@client.example>"
+    mail["In-Reply-To"] = row.message_id
+    mail["References"] = f"{row.references} {row.message_id}".strip()
+    for name, value in (extra or {}).items():
+        mail[name] = value
+    quoted = "\n".join("> " + line for line in row.text.splitlines())
+    mail.set_content(f"{text}\n\nOn Sunday the server wrote:\n{quoted}\n")
+    return bytes(mail)
