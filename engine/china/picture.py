@@ -17,10 +17,11 @@ from engine.china.state import State
 
 CARD_TINTS = {"yellow": (247, 230, 140), "orange": (246, 190, 130), "green": (170, 215, 150),
               "red": (236, 150, 140), "purple": (200, 170, 220)}
-SEAT_COLOURS = [(30, 80, 200), (200, 30, 40), (20, 140, 60), (120, 60, 20), (120, 30, 160)]
+SEAT_COLOURS = [(25, 65, 190), (20, 20, 20), (215, 0, 150), (0, 125, 135), (120, 65, 15)]
+"""Seat colours chosen to stand out against every province tint and each other."""
 WATER = (190, 215, 235)
 SITE_RADIUS = 18
-LEGEND_HEIGHT = 60
+LEGEND_HEIGHT = 70
 
 
 def _font(size: int) -> ImageFont.ImageFont:
@@ -56,8 +57,7 @@ def _provinces(state: State, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont
         shape = shapes[province.id]
         tint = CARD_TINTS.get(rules.COLOURS[province.colour], (220, 220, 220))
         pen.polygon([tuple(pt) for pt in shape["outline"]], fill=tint, outline=(60, 60, 60), width=3)
-        label = province.name + (" (scored)" if state.scored[p] else "")
-        pen.text(tuple(shape["label"]), label, fill=(0, 0, 0), font=font, anchor="mm")
+        pen.text(tuple(shape["label"]), province.name, fill=(0, 0, 0), font=font, anchor="mm")
 
 
 def _roads(state: State, pen: ImageDraw.ImageDraw) -> None:
@@ -90,21 +90,22 @@ def _courts(state: State, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont) -
         pen.rectangle((x - 20, y - 20, x + 20, y + 20), fill=(250, 240, 200), outline=(150, 20, 20), width=3)
         pen.text((x, y), f"{sum(state.emissaries_in[p])}/{state.emissary_limit(p)}", fill=(150, 20, 20),
                  font=font, anchor="mm")
+        if state.scored[p]:
+            pen.ellipse((x - 36, y - 12, x - 24, y), fill=(0, 0, 0))
         present = [(s, n) for s, n in enumerate(state.emissaries_in[p]) if n]
         for i, (seat, n) in enumerate(present):
-            cx = x + 32 + 26 * i
-            pen.polygon([(cx, y - 13), (cx + 12, y + 11), (cx - 12, y + 11)], fill=SEAT_COLOURS[seat],
-                        outline=(255, 255, 255))
-            pen.text((cx, y + 3), str(n), fill=(255, 255, 255), font=font, anchor="mm")
+            cx, cy = x - 19 * (len(present) - 1) + 38 * i, y - 42
+            pen.polygon([(cx, cy - 20), (cx + 18, cy), (cx, cy + 20), (cx - 18, cy)], fill=SEAT_COLOURS[seat],
+                        outline=(255, 255, 255), width=2)
+            pen.text((cx, cy), str(n), fill=(255, 255, 255), font=font, anchor="mm")
 
 
 def _legend(state: State, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont, top: int) -> None:
     pen.rectangle((0, top, state.side.layout["size"][0], top + LEGEND_HEIGHT), fill=(255, 255, 255))
-    x = 10
     for seat in range(state.players):
-        pen.ellipse((x, top + 18, x + 24, top + 42), fill=SEAT_COLOURS[seat])
-        label = f"seat {seat + 1}: {state.total(seat)}"
-        pen.text((x + 30, top + 30), label, fill=(0, 0, 0), font=font, anchor="lm")
-        x += 150
-    pen.text((x, top + 30), "circle = pagoda, black square = fortress, triangle = emissaries",
-             fill=(0, 0, 0), font=font, anchor="lm")
+        x = 10 + 190 * seat
+        pen.ellipse((x, top + 8, x + 24, top + 32), fill=SEAT_COLOURS[seat])
+        pen.text((x + 30, top + 20), f"seat {seat + 1}: {state.total(seat)} points", fill=(0, 0, 0), font=font,
+                 anchor="lm")
+    pen.text((10, top + 52), "disc: pagoda (seat), black square: fortress, diamond: emissaries, "
+             "seal: emissaries/limit, dot: scored", fill=(0, 0, 0), font=font, anchor="lm")
