@@ -1,0 +1,56 @@
+"""The greedy bot: one step of look-ahead on a balance-seeking evaluation.
+
+The winner is the player whose *highest* competition score is lowest, so the
+evaluation sums squared scores (a point off the worst competition is worth
+most) and credits cards that will pay later: cards in hand while errands are
+still running, black cards on the board always.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.prodigals import flow
+from engine.prodigals.data import DATA
+from engine.prodigals.effects import scores
+from engine.prodigals.moves import Done, Move, Stop
+from engine.prodigals.state import State
+
+HAND_CARD = 3.0
+"""Points a card in hand is expected to take off a score once played."""
+
+BOARD_CARD = 4.0
+"""Points a black card on the board is expected to take off over the rest of the game."""
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Lower is better for ``seat``."""
+    player = state.players[seat]
+    values = list(scores(state, player).values())
+    mean = max(1.0, sum(values) / len(values))
+    total = float(sum(v * abs(v) for v in values))
+    rounds_left = DATA.rounds - state.round
+    if state.phase == "errands":
+        total -= 2 * mean * HAND_CARD * min(len(player.hand), DATA.hand_limit + 2)
+    total -= 2 * mean * BOARD_CARD * min(len(player.board), DATA.black_slots) * (rounds_left + 1) / DATA.rounds
+    return total
+
+
+def greedy_move(state: State, seat: int, rng: random.Random) -> Move:
+    options = flow.legal(state, seat)
+    if not options:
+        raise ValueError(f"seat {seat + 1} owes no decision now")
+    if len(options) == 1:
+        return options[0]
+    best: list[Move] = []
+    best_value = float("inf")
+    for move in options:
+        after = flow.apply(state.clone(), seat, move)
+        value = evaluate(after, seat)
+        if isinstance(move, (Done, Stop)):
+            value += 0.5  # prefer doing something on a tie: every play here is free
+        if value < best_value - 1e-9:
+            best, best_value = [move], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(move)
+    return best[rng.randrange(len(best))]

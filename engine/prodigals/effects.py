@@ -1,0 +1,547 @@
+"""The one interpreter of the data file's effect vocabulary.
+
+Every card, errand space, bonus tile, closed circle and penalty is an effect
+object from ``components.json``; :class:`Resolver` executes it for one player.
+When the effect needs a choice the resolver asks :meth:`Resolver.ask`, which
+either takes the next recorded choice or stops the unit with
+:class:`NeedChoice`. The unit is later replayed from its snapshot with one
+more choice (see :class:`engine.prodigals.state.Pending`), so this module is
+plain recursive code with no saved continuations.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from engine.prodigals import boards
+from engine.prodigals.data import DATA, Effect, op_competition, slug
+from engine.prodigals.moves import (
+    BonusTile, Column, Discard, Drop, Exchange, Jump, Lmt, Move, Option, Row, Sell, Shift, Stop,
+    Take, Tile, Trigger, Wild,
+)
+from engine.prodigals.state import Player, Prompt, State
+
+
+class NeedChoice(Exception):
+    """The unit being resolved waits for the player's choice."""
+
+    def __init__(self, prompt: Prompt) -> None:
+        super().__init__(prompt.label)
+        self.prompt = prompt
+
+
+def possessions_score(player: Player) -> int:
+    return player.money + sum(DATA.possessions[t].value + DATA.possession_bonus for t in player.possessions)
+
+
+def scores(state: State, player: Player) -> dict[str, int]:
+    """The player's score in each competition in play (``scoring`` in the data)."""
+    found = {}
+    for comp in state.competitions:
+        if comp == "P":
+            found[comp] = possessions_score(player)
+        elif comp == "E":
+            found[comp] = player.votes
+        else:
+            found[comp] = boards.society_score(player)
+    return found
+
+
+def owned_symbols(player: Player, symbol: str) -> int:
+    """Symbols owned from possessions, entered circles and occupied society spaces (``R-SYM-2``)."""
+    count = sum(1 for t in player.possessions if DATA.possessions[t].symbol == symbol)
+    count += player.circles.get(symbol, 0)
+    count += boards.society_symbols(player).get(symbol, 0)
+    if player.wild:
+        count += player.wild.count(symbol)
+    return count
+
+
+def gain_votes(player: Player, n: int) -> None:
+    """Votes rise, clamped at the scoreboard maximum (D-12)."""
+    player.votes = min(DATA.max_votes, player.votes + n)
+
+
+def spend(player: Player, n: int) -> None:
+    """Pay pounds; no debt while a possession is owned (``R-P-DEBT``)."""
+    player.money -= min(n, max(player.money, 0)) if player.possessions else n
+
+
+def indicated_borough(state: State) -> str:
+    return DATA.boroughs[state.borough % len(DATA.boroughs)]
+
+
+def is_lmt(uid: str) -> bool:
+    card = DATA.cards[uid]
+    return card.border == "white" and card.effect is not None and card.effect["op"] == "no_effect" and card.tag == "time"
+
+
+_COMMUTING = {"lose_vote", "gain_vote", "spend", "take_money", "megaphone"}
+"""Ops that touch only a counter; firing them in any order gives the same state."""
+
+
+class Resolver:
+    """Resolves effects for one seat inside one unit, recording the events that set off triggers."""
+
+    def __init__(self, state: State, seat: int, choices: tuple[Move, ...]) -> None:
+        self.state = state
+        self.seat = seat
+        self.player = state.players[seat]
+        self.choices = choices
+        self.used = 0
+        self.events: list[tuple[str, Any]] = []
+        self.resolving: str = ""  # uid of the white card being resolved (for counters)
+
+    # --- choices ---------------------------------------------------------------------
+
+    def ask(self, kind: str, label: str, options: list[Move], descriptions: list[str] | None = None) -> Move:
+        """The player's answer: forced when only one exists, recorded if already given, else a stop."""
+        if len(options) == 1:
+            return options[0]
+        if self.used < len(self.choices):
+            choice = self.choices[self.used]
+            self.used += 1
+            return choice
+        raise NeedChoice(Prompt(kind, label, tuple(options), tuple(descriptions or ())))
+
+    # --- availability (R-CARD-FX, D-13, D-26, D-28, D-32) ----------------------------
+
+    def in_play(self, effect: Effect) -> bool:
+        comp = op_competition(effect)
+        return comp is None or comp in self.state.competitions
+
+    def available(self, effect: Effect) -> bool:
+        """Whether the effect may be chosen or played now."""
+        op = effect["op"]
+        if not self.in_play(effect):
+            return False
+        if op in ("sell", "exchange"):
+            return bool(self.player.possessions) and (op == "sell" or bool(self.state.board_tiles))
+        if op == "all":
+            parts = [e for e in effect["effects"] if self.in_play(e)]
+            return bool(parts) and all(self.available(e) for e in parts)
+        if op == "choose":
+            return any(self.available(e) for e in effect["options"])
+        if op in ("per_symbol", "per_count", "if_errand_on"):
+            return self.available(effect["effect"])
+        if op == "convert":
+            return bool(self.conversions(effect))
+        return True
+
+    def undo_possible(self, effect: Effect) -> bool:
+        """An anti-scoring part of a conversion that would change the score (D-28, D-37)."""
+        if not self.available(effect):
+            return False
+        if effect["op"] == "gain_vote":
+            return self.player.votes < DATA.max_votes
+        if effect["op"] == "move":
+            return bool(boards.single_steps(self.player, effect["who"], boards.DIRECTIONS[effect["dir"]]))
+        return True
+
+    def conversions(self, effect: Effect) -> list[tuple[Effect, Effect]]:
+        return [
+            (undo, do)
+            for undo in effect["undo_options"]
+            if self.undo_possible(undo)
+            for do in effect["do_options"]
+            if self.available(do) and op_competition(do) != op_competition(undo)
+        ]
+
+    # --- the interpreter -------------------------------------------------------------
+
+    def run(self, effect: Effect) -> None:
+        if not self.in_play(effect):
+            return
+        getattr(self, "op_" + effect["op"])(effect)
+
+    def times(self, n: int, effect: Effect) -> None:
+        for _ in range(n):
+            self.run(effect)
+
+    def op_no_effect(self, effect: Effect) -> None:
+        return None
+
+    def op_lose_vote(self, effect: Effect) -> None:
+        self.player.votes -= effect["n"]
+
+    def op_gain_vote(self, effect: Effect) -> None:
+        gain_votes(self.player, effect["n"])
+
+    def op_spend(self, effect: Effect) -> None:
+        spend(self.player, effect["n"])
+
+    def op_take_money(self, effect: Effect) -> None:
+        self.player.money += effect["n"]
+
+    def op_megaphone(self, effect: Effect) -> None:
+        self.player.megaphones += effect["n"]
+
+    def op_all(self, effect: Effect) -> None:
+        for part in effect["effects"]:
+            self.run(part)
+
+    def op_choose(self, effect: Effect) -> None:
+        for turn in range(effect["times"]):
+            numbered = [(i, e) for i, e in enumerate(effect["options"], 1) if self.available(e)]
+            if not numbered:
+                return
+            label = f"choice {turn + 1} of {effect['times']}"
+            choice = self.ask(
+                "option", label, [Option(i) for i, _ in numbered], [describe(e) for _, e in numbered]
+            )
+            assert isinstance(choice, Option)
+            self.run(effect["options"][choice.n - 1])
+
+    def op_convert(self, effect: Effect) -> None:
+        pairs = self.conversions(effect)
+        choice = self.ask(
+            "option",
+            "conversion",
+            [Option(i) for i in range(1, len(pairs) + 1)],
+            [f"{describe(u)}, then {describe(d)}" for u, d in pairs],
+        )
+        assert isinstance(choice, Option)
+        undo, do = pairs[choice.n - 1]
+        self.run(undo)
+        self.run(do)
+
+    def op_per_symbol(self, effect: Effect) -> None:
+        symbol = effect["symbol"]
+        wild = self.player.wild
+        if wild is not None and len(wild) < DATA.wild_symbols:
+            free = DATA.wild_symbols - len(wild)
+            choice = self.ask("wild", f"fix wild symbols as {symbol}", [Wild(k) for k in range(free + 1)])
+            assert isinstance(choice, Wild)
+            wild.extend([symbol] * choice.k)
+        self.times(owned_symbols(self.player, symbol), effect["effect"])
+
+    def op_per_count(self, effect: Effect) -> None:
+        self.times(self.count(effect), effect["effect"])
+
+    def count(self, effect: Effect) -> int:
+        counter = effect["counter"]
+        player = self.player
+        if counter == "white_played_with_tags":
+            return sum(1 for uid in player.played if uid != self.resolving and DATA.cards[uid].tag in effect["tags"])
+        if counter == "markers_on_value":
+            return sum(1 for r, _ in player.markers.values() if DATA.rows[r] == effect["value"])
+        if counter == "markers_in_column":
+            column = DATA.columns.index(effect["column"])
+            return sum(1 for m in boards.of_kind(player, effect["who"]) if player.markers[m][1] == column)
+        if counter == "possessions_in_indicated_borough":
+            borough = indicated_borough(self.state)
+            return sum(1 for t in player.possessions if DATA.possessions[t].borough == borough)
+        raise ValueError(f"unknown counter {counter!r} in the component data")
+
+    def op_with_lmt(self, effect: Effect) -> None:
+        cards = [uid for uid in self.player.hand if is_lmt(uid)]
+        k = 0
+        if cards:
+            choice = self.ask("lmt", "add A Little More Time cards", [Lmt(i) for i in range(len(cards) + 1)])
+            assert isinstance(choice, Lmt)
+            k = choice.k
+        for uid in cards[:k]:
+            self.player.hand.remove(uid)
+            self.state.removed.append(uid)
+        self.run(effect["base"])
+        self.times(k, effect["per_lmt"])
+
+    def op_if_errand_on(self, effect: Effect) -> None:
+        if any(s == effect["space"] for s in self.player.spaces):
+            self.run(effect["effect"])
+
+    # --- possessions -----------------------------------------------------------------
+
+    def op_sell(self, effect: Effect) -> None:
+        for i in range(effect["count"]):
+            if not self.player.possessions:
+                return
+            options: list[Move] = [Sell(slug(t)) for t in self.player.possessions]
+            if i > 0:
+                options.append(Stop())
+            choice = self.ask("sell", f"sale {i + 1} of up to {effect['count']}", options)
+            if isinstance(choice, Stop):
+                return
+            assert isinstance(choice, Sell)
+            self.sell(DATA.tile_by_slug[choice.tile], effect["discount"])
+
+    def sell(self, tile: str, discount: int) -> None:
+        """One sale: value minus every discount, never below 0 (``R-P-SELL``)."""
+        possession = DATA.possessions[tile]
+        indicated = possession.borough == indicated_borough(self.state)
+        total = discount + (1 if indicated else 0)
+        for uid in self.player.board:
+            trigger = DATA.cards[uid].trigger
+            if trigger and trigger["event"] == "sell" and (trigger["condition"] == "any" or indicated):
+                total += trigger.get("extra_discount", 0)
+        self.player.possessions.remove(tile)
+        self.state.removed.append(tile)
+        self.player.money += max(0, possession.value - total)
+        self.events.append(("sell", indicated))
+
+    def op_exchange(self, effect: Effect) -> None:
+        options: list[Move] = [
+            Exchange(slug(g), slug(t)) for g in self.player.possessions for t in self.state.board_tiles
+        ]
+        if not options:
+            return
+        choice = self.ask("exchange", "exchange a possession", options)
+        assert isinstance(choice, Exchange)
+        give, take = DATA.tile_by_slug[choice.give], DATA.tile_by_slug[choice.take]
+        self.player.possessions.remove(give)
+        self.state.board_tiles.remove(take)
+        self.player.possessions.append(take)
+        self.state.board_tiles.append(give)
+        excess = DATA.possessions[give].value - DATA.possessions[take].value
+        limit = effect.get("limit")
+        if limit is not None and excess > limit:
+            self.player.money += excess - limit
+
+    # --- society ---------------------------------------------------------------------
+
+    def op_move(self, effect: Effect) -> None:
+        directions = boards.DIRECTIONS[effect["dir"]]
+        mandatory = effect["dir"] == "up"
+        for i in range(effect["n"]):
+            steps = boards.single_steps(self.player, effect["who"], directions)
+            if not steps:
+                return
+            options: list[Move] = [Shift(m, d) for m, d in steps]
+            if not mandatory:
+                options.append(Stop())
+            choice = self.ask("move", f"society move {i + 1} of {effect['n']}", options)
+            if isinstance(choice, Stop):
+                return
+            assert isinstance(choice, Shift)
+            self.shift(choice.marker, choice.direction)
+
+    def shift(self, marker: str, direction: str) -> None:
+        target = boards.target(self.player.markers[marker], direction)
+        assert target is not None
+        self.player.markers[marker] = target
+
+    def op_row_down(self, effect: Effect) -> None:
+        markers = boards.of_kind(self.player, effect["who"])
+        rows = sorted({self.player.markers[m][0] for m in markers})
+        if not rows:
+            return
+        choice = self.ask("row", "choose a row", [Row(DATA.rows[r]) for r in rows])
+        assert isinstance(choice, Row)
+        row = DATA.rows.index(choice.value)
+        in_row = sorted((m for m in markers if self.player.markers[m][0] == row), key=lambda m: self.player.markers[m][1])
+        for marker in in_row:
+            self.drop(marker, effect["max_steps"])
+
+    def op_column_down(self, effect: Effect) -> None:
+        if effect["column"] == "chosen":
+            choice = self.ask("column", "choose a column", [Column(c) for c in DATA.columns])
+            assert isinstance(choice, Column)
+            column = DATA.columns.index(choice.column)
+        else:
+            column = DATA.columns.index(effect["column"])
+        markers = [m for m in boards.of_kind(self.player, effect["who"]) if self.player.markers[m][1] == column]
+        # Lowest first, so no marker blocks the other (D-34).
+        for marker in sorted(markers, key=lambda m: -self.player.markers[m][0]):
+            self.drop(marker, effect["max_steps"])
+
+    def drop(self, marker: str, limit: int) -> None:
+        room = boards.fall_room(self.player, marker, limit)
+        if room == 0:
+            return
+        choice = self.ask("drop", f"move {marker} down", [Drop(marker, k) for k in range(room, -1, -1)])
+        assert isinstance(choice, Drop)
+        r, c = self.player.markers[marker]
+        self.player.markers[marker] = (r + choice.steps, c)
+
+    def op_jump(self, effect: Effect) -> None:
+        options: list[Move] = [
+            Jump(m, k)
+            for m in boards.of_kind(self.player, effect["who"])
+            for k in range(1, boards.jump_room(self.player, m, effect["max_jumps"]) + 1)
+        ]
+        if not options:
+            return
+        choice = self.ask("jump", "jump a marker", options + [Stop()])
+        if isinstance(choice, Jump):
+            r, c = self.player.markers[choice.marker]
+            self.player.markers[choice.marker] = (r + 2 * choice.jumps, c)
+
+    def move_up_penalty(self) -> bool:
+        """One mandatory move up of any marker; False when none can move (the penalty lapses)."""
+        steps = boards.single_steps(self.player, "any", ("up",))
+        if not steps:
+            return False
+        choice = self.ask("up", "move a marker up", [Shift(m, d) for m, d in steps])
+        assert isinstance(choice, Shift)
+        self.shift(choice.marker, choice.direction)
+        return True
+
+    def op_move_rightmost_up(self, effect: Effect) -> None:
+        """Setup disadvantage: the rightmost marker that can move goes up one (D-20)."""
+        for _ in range(effect.get("n", 1)):
+            steps = set(boards.single_steps(self.player, "any", ("up",)))
+            for marker in boards.rightmost_order(self.player):
+                if (marker, "up") in steps:
+                    self.shift(marker, "up")
+                    break
+
+    # --- election --------------------------------------------------------------------
+
+    def op_political_tile(self, effect: Effect) -> None:
+        for _ in range(effect["n"]):
+            if not self.state.political_stack:
+                return
+            tile = self.state.political_stack.pop()
+            self.place_tile(tile)
+
+    def place_tile(self, tile: str) -> None:
+        """Place a political tile in the grid or discard it; symbols, then closed circles (D-16, D-33b)."""
+        player = self.player
+        player.drawn_tile = tile
+        options: list[Move] = [Tile(x, y, t) for x, y, t in boards.placements(player.grid, tile)]
+        options.append(Discard())
+        choice = self.ask("tile", f"place political tile {slug(tile)}", options)
+        player.drawn_tile = ""
+        if isinstance(choice, Discard):
+            self.state.removed.append(tile)
+            return
+        assert isinstance(choice, Tile)
+        gained = boards.fit(player.grid, tile, choice.x, choice.y, choice.turn) or []
+        player.grid[(choice.x, choice.y)] = (tile, choice.turn)
+        for symbol in gained:
+            player.circles[symbol] = player.circles.get(symbol, 0) + 1
+            self.events.append(("enter_circle", symbol))
+        circles = boards.closed_circles(player.grid, choice.x, choice.y)
+        if circles:
+            self.closed_circle_benefits(circles)
+
+    def closed_circle_benefits(self, circles: int) -> None:
+        benefits = DATA.closed_circle_benefits
+        for tile in self.player.bonus:
+            bonus = DATA_BONUS[tile]
+            if bonus.passive and bonus.effect["op"] == "closed_circle_bonus":
+                benefits = bonus.effect["benefits"]
+                self.player.bonus.remove(tile)
+                self.state.bonus_tiles.append(tile)
+                break
+        choice_effect = {"op": "choose", "times": benefits, "options": list(DATA.closed_circle_options)}
+        for _ in range(circles):
+            self.op_choose(choice_effect)
+
+    def op_choose_political_tile(self, effect: Effect) -> None:
+        lying = self.state.canvass[:]
+        self.state.canvass.clear()
+        if not lying:
+            return
+        choice = self.ask("take", "take a canvass tile", [Take(slug(t)) for t in lying] + [Take("none")])
+        assert isinstance(choice, Take)
+        for tile in lying:
+            if slug(tile) != choice.tile:
+                self.state.removed.append(tile)
+        for tile in lying:
+            if slug(tile) == choice.tile:
+                self.place_tile(tile)
+
+    def op_hyde_park_megaphones(self, effect: Effect) -> None:
+        self.player.megaphones += DATA.hyde_space[self.state.round]
+
+    # --- central board ---------------------------------------------------------------
+
+    def op_take_central_card(self, effect: Effect) -> None:
+        if self.state.central_card:
+            self.player.hand.append(self.state.central_card)
+            self.state.central_card = ""
+
+    def op_take_bonus_tile_if_any(self, effect: Effect) -> None:
+        if not self.state.bonus_tiles:
+            return
+        choice = self.ask("bonus", "take a bonus action tile", [BonusTile(DATA_BONUS[t].slug) for t in self.state.bonus_tiles])
+        assert isinstance(choice, BonusTile)
+        tile = next(t for t in self.state.bonus_tiles if DATA_BONUS[t].slug == choice.tile)
+        self.state.bonus_tiles.remove(tile)
+        self.player.bonus.append(tile)
+
+    def op_take_renaissance_man(self, effect: Effect) -> None:
+        self.state.renaissance = False
+        self.player.wild = []
+
+    def op_beatrice_immunity(self, effect: Effect) -> None:
+        return None  # applied in the Dame Beatrice phase, from the errand boy on the space
+
+    def op_group_play(self, effect: Effect) -> None:
+        raise ValueError("group_play is resolved by the play step, not as a nested effect")
+
+    # --- triggers (R-CARD-B-4, D-33) -------------------------------------------------
+
+    def fire_triggers(self) -> None:
+        """Fire the bottom abilities the unit set off, each after the previous is complete."""
+        events, self.events = self.events, []
+        firings = self.firings(events)
+        while firings:
+            pick = 0
+            if _order_matters(firings):
+                slugs = list(dict.fromkeys(DATA.cards[uid].slug for uid, _, _ in firings))
+                choice = self.ask("trigger", "which ability fires next", [Trigger(s) for s in slugs])
+                assert isinstance(choice, Trigger)
+                pick = next(i for i, f in enumerate(firings) if DATA.cards[f[0]].slug == choice.card)
+            _, effect, n = firings.pop(pick)
+            self.times(n, effect)
+            self.fire_triggers()
+
+    def firings(self, events: list[tuple[str, Any]]) -> list[tuple[str, Effect, int]]:
+        found: list[tuple[str, Effect, int]] = []
+        for kind, detail in events:
+            for uid in self.player.board:
+                trigger = DATA.cards[uid].trigger
+                if not trigger:
+                    continue
+                event = trigger["event"]
+                if kind == "play_white" and event == "play_white" and detail in trigger["tags"]:
+                    found.append((uid, trigger["effect"], 1))
+                elif kind == "white_megaphones" and event == "play_white_with_megaphones" and detail > 0:
+                    found.append((uid, trigger["per_megaphone"], detail))
+                elif kind == "sell" and event == "sell" and trigger.get("effect"):
+                    if trigger["condition"] == "any" or detail:
+                        found.append((uid, trigger["effect"], 1))
+                elif kind == "enter_circle" and event == "enter_circle":
+                    found.append((uid, trigger["effect"], 1))
+        return [f for f in found if self.in_play(f[1])]
+
+
+def _order_matters(firings: list[tuple[str, Effect, int]]) -> bool:
+    """Several different abilities wait and one of them involves a choice or a count."""
+    distinct = {json.dumps(effect, sort_keys=True) for _, effect, _ in firings}
+    if len(distinct) < 2:
+        return False
+    return not all(effect["op"] in _COMMUTING for _, effect, _ in firings)
+
+
+DATA_BONUS = {t.id: t for t in DATA.bonus_tiles}
+
+
+def describe(effect: Effect) -> str:
+    """A few words for an effect, for the hint that lists a choice's options."""
+    op = effect["op"]
+    words: dict[str, Callable[[Effect], str]] = {
+        "lose_vote": lambda e: f"lose {e['n']} vote{'s' if e['n'] > 1 else ''}",
+        "gain_vote": lambda e: f"gain {e['n']} vote{'s' if e['n'] > 1 else ''}",
+        "spend": lambda e: f"spend {e['n']}",
+        "take_money": lambda e: f"take {e['n']} pound{'s' if e['n'] > 1 else ''}",
+        "megaphone": lambda e: f"{e['n']} megaphone{'s' if e['n'] > 1 else ''}",
+        "sell": lambda e: f"sell {e['count']}" + (f" at -{e['discount']}" if e["discount"] else ""),
+        "exchange": lambda e: "exchange" + (f" (limit {e['limit']})" if e.get("limit") is not None else ""),
+        "move": lambda e: f"{e['n']} {e['who'] if e['who'] != 'any' else ''} move {e['dir']}".replace("  ", " "),
+        "row_down": lambda e: f"a row of {e['who']} down {e['max_steps']}",
+        "column_down": lambda e: f"{e['who']} in a column down {e['max_steps']}",
+        "jump": lambda e: f"{e['who']} jumps {e['max_jumps']}",
+        "political_tile": lambda e: f"draw {e['n']} political tile",
+        "per_symbol": lambda e: f"per {e['symbol']}: {describe(e['effect'])}",
+        "per_count": lambda e: f"per {e['counter'].replace('_', ' ')}: {describe(e['effect'])}",
+        "with_lmt": lambda e: f"{describe(e['base'])} + {describe(e['per_lmt'])} per LMT",
+        "all": lambda e: ", ".join(describe(x) for x in e["effects"]),
+        "choose": lambda e: (f"x{e['times']} " if e["times"] > 1 else "") + " | ".join(describe(x) for x in e["options"]),
+        "convert": lambda e: "convert",
+        "no_effect": lambda e: "nothing",
+    }
+    return words[op](effect) if op in words else op.replace("_", " ")

@@ -1,0 +1,143 @@
+"""The Prodigals Club behind the common game protocol (:class:`engine.protocol.Game`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine import notation
+from engine.errors import MoveError
+from engine.prodigals import flow
+from engine.prodigals.bot import greedy_move
+from engine.prodigals.data import COMPETITION_NAMES, DATA
+from engine.prodigals.effects import scores
+from engine.prodigals.moves import Move
+from engine.prodigals.render import render_state, view_state
+from engine.prodigals.state import State
+from engine.protocol import Decision, Result
+
+_WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
+
+
+def _key(line: str) -> str:
+    """A line reduced so that ``At the Pub`` and ``at-the-pub`` read alike."""
+    text = _WORD_HYPHEN.sub(" ", line)
+    text = re.sub(r"^move society ", "move ", text)
+    return re.sub(r" x1$", "", text)
+
+
+class Prodigals:
+    """The Prodigals Club: lowest highest-competition score wins."""
+
+    name = "prodigals"
+    title = "The Prodigals Club"
+    min_players = 2
+    max_players = 5
+    lowest_wins = True
+
+    def options(self) -> dict[str, Any]:
+        """``competitions``: two or three of possessions, election, society (default election + society, D-2)."""
+        return {"competitions": ["election", "society"]}
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players, not {players!r}")
+        chosen = dict(self.options())
+        for key, value in (options or {}).items():
+            if key not in chosen:
+                raise ValueError(f"unknown option {key!r} for {self.title}; known options: {', '.join(chosen)}")
+            chosen[key] = value
+        return flow.new_state(players, seed, flow.competitions_option(chosen["competitions"]))
+
+    def to_act(self, state: State) -> set[int]:
+        return flow.to_act(state)
+
+    def legal(self, state: State, seat: int) -> list[Move]:
+        return flow.legal(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> State:
+        return flow.apply(state, seat, move)
+
+    def clone(self, state: State) -> State:
+        return state.clone()
+
+    def format(self, move: Move) -> str:
+        return str(move)
+
+    def parse(self, text: str, state: State, seat: int) -> list[Move]:
+        lines = notation.reply_lines(text)
+        if not lines:
+            raise MoveError("the reply holds no moves", expected=self._expected(state, seat))
+        work = state.clone()
+        moves: list[Move] = []
+        for line in lines:
+            options = flow.legal(work, seat)
+            if not options:
+                raise MoveError(
+                    "you owe no decision at this point of the reply", line=line,
+                    expected="nothing more from you until the others have played",
+                )
+            table = {_key(str(m)): m for m in options}
+            move = table.get(_key(line))
+            if move is None:
+                raise MoveError(
+                    f"{line!r} is not a legal move now", line=line,
+                    expected=self._expected(work, seat),
+                    suggestions=notation.closest(line, [str(m) for m in options]),
+                )
+            work = flow.apply(work, seat, move)
+            moves.append(move)
+        return moves
+
+    def _expected(self, state: State, seat: int) -> str:
+        decision = self.decision(state, seat)
+        return decision.hint if decision else "nothing from you now"
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view_state(state, seat)
+
+    def render(self, state: State, seat: int | None) -> str:
+        return render_state(state, seat)
+
+    def picture(self, state: State, seat: int | None) -> bytes | None:
+        return None
+
+    def decision(self, state: State, seat: int) -> Decision | None:
+        if seat not in flow.to_act(state):
+            return None
+        pending = state.pending
+        if pending is not None:
+            prompt = pending.prompt
+            shown = [
+                f"{m} = {d}" if d else str(m)
+                for m, d in zip(prompt.options, prompt.descriptions or [""] * len(prompt.options))
+            ]
+            hint = "; ".join(shown[:6]) + (" …" if len(shown) > 6 else "")
+            return Decision(prompt.kind, f"round {state.round}: {prompt.label}", hint)
+        if state.phase == "errands":
+            what = "place the central errand boy" if state.retrieval else "place errand boy"
+            return Decision("errand", f"round {state.round}: {what}", "place <space>, e.g. place e-heckle")
+        return Decision(
+            "action", f"round {state.round}: action turn",
+            "one line per step: play <card> [xN], board <card>, use <card>, bonus <tile>, then done",
+        )
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        per_seat = [scores(state, p) for p in state.players]
+        ordered = [sorted(s.values(), reverse=True) for s in per_seat]
+        ranks = [1 + sum(1 for other in ordered if other < mine) for mine in ordered]
+        breakdown = [
+            {COMPETITION_NAMES[c]: v for c, v in s.items()} | {"final": max(s.values())} for s in per_seat
+        ]
+        return Result([o[0] for o in ordered], ranks, breakdown, lowest_wins=True)
+
+    def greedy(self, state: State, seat: int, rng: Any) -> Move:
+        return greedy_move(state, seat, rng)
+
+
+GAME = Prodigals()
+"""The module-level game object ``engine.game("prodigals")`` returns."""
+
+__all__ = ["GAME", "DATA"]
