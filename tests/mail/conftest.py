@@ -62,3 +62,18 @@ def reply_to(row: Outbox, text: str, *, sender: str | None = None, message_id: s
     quoted = "\n".join("> " + line for line in row.text.splitlines())
     mail.set_content(f"{text}\n\nOn Sunday the server wrote:\n{quoted}\n")
     return bytes(mail)
+
+
+@pytest.fixture
+def sink():
+    from tests.mail.sink import Sink
+
+    running = Sink().start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def relayed(tmp_path: Path, clock: SetClock, sink) -> Service:
+    """A service whose relay is the sink."""
+    return Service(make_settings(tmp_path, smtp_port=sink.port), clock=clock, rules=sticks.rules)

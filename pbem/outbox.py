@@ -1,0 +1,166 @@
+"""The outbox worker: mails leave the database for the relay, once each.
+
+Rows are written by the transactions that cause them; this worker only sends
+what is committed. It keeps one SMTP connection open across rows and rounds,
+retries a failed row with exponential backoff, and marks a row sent in its own
+commit right after the relay accepted it.
+
+Guarantee: every committed row reaches the relay at least once. It is sent
+twice only if the process dies in the instant between the relay's "250" and
+the commit that marks it sent; the resend carries the same ``Message-ID``
+(fixed when the row was written), which relays and mail stores use to drop
+the copy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import format_datetime
+from typing import Awaitable, Callable, TypeVar
+
+import aiosmtplib
+from sqlalchemy import update
+from sqlmodel import Session, select
+
+from pbem.db import Outbox
+from pbem.pipeline import crash_point
+from pbem.service import Service
+
+T = TypeVar("T")
+RunDb = Callable[[Callable[[], T]], Awaitable[T]]
+
+RETRY_FIRST_SECONDS = 30.0
+RETRY_LONGEST_SECONDS = 3600.0
+GIVE_UP_AFTER = 30
+"""Attempts before a row is marked failed: with the cap above, more than a day of trying."""
+
+
+@dataclass(frozen=True)
+class FlushReport:
+    sent: int
+    failed: int
+
+
+def compose(row: Outbox, sender: str) -> EmailMessage:
+    """The MIME message for one outbox row: plain text, HTML alternative, board picture inline."""
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = row.recipient
+    message["Subject"] = row.subject
+    message["Date"] = format_datetime(row.created)
+    message["Message-ID"] = row.message_id
+    if row.reply_to:
+        message["Reply-To"] = row.reply_to
+    if row.in_reply_to:
+        message["In-Reply-To"] = row.in_reply_to
+    if row.references:
+        message["References"] = row.references
+    message["Auto-Submitted"] = "auto-generated"
+    message["X-PBEM-Outbound"] = "1"
+    message.set_content(row.text)
+    message.add_alternative(row.html, subtype="html")
+    if row.picture:
+        html_part = message.get_payload()[1]  # type: ignore[index]
+        html_part.add_related(row.picture, "image", "png", cid="<board>", filename="board.png")
+    return message
+
+
+async def _inline(work: Callable[[], T]) -> T:
+    return work()
+
+
+class OutboxWorker:
+    """Sends due outbox rows over one reused connection to the relay."""
+
+    def __init__(self, service: Service, run_db: RunDb | None = None,
+                 retry_first_seconds: float = RETRY_FIRST_SECONDS) -> None:
+        self.service = service
+        self.settings = service.settings
+        self.run_db: RunDb = run_db or _inline
+        self.retry_first = retry_first_seconds
+        self._smtp: aiosmtplib.SMTP | None = None
+
+    async def flush(self) -> FlushReport:
+        """Send every due row, oldest first; returns how many went out and how many failed."""
+        sent = failed = 0
+        while True:
+            rows = await self.run_db(self._due)
+            if not rows:
+                return FlushReport(sent, failed)
+            for row in rows:
+                try:
+                    await self._send(compose(row, self.settings.from_address), row.recipient)
+                except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+                    failed += 1
+                    await self.run_db(lambda row=row, exc=exc: self._failed(row, exc))  # type: ignore[misc]
+                    if not isinstance(exc, aiosmtplib.SMTPResponseException):
+                        await self.close()
+                        return FlushReport(sent, failed)
+                    continue
+                crash_point(self.service, "after_send")
+                await self.run_db(lambda row=row: self._sent(row))  # type: ignore[misc]
+                sent += 1
+
+    async def close(self) -> None:
+        smtp, self._smtp = self._smtp, None
+        if smtp is not None and smtp.is_connected:
+            try:
+                await smtp.quit()
+            except (aiosmtplib.SMTPException, OSError):
+                smtp.close()
+
+    async def _send(self, message: EmailMessage, recipient: str) -> None:
+        smtp = await self._connection()
+        try:
+            await smtp.send_message(message, sender=self.settings.from_address, recipients=[recipient])
+        except aiosmtplib.SMTPServerDisconnected:
+            await self.close()
+            smtp = await self._connection()
+            await smtp.send_message(message, sender=self.settings.from_address, recipients=[recipient])
+
+    async def _connection(self) -> aiosmtplib.SMTP:
+        if self._smtp is not None and self._smtp.is_connected:
+            return self._smtp
+        settings = self.settings
+        smtp = aiosmtplib.SMTP(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
+                               start_tls=settings.smtp_starttls)
+        await smtp.connect()
+        if settings.smtp_user:
+            await smtp.login(settings.smtp_user, settings.smtp_password)
+        self._smtp = smtp
+        return smtp
+
+    # ------------------------------------------------------------ database side
+
+    def _due(self) -> list[Outbox]:
+        now = self.service.clock.now()
+        with Session(self.service.db, expire_on_commit=False) as session:
+            query = (select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt <= now)
+                     .order_by(Outbox.id).limit(self.settings.outbox_batch))
+            return list(session.exec(query))
+
+    def _sent(self, row: Outbox) -> None:
+        with Session(self.service.db) as session:
+            session.execute(update(Outbox).where(Outbox.id == row.id)  # type: ignore[arg-type]
+                            .values(status="sent", sent=self.service.clock.now(), attempts=row.attempts + 1))
+            session.commit()
+
+    def _failed(self, row: Outbox, exc: BaseException) -> None:
+        """Schedule the next attempt, doubling the wait; a permanent refusal (5xx) or too many attempts end it."""
+        attempts = row.attempts + 1
+        code = getattr(exc, "code", 0) or 0
+        permanent = 500 <= code < 600 or attempts >= GIVE_UP_AFTER
+        wait = min(self.retry_first * 2 ** (attempts - 1), RETRY_LONGEST_SECONDS)
+        with Session(self.service.db) as session:
+            session.execute(update(Outbox).where(Outbox.id == row.id).values(  # type: ignore[arg-type]
+                status="failed" if permanent else "pending", attempts=attempts,
+                next_attempt=self.service.clock.now() + timedelta(seconds=wait),
+                last_error=f"{type(exc).__name__}: {exc}"[:1000],
+            ))
+            if permanent:
+                self.service.audit(session, "outbox", "mail failed", row.game_id,
+                                   f"{row.message_id} to {row.recipient}: {exc}"[:1000])
+            session.commit()

@@ -1,0 +1,72 @@
+"""An SMTP sink on loopback that keeps what it receives: the relay of the tests.
+
+It speaks real SMTP (aiosmtpd's Controller on a thread), can be told to refuse
+every message for a while (a relay that is up but failing), and keeps the
+messages in arrival order with a condition to wait on.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from typing import Any, Callable
+
+from aiosmtpd.controller import Controller
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Sink:
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.messages: list[EmailMessage] = []
+        self.refusing = False
+        self._changed = threading.Condition()
+        self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
+
+    def start(self) -> "Sink":
+        self._controller.start()
+        return self
+
+    def stop(self) -> None:
+        self._controller.stop()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        if self.refusing:
+            return "451 4.3.0 try again later"
+        message = message_from_bytes(envelope.original_content, policy=policy.default)
+        with self._changed:
+            self.messages.append(message)  # type: ignore[arg-type]
+            self._changed.notify_all()
+        return "250 OK"
+
+    def unique(self) -> dict[str, EmailMessage]:
+        """Messages by Message-ID: what a mail store keeps when a copy arrives twice."""
+        with self._changed:
+            return {str(m["Message-ID"]): m for m in self.messages}
+
+    def wait_for(self, check: Callable[[list[EmailMessage]], Any], timeout: float = 30.0) -> Any:
+        """Block until ``check(messages)`` is truthy; return its value, or fail after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                found = check(list(self.messages))
+                if found:
+                    return found
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"sink: condition not met in {timeout}s; {len(self.messages)} messages")
+                self._changed.wait(left)
+
+
+def plain(message: EmailMessage) -> str:
+    part = message.get_body(preferencelist=("plain",))
+    assert part is not None, "every mail has a plain-text part"
+    return part.get_content()

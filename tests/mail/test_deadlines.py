@@ -1,0 +1,92 @@
+"""Deadlines from the database: reminders, timeouts by policy, vacations, digests, downtime."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlmodel import Session, select
+
+from pbem import deadlines, pipeline
+from pbem.clock import SetClock
+from pbem.db import Move, Seat
+from pbem.service import Service
+from tests.mail import sticks
+from tests.mail.conftest import make_settings, outbox, reply_to
+
+ANN, BOB, EVE = "ann@example.org", "bob@example.org", "eve@example.org"
+
+
+def sources(service: Service, game_id: int) -> list[str]:
+    with Session(service.db) as session:
+        return [m.source for m in session.exec(select(Move).where(Move.game_id == game_id).order_by(Move.seq))]
+
+
+def test_reminder_goes_out_once_a_day_before_the_deadline(service: Service, clock: SetClock) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    assert deadlines.scan(service).reminders == 0
+    clock.advance(timedelta(hours=49))
+    assert deadlines.scan(service).reminders == 1
+    assert deadlines.scan(service).reminders == 0
+    reminder = outbox(service, kind="reminder")[0]
+    assert reminder.subject.endswith("Reminder: your move, 7 sticks left")
+    assert "a bot plays a move for you" in reminder.text
+
+
+def test_overdue_after_downtime_plays_a_greedy_move_and_tells_the_player(service: Service, clock: SetClock) -> None:
+    game_id = service.new_game("sticks", [ANN, BOB], seed=0)
+    clock.advance(timedelta(days=30))
+    report = deadlines.scan(service)
+    assert report.timeouts == 1
+    assert sources(service, game_id) == ["timeout"]
+    notice = outbox(service, kind="timeout")[0]
+    assert notice.recipient == ANN and "bot played for you: take 2" in notice.text
+    assert outbox(service, kind="prompt")[-1].recipient == BOB
+
+
+def test_repeated_timeouts_hand_the_seat_to_a_bot_and_tell_the_organiser(service: Service, clock: SetClock) -> None:
+    game_id = service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 40})
+    for _ in range(service.settings.timeouts_to_bot):
+        clock.advance(timedelta(days=4))
+        deadlines.scan(service)
+        bob = outbox(service, recipient=BOB, kind="prompt")
+        if bob:
+            pipeline.deliver(service, reply_to(bob[-1], "take 1"))
+    with Session(service.db) as session:
+        seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.seat == 0)).one()
+    assert seat.bot == "greedy" and seat.timeouts == service.settings.timeouts_to_bot
+    assert "A seat was handed to a bot" in outbox(service, kind="organiser")[0].subject
+    assert "bot" in sources(service, game_id)
+
+
+def test_forfeit_policy_hands_the_seat_over_at_once(tmp_path, clock: SetClock) -> None:
+    service = Service(make_settings(tmp_path, timeout_policy="forfeit"), clock=clock, rules=sticks.rules)
+    game_id = service.new_game("sticks", [ANN, BOB], seed=0)
+    clock.advance(timedelta(days=4))
+    deadlines.scan(service)
+    with Session(service.db) as session:
+        seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.seat == 0)).one()
+    assert seat.forfeited and seat.bot == "greedy"
+    assert sources(service, game_id)[0] == "bot"
+    assert "Your game is forfeited" in outbox(service, kind="timeout")[0].text
+
+
+def test_vacation_keeps_the_deadline_from_passing(service: Service, clock: SetClock) -> None:
+    game_id = service.new_game("sticks", [ANN, BOB], seed=0)
+    until = (clock.now() + timedelta(days=10)).date()
+    pipeline.deliver(service, reply_to(outbox(service, kind="prompt")[0], f"vacation until {until}"))
+    clock.advance(timedelta(days=8))
+    assert deadlines.scan(service).timeouts == 0
+    assert sources(service, game_id) == []
+
+
+def test_digest_collects_a_day_of_moves_into_one_mail(service: Service, clock: SetClock) -> None:
+    service.new_game("sticks", [ANN, BOB, EVE], seed=0, options={"sticks": 20})
+    pipeline.deliver(service, reply_to(outbox(service, recipient=ANN)[-1], "notify digest"))
+    pipeline.deliver(service, reply_to(outbox(service, recipient=ANN, kind="prompt")[-1], "take 1"))
+    pipeline.deliver(service, reply_to(outbox(service, recipient=BOB, kind="prompt")[-1], "take 2"))
+    assert deadlines.send_digests(service) == 0
+    clock.advance(timedelta(hours=25))
+    assert deadlines.send_digests(service) == 1
+    digest = outbox(service, kind="digest")[0]
+    assert digest.recipient == ANN and "seat 2 (bob): take 2" in digest.text
+    assert deadlines.send_digests(service) == 0

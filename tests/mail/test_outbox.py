@@ -1,0 +1,79 @@
+"""The outbox worker against a real SMTP sink: headers, once-only sending, retries."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from pbem.clock import SetClock
+from pbem.outbox import OutboxWorker
+from pbem.service import Service
+from tests.mail.conftest import outbox
+from tests.mail.sink import plain
+
+ANN, BOB = "ann@example.org", "bob@example.org"
+
+
+def flush(service: Service) -> tuple[int, int]:
+    async def run() -> tuple[int, int]:
+        worker = OutboxWorker(service)
+        try:
+            report = await worker.flush()
+        finally:
+            await worker.close()
+        return report.sent, report.failed
+
+    return asyncio.run(run())
+
+
+def test_prompt_leaves_with_threading_token_and_loop_headers(relayed: Service, sink) -> None:
+    game_id = relayed.new_game("sticks", [ANN, BOB], seed=0)
+    assert flush(relayed) == (1, 0)
+    message = sink.messages[0]
+    row = outbox(relayed)[0]
+    assert message["Message-ID"] == row.message_id and message["To"] == ANN
+    assert message["Reply-To"].startswith(f"play+{game_id}.0.")
+    assert message["Auto-Submitted"] == "auto-generated" and message["X-PBEM-Outbound"] == "1"
+    assert "take 1" in plain(message) and message.get_body(preferencelist=("html",)) is not None
+    assert outbox(relayed)[0].status == "sent"
+
+
+def test_a_sent_row_is_never_sent_again(relayed: Service, sink) -> None:
+    relayed.new_game("sticks", [ANN, BOB], seed=0)
+    flush(relayed)
+    assert flush(relayed) == (0, 0)
+    assert len(sink.messages) == 1
+
+
+def test_relay_refusing_then_back_sends_later_with_backoff(relayed: Service, sink, clock: SetClock) -> None:
+    relayed.new_game("sticks", [ANN, BOB], seed=0)
+    sink.refusing = True
+    assert flush(relayed) == (0, 1)
+    row = outbox(relayed)[0]
+    assert row.status == "pending" and row.attempts == 1 and "451" in row.last_error
+    sink.refusing = False
+    assert flush(relayed) == (0, 0), "not due before its backoff"
+    clock.advance(timedelta(seconds=31))
+    assert flush(relayed) == (1, 0)
+    assert len(sink.messages) == 1
+
+
+def test_relay_down_keeps_mail_until_it_is_up(tmp_path, clock: SetClock) -> None:
+    from tests.mail import sticks
+    from tests.mail.conftest import make_settings
+    from tests.mail.sink import Sink, free_port
+
+    port = free_port()
+    service = Service(make_settings(tmp_path, smtp_port=port), clock=clock, rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    assert flush(service) == (0, 1)
+    clock.advance(timedelta(seconds=31))
+    assert flush(service) == (0, 1)
+    assert outbox(service)[0].attempts == 2 and outbox(service)[0].next_attempt > clock.now()
+    sink = Sink(port).start()
+    try:
+        clock.advance(timedelta(seconds=61))
+        assert flush(service) == (1, 0)
+        assert len(sink.messages) == 1
+    finally:
+        sink.stop()
