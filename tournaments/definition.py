@@ -1,0 +1,499 @@
+"""A tournament definition file (TOML) read into frozen dataclasses, or refused field by field.
+
+The organiser writes one file per tournament; everything the runner, the
+seating and the scoring need to know comes from it. Every field is described
+in ``tournaments/README.md`` and in the commented examples under
+``tournaments/examples/``. A bad file is refused with every problem at once,
+each naming the dotted field (``seating.table_sizes``) and what would be right,
+so an organiser fixes it in one edit.
+
+The game is checked through the engine protocol only (``min_players``,
+``max_players``, ``lowest_wins``, ``options()``), so a new game needs no change
+here. ``load`` takes the lookup as a parameter so the file can be checked
+against any registry (tests use small stand-ins).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any, Callable, Mapping
+
+import engine
+from tournaments.errors import DefinitionError, Problem
+
+SEATING_METHODS = ("swiss", "random")
+SCORING_SYSTEMS = ("rank_points", "place_points", "wins", "best_share")
+TIE_BREAKS = ("game_points", "wins", "opponents_strength", "head_to_head", "average_rank", "fewest_timeouts")
+TIMEOUT_POLICIES = ("bot", "forfeit")
+BOTS = ("greedy", "random")
+NEXT_ROUND = ("auto", "dates", "manual")
+WBC_PLACE_POINTS = (10.0, 6.0, 4.0, 3.0, 2.0, 1.0)
+"""WBC-style place points for places 1-6, whatever the table size; places beyond score 0."""
+
+GameLookup = Callable[[str], engine.Game]
+
+
+@dataclass(frozen=True)
+class SeatingRules:
+    """How players are split into tables and who sits with whom.
+
+    The weights price one unit of each fault for the optimiser: a repeat
+    meeting of two players, one standings place of distance from the table's
+    mean, and one time more first player than a fair share for the table's
+    least-often-first player (whoever sits first there will be at least that
+    far over). Seat order is balanced within each table afterwards.
+    """
+
+    method: str = "swiss"
+    table_sizes: tuple[int, ...] = (3, 4, 5)
+    preferred: int = 4
+    repeat_weight: float = 100.0
+    standing_weight: float = 1.0
+    seat_weight: float = 10.0
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    """How one table's result becomes tournament points.
+
+    ``rank_points`` maps a table size to the points for places 1..size;
+    ``place_points`` is the table for ``place_points`` (WBC style); a bye is
+    worth ``bye_points`` or, when ``bye_average`` is set, the player's own
+    average per game played so far. ``tie_breaks`` are applied in order to
+    players level on points.
+    """
+
+    system: str = "rank_points"
+    rank_points: Mapping[int, tuple[float, ...]] = field(default_factory=dict)
+    place_points: tuple[float, ...] = WBC_PLACE_POINTS
+    bye_points: float = 0.0
+    bye_average: bool = False
+    tie_breaks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Deadlines:
+    """Time a player has for each decision, and how long before the deadline the reminder goes out."""
+
+    move: timedelta = timedelta(hours=72)
+    reminder: timedelta = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class TimeoutPolicy:
+    """What happens when a deadline passes.
+
+    ``bot``: a bot of kind ``bot`` makes the overdue decision; ``forfeit``: the
+    player forfeits the game once over the limit (ranked last, no points) and
+    a bot finishes it for the others. Either way, after ``max_timeouts``
+    timeouts in one game the bot keeps the seat to the end, and that game does
+    not count for the replaced player's rating.
+    """
+
+    policy: str = "bot"
+    bot: str = "greedy"
+    max_timeouts: int = 2
+
+
+@dataclass(frozen=True)
+class Registration:
+    """Late joins and drops.
+
+    A player may join before round ``late_until_round`` starts (1 means only
+    before round 1); each round they missed is worth ``missed_round_points``.
+    Dropped players keep their results; ``show_dropped`` keeps them in the
+    standings (marked), and ``rejoin`` lets them come back.
+    """
+
+    late_until_round: int = 1
+    missed_round_points: float = 0.0
+    show_dropped: bool = True
+    rejoin: bool = False
+
+
+@dataclass(frozen=True)
+class League:
+    """A season of rounds, optionally split into divisions with promotion and relegation.
+
+    ``next_round``: ``auto`` starts a round ``gap`` after the previous one
+    ends; ``dates`` starts round ``i`` on ``dates[i-1]`` (and not before the
+    previous round ends); ``manual`` waits for the organiser.
+    """
+
+    season: str
+    next_round: str = "auto"
+    gap: timedelta = timedelta(0)
+    dates: tuple[date, ...] = ()
+    divisions: int = 1
+    promote: int = 0
+
+
+@dataclass(frozen=True)
+class Definition:
+    """One tournament as its definition file describes it, checked against the game."""
+
+    name: str
+    game: str
+    rounds: int
+    seed: int
+    lowest_wins: bool
+    min_players: int
+    max_players: int
+    game_options: Mapping[str, Any]
+    seating: SeatingRules
+    scoring: ScoringRules
+    deadlines: Deadlines
+    timeouts: TimeoutPolicy
+    registration: Registration
+    league: League | None = None
+
+
+def load(text: str, games: GameLookup = engine.game) -> Definition:
+    """Read a definition file's text; raises :class:`DefinitionError` listing every problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DefinitionError([Problem("(file)", f"not valid TOML: {exc}")]) from None
+    return _Reader(games).definition(data)
+
+
+_DURATION = re.compile(r"(\d+)\s*([dhm])")
+_UNITS = {"d": "days", "h": "hours", "m": "minutes"}
+
+
+def parse_duration(text: str) -> timedelta:
+    """``"72h"``, ``"3d"``, ``"1d12h"``, ``"90m"`` → a timedelta; raises ValueError naming the form expected."""
+    cleaned = text.strip().lower()
+    parts = _DURATION.findall(cleaned)
+    if not parts or _DURATION.sub("", cleaned).strip():
+        raise ValueError(f"{text!r} is not a duration; write e.g. \"72h\", \"3d\", \"1d12h\" or \"90m\"")
+    total = timedelta()
+    for amount, unit in parts:
+        total += timedelta(**{_UNITS[unit]: int(amount)})
+    return total
+
+
+class _Reader:
+    """Walks the parsed TOML once, collecting problems instead of stopping at the first."""
+
+    def __init__(self, games: GameLookup) -> None:
+        self.games = games
+        self.problems: list[Problem] = []
+
+    def fail(self, path: str, reason: str) -> None:
+        self.problems.append(Problem(path, reason))
+
+    # -- generic field readers -------------------------------------------------
+
+    def section(self, data: dict[str, Any], key: str, known: tuple[str, ...]) -> dict[str, Any]:
+        value = data.get(key, {})
+        if not isinstance(value, dict):
+            self.fail(key, f"must be a table ([{key}]), not {type(value).__name__}")
+            return {}
+        self.unknown(value, known, f"{key}.")
+        return value
+
+    def unknown(self, data: dict[str, Any], known: tuple[str, ...], prefix: str = "") -> None:
+        for key in data:
+            if key not in known:
+                self.fail(f"{prefix}{key}", f"unknown field; known fields here: {', '.join(known)}")
+
+    def text(self, data: dict[str, Any], key: str, path: str, default: str | None = None) -> str:
+        value = data.get(key, default)
+        if value is None:
+            self.fail(path, "is required (a text in quotes)")
+            return ""
+        if not isinstance(value, str) or not value.strip():
+            self.fail(path, f"must be a non-empty text in quotes, not {value!r}")
+            return default or ""
+        return value.strip()
+
+    def choice(self, data: dict[str, Any], key: str, path: str, options: tuple[str, ...], default: str) -> str:
+        value = data.get(key, default)
+        if value not in options:
+            self.fail(path, f"{value!r} is not one of {', '.join(repr(o) for o in options)}")
+            return default
+        return value
+
+    def integer(self, data: dict[str, Any], key: str, path: str, default: int | None, low: int) -> int:
+        value = data.get(key, default)
+        if value is None:
+            self.fail(path, f"is required (a whole number ≥ {low})")
+            return low
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            self.fail(path, f"must be a whole number ≥ {low}, not {value!r}")
+            return default if default is not None else low
+        return value
+
+    def number(self, data: dict[str, Any], key: str, path: str, default: float) -> float:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            self.fail(path, f"must be a number ≥ 0, not {value!r}")
+            return default
+        return float(value)
+
+    def flag(self, data: dict[str, Any], key: str, path: str, default: bool) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            self.fail(path, f"must be true or false, not {value!r}")
+            return default
+        return value
+
+    def duration(self, data: dict[str, Any], key: str, path: str, default: timedelta) -> timedelta:
+        value = data.get(key)
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            self.fail(path, f"must be a duration in quotes such as \"72h\", not {value!r}")
+            return default
+        try:
+            return parse_duration(value)
+        except ValueError as exc:
+            self.fail(path, str(exc))
+            return default
+
+    # -- sections ----------------------------------------------------------------
+
+    def definition(self, data: dict[str, Any]) -> Definition:
+        self.unknown(data, _TOP_LEVEL)
+        name = self.text(data, "name", "name")
+        game_name = self.text(data, "game", "game")
+        rules = self.game(game_name)
+        low, high = (rules.min_players, rules.max_players) if rules else (1, 99)
+        options = self.game_options(data, rules)
+        definition = Definition(
+            name=name,
+            game=game_name.lower(),
+            rounds=self.integer(data, "rounds", "rounds", None, 1),
+            seed=self.integer(data, "seed", "seed", 0, 0),
+            lowest_wins=bool(rules.lowest_wins) if rules else False,
+            min_players=low,
+            max_players=high,
+            game_options=options,
+            seating=self.seating(data, game_name, low, high),
+            scoring=self.scoring(data, low, high),
+            deadlines=self.deadlines(data),
+            timeouts=self.timeouts(data),
+            registration=self.registration(data),
+            league=self.league(data),
+        )
+        if self.problems:
+            raise DefinitionError(self.problems)
+        return definition
+
+    def game(self, name: str) -> engine.Game | None:
+        if not name:
+            return None
+        try:
+            return self.games(name)
+        except KeyError as exc:
+            self.fail("game", str(exc.args[0]))
+            return None
+
+    def game_options(self, data: dict[str, Any], rules: engine.Game | None) -> dict[str, Any]:
+        given = data.get("game_options", {})
+        if not isinstance(given, dict):
+            self.fail("game_options", "must be a table ([game_options])")
+            return {}
+        if rules is None:
+            return dict(given)
+        defaults = rules.options()
+        merged = dict(defaults)
+        for key, value in given.items():
+            path = f"game_options.{key}"
+            if key not in defaults:
+                known = ", ".join(sorted(defaults)) or "none"
+                self.fail(path, f"{rules.name} has no such option; its options: {known}")
+            elif not _same_kind(value, defaults[key]):
+                self.fail(path, f"must be {type(defaults[key]).__name__} like the default "
+                                f"{defaults[key]!r}, not {value!r}")
+            else:
+                merged[key] = value
+        return merged
+
+    def seating(self, data: dict[str, Any], game: str, low: int, high: int) -> SeatingRules:
+        section = self.section(data, "seating", _SEATING)
+        base = SeatingRules()
+        sizes = self.table_sizes(section, game, low, high)
+        preferred = self.integer(section, "preferred", "seating.preferred", max(sizes), 1)
+        if preferred not in sizes:
+            self.fail("seating.preferred", f"{preferred} is not one of seating.table_sizes {list(sizes)}")
+        return SeatingRules(
+            method=self.choice(section, "method", "seating.method", SEATING_METHODS, base.method),
+            table_sizes=sizes,
+            preferred=preferred,
+            repeat_weight=self.number(section, "repeat_weight", "seating.repeat_weight", base.repeat_weight),
+            standing_weight=self.number(section, "standing_weight", "seating.standing_weight",
+                                        base.standing_weight),
+            seat_weight=self.number(section, "seat_weight", "seating.seat_weight", base.seat_weight),
+        )
+
+    def table_sizes(self, section: dict[str, Any], game: str, low: int, high: int) -> tuple[int, ...]:
+        path = "seating.table_sizes"
+        value = section.get("table_sizes")
+        if value is None:
+            self.fail(path, f"is required: a list of table sizes such as [{low}, {high}]")
+            return (high,)
+        if not isinstance(value, list) or not value:
+            self.fail(path, f"must be a non-empty list of whole numbers, not {value!r}")
+            return (high,)
+        sizes: list[int] = []
+        for size in value:
+            if isinstance(size, bool) or not isinstance(size, int):
+                self.fail(path, f"{size!r} is not a whole number")
+            elif size > high:
+                self.fail(path, f"{size} is more than {game} allows ({low}-{high})")
+            elif size < low:
+                self.fail(path, f"{size} is fewer than {game} needs ({low}-{high})")
+            elif size in sizes:
+                self.fail(path, f"{size} is listed twice")
+            else:
+                sizes.append(size)
+        return tuple(sorted(sizes)) or (high,)
+
+    def scoring(self, data: dict[str, Any], low: int, high: int) -> ScoringRules:
+        section = self.section(data, "scoring", _SCORING)
+        system = self.choice(section, "system", "scoring.system", SCORING_SYSTEMS, "rank_points")
+        bye = section.get("bye_points", 0)
+        bye_average = bye == "average"
+        if not bye_average and (isinstance(bye, bool) or not isinstance(bye, (int, float)) or bye < 0):
+            self.fail("scoring.bye_points", f"must be a number ≥ 0 or \"average\", not {bye!r}")
+            bye = 0
+        return ScoringRules(
+            system=system,
+            rank_points=self.rank_points(section, system, low, high),
+            place_points=self.points_list(section.get("place_points", list(WBC_PLACE_POINTS)),
+                                          "scoring.place_points", None),
+            bye_points=0.0 if bye_average else float(bye),
+            bye_average=bye_average,
+            tie_breaks=self.tie_breaks(section),
+        )
+
+    def rank_points(self, section: dict[str, Any], system: str, low: int, high: int) -> dict[int, tuple[float, ...]]:
+        value = section.get("rank_points")
+        if value is None:
+            if system == "rank_points":
+                self.fail("scoring.rank_points", "is required when scoring.system is \"rank_points\": "
+                                                 "a table such as [scoring.rank_points] 4 = [10, 6, 3, 1]")
+            return {}
+        if not isinstance(value, dict):
+            self.fail("scoring.rank_points", "must be a table of size = [points for places 1..size]")
+            return {}
+        table: dict[int, tuple[float, ...]] = {}
+        for key, points in value.items():
+            path = f"scoring.rank_points.{key}"
+            if not key.isdigit():
+                self.fail(path, f"the keys here are table sizes from {low} to {high}; in TOML every line "
+                                f"after [scoring.rank_points] belongs to it, so put other scoring fields "
+                                f"above that line")
+                continue
+            if not low <= int(key) <= high:
+                self.fail(path, f"the key must be a table size from {low} to {high}")
+                continue
+            table[int(key)] = self.points_list(points, path, int(key))
+        return table
+
+    def points_list(self, value: Any, path: str, length: int | None) -> tuple[float, ...]:
+        if (not isinstance(value, list) or not value
+                or any(isinstance(p, bool) or not isinstance(p, (int, float)) or p < 0 for p in value)):
+            self.fail(path, f"must be a list of numbers ≥ 0, not {value!r}")
+            return ()
+        if length is not None and len(value) != length:
+            self.fail(path, f"a table of {length} needs {length} values (one per place), not {len(value)}")
+        if any(a < b for a, b in zip(value, value[1:])):
+            self.fail(path, f"must not give a later place more than an earlier one: {value!r}")
+        return tuple(float(p) for p in value)
+
+    def tie_breaks(self, section: dict[str, Any]) -> tuple[str, ...]:
+        value = section.get("tie_breaks", [])
+        if not isinstance(value, list):
+            self.fail("scoring.tie_breaks", f"must be a list of names from {', '.join(TIE_BREAKS)}")
+            return ()
+        chosen: list[str] = []
+        for name in value:
+            if name not in TIE_BREAKS:
+                self.fail("scoring.tie_breaks", f"{name!r} is not a tie-break; choose from {', '.join(TIE_BREAKS)}")
+            elif name in chosen:
+                self.fail("scoring.tie_breaks", f"{name!r} is listed twice")
+            else:
+                chosen.append(name)
+        return tuple(chosen)
+
+    def deadlines(self, data: dict[str, Any]) -> Deadlines:
+        section = self.section(data, "deadlines", ("move", "reminder"))
+        base = Deadlines()
+        move = self.duration(section, "move", "deadlines.move", base.move)
+        reminder = self.duration(section, "reminder", "deadlines.reminder", base.reminder)
+        if move <= timedelta(0):
+            self.fail("deadlines.move", "must be longer than zero")
+        elif reminder >= move:
+            self.fail("deadlines.reminder", f"is sent this long before the deadline, so it must be "
+                                            f"shorter than deadlines.move ({move})")
+        return Deadlines(move=move, reminder=reminder)
+
+    def timeouts(self, data: dict[str, Any]) -> TimeoutPolicy:
+        section = self.section(data, "timeouts", ("policy", "bot", "max_timeouts"))
+        return TimeoutPolicy(
+            policy=self.choice(section, "policy", "timeouts.policy", TIMEOUT_POLICIES, "bot"),
+            bot=self.choice(section, "bot", "timeouts.bot", BOTS, "greedy"),
+            max_timeouts=self.integer(section, "max_timeouts", "timeouts.max_timeouts", 2, 1),
+        )
+
+    def registration(self, data: dict[str, Any]) -> Registration:
+        section = self.section(data, "registration", _REGISTRATION)
+        return Registration(
+            late_until_round=self.integer(section, "late_until_round", "registration.late_until_round", 1, 1),
+            missed_round_points=self.number(section, "missed_round_points",
+                                            "registration.missed_round_points", 0.0),
+            show_dropped=self.flag(section, "show_dropped", "registration.show_dropped", True),
+            rejoin=self.flag(section, "rejoin", "registration.rejoin", False),
+        )
+
+    def league(self, data: dict[str, Any]) -> League | None:
+        if "league" not in data:
+            return None
+        section = self.section(data, "league", _LEAGUE)
+        next_round = self.choice(section, "next_round", "league.next_round", NEXT_ROUND, "auto")
+        dates = self.dates(section.get("dates", []))
+        rounds = data.get("rounds")
+        if next_round == "dates" and isinstance(rounds, int) and len(dates) < rounds:
+            self.fail("league.dates", "needs one start date per round when league.next_round is \"dates\"")
+        divisions = self.integer(section, "divisions", "league.divisions", 1, 1)
+        promote = self.integer(section, "promote", "league.promote", 0, 0)
+        if promote and divisions == 1:
+            self.fail("league.promote", "needs league.divisions of 2 or more (there is nowhere to move)")
+        return League(
+            season=self.text(section, "season", "league.season"),
+            next_round=next_round,
+            gap=self.duration(section, "gap", "league.gap", timedelta(0)),
+            dates=dates,
+            divisions=divisions,
+            promote=promote,
+        )
+
+    def dates(self, value: Any) -> tuple[date, ...]:
+        if not isinstance(value, list) or not all(isinstance(d, date) for d in value):
+            self.fail("league.dates", f"must be a list of dates such as [2026-12-01, 2026-12-15], not {value!r}")
+            return ()
+        if any(a >= b for a, b in zip(value, value[1:])):
+            self.fail("league.dates", "must be in increasing order")
+        return tuple(value)
+
+
+_TOP_LEVEL = ("name", "game", "rounds", "seed", "game_options", "seating", "scoring", "deadlines", "timeouts", "registration", "league")
+_SEATING = ("method", "table_sizes", "preferred", "repeat_weight", "standing_weight", "seat_weight")
+_SCORING = ("system", "tie_breaks", "rank_points", "place_points", "bye_points")
+_REGISTRATION = ("late_until_round", "missed_round_points", "show_dropped", "rejoin")
+_LEAGUE = ("season", "next_round", "gap", "dates", "divisions", "promote")
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    """A given option matches its default's type; an int is fine where a float is expected, a bool never is."""
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(default))
