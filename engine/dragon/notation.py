@@ -48,6 +48,9 @@ LEVEL_WORDS: dict[str, str] = {"young": "young", "old": "old"}
 FILLER = frozenset({"with", "using", "in", "into", "to", "the", "a", "an", "my", "and", "from", "of", "on",
                     "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces"})
 PLACE_WORDS = ("palace", "p")
+PERSONS_TEXT = ", ".join(t.replace("_", " ") for t in rules.TYPES)
+FAMILY_TEXT = {"Action": "an action", "Build": "a placement of floors", "Start": "a starting recruitment",
+               "Recruit": "a recruitment", "Release": "a release", "Pass": "a pass"}
 
 
 def _lookup(word: str, vocabulary: dict[str, str], what: str) -> str | None:
@@ -56,7 +59,8 @@ def _lookup(word: str, vocabulary: dict[str, str], what: str) -> str | None:
         return vocabulary[word]
     meanings = sorted({value for key, value in vocabulary.items() if key.startswith(word)})
     if len(meanings) > 1:
-        raise AmbiguousMove(f"'{word}' could be any {what} of: {', '.join(meanings)}", line=word)
+        spelled = sorted(key.replace("_", " ") for key in vocabulary if key.startswith(word) and len(key) > 2)
+        raise AmbiguousMove(f"'{word}' is short for more than one {what}: {', '.join(spelled)}", line=word)
     return meanings[0] if meanings else None
 
 
@@ -128,7 +132,7 @@ def _read_person(reader: _Reader, first: str) -> tuple[str, bool | None]:
         word = reader.take()
     person = _lookup(word, TYPE_WORDS, "person type")
     if person is None:
-        raise MoveError(f"'{word}' is not a person type; the persons are {', '.join(rules.TYPES)}")
+        raise MoveError(f"'{word}' is not a person type; the persons are {PERSONS_TEXT}")
     return person, level
 
 
@@ -330,7 +334,8 @@ def _no_match(state: DragonState, seat: int, line: str, family: tuple[type, ...]
     legal = phases.legal(state, seat)
     texts = [format_move(m) for m in legal]
     if not any(isinstance(m, family) for m in legal):
-        return MoveError("that is not a move for this moment", line=line, expected=expected(state),
+        what = FAMILY_TEXT.get(family[0].__name__, "that move")
+        return MoveError(f"that is {what}, which is not what you are asked now", line=line, expected=expected(state),
                          suggestions=closest(line, texts))
     reason = why_illegal(state, seat, concrete) if concrete is not None else "no legal move fits that"
     return MoveError(reason, line=line, expected=expected(state), suggestions=closest(line, texts))

@@ -167,7 +167,7 @@ def is_legal(state: DragonState, seat: int, move: DragonMove) -> bool:
 # --------------------------------------------------------------------------- flow
 
 
-def _begin_round(state: DragonState, month: int) -> None:
+def begin_round(state: DragonState, month: int) -> None:
     state.round = month
     state.groups = state.deals[month - 1]
     state.dragons = [0] * len(state.groups)
@@ -182,7 +182,7 @@ def _next_start(state: DragonState) -> None:
     if state.turn < len(state.players):
         state.actor = state.seat_order[state.turn]
     else:
-        _begin_round(state, 1)
+        begin_round(state, 1)
 
 
 def _next_action(state: DragonState) -> None:
@@ -196,7 +196,7 @@ def _next_action(state: DragonState) -> None:
         state.turn = 0
         state.actor = state.order[0]
     else:
-        _begin_event(state)
+        begin_event(state)
 
 
 def _next_person(state: DragonState) -> None:
@@ -204,10 +204,10 @@ def _next_person(state: DragonState) -> None:
     if state.turn < len(state.players):
         state.actor = state.order[state.turn]
     else:
-        _begin_event(state)
+        begin_event(state)
 
 
-def _begin_event(state: DragonState) -> None:
+def begin_event(state: DragonState) -> None:
     state.phase = RELEASE
     state.order = state.turn_order()
     state.turn = 0
@@ -233,7 +233,7 @@ def _end_round(state: DragonState) -> None:
     for player in state.players:
         events.score_round(player)
     if state.round < rules.ROUNDS:
-        _begin_round(state, state.round + 1)
+        begin_round(state, state.round + 1)
         return
     for player in state.players:
         events.score_final(player)
