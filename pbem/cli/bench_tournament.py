@@ -1,0 +1,110 @@
+"""``pbem bench tournament``: seating and standings at 10,000 players, against their targets.
+
+History comes from :mod:`tournaments.simulate` (real seating, random
+results), so the figures measure the tournament logic, not the engines.
+Targets on this machine: seating ≤ 5 s, standings ≤ 1 s, repeat-opponent
+pairs ≤ 10 % of random seating's.
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+import tracemalloc
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import tournaments
+from pbem.cli.bench import app
+from tournaments import definition as definitions
+from tournaments.simulate import Simulation, simulate
+
+DEFAULT_DEFINITION = Path(tournaments.__file__).parent / "examples" / "dragon-open.toml"
+SEATING_TARGET_S = 5.0
+STANDINGS_TARGET_S = 1.0
+REPEAT_TARGET = 0.10
+
+
+@app.command("tournament")
+def bench_tournament(
+    players: int = typer.Option(10_000, "--players", help="Registered players, all active."),
+    history: int = typer.Option(5, "--history", help="Rounds simulated before the measured round."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the simulated results."),
+    definition_file: Path = typer.Option(DEFAULT_DEFINITION, "--definition", help="Tournament definition (TOML)."),
+    memory: bool = typer.Option(True, "--memory/--no-memory", help="Trace peak memory in a second pass."),
+) -> None:
+    """Seat round HISTORY+1 of PLAYERS after HISTORY simulated rounds; time it, compare with random seating."""
+    if players < 2:
+        raise typer.BadParameter("must be at least 2", param_hint="--players")
+    if history < 1:
+        raise typer.BadParameter("must be at least 1 (round 1 is random anyway)", param_hint="--history")
+    try:
+        rules = definitions.load(definition_file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot read it: {exc.strerror}", param_hint="--definition") from None
+    except tournaments.DefinitionError as exc:
+        raise typer.BadParameter(f"{definition_file}:\n{exc}", param_hint="--definition") from None
+    measured = history + 1
+    started = time.perf_counter()
+    past = simulate(rules, players, history, seed)
+    simulated = time.perf_counter() - started
+
+    points = past.points()
+    active = [e.player for e in past.entrants]
+    started = time.perf_counter()
+    swiss = tournaments.seat_round(measured, active, points, past.history, rules.seating, rules.seed)
+    seating_s = time.perf_counter() - started
+    baseline = tournaments.random_round(measured, active, points, past.history, rules.seating, rules.seed)
+
+    started = time.perf_counter()
+    ratings = tournaments.rate_all(past.results)
+    rating_s = time.perf_counter() - started
+    started = time.perf_counter()
+    standings = tournaments.compute(rules, past.entrants, past.rounds, past.results, ratings)
+    standings_s = time.perf_counter() - started
+
+    traced = _traced_peak(rules, past, measured, points) if memory else None
+    ratio = swiss.report.repeat_pairs / baseline.report.repeat_pairs if baseline.report.repeat_pairs else 0.0
+    table = Table(title=f"pbem bench tournament: {rules.game}, {players:,} players, round {measured} "
+                        f"after {history} simulated rounds")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("met", justify="center")
+    table.add_row(f"seating round {measured} (s)", f"{seating_s:.2f}", f"≤ {SEATING_TARGET_S:g}",
+                  _met(seating_s <= SEATING_TARGET_S))
+    table.add_row("repeat-opponent pairs, optimised", f"{swiss.report.repeat_pairs:,}", "", "")
+    table.add_row("repeat-opponent pairs, random seating", f"{baseline.report.repeat_pairs:,}", "", "")
+    table.add_row("optimised / random", f"{ratio:.1%}", f"≤ {REPEAT_TARGET:.0%}",
+                  _met(swiss.report.repeat_pairs <= REPEAT_TARGET * baseline.report.repeat_pairs))
+    table.add_row("seat imbalance, optimised / random",
+                  f"{swiss.report.seat_imbalance:.2f} / {baseline.report.seat_imbalance:.2f}", "", "")
+    table.add_row("most times first player, optimised / random",
+                  f"{swiss.report.max_first} / {baseline.report.max_first}", "", "")
+    table.add_row(f"standings, {len(standings.rows):,} rows (s)", f"{standings_s:.2f}", f"≤ {STANDINGS_TARGET_S:g}",
+                  _met(standings_s <= STANDINGS_TARGET_S))
+    table.add_row(f"ratings, {len(past.results):,} games (games/s)", f"{len(past.results) / rating_s:,.0f}", "", "")
+    table.add_row(f"simulating {history} rounds (s)", f"{simulated:.2f}", "", "")
+    table.add_row("peak memory, seating + standings traced (MiB)",
+                  f"{traced / 2**20:,.1f}" if traced is not None else "not traced", "", "")
+    table.add_row("peak resident memory, whole run (MiB)",
+                  f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f}", "", "")
+    Console().print(table)
+
+
+def _traced_peak(rules: definitions.Definition, past: Simulation, measured: int, points: dict[int, float]) -> int:
+    """Peak bytes Python allocates while seating and ranking once more (tracing slows it, so it is a second pass)."""
+    tracemalloc.start()
+    active = [e.player for e in past.entrants]
+    tournaments.seat_round(measured, active, points, past.history, rules.seating, rules.seed)
+    tournaments.compute(rules, past.entrants, past.rounds, past.results)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
+def _met(ok: bool) -> str:
+    return "yes" if ok else "NO"
