@@ -54,22 +54,31 @@ def parse(text: str, state: State, seat: int) -> list[Move]:
     work = state.copy()
     moves: list[Move] = []
     for line in lines:
-        for segment_moves in _line(line, work, seat):
-            moves.append(segment_moves)
+        try:
+            moves.extend(_line(line, work, seat))
+        except MoveError as err:
+            if err.line:
+                raise
+            raise type(err)(err.reason, line=line, expected=err.expected, suggestions=err.suggestions) from None
     return moves
 
 
 def _line(line: str, work: State, seat: int) -> list[Move]:
+    """The steps of one line, applied to ``work``; errors suggest whole turns from the line's start."""
+    start = work.copy()
     moves: list[Move] = []
     province_hint: list[str] = []
     for segment in (s.strip() for s in line.split(";")):
         if not segment:
             continue
-        for step in _segment(segment, work, seat, province_hint, line):
+        for step in _segment(segment, start, seat, province_hint, line):
+            if work.phase == "over" or work.current != seat:
+                raise MoveError(f"your turn is already complete before {segment!r}; leave out the extra steps",
+                                line=line, expected="nothing more this turn")
             move = step(work)
             if move not in rules.legal(work, seat):
-                raise MoveError(rules.why_illegal(work, seat, move), line=line, expected=EXPECTED[work.phase],
-                                suggestions=_suggest(line, work, seat))
+                raise MoveError(rules.why_illegal(work, seat, move), line=line, expected=EXPECTED[start.phase],
+                                suggestions=_suggest(line, start, seat))
             rules.apply(work, seat, move)
             moves.append(move)
     return moves

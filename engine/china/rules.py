@@ -466,7 +466,7 @@ def _why_place(state: State, seat: int, move: Place) -> str:
     if state.province >= 0 and p != state.province:
         return f"all pieces of a turn go into one province: this turn's is {ids[state.province]}"
     if state.province < 0 and not any(q == p for q, _ in funded_provinces(state, seat, state.played)):
-        return f"the cards played ({' '.join(COLOURS[c] for c in state.played)}) do not fund pieces in {move.province}"
+        return _why_not_funded(state, seat, p)
     if move.piece == EMISSARY:
         if state.supply_emissaries[seat] == 0:
             return "you have no emissary left"
@@ -486,3 +486,16 @@ def _why_place(state: State, seat: int, move: Place) -> str:
     if move.piece == PAGODA and state.supply_pagodas[seat] == 0:
         return "you have no pagoda left"
     return "after this piece the turn's second piece would not fit; choose another first piece"
+
+
+def _why_not_funded(state: State, seat: int, province: int) -> str:
+    cards = " ".join(COLOURS[c] for c in state.played)
+    target = state.side.provinces[province]
+    count = pieces_funded(state.played, target.colour)
+    if count == 0:
+        return (f"{cards} is no funding for {target.id} ({COLOURS[target.colour]}): it takes one {COLOURS[target.colour]}"
+                f" card per piece or a pair of one other colour, with no card left over")
+    if count == 2 and is_empty(state, province):
+        return (f"{cards} pays for 2 pieces in {target.id}, but {target.id} holds no pagoda and no emissary, "
+                "so only 1 piece may go there this turn")
+    return f"{cards} pays for {count} pieces in {target.id}, but {count} pieces do not fit there now"

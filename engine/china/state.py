@@ -9,7 +9,7 @@ turn from one line (``engine/china/notation.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.china.board import Side
 
@@ -104,8 +104,6 @@ class State:
     played: tuple[int, ...] = ()
     province: int = -1
     pieces_left: int = 0
-    last_turn: list[str] = field(default_factory=list)
-    """What happened in the last completed turns, for the text board."""
 
     def copy(self) -> "State":
         return State(
@@ -137,7 +135,6 @@ class State:
             played=self.played,
             province=self.province,
             pieces_left=self.pieces_left,
-            last_turn=list(self.last_turn),
         )
 
     def emissary_limit(self, province: int) -> int:

@@ -1,0 +1,129 @@
+"""Options, board data checks, decisions, the picture and the greedy bot."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from engine import bots
+from engine.china import board
+from engine.china.state import Place, Play
+
+
+def test_protocol_facts(china) -> None:
+    assert (china.name, china.title, china.min_players, china.max_players, china.lowest_wins) == (
+        "china", "China", 3, 5, False)
+    assert china.options() == {"side": "auto", "fortresses": False}
+
+
+@pytest.mark.parametrize("players, side", [(3, "side-3"), (4, "side-5"), (5, "side-5")])
+def test_default_side_follows_the_player_count(china, players, side) -> None:
+    assert china.new(players, 1).side.id == side
+
+
+@pytest.mark.parametrize("players, options, message", [
+    (3, {"side": "side-5"}, "not allowed with 3 players"),
+    (5, {"side": "side-3"}, "not allowed with 5 players"),
+    (4, {"side": "moon"}, "not allowed"),
+    (4, {"fortresses": "yes"}, "true or false"),
+    (4, {"speed": 2}, "unknown China option"),
+    (6, {}, "3 to 5 players"),
+])
+def test_bad_options_are_refused_clearly(china, players, options, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        china.new(players, 1, options)
+
+
+def test_setup_matches_the_rules(china) -> None:
+    for players, deck in ((3, 34), (4, 36), (5, 38)):
+        state = china.new(players, 9)
+        assert len(state.deck) == deck and all(sum(h) == 3 for h in state.hands)
+        assert None not in state.display and len(state.display) == 4
+
+
+def _broken(tmp_path: Path, change) -> Path:
+    raw = json.loads(board.DATA_FILE.read_text(encoding="utf-8"))
+    change(raw)
+    path = tmp_path / "boards.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["sides"][0]["roads"].append(["chin-1", "nowhere-1"]), "does not exist"),
+    (lambda d: d["sides"][0]["roads"].append(["chin-1", "lu-1"]), "share no alliance"),
+    (lambda d: d["sides"][0]["alliances"].pop(), "numbered 1 to 15"),
+    (lambda d: d["sides"][0]["alliances"][0].update(provinces=["chin", "qi"]), "share a colour"),
+    (lambda d: d["sides"][0].update(total_sites=99), "total_sites"),
+    (lambda d: d["sides"][0]["sites"].append({"id": "chin-1", "province": "chin"}), "appears twice"),
+    (lambda d: d["sides"][0]["sites"].append({"id": "xia-1", "province": "xia"}), "unknown province"),
+    (lambda d: d["components"].update(cards_total=58), "cards_total"),
+])
+def test_board_file_errors_name_the_broken_entry(tmp_path, change, message) -> None:
+    with pytest.raises(board.BoardDataError, match=message):
+        board.load(_broken(tmp_path, change))
+
+
+def test_a_province_outside_four_to_eight_sites_is_refused(tmp_path) -> None:
+    def shrink(raw) -> None:
+        side = raw["sides"][0]
+        side["sites"] = [s for s in side["sites"] if s["id"] not in ("qi-3", "qi-4")]
+        side["roads"] = [r for r in side["roads"] if not {"qi-3", "qi-4"} & set(r)]
+        side["sites_per_province"]["qi"] = 2
+        side["total_sites"] -= 2
+    with pytest.raises(board.BoardDataError, match="4 to 8"):
+        board.load(_broken(tmp_path, shrink))
+
+
+def test_decisions_name_the_turn_and_the_step(china, scenario) -> None:
+    state = scenario().hand(0, "R R G").state
+    assert china.decision(state, 0).title == "turn 1: play or exchange"
+    assert china.decision(state, 1) is None
+    china.apply(state, 0, Play(("red",)))
+    assert china.decision(state, 0).kind == "place" and china.decision(state, 0).title == "turn 1: place"
+    china.apply(state, 0, Place("wei", "pagoda", "wei-1"))
+    assert china.decision(state, 0).title == "turn 1: draw"
+
+
+def test_picture_is_a_png_of_the_board_size(china) -> None:
+    state = bots.play(china, 5, 4, options={"fortresses": True}).state
+    data = china.picture(state, 0)
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG" and image.size[0] == state.side.layout["size"][0]
+
+
+GREEDY_GAMES = 40
+
+
+def test_greedy_beats_random_players(china) -> None:
+    """Measured over 200 games: mean rank 1.0 against three random bots; the bound leaves room."""
+    ranks = []
+    for seed in range(GREEDY_GAMES):
+        seat = seed % 4
+        chosen = [bots.random] * 4
+        chosen[seat] = bots.greedy
+        state = bots.play(china, 4, seed, chosen).state
+        ranks.append(china.result(state).ranks[seat])
+    assert sum(ranks) / len(ranks) <= 1.3
+
+
+def test_greedy_bots_finish_games_among_themselves(china) -> None:
+    for players in (3, 5):
+        state = bots.play(china, players, 2, [bots.greedy] * players, options={"fortresses": True}).state
+        assert china.result(state) is not None
+        assert max(china.result(state).scores) > 0
+
+
+def test_greedy_move_is_always_legal(china) -> None:
+    rng = random.Random(1)
+    state = china.new(4, 12, {"fortresses": True})
+    while china.to_act(state):
+        (seat,) = china.to_act(state)
+        move = china.greedy(state, seat, rng)
+        assert move in china.legal(state, seat)
+        china.apply(state, seat, move)

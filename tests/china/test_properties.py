@@ -1,0 +1,155 @@
+"""Seeded random games: invariants after every step, replay, notation round trip, refusals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import IllegalMove, bots
+from engine.china import rules
+from engine.china.board import BOARDS
+from engine.china.state import Draw, Exchange, Pass, Place, Play
+
+CONFIGS = [(3, "side-3"), (4, "side-3"), (4, "side-5"), (5, "side-5")]
+GAMES_PER_CONFIG = 150
+
+
+def check_invariants(state) -> None:
+    comp = BOARDS.components
+    side = state.side
+    for colour, boxed in enumerate(comp.cards):
+        held = sum(h[colour] for h in state.hands)
+        shown = sum(1 for c in state.display if c == colour)
+        assert held + state.deck.count(colour) + shown + state.discard[colour] + state.removed[colour] == boxed
+    for seat in range(state.players):
+        placed = sum(1 for o in state.owner if o == seat)
+        assert state.supply_pagodas[seat] + placed == comp.pagodas
+        assert state.supply_emissaries[seat] + sum(e[seat] for e in state.emissaries_in) == comp.emissaries
+        assert 0 <= sum(state.hands[seat]) <= comp.hand_size
+    expected_forts = comp.fortresses * state.players if state.fortresses else 0
+    assert sum(state.fortress) + sum(state.supply_fortresses) == expected_forts
+    for p, sites in enumerate(side.province_sites):
+        owners = [state.owner[s] for s in sites]
+        assert state.pagodas_in[p] == [owners.count(seat) for seat in range(state.players)]
+        assert state.free[p] == owners.count(-1)
+        assert sum(state.emissaries_in[p]) <= max(state.pagodas_in[p]), "emissary limit exceeded"
+        assert state.scored[p] == (state.free[p] == 0) or state.phase == "over"
+    if None in state.display and state.phase == "act":
+        assert not state.deck, "the display is refilled at the end of every turn while the deck lasts"
+    assert state.exhaustions <= 2
+
+
+def play_checked(china, players, side, seed, fortresses):
+    rng = random.Random(seed)
+    state = china.new(players, seed, {"side": side, "fortresses": fortresses})
+    log = []
+    while china.to_act(state):
+        (seat,) = china.to_act(state)
+        move = bots.random(china, state, seat, rng)
+        china.apply(state, seat, move)
+        log.append((seat, move))
+        check_invariants(state)
+        assert len(log) < 2000
+    return state, log
+
+
+@pytest.mark.parametrize("fortresses", [False, True])
+@pytest.mark.parametrize("players, side", CONFIGS)
+def test_random_games_keep_every_invariant(china, players, side, fortresses) -> None:
+    for seed in range(GAMES_PER_CONFIG):
+        state, _ = play_checked(china, players, side, seed, fortresses)
+        outcome = china.result(state)
+        assert outcome is not None and len(outcome.scores) == players
+        assert sorted(outcome.ranks)[0] == 1
+        assert outcome.scores == [sum(v for k, v in b.items() if "tie-break" not in k) for b in outcome.breakdown]
+
+
+def test_replaying_the_log_reaches_the_same_state(china) -> None:
+    for seed in range(20):
+        state, log = play_checked(china, 4, "side-5", seed, seed % 2 == 0)
+        again = china.new(4, seed, {"side": "side-5", "fortresses": seed % 2 == 0})
+        for seat, move in log:
+            china.apply(again, seat, move)
+        assert again == state
+        assert china.result(again) == china.result(state)
+
+
+def test_clone_is_independent(china) -> None:
+    state = china.new(4, 3)
+    copy = china.clone(state)
+    seat = min(china.to_act(state))
+    china.apply(state, seat, china.legal(state, seat)[0])
+    assert copy == china.new(4, 3)
+
+
+@pytest.mark.parametrize("players, side", CONFIGS)
+def test_every_legal_step_round_trips_through_its_notation(china, players, side) -> None:
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = china.new(players, seed, {"side": side, "fortresses": seed % 2 == 1})
+        while china.to_act(state):
+            (seat,) = china.to_act(state)
+            for move in china.legal(state, seat):
+                assert china.parse(china.format(move), state, seat) == [move], china.format(move)
+            china.apply(state, seat, bots.random(china, state, seat, rng))
+
+
+def _fabricated(state, rng) -> list:
+    colours = list(rules.COLOURS)
+    side = state.side
+    site = rng.choice(side.sites)
+    province = side.provinces[side.site_province[side.sites.index(site)]].id
+    return [
+        Play(tuple(sorted(rng.sample(colours, rng.randint(1, 3)), key=colours.index))),
+        Place(province, rng.choice(["pagoda", "fortress"]), site),
+        Place(rng.choice(side.provinces).id, "emissary"),
+        Draw(rng.choice(colours + ["deck"])),
+        Exchange(rng.choice(colours), rng.choice(colours + ["deck"])),
+        Pass(),
+    ]
+
+
+def test_illegal_steps_raise_and_change_nothing(china) -> None:
+    refused = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = china.new(4, seed, {"fortresses": True})
+        while china.to_act(state):
+            (seat,) = china.to_act(state)
+            legal = china.legal(state, seat)
+            other = (seat + 1) % state.players
+            for move in _fabricated(state, rng) + [legal[0]]:
+                for who in (seat, other):
+                    if who == seat and move in legal:
+                        continue
+                    before = china.clone(state)
+                    with pytest.raises(IllegalMove) as info:
+                        china.apply(state, who, move)
+                    assert str(info.value)
+                    assert state == before
+                    refused += 1
+            china.apply(state, seat, legal[rng.randrange(len(legal))])
+    assert refused > 1000
+
+
+def test_views_never_show_another_seats_hand_or_the_deck_order(china) -> None:
+    state, _ = play_checked(china, 4, "side-5", 5, False)
+    state = china.new(4, 11)
+    for seat in range(4):
+        view = china.view(state, seat)
+        assert view["hand"] == [rules.COLOURS[c] for c, n in enumerate(state.hands[seat]) for _ in range(n)]
+        assert "hands" not in view and isinstance(view["deck"], int)
+        text = china.render(state, seat)
+        others = [s for s in range(4) if s != seat]
+        assert f"Your hand (seat {seat + 1})" in text
+        assert all(f"Your hand (seat {o + 1})" not in text for o in others)
+    assert china.view(state, None)["hand"] is None
+    assert "Your hand" not in china.render(state, None)
+
+
+def test_render_fits_eighty_columns(china) -> None:
+    for players, side in CONFIGS:
+        state, _ = play_checked(china, players, side, 2, True)
+        for seat in (None, 0):
+            assert max(len(line) for line in china.render(state, seat).splitlines()) <= 80
