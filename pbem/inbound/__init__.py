@@ -24,7 +24,9 @@ from email.policy import compat32
 from enum import StrEnum
 
 from pbem.inbound.body import body_text
-from pbem.inbound.headers import addresses, decoded_field, first_address, message_ids, raw_field
+from pbem.inbound.headers import (
+    addresses, decoded_field, display_name, first_address, message_ids, raw_field, return_path,
+)
 from pbem.inbound.history import new_text
 from pbem.inbound.rules import AUTOMATIC_RULES, Envelope, Rule, automatic_reason
 
@@ -82,11 +84,11 @@ def read_mail(
     raw = bytes(raw)
     oversize = len(raw) > max_bytes
     headers = _parse_headers(raw)
-    sender = first_address(headers, "From") or ""
+    sender = first_address(headers, "From")
     envelope = Envelope(
         message=headers,
         sender=sender,
-        return_path=first_address(headers, "Return-Path"),
+        return_path=return_path(headers),
         own_addresses=frozenset(a.strip().lower() for a in own_addresses),
     )
     reason = automatic_reason(envelope)
@@ -96,7 +98,8 @@ def read_mail(
         kind, text = MailKind.OVERSIZE, ""
         reason = f"message of {len(raw):,} bytes is larger than the {max_bytes:,}-byte limit"
     else:
-        kind, text, reason = MailKind.REPLY, new_text(body_text(_parse_message(raw))), ""
+        text = new_text(body_text(_parse_message(raw)), display_name(headers, "From"))
+        kind, reason = MailKind.REPLY, ""
     in_reply_to = message_ids(raw_field(headers, "In-Reply-To"))
     return InboundMail(
         message_id=_message_id(headers, raw),

@@ -18,6 +18,7 @@ from pbem.inbound.charsets import decode_bytes
 
 _MESSAGE_ID = re.compile(r"<([^<>\s]+)>")
 _FOLDING = re.compile(r"\s+")
+_NULL_PATH = re.compile(r"\s*<\s*>\s*(?:\(.*\))?\s*\Z", re.DOTALL)
 
 
 def raw_field(message: Message, name: str) -> str | None:
@@ -72,16 +73,40 @@ def addresses(message: Message, name: str) -> list[str]:
     return found
 
 
-def first_address(message: Message, name: str) -> str | None:
-    """The addr-spec of the first ``name`` field; "" when it is empty or ``<>``, None if absent."""
+def first_address(message: Message, name: str) -> str:
+    """The addr-spec of the first ``name`` field; "" when absent or unparsable."""
     value = raw_field(message, name)
     if value is None:
-        return None
+        return ""
     for _display, spec in getaddresses([value]):
         spec = spec.strip().lower()
         if "@" in spec and not any(c.isspace() for c in spec):
             return spec
     return ""
+
+
+def display_name(message: Message, name: str) -> str:
+    """The decoded display name of the first address in ``name`` ("" when there is none)."""
+    value = raw_field(message, name)
+    if value is None:
+        return ""
+    for display, _spec in getaddresses([value]):
+        return _FOLDING.sub(" ", decode_words(display)).strip().strip('"').strip()
+    return ""
+
+
+def return_path(message: Message) -> str | None:
+    """The Return-Path addr-spec; "" only for the null path ``<>``, None when absent or unreadable.
+
+    An unreadable path is not treated as null: calling a human's reply a
+    bounce would silently drop their move.
+    """
+    value = raw_field(message, "Return-Path")
+    if value is None:
+        return None
+    if _NULL_PATH.match(value):
+        return ""
+    return first_address(message, "Return-Path") or None
 
 
 def message_ids(value: str | None) -> tuple[str, ...]:

@@ -14,8 +14,9 @@ moves. The steps, in order:
    ``>`` lines is a quote and the unquoted lines around it are kept (top-,
    bottom- and inline-posting), a block followed by plain text is pasted
    history and everything from it on is dropped;
-4. drop the signature: ``-- ``, "Sent from my iPhone" and a short closing
-   block after a valediction ("Best regards,");
+4. drop the signature: ``-- ``, "Sent from my iPhone", a short closing
+   block after a valediction ("Best regards,"), and a last line that is
+   just the sender's name ("Ann", "- Ann Lee");
 5. tidy blank lines and surrounding spaces.
 """
 
@@ -69,12 +70,17 @@ _CLOSING_LINES = 4
 _CLOSING_WIDTH = 60
 
 
-def new_text(body: str) -> str:
-    """The lines the player newly wrote in ``body``, history and signature removed."""
+def new_text(body: str, sender_name: str = "") -> str:
+    """The lines the player newly wrote in ``body``, history and signature removed.
+
+    ``sender_name`` is the From display name; a last line holding only that
+    name (or its first word) is a signature.
+    """
     lines = _normalise(body[:MAX_TEXT_CHARS]).split("\n")
     lines = _before_end(lines)
     lines = _without_history("\n".join(lines))
     lines = _without_signature(lines)
+    lines = _without_signed_name(lines, sender_name)
     return _tidy(lines)
 
 
@@ -157,6 +163,19 @@ def _without_signature(lines: list[str]) -> list[str]:
             return lines[:index]
         if index > 0 and _VALEDICTION.match(stripped) and _is_closing(lines[index + 1 :]):
             return lines[:index]
+    return lines
+
+
+def _without_signed_name(lines: list[str], sender_name: str) -> list[str]:
+    words = sender_name.split()
+    if not words:
+        return lines
+    names = {sender_name.lower(), words[0].lower()}
+    last = len(lines) - 1
+    while last >= 0 and not lines[last].strip():
+        last -= 1
+    if last > 0 and lines[last].strip().lstrip("-\u2013\u2014~ ").rstrip(".!").strip().lower() in names:
+        return lines[:last]
     return lines
 
 

@@ -1,17 +1,12 @@
-"""Fixtures for the inbound-mail tests: a real Dovecot IMAP server and the corpus."""
+"""Fixtures for the inbound-mail tests: a real Dovecot IMAP server."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).parent
-sys.path.insert(0, str(HERE))
-
-from dovecot import Dovecot, DovecotInstance  # noqa: E402
+from tests.mail_inbound.dovecot import Dovecot, DovecotInstance
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import imaplib
 
 import pytest
 
-from dovecot import Dovecot
+from tests.mail_inbound.dovecot import Dovecot
 from pbem.imap import PollError, poll_once
 
 
