@@ -401,7 +401,7 @@ class Resolver:
         player.drawn_tile = tile
         options: list[Move] = [Tile(x, y, t) for x, y, t in boards.placements(player.grid, tile)]
         options.append(Discard())
-        choice = self.ask("tile", f"place political tile {slug(tile)}", options)
+        choice = self.ask("tile", "place the political tile (see your view)", options)
         player.drawn_tile = ""
         if isinstance(choice, Discard):
             self.state.removed.append(tile)

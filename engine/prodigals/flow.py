@@ -486,10 +486,7 @@ def _end_of_round(state: State) -> None:
     if game_over(state):
         state.phase = "over"
         return
-    if state.next_order:
-        claimed = set(state.next_order.values())
-        rest = iter(s for s in state.order if s not in claimed)
-        state.order = [state.next_order[k] if k in state.next_order else next(rest) for k in range(1, state.players_count + 1)]
+    state.order = next_turn_order(state.order, state.next_order)
     for player in state.players:
         state.removed.extend(player.played)
         player.played = []
@@ -499,6 +496,13 @@ def _end_of_round(state: State) -> None:
     state.phase = "discard"
     state.turn = -1
     _next_owed(state)
+
+
+def next_turn_order(order: list[int], claims: dict[int, int]) -> list[int]:
+    """Claimed positions first; the others fill the gaps keeping their relative order (``R-END-2``)."""
+    claimed = set(claims.values())
+    rest = iter(s for s in order if s not in claimed)
+    return [claims[k] if k in claims else next(rest) for k in range(1, len(order) + 1)]
 
 
 def _finish_round(state: State) -> None:

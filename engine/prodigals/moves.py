@@ -8,23 +8,33 @@ reply: one line per step, read in order (``R-PBEM-3``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Union
+from dataclasses import dataclass, fields
+from typing import ClassVar, Union
+
+
+class _Step:
+    """A move's canonical line: its verb, then its fields in order."""
+
+    verb: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *(str(getattr(self, f.name)) for f in fields(self))])  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, order=True)
-class Place:
+class Place(_Step):
     """Put an errand boy on a space (a card set is named by its set: ``place e-set3``)."""
+
+    verb: ClassVar[str] = "place"
 
     space: str
 
-    def __str__(self) -> str:
-        return f"place {self.space}"
-
 
 @dataclass(frozen=True, order=True)
-class Play:
+class Play(_Step):
     """Play a white card from hand; ``count`` > 1 plays a group (At the Pub)."""
+
+    verb: ClassVar[str] = "play"
 
     card: str
     count: int = 1
@@ -34,8 +44,10 @@ class Play:
 
 
 @dataclass(frozen=True, order=True)
-class Board:
+class Board(_Step):
     """Put a black card on the player board, discarding ``replace`` when all slots are full."""
+
+    verb: ClassVar[str] = "board"
 
     card: str
     replace: str = ""
@@ -45,117 +57,108 @@ class Board:
 
 
 @dataclass(frozen=True, order=True)
-class Use:
+class Use(_Step):
     """Use the top-right action of a black card on the board (once per round)."""
+
+    verb: ClassVar[str] = "use"
 
     card: str
 
-    def __str__(self) -> str:
-        return f"use {self.card}"
-
 
 @dataclass(frozen=True, order=True)
-class Bonus:
+class Bonus(_Step):
     """Use a held bonus action tile in the action turn."""
+
+    verb: ClassVar[str] = "bonus"
 
     tile: str
 
-    def __str__(self) -> str:
-        return f"bonus {self.tile}"
-
 
 @dataclass(frozen=True, order=True)
-class Done:
+class Done(_Step):
     """End the action turn."""
 
-    def __str__(self) -> str:
-        return "done"
+    verb: ClassVar[str] = "done"
 
 
 @dataclass(frozen=True, order=True)
-class Option:
+class Option(_Step):
     """Pick option ``n`` (1-based) of a choice: a ``choose`` op, a conversion, a closed-circle benefit."""
+
+    verb: ClassVar[str] = "option"
 
     n: int
 
-    def __str__(self) -> str:
-        return f"option {self.n}"
-
 
 @dataclass(frozen=True, order=True)
-class Shift:
+class Shift(_Step):
     """Move one influence marker one step (``down``, ``down-left``, ``left``, ``up`` …)."""
+
+    verb: ClassVar[str] = "move"
 
     marker: str
     direction: str
 
-    def __str__(self) -> str:
-        return f"move {self.marker} {self.direction}"
-
 
 @dataclass(frozen=True, order=True)
-class Stop:
+class Stop(_Step):
     """Waive the remaining optional moves or sales of the effect being resolved."""
 
-    def __str__(self) -> str:
-        return "stop"
+    verb: ClassVar[str] = "stop"
 
 
 @dataclass(frozen=True, order=True)
-class Row:
+class Row(_Step):
     """Choose the row (by its value) for a ``row_down`` effect."""
+
+    verb: ClassVar[str] = "row"
 
     value: int
 
-    def __str__(self) -> str:
-        return f"row {self.value}"
-
 
 @dataclass(frozen=True, order=True)
-class Column:
+class Column(_Step):
     """Choose the column for a ``column_down`` effect with a chosen column."""
+
+    verb: ClassVar[str] = "column"
 
     column: str
 
-    def __str__(self) -> str:
-        return f"column {self.column}"
-
 
 @dataclass(frozen=True, order=True)
-class Drop:
+class Drop(_Step):
     """Move one marker straight down ``steps`` spaces (0 waives) in a row or column effect."""
+
+    verb: ClassVar[str] = "drop"
 
     marker: str
     steps: int
 
-    def __str__(self) -> str:
-        return f"drop {self.marker} {self.steps}"
-
 
 @dataclass(frozen=True, order=True)
-class Jump:
+class Jump(_Step):
     """One marker jumps ``jumps`` times straight down over occupied spaces."""
+
+    verb: ClassVar[str] = "jump"
 
     marker: str
     jumps: int
 
-    def __str__(self) -> str:
-        return f"jump {self.marker} {self.jumps}"
-
 
 @dataclass(frozen=True, order=True)
-class Sell:
+class Sell(_Step):
     """Sell one of your possessions (by tile id)."""
+
+    verb: ClassVar[str] = "sell"
 
     tile: str
 
-    def __str__(self) -> str:
-        return f"sell {self.tile}"
-
 
 @dataclass(frozen=True, order=True)
-class Exchange:
+class Exchange(_Step):
     """Give one of your possessions to the board and take one board tile."""
+
+    verb: ClassVar[str] = "exchange"
 
     give: str
     take: str
@@ -165,28 +168,28 @@ class Exchange:
 
 
 @dataclass(frozen=True, order=True)
-class Lmt:
+class Lmt(_Step):
     """Add ``k`` A Little More Time cards from hand to a spend action."""
+
+    verb: ClassVar[str] = "lmt"
 
     k: int
 
-    def __str__(self) -> str:
-        return f"lmt {self.k}"
-
 
 @dataclass(frozen=True, order=True)
-class Take:
+class Take(_Step):
     """Take one political tile lying on the canvass space (``none`` discards them all)."""
+
+    verb: ClassVar[str] = "take"
 
     tile: str
 
-    def __str__(self) -> str:
-        return f"take {self.tile}"
-
 
 @dataclass(frozen=True, order=True)
-class Tile:
+class Tile(_Step):
     """Place the political tile in hand at grid cell (x east, y south), turned ``turn`` quarter turns clockwise."""
+
+    verb: ClassVar[str] = "tile"
 
     x: int
     y: int
@@ -197,8 +200,10 @@ class Tile:
 
 
 @dataclass(frozen=True, order=True)
-class Discard:
+class Discard(_Step):
     """Discard a political tile (``card`` empty) or, at end of round, a card from hand."""
+
+    verb: ClassVar[str] = "discard"
 
     card: str = ""
 
@@ -207,33 +212,30 @@ class Discard:
 
 
 @dataclass(frozen=True, order=True)
-class Wild:
+class Wild(_Step):
     """Fix ``k`` of the renaissance man's unfixed wild symbols to the symbol being counted."""
+
+    verb: ClassVar[str] = "wild"
 
     k: int
 
-    def __str__(self) -> str:
-        return f"wild {self.k}"
-
 
 @dataclass(frozen=True, order=True)
-class Trigger:
+class Trigger(_Step):
     """Fire this black card's bottom ability next (when several fire at once)."""
+
+    verb: ClassVar[str] = "trigger"
 
     card: str
 
-    def __str__(self) -> str:
-        return f"trigger {self.card}"
-
 
 @dataclass(frozen=True, order=True)
-class BonusTile:
+class BonusTile(_Step):
     """Take this bonus action tile with a turn-order space."""
 
-    tile: str
+    verb: ClassVar[str] = "bonus-tile"
 
-    def __str__(self) -> str:
-        return f"bonus-tile {self.tile}"
+    tile: str
 
 
 Move = Union[
