@@ -9,6 +9,8 @@ the pieces.
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement, product
+from types import MappingProxyType
 
 from engine.china.board import BOARDS, Components, Side
 from engine.china.scoring import alliance_points, province_points, road_score
@@ -77,6 +79,10 @@ def setup(side: Side, players: int, seed: int, fortresses: bool) -> State:
 
 def pieces_funded(cards: tuple[int, ...], colour: int) -> int:
     """How many pieces these cards pay for in a province of ``colour``; 0 if they are no exact funding (A2, D5)."""
+    return FUNDING[cards][colour]
+
+
+def _funding(cards: tuple[int, ...], colour: int) -> int:
     naturals = cards.count(colour)
     others = [c for c in cards if c != colour]
     if not others:
@@ -167,11 +173,24 @@ def funded_provinces(state: State, seat: int, cards: tuple[int, ...]) -> list[tu
     return result
 
 
+def _fundable(state: State, seat: int, cards: tuple[int, ...]) -> bool:
+    """Whether :func:`funded_provinces` would find anything (stops at the first)."""
+    for p, province in enumerate(state.side.provinces):
+        count = pieces_funded(cards, province.colour)
+        if count and not (count == 2 and is_empty(state, p)) and pieces_fit(state, seat, p, count):
+            return True
+    return False
+
+
 # --- legal steps ------------------------------------------------------------
 
 
-def hand_choices(hand: list[int]) -> list[tuple[int, ...]]:
+def hand_choices(hand: list[int]) -> tuple[tuple[int, ...], ...]:
     """Every distinct sub-multiset of 1 to 3 cards of the hand, as sorted colour tuples."""
+    return CHOICES[tuple(hand)]
+
+
+def _choices(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     cards = [c for c, n in enumerate(hand) for _ in range(n)]
     choices: set[tuple[int, ...]] = set()
     size = len(cards)
@@ -179,7 +198,20 @@ def hand_choices(hand: list[int]) -> list[tuple[int, ...]]:
         chosen = tuple(cards[i] for i in range(size) if mask >> i & 1)
         if len(chosen) <= 3:
             choices.add(chosen)
-    return sorted(choices)
+    return tuple(sorted(choices))
+
+
+# Every play of 1-3 cards and every hand of up to 3 cards, worked out once: the
+# funding rule and the hand's choices are looked up, not recomputed, in play.
+FUNDING = MappingProxyType({
+    cards: tuple(_funding(cards, colour) for colour in range(len(COLOURS)))
+    for size in (1, 2, 3) for cards in combinations_with_replacement(range(len(COLOURS)), size)
+})
+CHOICES = MappingProxyType({
+    hand: _choices(hand)
+    for hand in product(range(COMPONENTS.hand_size + 1), repeat=len(COLOURS))
+    if sum(hand) <= COMPONENTS.hand_size
+})
 
 
 def legal(state: State, seat: int) -> list[Move]:
@@ -195,7 +227,7 @@ def legal(state: State, seat: int) -> list[Move]:
 def _legal_act(state: State, seat: int) -> list[Move]:
     moves: list[Move] = []
     for cards in hand_choices(state.hands[seat]):
-        if funded_provinces(state, seat, cards):
+        if _fundable(state, seat, cards):
             moves.append(Play(tuple(COLOURS[c] for c in cards)))
     moves.extend(_exchanges(state, seat))
     return moves or [Pass()]
