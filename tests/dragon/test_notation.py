@@ -1,0 +1,196 @@
+"""Reading replies: tolerance, defaults, ambiguity, several lines, standing release orders, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import AmbiguousMove, IllegalMove, MoveError
+from engine.dragon import rules
+from engine.dragon.moves import PASS, Action, Build, PlayCard, Recruit, Release, ReleaseOrder
+from engine.dragon.state import ACTION, RELEASE
+from tests.dragon.properties import snapshot
+from tests.dragon.scenario import GAME, court, event, month_one, person_phase, play, restart_month
+
+GROUPS = (("tax", "build"), ("harvest", "fireworks"), ("parade", "research"), ("privilege",))
+
+
+def _action_state():
+    state = month_one(4)
+    court(state, 0, (2, ["monk"]), (2, ["farmer"]), track=100, yuan=6)
+    return restart_month(state, GROUPS)
+
+
+def test_empty_reply_says_what_is_expected() -> None:
+    state = _action_state()
+    with pytest.raises(MoveError) as info:
+        GAME.parse("  \n\n", state, 0)
+    assert "no move" in str(info.value) and "group 2 tax" in info.value.expected
+
+
+def test_gibberish_names_the_line_and_suggests_moves() -> None:
+    state = _action_state()
+    with pytest.raises(MoveError) as info:
+        GAME.parse("hello dragon", state, 0)
+    assert info.value.line == "hello dragon"
+    assert "does not start a move" in info.value.reason
+    assert info.value.suggestions and all(s in [GAME.format(m) for m in GAME.legal(state, 0)]
+                                          for s in info.value.suggestions)
+
+
+def test_a_move_of_the_wrong_phase_is_refused_with_what_is_asked() -> None:
+    state = _action_state()
+    with pytest.raises(MoveError) as info:
+        GAME.parse("recruit old warrior palace1", state, 0)
+    assert "recruitment" in info.value.reason and "action" in info.value.expected
+
+
+def test_ambiguous_abbreviation_lists_the_meanings() -> None:
+    state = _action_state()
+    with pytest.raises(AmbiguousMove) as info:
+        GAME.parse("p", state, 0)
+    assert "pass" in str(info.value) and "play" in str(info.value)
+
+
+def test_ambiguous_group_lists_both_cards() -> None:
+    state = _action_state()
+    with pytest.raises(AmbiguousMove) as info:
+        GAME.parse("group 1", state, 0)
+    assert set(info.value.suggestions) == {"group 1 tax", "group 1 build"}
+
+
+def test_case_punctuation_abbreviations_are_tolerated() -> None:
+    state = _action_state()
+    assert GAME.parse("  GROUP 1,  Tax!! ", state, 0) == [Action(1, "tax")]
+    assert GAME.parse("g3 res", state, 0) == [Action(3, "research")]
+    assert GAME.parse("Military Parade", state, 0) == [Action(3, "parade")]
+    assert GAME.parse("privilege small", state, 0) == [Action(4, "privilege", "small")]
+    assert GAME.parse("Pass.", state, 0) == [PASS]
+
+
+def test_several_lines_are_read_in_sequence_without_changing_the_state() -> None:
+    state = _action_state()
+    before = snapshot(state)
+    moves = GAME.parse("group 1 build\nbuild +1 palace1\nend\nignored text", state, 0)
+    assert moves == [Action(1, "build"), Build(((1, 1),), ())]
+    assert snapshot(state) == before
+
+
+def test_a_bad_later_line_is_named() -> None:
+    state = _action_state()
+    with pytest.raises(MoveError) as info:
+        GAME.parse("group 1 build\nbuild +3 palace1", state, 0)
+    assert info.value.line == "build +3 palace1" and "exactly 1 floor" in info.value.reason
+
+
+def test_a_seat_that_owes_nothing_is_told_whom_we_wait_for() -> None:
+    state = _action_state()
+    with pytest.raises(MoveError) as info:
+        GAME.parse("pass", state, 1)
+    assert "waiting for seat 1" in str(info.value)
+    with pytest.raises(IllegalMove):
+        GAME.apply(state, 1, PASS)
+
+
+def _person_state(*palaces, cards=None):
+    state = person_phase(month_one(4))
+    seat = state.actor
+    court(state, seat, *palaces)
+    if cards is not None:
+        state.players[seat].cards = cards
+    return state, seat
+
+
+def test_type_card_is_preferred_to_wild_and_wild_can_be_asked_for() -> None:
+    state, seat = _person_state((2, ["monk"]))
+    assert GAME.parse("recruit old warrior", state, seat) == [Recruit("warrior", "old warrior", 1)]
+    assert GAME.parse("recruit old warrior with wild", state, seat) == [Recruit("wild", "old warrior", 1)]
+    state.players[seat].cards[rules.CARD_INDEX["warrior"]] = 0
+    state.legal_cache = None
+    assert GAME.parse("recruit old war", state, seat) == [Recruit("wild", "old warrior", 1)]
+
+
+def test_level_left_out_is_ambiguous_when_both_are_left() -> None:
+    state, seat = _person_state((2, ["monk"]))
+    with pytest.raises(AmbiguousMove) as info:
+        GAME.parse("recruit warrior", state, seat)
+    assert set(info.value.suggestions) == {"recruit young warrior palace1", "recruit old warrior palace1"}
+
+
+def test_palace_may_be_left_out_when_the_choices_are_alike() -> None:
+    state, seat = _person_state((2, ["monk"]), (2, ["monk"]))
+    assert GAME.parse("recruit craftsman", state, seat) == [Recruit("craftsman", "craftsman", 1)]
+    state, seat = _person_state((2, ["monk"]), (3, ["farmer"]))
+    with pytest.raises(AmbiguousMove):
+        GAME.parse("recruit craftsman", state, seat)
+
+
+def test_a_card_with_no_tile_left_recruits_nothing() -> None:
+    state, seat = _person_state((2, ["farmer"]))
+    for code in rules.kind_codes(rules.MONK):
+        state.supply[code] = 0
+    assert PlayCard("monk") in GAME.legal(state, seat)
+    assert GAME.parse("play monk card", state, seat) == [PlayCard("monk")]
+    persons, track = state.players[seat].persons(), state.players[seat].track
+    play(state, seat, "play monk card")
+    assert state.players[seat].persons() == persons and state.players[seat].track == track
+
+
+def _contagion_state(order: str | None):
+    state = month_one(3)
+    court(state, 0, (3, ["monk", "farmer", "craftsman"]), (2, ["old farmer", "scholar"]), track=50)
+    for seat in (1, 2):
+        court(state, seat, (3, ["old healer", "old healer"]))
+    if order is not None:
+        restart_month(state)
+        play(state, 0, f"{order}\npass")
+    return event(state, "contagion")
+
+
+def test_standing_release_order_is_not_listed_and_does_not_discharge() -> None:
+    state = _action_state()
+    moves = GAME.parse("release order: craftsman, farmer, monk", state, 0)
+    assert moves == [ReleaseOrder(("craftsman", "farmer", "monk"))]
+    assert all(not isinstance(m, ReleaseOrder) for m in GAME.legal(state, 0))
+    GAME.apply(state, 0, moves[0])
+    assert GAME.to_act(state) == {0} and state.phase == ACTION
+
+
+def test_standing_release_order_releases_without_asking() -> None:
+    state = _contagion_state("release order: farmer, craftsman")
+    assert state.phase == ACTION  # nobody was asked
+    left = sorted(rules.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
+    # three to go: young farmer first (fewer sacks), then the old farmer, then the craftsman
+    assert left == ["young monk", "young scholar"]
+
+
+def test_without_standing_order_the_owner_is_asked() -> None:
+    state = _contagion_state(None)
+    assert state.phase == RELEASE and GAME.to_act(state) == {0} and state.owed[0] == 3
+    assert GAME.decision(state, 0).title == f"month {state.round}, Contagion: release 3 persons"
+
+
+def test_standing_order_sent_with_a_release_settles_the_rest() -> None:
+    state = _contagion_state(None)
+    moves = GAME.parse("release monk\nrelease order: scholar, craftsman", state, 0)
+    assert moves == [Release("young monk", 1), ReleaseOrder(("scholar", "craftsman"))]
+    for move in moves:
+        GAME.apply(state, 0, move)
+    assert state.phase == ACTION
+    left = sorted(rules.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
+    assert left == ["old farmer", "young farmer"]
+
+
+def test_standing_order_that_does_not_fit_still_asks() -> None:
+    state = _contagion_state("release order: warrior, old monk")
+    assert state.phase == RELEASE and GAME.to_act(state) == {0}
+
+
+def test_standing_order_can_be_cleared_and_must_name_persons() -> None:
+    state = _action_state()
+    assert GAME.parse("release order: none", state, 0) == [ReleaseOrder(())]
+    with pytest.raises(MoveError):
+        GAME.parse("release order: dragons", state, 0)
+    with pytest.raises(IllegalMove):
+        GAME.apply(state, 0, ReleaseOrder(("dragon",)))
+    with pytest.raises(IllegalMove):
+        GAME.apply(state, 1, ReleaseOrder(("monk",)))
