@@ -78,21 +78,30 @@ def render(state: State, seat: int | None) -> str:
     side = state.side
     lines = [
         f"China, board {side.id} ({side.name}; {BOARDS.status.lower()}), "
-        f"{'game over' if state.phase == OVER else f'turn {state.turn}, seat {state.current + 1} to act'}",
+        f"{'game over' if state.phase == OVER else f'turn {state.turn}, seat {state.current + 1} to {state.phase}'}",
         f"Deck {len(state.deck)}, exhausted {state.exhaustions}x"
         f"{' (last round)' if state.end_triggered else ''}. Display: "
         + " ".join(f"up{i + 1} {rules.COLOURS[c] if c is not None else '-'}" for i, c in enumerate(state.display)),
         "Discards: " + (", ".join(f"{n} {rules.COLOURS[c]}" for c, n in enumerate(state.discard) if n) or "none"),
         "",
-        "seat  points  cards  pagodas  emissaries" + ("  fortress" if state.fortresses else ""),
+        "seat  points  cards  pagodas  emissaries  roads now" + ("  fortress" if state.fortresses else ""),
     ]
     for s in range(state.players):
         mark = "*" if s == state.start else " "
         row = (f"{s + 1}{mark}    {state.total(s):5d}  {sum(state.hands[s]):5d}  "
-               f"{state.supply_pagodas[s]:7d}  {state.supply_emissaries[s]:10d}")
+               f"{state.supply_pagodas[s]:7d}  {state.supply_emissaries[s]:10d}  {rules.roads_of(state, s).value:9d}")
         if state.fortresses:
             row += f"  {state.supply_fortresses[s]:8d}"
         lines.append(row)
+    if state.played:
+        cards = ", ".join(rules.COLOURS[c] for c in state.played)
+        if state.phase != "place":
+            lines.append(f"Played this turn: {cards}")
+        elif state.province < 0:
+            lines.append(f"Played this turn: {cards}; the first piece chooses the province")
+        else:
+            lines.append(f"Played this turn: {cards}; {state.pieces_left} more piece in "
+                         f"{side.provinces[state.province].name}")
     if seat is not None:
         lines.append(f"Your hand (seat {seat + 1}): " + (", ".join(_hand(state, seat)) or "empty"))
     lines += ["", "Sites: . free, f bare fortress, 2 seat 2's pagoda, 2F on a fortress"]
@@ -106,6 +115,7 @@ def render(state: State, seat: int | None) -> str:
         lines.append(f"{'':15}emissaries {sum(state.emissaries_in[p])}/{state.emissary_limit(p)}: {emissaries}")
     lines += ["", "Alliances (majority holders now):"]
     lines += _alliance_lines(state)
+    lines += ["", "Roads:"] + _wrap([f"{side.sites[a]}/{side.sites[b]}" for a, b in side.roads])
     return "\n".join(line[:WIDTH] for line in lines)
 
 
@@ -118,3 +128,14 @@ def _alliance_lines(state: State) -> list[str]:
         who = "+".join(str(s + 1) for s in sorted(holders)) or "-"
         cells.append(f"{alliance.number:2d} {side.provinces[a].id}-{side.provinces[b].id}: {who}")
     return ["  ".join(f"{c:24}" for c in cells[i:i + 3]).rstrip() for i in range(0, len(cells), 3)]
+
+
+def _wrap(words: list[str]) -> list[str]:
+    lines, current = [], ""
+    for word in words:
+        if current and len(current) + 1 + len(word) > WIDTH:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    return lines + ([current] if current else [])
