@@ -140,7 +140,7 @@ def compute(
     shown = {e.player: e for e in entrants}
     for rank, shared, player, values in order:
         entrant, tally = shown[player], tallies[player]
-        dropped = entrant.dropped is not None and entrant.dropped < max(last, 1)
+        dropped = entrant.dropped is not None and entrant.dropped <= last
         if dropped and not definition.registration.show_dropped:
             continue
         rating = ratings.get(player)

@@ -1,69 +1,13 @@
-"""Stand-in games with the real games' facts, so definitions are checked without the engines.
-
-The China and Prodigals engines are written in parallel; the definition
-reader only uses the protocol's static facts, which these stand-ins carry.
-"""
+"""Fixtures for the tournament tests: the stand-in definition every scenario starts from."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from tournaments import definition
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "tournaments" / "examples"
-
-
-@dataclass(frozen=True)
-class StandInGame:
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    lowest_wins: bool
-    defaults: dict[str, Any] = field(default_factory=dict)
-
-    def options(self) -> dict[str, Any]:
-        return dict(self.defaults)
-
-
-GAMES = {
-    "dragon": StandInGame("dragon", "In the Year of the Dragon", 2, 5, False, {"variant": "base", "rounds": 12}),
-    "china": StandInGame("china", "China", 3, 5, False, {"emissaries": True}),
-    "prodigals": StandInGame("prodigals", "The Prodigals Club", 2, 5, True, {"fast": False}),
-}
-
-
-def lookup(name: str) -> StandInGame:
-    try:
-        return GAMES[name.lower()]
-    except KeyError:
-        raise KeyError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}") from None
-
-
-def load(text: str) -> definition.Definition:
-    return definition.load(text, games=lookup)
-
-
-MINIMAL = """
-name = "Test"
-game = "dragon"
-rounds = 3
-[seating]
-table_sizes = [3, 4, 5]
-preferred = 4
-[scoring]
-tie_breaks = ["game_points", "wins", "opponents_strength", "head_to_head", "average_rank", "fewest_timeouts"]
-[scoring.rank_points]
-3 = [6, 3, 1]
-4 = [10, 6, 3, 1]
-5 = [12, 8, 5, 3, 1]
-"""
+from tests.tournaments.standins import MINIMAL, load
+from tournaments import Definition
 
 
 @pytest.fixture
-def dragon_open() -> definition.Definition:
+def dragon_open() -> Definition:
     return load(MINIMAL)

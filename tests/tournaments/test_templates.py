@@ -1,0 +1,63 @@
+"""The standings templates render from standings_context: the mail through pbem's renderer, the page with jinja2."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import jinja2
+
+import templates
+from pbem.letters import Letters
+from tournaments import Definition, StandingRow, Standings, compute, rate_all, standings_context
+from tournaments.simulate import simulate
+
+WEB = Path(templates.__file__).parent / "web"
+
+
+def context(definition: Definition) -> dict:
+    sim = simulate(definition, 14, 2, seed=1)
+    return standings_context(compute(definition, sim.entrants, sim.rounds, sim.results, rate_all(sim.results)))
+
+
+def test_standings_mail_lists_the_leaders_and_the_readers_own_line(dragon_open: Definition) -> None:
+    data = context(dragon_open)
+    last = data["rows"][-1]
+    letter = Letters().render("standings", player="Ann", you=last["player"], limit=3, **data)
+    assert letter.subject == "[Test] Standings after round 2"
+    lines = letter.text.splitlines()
+    assert lines[4].split()[:3] == ["Rank", "Player", "Points"]
+    assert lines[5].startswith("1 ") and f"*{last['place']}" in letter.text
+    assert all(len(line) <= 80 for line in lines)
+    assert last["name"] in letter.html and data["rows"][0]["name"] in letter.html
+    assert data["rows"][4]["name"] not in letter.text
+
+
+def test_standings_mail_without_a_limit_lists_everyone(dragon_open: Definition) -> None:
+    data = context(dragon_open)
+    letter = Letters().render("standings", player="Ann", **data)
+    assert all(row["name"] in letter.text for row in data["rows"])
+
+
+def test_static_page_is_complete_html_with_every_row(dragon_open: Definition) -> None:
+    data = context(dragon_open)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(WEB), autoescape=True, undefined=jinja2.StrictUndefined)
+    rounds = [{"number": 1, "tables": [{"number": 1, "players": ["<Ann>", "Bob"]}], "byes": ["Cy"]}]
+    page = env.get_template("standings.html.j2").render(data, rounds=rounds)
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert page.count("<tr") == len(data["rows"]) + 1
+    assert "&lt;Ann&gt;" in page and "Bye: Cy" in page
+    assert "<script" not in page
+
+
+def test_context_formats_numbers_for_reading() -> None:
+    rows = (StandingRow(1, True, 7, "Ann", 4.5, 2, 0, (3.0, 2.3333333, math.inf), 12.345, 2, False),
+            StandingRow(1, True, 8, "Bob", 4.5, 0, 1, (0.0, 0.0, math.inf), None, 0, True))
+    data = standings_context(Standings("Cup", "dragon", 2, ("wins", "average_rank", "game_points"), rows), "S1")
+    assert data["rows"][0] == {
+        "place": "=1", "rank": 1, "player": 7, "name": "Ann", "points": "4.5", "games": 2, "byes": 0,
+        "tie_breaks": ["3", "2.33", "–"], "rating": "12.3", "rated_games": 2, "dropped": False,
+    }
+    assert data["rows"][1]["rating"] == "–" and data["rows"][1]["dropped"]
+    assert data["labels"] == ["Wins", "Avg. rank", "Game points"] and data["short_labels"] == ["Wins", "AvgRk", "GP"]
+    assert data["season"] == "S1" and data["after_round"] == 2
