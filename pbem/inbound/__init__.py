@@ -40,7 +40,12 @@ RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc")
 # only this far, so an oversized or hostile message costs a bounded parse.
 MAX_HEADER_BYTES = 256_000
 
+# More multipart containers than this is an attack on the stdlib parser's
+# recursion, not a reply (a phone's reply with a photo has two or three).
+MAX_MULTIPARTS = 100
+
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
+_MULTIPART = re.compile(rb"boundary\s*\*?\d*\*?\s*=", re.IGNORECASE)
 
 
 class MailKind(StrEnum):
@@ -98,8 +103,7 @@ def read_mail(
         kind, text = MailKind.OVERSIZE, ""
         reason = f"message of {len(raw):,} bytes is larger than the {max_bytes:,}-byte limit"
     else:
-        text = new_text(body_text(_parse_message(raw)), display_name(headers, "From"))
-        kind, reason = MailKind.REPLY, ""
+        kind, reason, text = MailKind.REPLY, "", _reply_text(raw, display_name(headers, "From"))
     in_reply_to = message_ids(raw_field(headers, "In-Reply-To"))
     return InboundMail(
         message_id=_message_id(headers, raw),
@@ -122,8 +126,17 @@ def _parse_headers(raw: bytes) -> Message:
     return BytesHeaderParser(policy=compat32).parsebytes(section)
 
 
-def _parse_message(raw: bytes) -> Message:
-    return BytesParser(policy=compat32).parsebytes(raw)
+def _reply_text(raw: bytes, sender_name: str) -> str:
+    """What the player newly wrote; "" for MIME nested deeper than any mail client nests it."""
+    if len(_MULTIPART.findall(raw)) > MAX_MULTIPARTS:
+        return ""
+    try:
+        body = body_text(BytesParser(policy=compat32).parsebytes(raw))
+    except RecursionError:
+        # The stdlib parser recurses once per nesting level; a boundary
+        # spelled so that the count above missed it still ends here.
+        return ""
+    return new_text(body, sender_name)
 
 
 def _message_id(headers: Message, raw: bytes) -> str:

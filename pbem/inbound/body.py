@@ -9,6 +9,7 @@ when there is no usable plain part. Attachments and forwarded messages
 
 from __future__ import annotations
 
+import html as html_module
 import re
 from collections.abc import Iterator
 from email.message import Message
@@ -19,6 +20,14 @@ from pbem.inbound.charsets import decode_bytes
 
 # Depth at which nesting stops being plausible mail and starts being an attack.
 _MAX_DEPTH = 20
+
+# html2text is slow on huge or deeply nested HTML (cubic in list depth), so
+# longer HTML is cut, and deeper nesting is read by stripping tags instead.
+MAX_HTML_CHARS = 300_000
+MAX_HTML_DEPTH = 100
+_NESTING_TAG = re.compile(r"<(/?)(?:ol|ul|li|dl|dd|blockquote)\b", re.IGNORECASE)
+_ANY_TAG = re.compile(r"<[^>]*>")
+_BLOCK_TAG = re.compile(r"<(?:br|/?div|/?p|/?li|/?tr|/?blockquote)\b[^>]*>", re.IGNORECASE)
 
 # html2text escapes Markdown-looking characters (``1.`` → ``1\.``, ``- x`` →
 # ``\- x``); a reply is not Markdown, so the escapes are undone.
@@ -60,6 +69,9 @@ def part_text(part: Message) -> str:
 
 def html_to_text(html: str) -> str:
     """Readable text from an HTML mail body; blockquotes become ``>`` lines."""
+    html = html[:MAX_HTML_CHARS]
+    if _nesting_depth(html) > MAX_HTML_DEPTH:
+        return _stripped_tags(html)
     converter = html2text.HTML2Text()
     converter.body_width = 0
     converter.ignore_images = True
@@ -68,6 +80,19 @@ def html_to_text(html: str) -> str:
     converter.ignore_tables = True
     converter.unicode_snob = True
     return _MARKDOWN_ESCAPE.sub(r"\1", converter.handle(html))
+
+
+def _nesting_depth(html: str) -> int:
+    depth = deepest = 0
+    for match in _NESTING_TAG.finditer(html):
+        depth = max(depth - 1, 0) if match.group(1) else depth + 1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _stripped_tags(html: str) -> str:
+    """A crude reading of pathological HTML: block tags become line breaks, others vanish."""
+    return html_module.unescape(_ANY_TAG.sub("", _BLOCK_TAG.sub("\n", html)))
 
 
 def body_text(message: Message) -> str:

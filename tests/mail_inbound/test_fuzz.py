@@ -1,0 +1,95 @@
+"""Fuzzing the inbound parser: no bytes and no text make it raise."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pbem.commands import Command, read_command
+from pbem.inbound import MailKind, read_mail
+from pbem.inbound.history import new_text
+from tests.mail_inbound.test_corpus import CASES
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SMALL_CASES = [case for case in CASES if len(case.raw) < 100_000]
+COMMAND_NAMES = {"help", "status", "history", "say", "vacation", "notify", "dispute"}
+
+header_lines = st.sampled_from(
+    [
+        b"From: \xff\xfe <x@\xe9.example>",
+        b"Content-Type: multipart/mixed; boundary=",
+        b'Content-Type: multipart/alternative; boundary="b"',
+        b"Content-Type: text/plain; charset=\"\xff\"",
+        b"Content-Type: text/html; charset=utf-16",
+        b"Content-Transfer-Encoding: base64",
+        b"Content-Transfer-Encoding: quoted-printable",
+        b"Content-Transfer-Encoding: x-uuencode",
+        b"Return-Path: <>",
+        b"Subject: =?utf-8?B?=?= =?koi8-r?Q?=FF?=",
+        b"Message-ID: <",
+        b"--b",
+        b"--b--",
+        b"",
+    ]
+)
+
+
+def _assert_sane(mail) -> None:
+    assert isinstance(mail.text, str)
+    assert mail.sender == mail.sender.lower()
+    assert all(address == address.lower() for address in mail.recipients)
+    assert mail.message_id
+    if mail.kind is not MailKind.REPLY:
+        assert mail.text == "" and mail.reason
+
+
+@FUZZ
+@given(st.binary(max_size=3000))
+def test_read_mail_never_raises_on_arbitrary_bytes(raw: bytes) -> None:
+    _assert_sane(read_mail(raw))
+
+
+@FUZZ
+@given(st.lists(header_lines, max_size=12), st.binary(max_size=500))
+def test_read_mail_never_raises_on_hostile_mime_structure(lines: list[bytes], body: bytes) -> None:
+    _assert_sane(read_mail(b"\r\n".join(lines) + b"\r\n\r\n" + body))
+
+
+@FUZZ
+@given(
+    st.sampled_from(SMALL_CASES),
+    st.lists(st.tuples(st.integers(min_value=0), st.binary(max_size=8), st.integers(0, 8)), min_size=1, max_size=6),
+)
+def test_read_mail_never_raises_on_mutated_corpus_messages(case, edits: list[tuple[int, bytes, int]]) -> None:
+    raw = bytearray(case.raw)
+    for position, inserted, removed in edits:
+        at = position % (len(raw) + 1)
+        raw[at : at + removed] = inserted
+    _assert_sane(read_mail(bytes(raw), max_bytes=len(case.raw)))
+
+
+@FUZZ
+@given(st.sampled_from(SMALL_CASES), st.integers(min_value=0))
+def test_read_mail_never_raises_on_truncated_corpus_messages(case, cut: int) -> None:
+    _assert_sane(read_mail(case.raw[: cut % (len(case.raw) + 1)]))
+
+
+@FUZZ
+@given(st.text(max_size=2000))
+def test_new_text_never_raises_and_leaves_no_quoted_line(body: str) -> None:
+    text = new_text(body)
+    assert not any(line.startswith(">") for line in text.split("\n"))
+
+
+@FUZZ
+@given(st.text(max_size=500))
+def test_read_command_never_raises_on_arbitrary_text(text: str) -> None:
+    command = read_command(text)
+    assert command is None or (isinstance(command, Command) and command.name in COMMAND_NAMES)
+
+
+@FUZZ
+@given(st.sampled_from(sorted(COMMAND_NAMES)), st.text(max_size=80))
+def test_read_command_never_raises_on_command_words_with_arbitrary_arguments(word: str, rest: str) -> None:
+    command = read_command(f"{word} {rest}")
+    assert command is None or command.name in COMMAND_NAMES
