@@ -12,13 +12,15 @@ import random
 from dataclasses import dataclass
 
 from engine.china import rules
-from engine.china.scoring import alliance_points, province_points
+from engine.china.scoring import majority, province_points
 from engine.china.state import ACT, DECK, EMISSARY, FORTRESS, PAGODA, PLACE, Draw, Exchange, Move, Place, Play, State
 
 ROAD_BONUS = 0.6
 """Projected points per road joining a new pagoda to one of the bot's own."""
 CARD_COST = 0.4
 """Projected points a played card is worth keeping: jokers must earn their second card."""
+HALF_ALLIANCE = 0.4
+"""Share of an alliance's current value credited for holding only one of its two majorities."""
 KINDS = (PAGODA, EMISSARY, FORTRESS)
 
 
@@ -124,6 +126,15 @@ def _best_plan(state: State, seat: int, base: "_Projection", p: int, count: int)
     return best
 
 
+def _alliance_prospect(first: list[int], second: list[int]) -> list[float]:
+    """An alliance's points if the game ended now, plus partial credit for one of the two majorities."""
+    held_first, held_second = majority(first), majority(second)
+    value = sum(first) + sum(second)
+    return [value if p in held_first and p in held_second
+            else HALF_ALLIANCE * value if p in held_first or p in held_second else 0.0
+            for p in range(len(first))]
+
+
 class _Projection:
     """Projected totals if the game ended now, and how a plan in one province changes the bot's lead."""
 
@@ -135,9 +146,9 @@ class _Projection:
             province_points(state.pagodas_in[p], rules.fortified_in(state, p)) if not state.scored[p] else [0] * n
             for p in range(len(state.side.provinces))
         ]
-        self.alliance = [alliance_points(state.emissaries_in[a.provinces[0]], state.emissaries_in[a.provinces[1]])
+        self.alliance = [_alliance_prospect(state.emissaries_in[a.provinces[0]], state.emissaries_in[a.provinces[1]])
                          for a in state.side.alliances]
-        self.totals = [state.total(s) + sum(v[s] for v in self.province) + sum(v[s] for v in self.alliance)
+        self.totals: list[float] = [state.total(s) + sum(v[s] for v in self.province) + sum(v[s] for v in self.alliance)
                        for s in range(n)]
         self.lead = self._lead(self.totals)
 
@@ -191,7 +202,7 @@ class _Projection:
                 a, b = alliance.provinces
                 first = emissaries if a == p else st.emissaries_in[a]
                 second = emissaries if b == p else st.emissaries_in[b]
-                after = alliance_points(first, second)
+                after = _alliance_prospect(first, second)
                 for s in range(st.players):
                     totals[s] += after[s] - self.alliance[i][s]
         return self._lead(totals) - self.lead + roads
