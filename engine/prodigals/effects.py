@@ -431,11 +431,11 @@ class Resolver:
 
     def op_choose_political_tile(self, effect: Effect) -> None:
         lying = self.state.canvass[:]
-        self.state.canvass.clear()
         if not lying:
             return
         choice = self.ask("take", "take a canvass tile", [Take(slug(t)) for t in lying] + [Take("none")])
         assert isinstance(choice, Take)
+        self.state.canvass.clear()
         for tile in lying:
             if slug(tile) != choice.tile:
                 self.state.removed.append(tile)
