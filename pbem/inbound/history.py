@@ -44,7 +44,7 @@ _SENT_FROM = re.compile(
     + "|".join(
         f"(?:{MAIL_LANGUAGES[name]['sent_from']})" for name in LANGUAGES if MAIL_LANGUAGES[name].get("sent_from")
     )
-    + r"|Sent from (?:Mail|Outlook|Yahoo|AOL|Proton)|Von meinem .{1,40} gesendet|Envoy[ée] de mon)",
+    + r"|Sent (?:from|with) (?:Mail|Outlook|Yahoo|AOL|Proton)|Von meinem .{1,40} gesendet|Envoy[ée] de mon)",
     re.IGNORECASE,
 )
 _VALEDICTION = re.compile(
@@ -85,8 +85,13 @@ def new_text(body: str, sender_name: str = "") -> str:
 
 
 def _normalise(text: str) -> str:
-    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE)
-    return _CONTROL.sub("", text)
+    """Plain ``\\n`` lines without invisible characters or surrounding spaces.
+
+    Spaces go because clients indent history (Yahoo) or pad attribution
+    lines, and the recognisers expect them at the start and end of a line.
+    """
+    text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE))
+    return "\n".join(line.strip() for line in text.split("\n"))
 
 
 def _is_quoted(line: str) -> bool:
@@ -116,10 +121,24 @@ def _without_history(text: str) -> list[str]:
             kept.extend(_unquoted(text.split("\n")))
             return kept
         kept.extend(_unquoted(text[: match.start()].split("\n")))
-        rest = text[match.end() :]
+        rest = _after_adjoining_headers(text[match.end() :])
         if not _next_line_is_quoted(rest):
             return _drop_trailing_separators(kept)
         text = "\n".join(_unquoted(rest.split("\n")))
+
+
+def _after_adjoining_headers(rest: str) -> str:
+    """``rest`` past headers that directly follow the first one.
+
+    ProtonMail puts "------- Original Message -------" right above "On … wrote:";
+    the quote that follows both decides whether this is quoted history.
+    """
+    while True:
+        stripped = rest.lstrip("\n")
+        match = _HISTORY_HEADER.match(stripped)
+        if match is None or match.end() == 0:
+            return rest
+        rest = stripped[match.end() :]
 
 
 def _unquoted(lines: list[str]) -> list[str]:

@@ -100,3 +100,13 @@ def test_invisible_characters_and_line_ends_are_normalised() -> None:
 
 def test_a_huge_body_is_read_only_up_to_the_cap() -> None:
     assert new_text("pass\n" + "x" * 500_000).startswith("pass\n")
+
+
+def test_indented_unquoted_history_under_an_attribution_is_dropped() -> None:
+    body = "group 2 tax\n\n    On Monday, November 30, 2026 at 10:00:00 AM GMT+1, D <d@p.example> wrote:  \n\n It is your move.\n pass\n"
+    assert new_text(body) == "group 2 tax"
+
+
+def test_a_separator_right_above_an_attribution_still_lets_a_bottom_posted_reply_through() -> None:
+    body = "------- Original Message -------\nOn Monday, November 30th, 2026 at 10:00, D <d@p.example> wrote:\n\n" + PROMPT + "\nrelease farmer\n"
+    assert new_text(body) == "release farmer"
