@@ -7,7 +7,7 @@ releases with no real choice, decay, scoring) until the next decision.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.dragon import events, rules
 from engine.dragon.moves import (
@@ -18,6 +18,8 @@ from engine.dragon.state import ACTION, BUILD, OVER, PERSON, RELEASE, RESEARCH, 
 from engine.errors import IllegalMove
 
 # --------------------------------------------------------------------------- legal moves
+
+WILD_INDEX = rules.CARD_INDEX[rules.WILD]
 
 
 def _start_moves(state: DragonState, seat: int) -> list[DragonMove]:
@@ -102,28 +104,38 @@ def _distinct_persons(palaces: list, eligible: tuple[int, ...] | None = None) ->
     return found
 
 
+@lru_cache(maxsize=8192)
+def _card_moves(card: str, available: tuple[int, ...], free: tuple[int, ...],
+                present: tuple[tuple[int, int], ...]) -> tuple[DragonMove, ...]:
+    """The moves of one card, given the tiles it may take and the room in the palaces.
+
+    Memoised: the same hand, supply and court shapes recur all game long, and
+    this is the largest list the engine builds.
+    """
+    if not available:
+        return (make_play_card(card),)
+    moves: list[DragonMove] = []
+    for code in available:
+        label = rules.LABEL[code]
+        if free:
+            moves += [make_recruit(card, label, palace) for palace in free]
+        else:
+            moves += [make_replace(card, label, rules.LABEL[old], i + 1) for i, old in present]
+            moves.append(make_discard(card, label))
+    return tuple(moves)
+
+
 def _person_moves(state: DragonState, seat: int) -> list[DragonMove]:
     player = state.players[seat]
-    free = [i + 1 for i, (floors, persons) in enumerate(player.palaces) if len(persons) < floors]
-    present = [] if free else _distinct_persons(player.palaces)
+    free = tuple(i + 1 for i, (floors, persons) in enumerate(player.palaces) if len(persons) < floors)
+    present = () if free else tuple(_distinct_persons(player.palaces))
     supply = state.supply
     moves: list[DragonMove] = []
     for index, count in enumerate(player.cards):
-        if not count:
-            continue
-        card = rules.CARDS[index]
-        codes = rules.CODES if card == rules.WILD else rules.kind_codes(index)
-        available = [code for code in codes if supply[code]]
-        if not available:
-            moves.append(make_play_card(card))
-            continue
-        for code in available:
-            label = rules.LABEL[code]
-            if free:
-                moves += [make_recruit(card, label, palace) for palace in free]
-            else:
-                moves += [make_replace(card, label, rules.LABEL[old], i + 1) for i, old in present]
-                moves.append(make_discard(card, label))
+        if count:
+            codes = rules.CODES if index == WILD_INDEX else rules.kind_codes(index)
+            available = tuple(code for code in codes if supply[code])
+            moves += _card_moves(rules.CARDS[index], available, free, present)
     return moves
 
 

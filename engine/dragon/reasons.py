@@ -32,7 +32,12 @@ def expected(state: DragonState) -> str:
     if state.phase == BUILD:
         return f"where your {state.building} new floor(s) go, e.g. 'build +2 palace1 +1 new'"
     if state.phase == RELEASE and state.actor >= 0:
-        return f"a person to release ({state.owed[state.actor]} to go), e.g. 'release farmer palace1'"
+        unfed = state.unfed[state.actor]
+        if unfed is not None:
+            palaces = ", ".join(f"palace{i + 1}" for i in unfed)
+            return (f"one person from each of {state.owed[state.actor]} unfed palace(s) among {palaces}, "
+                    f"e.g. 'release farmer palace{unfed[0] + 1}'")
+        return f"{state.owed[state.actor]} more person(s) to release, e.g. 'release farmer palace1'"
     return EXPECTED[state.phase]
 
 

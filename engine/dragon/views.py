@@ -104,6 +104,18 @@ def _wrap(text: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=False) or [""]
 
 
+def _flow(head: str, cells: list[str], indent: str = "  ", width: int = WIDTH) -> list[str]:
+    """``head`` then the cells, wrapped between cells only, never inside one."""
+    lines = [head.rstrip()]
+    for i, cell in enumerate(cells):
+        piece = cell + ("," if i < len(cells) - 1 else "")
+        if len(lines[-1]) + 1 + len(piece) > width:
+            lines.append(indent + piece)
+        else:
+            lines[-1] += " " + piece
+    return lines
+
+
 def _palaces(player: Player) -> str:
     parts = []
     for i, (floors, persons) in enumerate(player.palaces):
@@ -161,7 +173,7 @@ def _supply(state: DragonState) -> list[str]:
     for index, type_id in enumerate(rules.TYPES):
         counts = [str(state.supply[c]) for c in rules.kind_codes(index)]
         cells.append(f"{SHORT[type_id]} {'/'.join(counts)}")
-    return _wrap("Supply (young/old): " + ", ".join(cells), "  ")
+    return _flow("Supply (young/old):", cells)
 
 
 def _now(state: DragonState) -> list[str]:
@@ -181,10 +193,9 @@ def render(state: DragonState, seat: int | None) -> str:
     lines += _events(state)
     if state.phase in (ACTION, BUILD):
         groups = [f"{g + 1}: {'+'.join(cards)}" + ("*" * state.dragons[g]) for g, cards in enumerate(state.groups)]
-        lines += _wrap("Action groups (* = dragon): " + "  ".join(groups), "  ")
+        lines += _flow("Action groups (* = a dragon):", groups)
     lines += _supply(state)
-    order = ", ".join(f"seat {s + 1} ({state.players[s].track})" for s in state.turn_order())
-    lines += _wrap(f"Turn order (track): {order}", "  ")
+    lines += _flow("Turn order (track):", [f"seat {s + 1} ({state.players[s].track})" for s in state.turn_order()])
     if seat is not None:
         lines += [""] + _own(state, seat)
     lines += [""] + ["Others:" if seat is not None else "Players:"]
