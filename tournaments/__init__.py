@@ -6,11 +6,16 @@ what these functions return and hands it back. Players are integer ids
 
 The API, in the order a round uses it::
 
-    from tournaments import definition, History, seat_round, TableResult, compute, rate_table
+    from tournaments import (definition, register, drop, History, seat_round, TableResult,
+                             compute, rate_table, standings_context, next_round_start)
 
     rules = definition.load(path.read_text())        # Definition, or DefinitionError
                                                      # listing "field.path: reason" lines
+    entrant = register(rules, entrants, player_id, name, rounds_started)   # or TournamentError
+    entrant = drop(entrant, rounds_started)          # late joins, drops, rejoins by [registration]
     history = History.of(stored_rounds)              # who met whom, who sat first
+    active_ids = [e.player for e in entrants if e.active_in(round_no)]
+    points = compute(rules, entrants, rounds, results).points()
     seating = seat_round(round_no, active_ids,       # RoundSeating: tables (seat order),
                          points, history,            #   byes and a SeatingReport
                          rules.seating, rules.seed)  #   (repeat pairs, seat imbalance)
@@ -27,7 +32,7 @@ Modules: :mod:`~tournaments.definition` (the TOML file, documented field by
 field in ``tournaments/README.md`` and ``tournaments/examples/``),
 :mod:`~tournaments.tables` (how many tables of which size),
 :mod:`~tournaments.seating` (the optimiser), :mod:`~tournaments.history`,
-:mod:`~tournaments.scoring`, :mod:`~tournaments.standings`,
+:mod:`~tournaments.scoring`, :mod:`~tournaments.standings`, :mod:`~tournaments.registration`,
 :mod:`~tournaments.ratings`, :mod:`~tournaments.league`,
 :mod:`~tournaments.simulate` (random results for benchmarks and tests).
 
@@ -54,6 +59,7 @@ from tournaments.errors import DefinitionError, Problem, TournamentError
 from tournaments.history import History, repeat_pairs
 from tournaments.league import divide, next_round_start, promote
 from tournaments.ratings import Rating, rate_all, rate_table
+from tournaments.registration import drop, register
 from tournaments.records import Entrant, RoundSeating, SeatingReport, Table, TableResult
 from tournaments.scoring import table_points
 from tournaments.seating import random_round, seat_round
@@ -78,6 +84,7 @@ __all__ = [
     "compute",
     "definition",
     "divide",
+    "drop",
     "next_round_start",
     "parse_duration",
     "plan_tables",
@@ -85,6 +92,7 @@ __all__ = [
     "random_round",
     "rate_all",
     "rate_table",
+    "register",
     "repeat_pairs",
     "seat_round",
     "standings_context",

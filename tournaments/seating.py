@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
 
 from tournaments.definition import SeatingRules
@@ -40,6 +41,9 @@ from tournaments.tables import plan_tables
 
 WINDOW = 8
 """How many tables up or down the standings a swap may reach."""
+
+REPAIR_PASSES = 10
+"""Greedy repair sweeps at most; each sweep that changes nothing ends it early."""
 
 STEPS_BASE = 20_000
 STEPS_PER_PLAYER = 10
@@ -69,8 +73,7 @@ def seat_round(
         groups = _shuffled_groups(seated, sizes, rng)
     else:
         groups = _Optimiser(seated, sizes, points, history, rules, rng).groups()
-    tables = tuple(Table(i + 1, _balanced_order(group, history, rng)) for i, group in enumerate(groups))
-    return RoundSeating(round_no, tables, byes, report(history, tables, byes))
+    return _round(round_no, groups, byes, history, lambda group: _balanced_order(group, history, rng))
 
 
 def random_round(
@@ -84,8 +87,18 @@ def random_round(
     """A uniformly shuffled seating (same table sizes and byes): the baseline seating is judged against."""
     rng = _rng(seed, round_no)
     seated, byes, sizes = _split(round_no, players, points, history, rules, rng)
-    groups = _shuffled_groups(seated, sizes, rng)
-    tables = tuple(Table(i + 1, tuple(group)) for i, group in enumerate(groups))
+    return _round(round_no, _shuffled_groups(seated, sizes, rng), byes, history, tuple)
+
+
+def _round(
+    round_no: int,
+    groups: list[list[int]],
+    byes: tuple[int, ...],
+    history: History,
+    seat_order: Callable[[list[int]], tuple[int, ...]],
+) -> RoundSeating:
+    """Number the tables, put each group in ``seat_order`` and judge the result against ``history``."""
+    tables = tuple(Table(number, seat_order(group)) for number, group in enumerate(groups, start=1))
     return RoundSeating(round_no, tables, byes, report(history, tables, byes))
 
 
@@ -104,9 +117,10 @@ def _split(
     """The players to seat (sorted), the byes, and the table sizes; refuses a field too small to play."""
     if round_no < 1:
         raise TournamentError(f"rounds are numbered from 1, not {round_no}")
-    unique = sorted(set(players))
+    counts = Counter(players)
+    unique = sorted(counts)
     if len(unique) != len(players):
-        twice = sorted({p for p in players if players.count(p) > 1})
+        twice = sorted(p for p, n in counts.items() if n > 1)
         raise TournamentError(f"players {twice} are listed more than once; list each active player once")
     smallest = min(rules.table_sizes)
     if len(unique) < smallest:
@@ -199,14 +213,6 @@ class _Optimiser:
 
     # -- penalty -----------------------------------------------------------
 
-    def repeats(self, members: list[int]) -> int:
-        total = 0
-        for i, a in enumerate(members):
-            mine = self.met.get(a, _NOBODY)
-            for b in members[i + 1:]:
-                total += mine.get(b, 0)
-        return total
-
     def spread(self, members: list[int]) -> float:
         places = [self.place[p] for p in members]
         mean = sum(places) / len(places)
@@ -247,7 +253,7 @@ class _Optimiser:
 
     def repair(self) -> None:
         """Greedy: for every player meeting someone again, take the best improving swap nearby."""
-        for _ in range(10):
+        for _ in range(REPAIR_PASSES):
             improved = False
             for t, members in enumerate(self.tables):
                 for a in [p for p in members if self._meets_again(p, members)]:

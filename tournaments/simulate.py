@@ -42,8 +42,7 @@ class Simulation:
     history: History = field(default_factory=History)
 
     def points(self) -> dict[int, float]:
-        standings = compute(self.definition, self.entrants, self.rounds, self.results)
-        return {row.player: row.points for row in standings.rows}
+        return compute(self.definition, self.entrants, self.rounds, self.results).points()
 
     def seat(self, round_no: int, baseline: bool = False) -> RoundSeating:
         """Round ``round_no`` seated by the definition's method, or uniformly at random for a baseline."""

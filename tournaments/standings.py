@@ -97,6 +97,10 @@ class Standings:
         if not self.labels:
             object.__setattr__(self, "labels", tuple(TIE_BREAK_LABELS[t] for t in self.tie_breaks))
 
+    def points(self) -> dict[int, float]:
+        """Each listed player's points: what :func:`tournaments.seat_round` groups players by."""
+        return {row.player: row.points for row in self.rows}
+
 
 @dataclass
 class _Tally:
