@@ -1,0 +1,175 @@
+"""The protocol surface: options, hidden information, notation of a whole reply, render, bots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import MoveError, bots
+from engine.prodigals import flow
+from engine.prodigals.data import DATA
+from engine.prodigals.moves import Done, Place, Play, Shift, Stop, Tile
+from engine.prodigals.state import State
+from tests.prodigals.scenario import COMBINATIONS, GAME, action_turn, give, new, play
+
+
+def test_game_facts() -> None:
+    assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players, GAME.lowest_wins) == (
+        "prodigals", "The Prodigals Club", 2, 5, True,
+    )
+    assert GAME.options() == {"competitions": ["election", "society"]}
+
+
+@pytest.mark.parametrize("combo", COMBINATIONS)
+def test_every_combination_sets_up_only_its_competitions(combo: list[str]) -> None:
+    state = new(3, combo)
+    assert len(state.competitions) == len(combo)
+    assert {k[0] for k in state.decks} == set(state.competitions)
+    assert len(state.bonus_tiles) == 2 * len(combo)
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"competitions": ["election"]}, "two or three"),
+        ({"competitions": ["election", "election"]}, "two or three"),
+        ({"competitions": ["election", "gardening"]}, "unknown competition 'gardening'"),
+        ({"competitions": 3}, "must be a list"),
+        ({"colour": "red"}, "unknown option 'colour'"),
+    ],
+)
+def test_bad_options_say_what_is_wrong(options: dict, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        GAME.new(4, 1, options)
+
+
+def test_player_count_outside_two_to_five_is_refused() -> None:
+    with pytest.raises(ValueError, match="2-5 players"):
+        GAME.new(6, 1)
+
+
+def test_view_hides_hands_and_deck_order() -> None:
+    state = action_turn()
+    give(state, 0, "E03", "S01")
+    mine = GAME.view(state, 0)
+    assert mine["players"][0]["hand"] == ["insult-the-vicar", "rude-remark"]
+    for seat in (None, 1, 2):
+        seen = GAME.view(state, seat)
+        assert "hand" not in seen["players"][0] and seen["players"][0]["hand_size"] == 2
+        assert "insult-the-vicar" not in GAME.render(state, seat)
+    assert "insult-the-vicar" in GAME.render(state, 0)
+    assert all(isinstance(size, int) for size in mine["deck_sizes"].values())
+
+
+def test_a_drawn_political_tile_is_shown_to_its_owner_only() -> None:
+    state = action_turn()
+    give(state, 0, "E18")  # Join the Wrong Club: draw one political tile
+    tile = state.political_stack[-1]
+    state = play(state, 0, Play("join-the-wrong-club"))
+    assert state.pending is not None and state.pending.prompt.kind == "tile"
+    shown = tile.lower().replace("_", "-")
+    assert GAME.view(state, 0)["players"][0]["drawn_tile"] == shown
+    for seat in (None, 1):
+        assert "drawn_tile" not in GAME.view(state, seat)["players"][0]
+        assert shown not in GAME.render(state, seat)
+    assert shown in GAME.render(state, 0)
+
+
+def test_a_whole_action_turn_in_one_reply() -> None:
+    state = action_turn()
+    give(state, 0, "S01", "E02", "E10")
+    text = "Play At the Pub x2\nplay rude-remark\nmove society gent1 down\nmove gent2 down\nstop\ndone"
+    moves = GAME.parse(text, state, 0)
+    assert moves == [
+        Play("at-the-pub", 2), Play("rude-remark"), Shift("gent1", "down"), Shift("gent2", "down"), Stop(), Done(),
+    ]
+    votes = state.players[0].votes
+    state = play(state, 0, *moves)
+    assert state.players[0].votes == votes - 3 and 0 not in GAME.to_act(state)
+
+
+def test_a_reply_that_goes_past_the_turn_is_refused() -> None:
+    state = action_turn()
+    with pytest.raises(MoveError) as info:
+        GAME.parse("done\ndone", state, 0)
+    assert info.value.line == "done" and "owe no decision" in str(info.value)
+
+
+def test_an_unknown_line_gets_the_nearest_legal_moves() -> None:
+    state = action_turn()
+    give(state, 0, "S01")
+    with pytest.raises(MoveError) as info:
+        GAME.parse("play rude-remarks", state, 0)
+    assert info.value.suggestions[0] == "play rude-remark"
+
+
+def test_decisions_name_the_round_and_what_is_due() -> None:
+    state = new(4)
+    seat = state.order[0]
+    assert GAME.decision(state, seat).title == "round 1: place errand boy"
+    assert GAME.decision(state, state.order[1]) is None
+    state = action_turn()
+    assert GAME.decision(state, 0).kind == "action"
+    give(state, 0, "S01")
+    state = play(state, 0, Play("rude-remark"))
+    decision = GAME.decision(state, 0)
+    assert decision.kind == "move" and "move gent1 down" in decision.hint
+
+
+def test_d38_a_player_without_a_free_space_passes() -> None:
+    state = new(2, ["election", "society"])
+    a, b = state.order
+    for key, (kind, data) in flow.space_table(state.side, state.competitions, 2).items():
+        if kind == "space" and data.personal:
+            state.players[a].spaces.append(data.id)
+        elif kind == "set":
+            state.taken[data.id] = b
+        else:
+            state.taken[key if kind != "space" else data.id] = b
+    assert flow.legal_places(state, a) == []
+    state.turn = -1
+    flow._next_errand(state)
+    assert GAME.to_act(state) == {b}
+    assert all(isinstance(m, Place) for m in GAME.legal(state, b))
+
+
+def _random_states(count: int) -> list[State]:
+    rng = random.Random(7)
+    found = []
+    for i, combo in enumerate(COMBINATIONS):
+        playout = bots.play(GAME, 2 + i, 100 + i, options={"competitions": combo})
+        state = GAME.new(2 + i, 100 + i, {"competitions": combo})
+        for seat, move in playout.moves:
+            state = GAME.apply(state, seat, move)
+            if rng.random() < count / len(playout.moves):
+                found.append(state.clone())
+    return found
+
+
+def test_render_fits_eighty_columns() -> None:
+    for state in _random_states(12):
+        for seat in [None, *range(state.players_count)]:
+            text = GAME.render(state, seat)
+            assert max(len(line) for line in text.splitlines()) <= 80
+            assert f"round {state.round} of {DATA.rounds}" in text
+
+
+def test_picture_is_none() -> None:
+    assert GAME.picture(new(), None) is None
+
+
+def test_tile_notation_reads_negative_cells() -> None:
+    assert str(Tile(-1, 2, 3)) == "tile -1,2 r3"
+
+
+def test_greedy_beats_random() -> None:
+    """Mean rank of one greedy seat among random seats; 2.5 would be chance with four players."""
+    ranks = []
+    for seed in range(24):
+        seat = seed % 4
+        chosen = [bots.random] * 4
+        chosen[seat] = bots.greedy
+        playout = bots.play(GAME, 4, seed, chosen, options={"competitions": COMBINATIONS[seed % 4]})
+        ranks.append(GAME.result(playout.state).ranks[seat])
+    assert sum(ranks) / len(ranks) <= 1.6
