@@ -60,8 +60,11 @@ TIE_BREAK_SHORT = {
 class StandingRow:
     """One line of the standings, everything a template shows.
 
-    ``tie_breaks`` follows ``Standings.tie_breaks``; ``rating`` is the
-    openskill ordinal (None before the player's first rated game).
+    ``tie_breaks`` follows ``Standings.tie_breaks`` (head-to-head shows the
+    balance within the tied group it was used on, 0 for a player who was not
+    tied); ``rating`` is the openskill ordinal (None before the player's first
+    rated game); ``bot_finished`` counts games a bot finished in the player's
+    seat, which their rating leaves out.
     """
 
     rank: int
@@ -75,6 +78,7 @@ class StandingRow:
     rating: float | None
     rated_games: int
     dropped: bool
+    bot_finished: int = 0
 
     @property
     def place(self) -> str:
@@ -112,6 +116,7 @@ class _Tally:
     wins: int = 0
     rank_sum: int = 0
     timeouts: int = 0
+    bot_finished: int = 0
     byes: int = 0
     missed: int = 0
     strength: float = 0.0
@@ -150,7 +155,7 @@ def compute(
         rating = ratings.get(player)
         rows.append(StandingRow(rank, shared, player, entrant.name, round(tally.points, 2), tally.games,
                                 tally.byes, values, round(rating.ordinal, 2) if rating else None,
-                                rating.games if rating else 0, dropped))
+                                rating.games if rating else 0, dropped, tally.bot_finished))
     return Standings(definition.name, definition.game, last, definition.scoring.tie_breaks, tuple(rows))
 
 
@@ -168,6 +173,7 @@ def _read_results(definition: Definition, results: list[TableResult], tallies: d
             tally.wins += rank == 1
             tally.rank_sum += rank
             tally.timeouts += result.timeouts_of(seat)
+            tally.bot_finished += player in result.substituted
             tally.meetings.append((result, seat))
 
 
@@ -283,7 +289,7 @@ def standings_context(standings: Standings, season: str | None = None) -> dict[s
 
     ``rows`` hold ``place`` ("=3"), ``name``, ``points``, ``games``,
     ``byes``, ``tie_breaks`` (one string per label), ``rating`` ("–" before a
-    rated game), ``rated_games`` and ``dropped``.
+    rated game), ``rated_games``, ``dropped`` and ``bot_finished``.
     """
     return {
         "tournament": standings.tournament,
@@ -305,6 +311,7 @@ def standings_context(standings: Standings, season: str | None = None) -> dict[s
                 "rating": "–" if row.rating is None else f"{row.rating:.1f}",
                 "rated_games": row.rated_games,
                 "dropped": row.dropped,
+                "bot_finished": row.bot_finished,
             }
             for row in standings.rows
         ],

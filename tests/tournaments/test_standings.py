@@ -158,3 +158,10 @@ def test_rating_is_shown_beside_the_points(dragon_open: Definition) -> None:
 def test_a_result_for_an_unregistered_player_is_refused(dragon_open: Definition) -> None:
     with pytest.raises(ValueError, match="player 9 is not registered"):
         compute(dragon_open, PLAYERS[:3], rounds(()), [game(1, (A, B, C, I), (1, 2, 3, 4))])
+
+
+def test_games_a_bot_finished_are_counted_beside_the_rating(dragon_open: Definition) -> None:
+    substituted = TableResult(1, 1, (A, B, C, D), (40, 30, 20, 10), (1, 2, 3, 4), substituted=frozenset({B}))
+    standings = compute(dragon_open, PLAYERS[:4], rounds(()), [substituted])
+    assert row(standings, B).bot_finished == 1 and row(standings, B).points == 6
+    assert row(standings, A).bot_finished == 0

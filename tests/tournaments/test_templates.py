@@ -43,11 +43,12 @@ def test_static_page_is_complete_html_with_every_row(dragon_open: Definition) ->
     data = context(dragon_open)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(WEB), autoescape=True, undefined=jinja2.StrictUndefined)
     rounds = [{"number": 1, "tables": [{"number": 1, "players": ["<Ann>", "Bob"]}], "byes": ["Cy"]}]
+    data["rows"][2]["bot_finished"] = 1
     page = env.get_template("standings.html.j2").render(data, rounds=rounds)
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert page.count("<tr") == len(data["rows"]) + 1
     assert "&lt;Ann&gt;" in page and "Bye: Cy" in page
-    assert "<script" not in page
+    assert "<script" not in page and page.count("(1 by bot)") == 1
 
 
 def test_context_formats_numbers_for_reading() -> None:
@@ -57,6 +58,7 @@ def test_context_formats_numbers_for_reading() -> None:
     assert data["rows"][0] == {
         "place": "=1", "rank": 1, "player": 7, "name": "Ann", "points": "4.5", "games": 2, "byes": 0,
         "tie_breaks": ["3", "2.33", "–"], "rating": "12.3", "rated_games": 2, "dropped": False,
+        "bot_finished": 0,
     }
     assert data["rows"][1]["rating"] == "–" and data["rows"][1]["dropped"]
     assert data["labels"] == ["Wins", "Avg. rank", "Game points"] and data["short_labels"] == ["Wins", "AvgRk", "GP"]
