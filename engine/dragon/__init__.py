@@ -8,7 +8,7 @@ Decisions, one seat at a time: ``start`` (two starting persons), ``action``
 (a group and card, or pass), ``build`` (where the floors of a Build go),
 ``person`` (one card and its tile) and ``release`` (one forced release at a
 time, asked in turn order; a release with no real choice - every person must
-go - is made without asking).
+go, or only one kind of person in one palace may go - is made without asking).
 
 Standing release order: ``ReleaseOrder`` (``release order: craftsman, farmer,
 monk``) may be sent with any decision the seat owes. It does not discharge

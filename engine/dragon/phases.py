@@ -286,6 +286,7 @@ def _release_all(state: DragonState, seat: int) -> None:
 
 
 def _no_choice(state: DragonState, seat: int) -> bool:
+    """Every person that may go must go (D-14), or one from each unfed palace holding just one."""
     player = state.players[seat]
     unfed = state.unfed[seat]
     if unfed is None:
@@ -318,12 +319,14 @@ def entry_codes(entry: str) -> tuple[int, ...]:
 
 
 def _settle(state: DragonState, seat: int) -> None:
-    """Apply every release of ``seat`` that needs no question: forced-all and standing order."""
+    """Apply every release of ``seat`` that needs no question: when all must go, when only one
+    kind of person in one palace may go, or when the standing order names one."""
     while state.owed[seat]:
         if _no_choice(state, seat):
             _release_all(state, seat)
             break
-        choice = standing_choice(state, seat)
+        options = _distinct_persons(state.players[seat].palaces, state.unfed[seat])
+        choice = options[0] if len(options) == 1 else standing_choice(state, seat)
         if choice is None:
             break
         _release(state, seat, *choice)

@@ -394,3 +394,34 @@ def test_dv16_final_tie_goes_to_the_marker_on_top() -> None:
     state.phase, state.actor = OVER, -1
     outcome = GAME.result(state)
     assert outcome.ranks == [2, 1, 3]
+
+
+# --------------------------------------------------------------------------- decisions pinned by other tests
+
+
+def test_d12_without_any_palace_only_discard() -> None:
+    state = person_phase(month_one(4))
+    seat = state.actor
+    court(state, seat)
+    kinds = {type(m).__name__ for m in GAME.legal(state, seat)}
+    assert kinds <= {"Discard", "PlayCard"} and "Discard" in kinds
+
+
+def test_d14_release_without_a_real_choice_is_made_at_once() -> None:
+    state = month_one(3)
+    court(state, 0, (2, ["monk", "monk"]), (1, []))
+    for seat in (1, 2):
+        court(state, seat, (2, ["old warrior"]))
+    event(state, "mongols")
+    assert state.phase == ACTION and _persons(state, 0) == 1
+
+
+def test_d22_released_and_discarded_tiles_never_return() -> None:
+    state = month_one(3)
+    court(state, 0, (2, ["monk", "farmer"]))
+    for seat in (1, 2):
+        court(state, seat, (3, ["old healer", "old healer"]))
+    supply = list(state.supply)
+    event(state, "contagion")
+    assert state.supply == supply
+    assert state.gone[rules.CODE_OF_LABEL["young monk"]] == 1 and state.gone[rules.CODE_OF_LABEL["young farmer"]] == 1
