@@ -59,7 +59,11 @@ _VALEDICTION = re.compile(
     re.IGNORECASE,
 )
 _SEPARATOR_LINE = re.compile(r"^(?:[_\-=*]\s*){5,}$")
-_ATTRIBUTION_CLUE = re.compile(r"@|\b\d{1,2}:\d{2}\b|\b\d{4}\b")
+_ATTRIBUTION_DETAIL = re.compile(r"@|\b\d{1,2}:\d{2}\b|\b\d{4}\b")
+_ATTRIBUTION_VERB = re.compile(
+    r"\b(?:wrote|writes|schrieb|schreibt|écrit|escribió|scritto|schreef|skrev|napisał|napsal|пишет|написал|έγραψε)\b",
+    re.IGNORECASE,
+)
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
 _INVISIBLE.update({ord("\u00a0"): " ", ord("\t"): " ", ord("\u2028"): "\n", ord("\u2029"): "\n"})
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -156,17 +160,20 @@ def _drop_attribution(kept: list[str]) -> None:
     """Remove from the end of ``kept`` an attribution in a language the recognisers lack.
 
     Gmail in Greek or Russian writes "… <address> έγραψε:" or "…, 10:00, Имя <address>:"
-    (sometimes wrapped onto two lines) before the quote; it ends with a colon
-    and names an address, a time or a year.
+    (sometimes wrapped onto two lines) and mutt "Ann wrote:" before the quote;
+    it ends with a colon and names an address, a time, a year or the verb.
     """
     while kept and not kept[-1].strip():
         kept.pop()
     if not kept or not kept[-1].rstrip().endswith(":"):
         return
-    if _ATTRIBUTION_CLUE.search(kept[-1]):
+    last = kept[-1]
+    if _ATTRIBUTION_DETAIL.search(last):
         kept.pop()
-    elif len(kept) >= 2 and kept[-2].strip() and _ATTRIBUTION_CLUE.search(kept[-2]):
-        del kept[-2:]
+    elif len(kept) >= 2 and kept[-2].strip() and _ATTRIBUTION_DETAIL.search(kept[-2]):
+        del kept[-2:]  # wrapped: "… <address>" then "έγραψε:"
+    elif _ATTRIBUTION_VERB.search(last):
+        kept.pop()
 
 
 def _drop_trailing_separators(lines: list[str]) -> list[str]:

@@ -110,3 +110,18 @@ def test_indented_unquoted_history_under_an_attribution_is_dropped() -> None:
 def test_a_separator_right_above_an_attribution_still_lets_a_bottom_posted_reply_through() -> None:
     body = "------- Original Message -------\nOn Monday, November 30th, 2026 at 10:00, D <d@p.example> wrote:\n\n" + PROMPT + "\nrelease farmer\n"
     assert new_text(body) == "release farmer"
+
+
+def test_attribution_lines_of_many_clients_and_languages_are_dropped_above_and_below() -> None:
+    quote = "\n> It is your move.\n> group 1 harvest\n"
+    for attribution in (
+        "Am 30.11.26 um 10:00 schrieb Dragon Open:",
+        "El lun, 30 nov 2026 a las 10:00, Dragon Open (<d@p.example>) escribió:",
+        "Op ma 30 nov. 2026 om 10:00 schreef Dragon Open <d@p.example>:",
+        "2026年11月30日(月) 10:00 Dragon Open <d@p.example>:",
+        'On 30/11/2026, 10:00, "Dragon Open" <d@p.example> wrote:',
+        "Dragon Open <d@p.example> schrieb am Mo., 30. Nov. 2026, 10:00:",
+        "Dragon Open wrote:",
+    ):
+        assert new_text("pass\n\n" + attribution + quote) == "pass", attribution
+        assert new_text(attribution + quote + "\npass\n") == "pass", attribution
