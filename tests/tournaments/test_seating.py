@@ -7,9 +7,12 @@ from dataclasses import replace
 from statistics import mean
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tournaments import (Definition, History, RoundSeating, SeatingReport, Table, TournamentError, random_round,
-                         seat_round)
+from tournaments import (Definition, History, RoundSeating, SeatingReport, Table, TournamentError, plan_tables,
+                         random_round, seat_round)
+from tournaments.definition import SeatingRules
 from tournaments.history import report
 from tournaments.simulate import Simulation, random_result, simulate
 
@@ -133,3 +136,20 @@ def test_simulated_results_rank_by_the_games_direction() -> None:
     result = random_result(1, Table(1, (1, 2, 3, 4)), True, random.Random(0))
     best = min(result.scores)
     assert all((rank == 1) == (score == best) for score, rank in zip(result.scores, result.ranks))
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(min_value=5, max_value=60),
+       sizes=st.sets(st.integers(min_value=2, max_value=5), min_size=1),
+       seed=st.integers(min_value=0, max_value=10**6))
+def test_any_field_is_seated_once_at_allowed_sizes(players: int, sizes: set[int], seed: int) -> None:
+    rules = SeatingRules(table_sizes=tuple(sorted(sizes)), preferred=max(sizes))
+    history = History()
+    first = seat_round(1, list(range(players)), {}, history, rules, seed)
+    history.record(first.tables, first.byes)
+    points = {p: float(p % 7) for p in range(players)}
+    second = seat_round(2, list(range(players)), points, history, rules, seed)
+    for seating in (first, second):
+        assert placed(seating) == list(range(players))
+        assert all(len(t.players) in sizes for t in seating.tables)
+        assert len(seating.byes) == plan_tables(players, rules.table_sizes, rules.preferred).byes
