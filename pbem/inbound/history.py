@@ -36,8 +36,7 @@ LANGUAGES = tuple(name for name in MAIL_LANGUAGES if name != "david")
 # (a few ms per 3 kB) bounded on hostile input.
 MAX_TEXT_CHARS = 100_000
 
-_RECOGNISER = EmailMessage(text="", languages=list(LANGUAGES))
-_HISTORY_HEADER = _RECOGNISER.HEADER_REGEX
+_HISTORY_HEADER = EmailMessage(text="", languages=list(LANGUAGES)).HEADER_REGEX
 
 _SENT_FROM = re.compile(
     r"^(?:"

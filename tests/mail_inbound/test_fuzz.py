@@ -6,8 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem.commands import Command, read_command
-from pbem.inbound import MailKind, read_mail
+from pbem.inbound import InboundMail, MailKind, read_mail
 from pbem.inbound.history import new_text
+from tests.mail_inbound.corpus_cases import Case
 from tests.mail_inbound.test_corpus import CASES
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -34,7 +35,7 @@ header_lines = st.sampled_from(
 )
 
 
-def _assert_sane(mail) -> None:
+def _assert_sane(mail: InboundMail) -> None:
     assert isinstance(mail.text, str)
     assert mail.sender == mail.sender.lower()
     assert all(address == address.lower() for address in mail.recipients)
@@ -60,7 +61,7 @@ def test_read_mail_never_raises_on_hostile_mime_structure(lines: list[bytes], bo
     st.sampled_from(SMALL_CASES),
     st.lists(st.tuples(st.integers(min_value=0), st.binary(max_size=8), st.integers(0, 8)), min_size=1, max_size=6),
 )
-def test_read_mail_never_raises_on_mutated_corpus_messages(case, edits: list[tuple[int, bytes, int]]) -> None:
+def test_read_mail_never_raises_on_mutated_corpus_messages(case: Case, edits: list[tuple[int, bytes, int]]) -> None:
     raw = bytearray(case.raw)
     for position, inserted, removed in edits:
         at = position % (len(raw) + 1)
@@ -70,7 +71,7 @@ def test_read_mail_never_raises_on_mutated_corpus_messages(case, edits: list[tup
 
 @FUZZ
 @given(st.sampled_from(SMALL_CASES), st.integers(min_value=0))
-def test_read_mail_never_raises_on_truncated_corpus_messages(case, cut: int) -> None:
+def test_read_mail_never_raises_on_truncated_corpus_messages(case: Case, cut: int) -> None:
     _assert_sane(read_mail(case.raw[: cut % (len(case.raw) + 1)]))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import imaplib
+from collections.abc import Callable
 
 import pytest
 
@@ -21,12 +22,14 @@ def _message(number: int) -> bytes:
     ).encode()
 
 
-def _append(server: Dovecot, *messages: bytes) -> None:
+def _append(server: Dovecot, *messages: bytes, mailbox: str = "INBOX") -> None:
     client = imaplib.IMAP4(server.host, server.port)
     try:
         client.login(server.user, server.password)
+        if mailbox != "INBOX":
+            client.create(f'"{mailbox}"')
         for raw in messages:
-            typ, data = client.append("INBOX", None, None, raw)
+            typ, data = client.append(f'"{mailbox}"', None, None, raw)
             assert typ == "OK", data
     finally:
         client.logout()
@@ -44,7 +47,7 @@ def _unseen_count(server: Dovecot) -> int:
         client.logout()
 
 
-def _poll(server: Dovecot, deliver) -> int:
+def _poll(server: Dovecot, deliver: Callable[[bytes], None]) -> int:
     return poll_once(server.host, server.port, server.user, server.password, deliver)
 
 
@@ -101,3 +104,21 @@ def test_a_wrong_password_is_refused_before_anything_is_delivered(dovecot: Dovec
 
     assert received == []
     assert _unseen_count(dovecot) == 1
+
+
+def test_a_named_mailbox_with_a_space_is_polled_and_inbox_is_left_alone(dovecot: Dovecot) -> None:
+    _append(dovecot, _message(1), mailbox="Game Replies")
+    _append(dovecot, _message(2))
+    received: list[bytes] = []
+
+    delivered = poll_once(
+        dovecot.host, dovecot.port, dovecot.user, dovecot.password, received.append, mailbox="Game Replies"
+    )
+
+    assert delivered == 1 and b"<move-1@" in received[0]
+    assert _unseen_count(dovecot) == 1
+
+
+def test_a_missing_mailbox_is_a_clear_error(dovecot: Dovecot) -> None:
+    with pytest.raises(imaplib.IMAP4.error, match="select mailbox 'Nowhere'"):
+        poll_once(dovecot.host, dovecot.port, dovecot.user, dovecot.password, lambda raw: None, mailbox="Nowhere")
