@@ -69,6 +69,8 @@ class Side:
     roads: tuple[tuple[int, int], ...]
     alliances: tuple[Alliance, ...]
     layout: dict[str, Any]
+    colour_provinces: tuple[tuple[int, ...], ...]
+    """Colour index -> the provinces of that colour."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,7 @@ def _side(raw: dict[str, Any], provinces: tuple[Province, ...]) -> Side:
         tuple(sorted({j for a, b in roads for j in ((b,) if a == i else (a,) if b == i else ())}))
         for i in range(len(sites))
     )
+    _check_layout(name, raw.get("layout", {}), provinces, sites)
     return Side(
         id=name,
         name=raw.get("name", name),
@@ -177,6 +180,9 @@ def _side(raw: dict[str, Any], provinces: tuple[Province, ...]) -> Side:
         roads=tuple(roads),
         alliances=alliances,
         layout=raw.get("layout", {}),
+        colour_provinces=tuple(
+            tuple(i for i, p in enumerate(provinces) if p.colour == c) for c in range(1 + max(p.colour for p in provinces))
+        ),
     )
 
 
@@ -198,6 +204,15 @@ def _alliances(name: str, raw: list[dict[str, Any]], provinces: tuple[Province, 
         pairs.add(pair)
         result.append(Alliance(a["number"], (index[p], index[q])))
     return tuple(result)
+
+
+def _check_layout(name: str, layout: dict[str, Any], provinces: tuple[Province, ...], sites: list[str]) -> None:
+    """The drawing needs a point for every site and an outline, seal and label for every province."""
+    missing = [p.id for p in provinces if not {"outline", "seal", "label"} <= set(layout.get("provinces", {}).get(p.id, {}))]
+    missing += [s for s in sites if s not in layout.get("sites", {})]
+    numbers = sorted(a.get("number") for a in layout.get("alliances", []))
+    if missing or numbers != list(range(1, 16)) or len(layout.get("size", ())) != 2:
+        raise BoardDataError(f"{name}: layout lacks a size, alliance points 1-15 or drawing data for {missing[:5]}")
 
 
 BOARDS = load()

@@ -109,8 +109,9 @@ def _one_fits(free: int, bare: int, emissaries: int, limit: int, pagodas: int, e
 
 
 def _counts(state: State, seat: int, province: int) -> tuple[int, int, int, int, int, int, int, int]:
-    sites = state.side.province_sites[province]
-    bare = sum(1 for s in sites if state.owner[s] < 0 and not state.fortress[s])
+    bare = state.free[province]
+    if state.fortresses:
+        bare = sum(1 for s in state.side.province_sites[province] if state.owner[s] < 0 and not state.fortress[s])
     return (
         state.free[province],
         bare,
@@ -125,6 +126,8 @@ def _counts(state: State, seat: int, province: int) -> tuple[int, int, int, int,
 
 def pieces_fit(state: State, seat: int, province: int, count: int) -> bool:
     """Whether ``count`` (1 or 2) pieces can be placed one after another in the province (A4)."""
+    if count == 1 and state.supply_pagodas[seat] and state.free[province]:
+        return True
     free, bare, emis, limit, own, pag, env, forts = _counts(state, seat, province)
     if count == 1:
         return _one_fits(free, bare, emis, limit, pag, env, forts)
@@ -175,10 +178,11 @@ def funded_provinces(state: State, seat: int, cards: tuple[int, ...]) -> list[tu
 
 def _fundable(state: State, seat: int, cards: tuple[int, ...]) -> bool:
     """Whether :func:`funded_provinces` would find anything (stops at the first)."""
-    for p, province in enumerate(state.side.provinces):
-        count = pieces_funded(cards, province.colour)
-        if count and not (count == 2 and is_empty(state, p)) and pieces_fit(state, seat, p, count):
-            return True
+    for colour, count in enumerate(FUNDING[cards]):
+        if count:
+            for p in state.side.colour_provinces[colour]:
+                if (count == 1 or not is_empty(state, p)) and pieces_fit(state, seat, p, count):
+                    return True
     return False
 
 
@@ -207,6 +211,9 @@ FUNDING = MappingProxyType({
     cards: tuple(_funding(cards, colour) for colour in range(len(COLOURS)))
     for size in (1, 2, 3) for cards in combinations_with_replacement(range(len(COLOURS)), size)
 })
+PLAYS = MappingProxyType({cards: Play(tuple(COLOURS[c] for c in cards)) for cards in FUNDING})
+DRAWS = MappingProxyType({source: Draw(source) for source in (DECK, *COLOURS)})
+EXCHANGES = MappingProxyType({(c, source): Exchange(c, source) for c in COLOURS for source in (DECK, *COLOURS)})
 CHOICES = MappingProxyType({
     hand: _choices(hand)
     for hand in product(range(COMPONENTS.hand_size + 1), repeat=len(COLOURS))
@@ -228,14 +235,14 @@ def _legal_act(state: State, seat: int) -> list[Move]:
     moves: list[Move] = []
     for cards in hand_choices(state.hands[seat]):
         if _fundable(state, seat, cards):
-            moves.append(Play(tuple(COLOURS[c] for c in cards)))
+            moves.append(PLAYS[cards])
     moves.extend(_exchanges(state, seat))
     return moves or [Pass()]
 
 
 def _exchanges(state: State, seat: int) -> list[Move]:
     takes = _sources(state)
-    return [Exchange(COLOURS[c], take) for c, n in enumerate(state.hands[seat]) if n for take in takes]
+    return [EXCHANGES[COLOURS[c], take] for c, n in enumerate(state.hands[seat]) if n for take in takes]
 
 
 def _sources(state: State) -> list[str]:
@@ -258,7 +265,7 @@ def _legal_place(state: State, seat: int) -> list[Move]:
 
 
 def _legal_draw(state: State) -> list[Move]:
-    return [Draw(source) for source in _sources(state)]
+    return [DRAWS[source] for source in _sources(state)]
 
 
 def _site(state: State, site: int) -> str | None:
@@ -333,7 +340,7 @@ def _take(state: State, seat: int, source: str) -> None:
     if source == DECK:
         state.hands[seat][state.deck.pop()] += 1
         if not state.deck:
-            _exhaust(state)
+            exhaust_deck(state)
         return
     colour = COLOUR_INDEX[source]
     slot = state.display.index(colour)
@@ -349,7 +356,7 @@ def _exchange(state: State, seat: int, move: Exchange) -> None:
     _finish_turn(state, refill=True)
 
 
-def _exhaust(state: State) -> None:
+def exhaust_deck(state: State) -> None:
     """Section 7: the first time the discards become the new deck, the second time the end is triggered."""
     state.exhaustions += 1
     if state.exhaustions == 1:
@@ -368,7 +375,7 @@ def _refill_display(state: State) -> None:
         if card is None and state.deck:
             state.display[slot] = state.deck.pop()
             if not state.deck:
-                _exhaust(state)
+                exhaust_deck(state)
 
 
 def _finish_turn(state: State, refill: bool) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.china.board import Side
+from engine.china.board import BOARDS, Side
 
 PAGODA = "pagoda"
 EMISSARY = "emissary"
@@ -21,9 +21,15 @@ DECK = "deck"
 
 @dataclass(frozen=True, order=True)
 class Play:
-    """Play these cards (colour names, in colour order) to fund this turn's pieces."""
+    """Play these cards (colour names) to fund this turn's pieces; kept in the box's colour order,
+    so the same cards written in any order are the same move."""
 
     cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        order = BOARDS.components.colours
+        rank = {c: i for i, c in enumerate(order)}
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=lambda c: (rank.get(c, len(order)), c))))
 
 
 @dataclass(frozen=True, order=True)

@@ -63,6 +63,7 @@ def _broken(tmp_path: Path, change) -> Path:
     (lambda d: d["sides"][0]["sites"].append({"id": "chin-1", "province": "chin"}), "appears twice"),
     (lambda d: d["sides"][0]["sites"].append({"id": "xia-1", "province": "xia"}), "unknown province"),
     (lambda d: d["components"].update(cards_total=58), "cards_total"),
+    (lambda d: d["sides"][1]["layout"]["sites"].pop("chu-8"), "layout lacks"),
 ])
 def test_board_file_errors_name_the_broken_entry(tmp_path, change, message) -> None:
     with pytest.raises(board.BoardDataError, match=message):

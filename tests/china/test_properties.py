@@ -12,7 +12,7 @@ from engine.china.board import BOARDS
 from engine.china.state import Draw, Exchange, Pass, Place, Play
 
 CONFIGS = [(3, "side-3"), (4, "side-3"), (4, "side-5"), (5, "side-5")]
-GAMES_PER_CONFIG = 150
+GAMES_PER_CONFIG = 250
 
 
 def check_invariants(state) -> None:
