@@ -102,6 +102,15 @@ def _round(
     return RoundSeating(round_no, tables, byes, report(history, tables, byes))
 
 
+def standing_spread(seating: RoundSeating, points: Mapping[int, float]) -> float:
+    """Mean over tables of the gap between the most and fewest points at the table: how Swiss a round is."""
+    if not seating.tables:
+        return 0.0
+    gaps = [max(points.get(p, 0.0) for p in t.players) - min(points.get(p, 0.0) for p in t.players)
+            for t in seating.tables]
+    return sum(gaps) / len(gaps)
+
+
 def _rng(seed: int, round_no: int) -> random.Random:
     return random.Random(f"{seed}/{round_no}")
 

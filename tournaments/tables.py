@@ -47,7 +47,11 @@ def plan_tables(players: int, sizes: tuple[int, ...], preferred: int) -> TablePl
     return TablePlan(tuple(sorted(chosen, reverse=True)), players - seated)
 
 
-def _cheapest_ways(players: int, sizes: tuple[int, ...], preferred: int) -> tuple[list[tuple[int, int, int] | None], list[int]]:
+Cost = tuple[int, int, int]
+"""(tables of a non-preferred size, total distance from the preferred size, tables)."""
+
+
+def _cheapest_ways(players: int, sizes: tuple[int, ...], preferred: int) -> tuple[list[Cost | None], list[int]]:
     """For every m ≤ players, the cost of the cheapest way to seat exactly m (None when impossible).
 
     A table of size s adds (s != preferred, |s - preferred|, 1) to the cost
@@ -55,7 +59,7 @@ def _cheapest_ways(players: int, sizes: tuple[int, ...], preferred: int) -> tupl
     costs add, so the cheapest way to seat m extends the cheapest way for
     m - s. Only the last table's size is kept per m; the caller walks back.
     """
-    keys: list[tuple[int, int, int] | None] = [None] * (players + 1)
+    keys: list[Cost | None] = [None] * (players + 1)
     last: list[int] = [0] * (players + 1)
     keys[0] = (0, 0, 0)
     for m in range(1, players + 1):

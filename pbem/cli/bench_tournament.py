@@ -20,6 +20,7 @@ from rich.table import Table
 import tournaments
 from pbem.cli.bench import app
 from tournaments import definition as definitions
+from tournaments.seating import standing_spread
 from tournaments.simulate import Simulation, simulate
 
 DEFAULT_DEFINITION = Path(tournaments.__file__).parent / "examples" / "dragon-open.toml"
@@ -80,6 +81,8 @@ def bench_tournament(
     table.add_row("repeat-opponent pairs, random seating", f"{baseline.report.repeat_pairs:,}", "", "")
     table.add_row("optimised / random", f"{ratio:.1%}", f"≤ {REPEAT_TARGET:.0%}",
                   _met(swiss.report.repeat_pairs <= REPEAT_TARGET * baseline.report.repeat_pairs))
+    table.add_row("points gap within a table, optimised / random",
+                  f"{standing_spread(swiss, points):.1f} / {standing_spread(baseline, points):.1f}", "", "")
     table.add_row("seat imbalance, optimised / random",
                   f"{swiss.report.seat_imbalance:.2f} / {baseline.report.seat_imbalance:.2f}", "", "")
     table.add_row("most times first player, optimised / random",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from statistics import mean
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +13,7 @@ from tournaments import (Definition, History, RoundSeating, SeatingReport, Table
                          random_round, seat_round)
 from tournaments.definition import SeatingRules
 from tournaments.history import report
+from tournaments.seating import standing_spread
 from tournaments.simulate import Simulation, random_result, simulate
 
 
@@ -72,13 +72,15 @@ def test_first_player_is_spread_better_than_random(dragon_open: Definition) -> N
 def test_later_rounds_seat_similar_standings_together(dragon_open: Definition) -> None:
     sim = simulate(dragon_open, 40, 3, seed=2)
     points = sim.points()
+    swiss = standing_spread(sim.seat(4), points)
+    shuffled = standing_spread(sim.seat(4, baseline=True), points)
+    assert swiss < 0.5 * shuffled
 
-    def spread(seating: RoundSeating) -> float:
-        return mean(max(points[p] for p in t.players) - min(points[p] for p in t.players) for t in seating.tables)
 
-    swiss = sim.seat(4)
-    shuffled = sim.seat(4, baseline=True)
-    assert spread(swiss) < 0.5 * spread(shuffled)
+def test_standing_spread_is_the_mean_points_gap_per_table() -> None:
+    seating = RoundSeating(2, (Table(1, (1, 2, 3)), Table(2, (4, 5, 6))), (), SeatingReport(0, 0.0, 0))
+    points = {1: 10.0, 2: 4.0, 3: 7.0, 4: 1.0, 5: 1.0, 6: 3.0}
+    assert standing_spread(seating, points) == (6 + 2) / 2
 
 
 def test_byes_go_to_the_lowest_standing_without_a_bye_yet(dragon_open: Definition) -> None:
