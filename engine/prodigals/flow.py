@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 from engine.errors import IllegalMove
 from engine.prodigals import boards
@@ -169,28 +169,41 @@ def central_cost(state: State) -> int:
 
 
 def legal_places(state: State, seat: int) -> list[Move]:
-    player = state.players[seat]
-    if player.boys <= 0:
-        return []
-    found: list[Move] = []
+    return [Place(key) for key in _open_places(state, seat)]
+
+
+def can_place(state: State, seat: int) -> bool:
+    return next(_open_places(state, seat), None) is not None
+
+
+def _open_places(state: State, seat: int) -> Iterator[str]:
+    """The slugs of the spaces free for ``seat`` now (``R-ERR-2/3``, D-27, D-38)."""
+    if state.players[seat].boys <= 0:
+        return
     resolver = Resolver(state, seat, ())
-    for key, (kind, data) in space_table(state.side, state.competitions, state.players_count).items():
-        if kind == "central":
-            ok = (key not in state.taken and not state.retrieval and bool(state.central_card)
-                  and player.boys >= central_cost(state))
-        elif kind == "turn":
-            ok = key not in state.taken and seat not in state.next_order.values()
-        elif kind == "renaissance":
-            ok = key not in state.taken
-        elif kind == "set":
-            ok = _set_open(state, data)
-        else:
-            space: Space = data
-            free = space.id not in player.spaces if space.personal else space.id not in state.taken
-            ok = free and resolver.available(space.effect)
-        if ok:
-            found.append(Place(key))
-    return found
+    for key in space_table(state.side, state.competitions, state.players_count):
+        if _is_open(resolver, key):
+            yield key
+
+
+def _is_open(resolver: Resolver, key: str) -> bool:
+    state, player = resolver.state, resolver.player
+    entry = space_table(state.side, state.competitions, state.players_count).get(key)
+    if entry is None or player.boys <= 0:
+        return False
+    kind, data = entry
+    if kind == "central":
+        return (key not in state.taken and not state.retrieval and bool(state.central_card)
+                and player.boys >= central_cost(state))
+    if kind == "turn":
+        return key not in state.taken and player.seat not in state.next_order.values()
+    if kind == "renaissance":
+        return key not in state.taken
+    if kind == "set":
+        return _set_open(state, data)
+    space: Space = data
+    free = space.id not in player.spaces if space.personal else space.id not in state.taken
+    return free and resolver.available(space.effect)
 
 
 def _set_open(state: State, card_set: CardSet) -> bool:
@@ -209,7 +222,7 @@ def _next_errand(state: State) -> None:
     n = state.players_count
     for k in range(1, n + 1):
         index = (state.turn + k) % n
-        if legal_places(state, state.order[index]):
+        if can_place(state, state.order[index]):
             state.turn = index
             return
     if not state.retrieval:
@@ -220,7 +233,7 @@ def _next_errand(state: State) -> None:
                 player.central_boys -= 1
                 player.boys += 1
                 state.retrieval = True
-                if legal_places(state, seat):
+                if can_place(state, seat):
                     state.turn = index
                     return
     state.retrieval = False
@@ -626,10 +639,16 @@ def to_act(state: State) -> set[int]:
     return {state.current}
 
 
+def is_legal(state: State, seat: int, move: Move) -> bool:
+    """Whether ``move`` is in ``legal(state, seat)``, checked without listing every errand space."""
+    if state.phase == "errands" and state.pending is None and isinstance(move, Place):
+        return seat == state.current and _is_open(Resolver(state, seat, ()), move.space)
+    return move in legal(state, seat)
+
+
 def apply(state: State, seat: int, move: Move) -> State:
-    options = legal(state, seat)
-    if move not in options:
-        raise IllegalMove(_why_illegal(state, seat, move, options))
+    if not is_legal(state, seat, move):
+        raise IllegalMove(_why_illegal(state, seat, move, legal(state, seat)))
     pending = state.pending
     if pending is not None:
         return run_unit(pending.snapshot.clone(), seat, pending.root, pending.choices + (move,), pending.snapshot)

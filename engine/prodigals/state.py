@@ -6,7 +6,6 @@ Card and tile ids are the data file's ids (``uid`` for card copies).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +34,8 @@ class Player:
     drawn_tile: str = ""  # a political tile drawn and not yet placed
 
     def clone(self) -> Player:
-        other = copy.copy(self)
+        other = object.__new__(Player)
+        other.__dict__.update(self.__dict__)
         other.possessions = self.possessions[:]
         other.grid = self.grid.copy()
         other.circles = self.circles.copy()
@@ -109,7 +109,8 @@ class State:
     pending: Pending | None = None
 
     def clone(self) -> State:
-        other = copy.copy(self)
+        other = object.__new__(State)
+        other.__dict__.update(self.__dict__)
         other.players = [p.clone() for p in self.players]
         other.order = self.order[:]
         other.decks = {k: v[:] for k, v in self.decks.items()}
