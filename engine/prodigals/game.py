@@ -116,11 +116,11 @@ class Prodigals:
             return Decision(prompt.kind, f"round {state.round}: {prompt.label}", hint)
         if state.phase == "errands":
             what = "place the central errand boy" if state.retrieval else "place errand boy"
-            return Decision("errand", f"round {state.round}: {what}", "place <space>, e.g. place e-heckle")
-        return Decision(
-            "action", f"round {state.round}: action turn",
-            "one line per step: play <card> [xN], board <card>, use <card>, bonus <tile>, then done",
-        )
+            spaces = " ".join(m.space for m in flow.legal_places(state, seat))  # type: ignore[attr-defined]
+            return Decision("errand", f"round {state.round}: {what}", f"place <space>, free: {spaces}")
+        steps = [str(m) for m in flow.legal(state, seat)]
+        shown = "; ".join(steps[:6]) + (" …" if len(steps) > 6 else "")
+        return Decision("action", f"round {state.round}: action turn", f"one step a line, then done: {shown}")
 
     def result(self, state: State) -> Result | None:
         if state.phase != "over":

@@ -147,7 +147,7 @@ def render_state(state: State, seat: int | None) -> str:
 
 
 def _wrap(text: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent="  ") or [""]
+    return textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [""]
 
 
 def _beatrice(tile_id: str) -> str:
@@ -195,7 +195,7 @@ def _player_lines(state: State, player: Player) -> list[str]:
 def _society(state: State) -> list[str]:
     """All society grids side by side: G/g gentlemen, L/l ladies, * a symbol space."""
     head = "row " + " ".join(f"S{p.seat + 1} " for p in state.players)
-    lines = [head]
+    lines = [head + "  (G/g gentlemen, L/l ladies, * symbol space)"]
     names = {m.slug: (m.kind[0].upper() if m.slug.endswith("1") else m.kind[0]) for m in DATA.markers}
     for r, value in enumerate(DATA.rows):
         cells = []
