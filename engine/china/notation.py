@@ -27,6 +27,7 @@ EXPECTED = {
     "over": "nothing: the game is over",
 }
 SUGGESTION_LIMIT = 400
+PROVINCES = next(iter(rules.BOARDS.sides.values())).provinces
 
 
 def format_move(move: Move) -> str:
@@ -48,7 +49,7 @@ def _short_site(province: str, site: str) -> str:
 
 def parse(text: str, state: State, seat: int) -> list[Move]:
     """Every line of a reply to step moves, each checked on a copy of the state as the steps before leave it."""
-    lines = reply_lines(text.replace("'", "").replace("\u2019", ""))
+    lines = reply_lines(_plain(text))
     if not lines:
         raise MoveError("the reply holds no move", expected=EXPECTED[state.phase], suggestions=_suggest("", state, seat))
     work = state.copy()
@@ -128,8 +129,9 @@ def _play_step(words: list[str], hint: list[str], fail: Callable[[str], MoveErro
 
 
 def _split_sources(item: str) -> list[str]:
+    """One comma-separated draw item: ``up 2`` / ``display red`` stay whole, ``deck deck`` is two draws."""
     words = item.replace("display:", "display ").split()
-    if len(words) == 2 and words[0] in ("up", "display", "face-up") or (len(words) == 1):
+    if len(words) == 2 and words[0] in ("up", "display", "face-up"):
         return [" ".join(words)]
     return words
 
@@ -179,7 +181,9 @@ def _piece_steps(words: list[str], hint: list[str], fail: Callable[[str], MoveEr
             province = _province(tokens[0], fail)
             tokens = tokens[1:]
         if tokens[0] not in PIECE_WORDS:
-            raise fail(f"{piece!r} is not a piece: write 'pagoda <site>', 'emissary' or 'fortress <site>'")
+            raise fail(f"{piece!r} is not understood: a turn is 'play <cards>', then '<province>: <pieces>' "
+                       "(pagoda <site>, emissary, fortress <site>), then 'draw <deck or up1-up4>'; "
+                       "or 'exchange <colour> for <deck or up1-up4>', or 'pass'")
         kind = PIECE_WORDS[tokens[0]]
         site = " ".join(tokens[1:]) or None
         if kind == EMISSARY and site is not None:
@@ -221,13 +225,13 @@ def _colour(word: str, fail: Callable[[str], MoveError]) -> str:
 
 
 def _province(word: str, fail: Callable[[str], MoveError]) -> str:
-    names: dict[str, list[str]] = {}
-    for side in rules.BOARDS.sides.values():
-        for p in side.provinces:
-            keys = {p.id, p.name.lower().replace("'", "").replace("\u2019", ""), *[a.lower() for a in p.aliases]}
-            names[p.id] = sorted(keys)
-        break
+    """A province by id, printed name or alias (every side shares the same provinces)."""
+    names = {p.id: sorted({p.id, _plain(p.name), *(_plain(a) for a in p.aliases)}) for p in PROVINCES}
     return _unique(word, names, "province", fail)
+
+
+def _plain(name: str) -> str:
+    return name.lower().replace("'", "").replace("\u2019", "")
 
 
 def _unique(word: str, names: dict[str, list[str]], what: str, fail: Callable[[str], MoveError]) -> str:

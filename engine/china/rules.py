@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement, product
 from types import MappingProxyType
 
 from engine.china.board import BOARDS, Components, Side
-from engine.china.scoring import alliance_points, province_points, road_score
+from engine.china.scoring import Roads, alliance_points, province_points, road_score
 from engine.china.state import (
     ACT,
     DECK,
@@ -436,7 +436,8 @@ def final_scoring(state: State) -> None:
         state.points["roads"][seat] += roads_of(state, seat).value
 
 
-def roads_of(state: State, seat: int):  # -> Roads
+def roads_of(state: State, seat: int) -> Roads:
+    """The seat's best set of chains now (section 10.3)."""
     sites = [s for s, o in enumerate(state.owner) if o == seat]
     fortified = [s for s in sites if state.fortress[s]]
     return road_score(sites, state.side.neighbours, fortified)
