@@ -284,7 +284,17 @@ def place(resolver: Resolver, key: str) -> None:
 
 def _start_actions(state: State) -> None:
     state.phase = "actions"
-    state.turn = 0
+    state.turn = -1
+    _next_action_turn(state)
+
+
+def _next_action_turn(state: State) -> None:
+    """The next seat in turn order that can do anything; a seat that could only say done is skipped."""
+    state.turn += 1
+    while state.turn < state.players_count and legal_actions(state, state.current) == [Done()]:
+        state.turn += 1
+    if state.turn >= state.players_count:
+        _end_actions(state)
 
 
 def cards_in_hand(player: Player, card_slug: str) -> list[str]:
@@ -653,9 +663,7 @@ def apply(state: State, seat: int, move: Move) -> State:
     if pending is not None:
         return run_unit(pending.snapshot.clone(), seat, pending.root, pending.choices + (move,), pending.snapshot)
     if isinstance(move, Done):
-        state.turn += 1
-        if state.turn >= state.players_count:
-            _end_actions(state)
+        _next_action_turn(state)
         return state
     return start_unit(state, seat, _root(move))
 
