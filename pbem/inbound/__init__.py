@@ -3,9 +3,10 @@
 Everything a mail server can hand us ends up here: replies from any client in
 any charset, out-of-office notices, bounces, list traffic, junk and attacks.
 :func:`read_mail` never raises on any bytes, so the pipeline can always store
-the message and answer (or deliberately not answer) it. It decides the kind
-from headers alone before touching a body, so a 50 MB attachment or a bounce
-costs only a header parse.
+the message and answer (or deliberately not answer) it. The kind is decided
+from headers alone: a message over the size limit is never parsed beyond its
+header section, so a 50 MB attachment costs only a header parse, and the text
+of automatic mail is never extracted.
 
 >>> mail = read_mail(b"From: Ann <ann@example.org>\\r\\nMessage-ID: <1@x>\\r\\n\\r\\ngroup 2 tax\\r\\n")
 >>> (mail.sender, mail.kind.value, mail.text)
@@ -88,7 +89,8 @@ def read_mail(
     """
     raw = bytes(raw)
     oversize = len(raw) > max_bytes
-    headers = _parse_headers(raw)
+    whole = None if oversize else _parse_whole(raw)
+    headers = whole if whole is not None else _parse_headers(raw)
     sender = first_address(headers, "From")
     envelope = Envelope(
         message=headers,
@@ -103,7 +105,8 @@ def read_mail(
         kind, text = MailKind.OVERSIZE, ""
         reason = f"message of {len(raw):,} bytes is larger than the {max_bytes:,}-byte limit"
     else:
-        kind, reason, text = MailKind.REPLY, "", _reply_text(raw, display_name(headers, "From"))
+        body = body_text(whole) if whole is not None else ""
+        kind, reason, text = MailKind.REPLY, "", new_text(body, display_name(headers, "From"))
     in_reply_to = message_ids(raw_field(headers, "In-Reply-To"))
     return InboundMail(
         message_id=_message_id(headers, raw),
@@ -126,17 +129,20 @@ def _parse_headers(raw: bytes) -> Message:
     return BytesHeaderParser(policy=compat32).parsebytes(section)
 
 
-def _reply_text(raw: bytes, sender_name: str) -> str:
-    """What the player newly wrote; "" for MIME nested deeper than any mail client nests it."""
+def _parse_whole(raw: bytes) -> Message | None:
+    """The whole message, or None for MIME nested deeper than any mail client nests it.
+
+    Parsing once serves both the header rules and the body; only an oversized
+    message is left to the header-only parse.
+    """
     if len(_MULTIPART.findall(raw)) > MAX_MULTIPARTS:
-        return ""
+        return None
     try:
-        body = body_text(BytesParser(policy=compat32).parsebytes(raw))
+        return BytesParser(policy=compat32).parsebytes(raw)
     except RecursionError:
         # The stdlib parser recurses once per nesting level; a boundary
         # spelled so that the count above missed it still ends here.
-        return ""
-    return new_text(body, sender_name)
+        return None
 
 
 def _message_id(headers: Message, raw: bytes) -> str:

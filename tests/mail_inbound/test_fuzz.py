@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from email.utils import getaddresses
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem.commands import Command, read_command
 from pbem.inbound import InboundMail, MailKind, read_mail
+from pbem.inbound.headers import address_pairs
 from pbem.inbound.history import new_text
 from tests.mail_inbound.corpus_cases import Case
 from tests.mail_inbound.test_corpus import CASES
@@ -94,3 +97,23 @@ def test_read_command_never_raises_on_arbitrary_text(text: str) -> None:
 def test_read_command_never_raises_on_command_words_with_arbitrary_arguments(word: str, rest: str) -> None:
     command = read_command(f"{word} {rest}")
     assert command is None or command.name in COMMAND_NAMES
+
+
+@FUZZ
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.builds(
+            lambda name, local, domain, brackets: f"{name} <{local}@{domain}>" if brackets else f"{local}@{domain}",
+            st.text(max_size=15),
+            st.text(min_size=1, max_size=10),
+            st.text(min_size=1, max_size=10),
+            st.booleans(),
+        ),
+    )
+)
+def test_the_fast_address_reader_agrees_with_getaddresses(value: str) -> None:
+    fast = address_pairs(value)
+    slow = [spec.strip().lower() for _display, spec in getaddresses([value])]
+    for _display, spec in fast:
+        assert spec in slow

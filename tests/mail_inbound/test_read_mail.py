@@ -123,7 +123,8 @@ def test_oversize_is_decided_from_the_length_without_parsing_the_body(monkeypatc
     def no_body_parsing(*_args: object) -> str:
         raise AssertionError("the body of an oversized message was parsed")
 
-    monkeypatch.setattr(inbound, "_reply_text", no_body_parsing)
+    monkeypatch.setattr(inbound, "_parse_whole", no_body_parsing)
+    monkeypatch.setattr(inbound, "body_text", no_body_parsing)
     raw = mail(*HUMAN, "Content-Type: text/plain", body="group 2 tax\n" + "x" * 2000)
     read = read_mail(raw, max_bytes=1000)
     assert read.kind is MailKind.OVERSIZE
