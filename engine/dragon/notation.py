@@ -117,6 +117,8 @@ def _spec_action(reader: _Reader) -> dict[str, object]:
             card = _lookup(word, CARD_WORDS, "action")
             if card is None:
                 raise MoveError(f"'{word}' is not an action; the actions are {', '.join(rules.ACTIONS)}")
+            if spec.get("card", card) != card:
+                raise MoveError(f"name one action, not both {spec['card']} and {card}")
             spec["card"] = card
     return spec
 
@@ -217,6 +219,9 @@ def _spec_release(reader: _Reader) -> dict[str, object]:
         word = reader.take()
         if word in FILLER:
             continue
+        if "person" in spec:
+            raise MoveError("release one person per line, e.g. 'release farmer palace1' on one line, "
+                            "'release monk' on the next")
         spec["person"] = _read_person(reader, word)
     if "person" not in spec and "palace" not in spec:
         raise MoveError("say whom to release, e.g. 'release farmer palace1'")
@@ -379,6 +384,9 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
 def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat: int,
                 legal: list[DragonMove]) -> DragonMove:
     if verb == "pass":
+        extra = [w for w in reader.words[reader.at:] if w not in FILLER]
+        if extra:
+            raise MoveError(f"'pass' takes nothing after it, but the line goes on with '{' '.join(extra)}'")
         if PASS in legal:
             return PASS
         raise _no_match(state, seat, line, (type(PASS),), None)

@@ -194,3 +194,15 @@ def test_standing_order_can_be_cleared_and_must_name_persons() -> None:
         GAME.apply(state, 0, ReleaseOrder(("dragon",)))
     with pytest.raises(IllegalMove):
         GAME.apply(state, 1, ReleaseOrder(("monk",)))
+
+
+@pytest.mark.parametrize("text", ["pass group 2 tax", "group 1 tax build", "tax research"])
+def test_a_line_that_names_two_moves_is_refused(text: str) -> None:
+    with pytest.raises(MoveError):
+        GAME.parse(text, _action_state(), 0)
+
+
+def test_one_release_per_line() -> None:
+    state = _contagion_state(None)
+    with pytest.raises(MoveError, match="one person per line"):
+        GAME.parse("release monk farmer", state, 0)
