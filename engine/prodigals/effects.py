@@ -96,7 +96,7 @@ class Resolver:
     # --- choices ---------------------------------------------------------------------
 
     def ask(self, kind: str, label: str, options: list[Move], descriptions: list[str] | None = None) -> Move:
-        """The player's answer: forced when only one exists, recorded if already given, else a stop."""
+        """The player's answer: forced when only one exists, else the next recorded one, else NeedChoice."""
         if len(options) == 1:
             return options[0]
         if self.used < len(self.choices):
@@ -153,7 +153,10 @@ class Resolver:
     def run(self, effect: Effect) -> None:
         if not self.in_play(effect):
             return
-        getattr(self, "op_" + effect["op"])(effect)
+        handler = getattr(self, "op_" + effect["op"], None)
+        if handler is None:
+            raise ValueError(f"unknown effect op {effect['op']!r} in the component data; known: {', '.join(KNOWN_OPS)}")
+        handler(effect)
 
     def times(self, n: int, effect: Effect) -> None:
         for _ in range(n):
@@ -420,7 +423,7 @@ class Resolver:
         benefits = DATA.closed_circle_benefits
         for tile in self.player.bonus:
             bonus = DATA_BONUS[tile]
-            if bonus.passive and bonus.effect["op"] == "closed_circle_bonus":
+            if bonus.passive and bonus.effect["op"] in PASSIVE_OPS:
                 benefits = bonus.effect["benefits"]
                 self.player.bonus.remove(tile)
                 self.state.bonus_tiles.append(tile)
@@ -518,6 +521,29 @@ def _order_matters(firings: list[tuple[str, Effect, int]]) -> bool:
 
 
 DATA_BONUS = {t.id: t for t in DATA.bonus_tiles}
+
+PASSIVE_OPS = ("closed_circle_bonus",)
+"""Ops of held tiles that are never run but change how something else resolves."""
+
+KNOWN_OPS = sorted([*(n.removeprefix("op_") for n in vars(Resolver) if n.startswith("op_")), *PASSIVE_OPS])
+"""Every op the interpreter executes; the data file may use no other."""
+
+_NESTED = ("effect", "base", "per_lmt", "per_megaphone")
+_LISTS = ("effects", "options", "undo_options", "do_options")
+
+
+def unknown_ops(effect: Effect | None) -> set[str]:
+    """Ops used in an effect (and every effect nested in it) that the interpreter does not know."""
+    if not effect:
+        return set()
+    found = set() if effect.get("op", "") in KNOWN_OPS or "event" in effect else {str(effect.get("op"))}
+    for key in _NESTED:
+        if isinstance(effect.get(key), dict):
+            found |= unknown_ops(effect[key])
+    for key in _LISTS:
+        for part in effect.get(key, ()):
+            found |= unknown_ops(part)
+    return found
 
 
 def describe(effect: Effect) -> str:

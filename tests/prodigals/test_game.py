@@ -175,3 +175,14 @@ def test_greedy_beats_random() -> None:
         playout = bots.play(GAME, 4, seed, chosen, options={"competitions": COMBINATIONS[seed % 4]})
         ranks.append(GAME.result(playout.state).ranks[seat])
     assert sum(ranks) / len(ranks) <= 1.6
+
+
+def test_every_effect_in_the_data_uses_only_interpreted_ops() -> None:
+    from engine.prodigals.effects import unknown_ops
+
+    effects = [e for c in DATA.cards.values() for e in (c.effect, c.action, c.trigger)]
+    effects += [t.effect for t in DATA.bonus_tiles] + list(DATA.closed_circle_options)
+    effects += [s.effect for side in DATA.sides.values() for s in side.spaces]
+    effects += [s["effect"] for s in DATA.central_spaces.values()] + list(DATA.disadvantage_effects.values())
+    assert set().union(*(unknown_ops(e) for e in effects)) == set()
+    assert unknown_ops({"op": "juggle", "n": 2}) == {"juggle"}
