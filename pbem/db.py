@@ -181,7 +181,13 @@ class ServerKey(SQLModel, table=True):
 
 
 def open_database(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, a busy timeout and immediate write locks."""
+    """An engine for ``url``; SQLite gets WAL, a busy timeout and immediate write locks.
+
+    SQLite transactions begin IMMEDIATE: writers queue for the one write lock
+    instead of failing when a read snapshot turns stale, so on SQLite two
+    replies for one game are simply serialised. PostgreSQL runs them
+    concurrently and the game's version column decides (see Service.commit).
+    """
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
@@ -198,7 +204,7 @@ def open_database(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN")
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 

@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import timedelta
 
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 from pbem.db import DigestItem, Game, Player, Seat
@@ -55,7 +56,8 @@ def _retrying(service: Service, game_id: int, change) -> int:  # type: ignore[no
             try:
                 service.commit(session, table)
                 return count
-            except Conflict:
+            except (Conflict, OperationalError):
+                session.rollback()
                 service.forget(game_id)
     return 0
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any, Iterable
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 import engine
@@ -25,7 +25,7 @@ from pbem.inbound import InboundMail, MailKind, read_mail
 from pbem.service import NOTICE_KINDS, Conflict, Service, Table
 from pbem.tokens import read_reply_address
 
-RETRIES = 3
+RETRIES = 5
 """Attempts at one message when other writers keep winning the race for its game."""
 
 QUOTED_LINES = 12
@@ -61,15 +61,13 @@ def deliver(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (
 def store(service: Service, raw: bytes, envelope_recipients: Iterable[str] = ()) -> int | None:
     """Commit the raw message; None when its Message-ID is already stored."""
     mail = _read(service, raw, envelope_recipients)
-    with Session(service.db) as session:
-        if session.exec(select(Inbound.id).where(Inbound.message_id == mail.message_id)).first() is not None:
-            return None
+    with Session(service.db) as session:  # insert first: a write from the start never loses its snapshot
         row = Inbound(message_id=mail.message_id, raw=raw, envelope_to=" ".join(envelope_recipients),
                       sender=mail.sender, recipient=", ".join(mail.recipients)[:1000], received=service.clock.now())
         session.add(row)
         try:
             session.commit()
-        except IntegrityError:
+        except IntegrityError:  # the Message-ID is stored already
             return None
         return row.id
 
@@ -95,7 +93,8 @@ def handle(service: Service, inbound_id: int) -> Outcome:
                 outcome = step.finish(step.run())
                 crash_point(service, "after_commit")
                 return outcome
-            except Conflict:
+            except (Conflict, OperationalError):  # another writer won the game (or the database) first
+                session.rollback()
                 if step.table is not None:
                     service.forget(step.table.game.id)  # type: ignore[arg-type]
                 lost_race = True

@@ -31,7 +31,7 @@ from pbem.db import DigestItem, Game, Move, Outbox, Player, Seat, TableTalk
 from pbem.letters import Letter, Letters
 from pbem.tokens import reply_address
 
-LEGAL_SHOWN = 40
+LEGAL_SHOWN = 24
 """Legal moves listed in a mail; more are summarised as a count."""
 
 NOTICE_KINDS = ("prompt", "status", "reminder")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import typer
 
-from pbem.cli import bench, play
+from pbem.cli import bench, game, play, service
+from pbem.cli import bench_tournament  # noqa: F401  (registers "pbem bench tournament")
 
 app = typer.Typer(
     name="pbem",
@@ -19,6 +20,10 @@ app = typer.Typer(
 app.add_typer(bench.app, name="bench")
 app.command("play")(play.play)
 app.command("demo")(play.demo)
+app.command("init")(service.init)
+app.command("serve")(service.serve)
+app.command("receive")(service.receive)
+app.add_typer(game.app, name="game")
 
 
 def main() -> None:

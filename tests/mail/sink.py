@@ -69,4 +69,4 @@ class Sink:
 def plain(message: EmailMessage) -> str:
     part = message.get_body(preferencelist=("plain",))
     assert part is not None, "every mail has a plain-text part"
-    return part.get_content()
+    return part.get_content().replace("\r\n", "\n")

@@ -1,0 +1,77 @@
+"""``pbem game new|list``: single games outside any tournament."""
+
+from __future__ import annotations
+
+import re
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from pbem.cli.service import settings_or_exit
+from pbem.service import GameSetupError, Service
+
+app = typer.Typer(help="Single games: start one, list them.", no_args_is_help=True)
+
+_DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*([hd])$")
+
+
+def hours(text: str) -> float:
+    """``72h`` or ``3d`` in hours."""
+    found = _DURATION.match(text.strip().lower())
+    if found is None:
+        raise typer.BadParameter(f"{text!r} is not a duration; write e.g. 72h or 3d", param_hint="--deadline")
+    return float(found[1]) * (24 if found[2] == "d" else 1)
+
+
+def options(pairs: list[str]) -> dict[str, object]:
+    chosen: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
+        chosen[key.strip()] = _value(value.strip())
+    return chosen
+
+
+def _value(text: str) -> object:
+    if text.lower() in {"true", "false"}:
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+@app.command("new")
+def new(
+    game: str = typer.Argument(..., help="Game name: dragon, china or prodigals."),
+    player: list[str] = typer.Option([], "--player", "-p", help="A player's email; seat i is the i-th --player."),
+    bots_count: int = typer.Option(0, "--bots", help="Bot seats after the players."),
+    seed: int = typer.Option(None, "--seed", help="Game seed (random when not given)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE."),
+    deadline: str = typer.Option("", "--deadline", help="Time to answer each prompt, e.g. 72h or 3d."),
+    bot: str = typer.Option("greedy", "--bot", help="Bot for the bot seats: random or greedy."),
+) -> None:
+    """Start a game and queue its first prompts (sent by pbem serve)."""
+    service = Service(settings_or_exit())
+    try:
+        game_id = service.new_game(game, player, bots_count=bots_count, seed=seed, options=options(option),
+                                   deadline_hours=hours(deadline) if deadline else None, bot=bot)
+    except (GameSetupError, KeyError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    typer.echo(f"game {game_id} started; first prompts queued")
+
+
+@app.command("list")
+def listing() -> None:
+    """Every game with its status, moves and who it waits for."""
+    service = Service(settings_or_exit())
+    table = Table(title="games")
+    for column in ("id", "table", "status", "moves", "waiting for", "next deadline (UTC)"):
+        table.add_column(column)
+    for row in service.games():
+        waiting = ", ".join(f"seat {seat} {who}" for seat, who, _ in row["waiting"])
+        deadline = row["deadline"].strftime("%Y-%m-%d %H:%M") if row["deadline"] else ""
+        table.add_row(str(row["id"]), row["label"], row["status"], str(row["moves"]), waiting, deadline)
+    Console().print(table)

@@ -1,0 +1,167 @@
+"""``pbem serve``: the SMTP listener, the pipeline, the outbox worker and the scheduler in one loop.
+
+All database work runs on one worker thread, in arrival order, so the event
+loop never blocks on SQLite and this process never races itself for a game.
+The listener answers "250" only once the raw message is committed (and a
+temporary "451" when it could not be, so the sending server retries);
+handling then follows on the database thread, and every transaction that
+queued mail wakes the outbox worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, TypeVar
+
+from aiosmtpd.smtp import SMTP, Envelope
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+from pbem import deadlines, pipeline
+from pbem.outbox import OutboxWorker
+from pbem.service import Service
+
+T = TypeVar("T")
+log = logging.getLogger("pbem.server")
+
+OUTBOX_IDLE_SECONDS = 5.0
+"""The outbox is looked at this often even when nothing woke it: retries come due by time."""
+
+
+class Server:
+    """One running mail service; ``await start()``, then ``await stop()``."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.settings = service.settings
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbem-db")
+        self.worker = OutboxWorker(service, self.run_db)
+        self._inbound: asyncio.Queue[int] = asyncio.Queue()
+        self._outbox_due = asyncio.Event()
+        self._tasks: list[asyncio.Task[Any]] = []
+        self._listener: asyncio.base_events.Server | None = None
+        self.scheduler = AsyncIOScheduler(timezone="UTC")
+        self.port: int | None = None
+
+    async def run_db(self, work: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db, work)
+
+    async def start(self) -> None:
+        """Finish what a previous run left (stored mail, overdue deadlines), then listen."""
+        await self.run_db(lambda: pipeline.handle_pending(self.service))
+        await self._scan()
+        self._tasks = [asyncio.create_task(self._handle_inbound()), asyncio.create_task(self._send_outbox())]
+        if self.settings.listen:
+            host, port = self.settings.listen_host_port
+            loop = asyncio.get_running_loop()
+            self._listener = await loop.create_server(
+                lambda: SMTP(_Handler(self), hostname=self.settings.domain, enable_SMTPUTF8=True,
+                             data_size_limit=max(33_554_432, self.settings.max_message_bytes * 2)),
+                host=host, port=port,
+            )
+            self.port = self._listener.sockets[0].getsockname()[1]
+        self.scheduler.add_job(self._scan, "interval", seconds=self.settings.scan_seconds, id="deadlines",
+                               max_instances=1, coalesce=True)
+        if self.settings.imap_host:
+            self.scheduler.add_job(self._poll_imap, "interval", seconds=self.settings.imap_every_seconds,
+                                   id="imap", max_instances=1, coalesce=True)
+        self.scheduler.start()
+        self._outbox_due.set()
+
+    async def stop(self) -> None:
+        self.scheduler.shutdown(wait=False)
+        if self._listener is not None:
+            self._listener.close()
+            await self._listener.wait_closed()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.worker.close()
+        self._db.shutdown(wait=True)
+
+    async def accept(self, raw: bytes, recipients: list[str]) -> int | None:
+        """Store one message from the listener; its id to handle, or None for a duplicate."""
+        inbound_id = await self.run_db(lambda: pipeline.store(self.service, raw, recipients))
+        if inbound_id is not None:
+            pipeline.crash_point(self.service, "after_store")
+            self._inbound.put_nowait(inbound_id)
+        return inbound_id
+
+    async def _handle_inbound(self) -> None:
+        while True:
+            inbound_id = await self._inbound.get()
+            try:
+                await self.run_db(lambda: pipeline.handle(self.service, inbound_id))
+            except Exception:  # the message stays stored; the next scan retries it
+                log.exception("inbound %s could not be handled now", inbound_id)
+            self._outbox_due.set()
+
+    async def _send_outbox(self) -> None:
+        while True:
+            try:
+                await asyncio.wait_for(self._outbox_due.wait(), OUTBOX_IDLE_SECONDS)
+            except asyncio.TimeoutError:
+                pass
+            self._outbox_due.clear()
+            try:
+                await self.worker.flush()
+            except Exception:  # a row's failure is recorded on the row; this is the database
+                log.exception("outbox flush failed")
+
+    async def _scan(self) -> None:
+        await self.run_db(lambda: pipeline.handle_pending(self.service))
+        report = await self.run_db(lambda: deadlines.scan(self.service))
+        if report.reminders or report.timeouts or report.digests:
+            log.info("scan: %s", report)
+        self._outbox_due.set()
+
+    async def _poll_imap(self) -> None:
+        """Store every unseen message (IMAP marks it seen only once stored), then handle them."""
+        from pbem.imap import poll_once
+
+        settings = self.settings
+
+        def store(raw: bytes) -> None:
+            pipeline.store(self.service, raw)
+
+        def poll() -> None:
+            poll_once(settings.imap_host, settings.imap_port, settings.imap_user, settings.imap_password, store,
+                      ssl=settings.imap_ssl)
+            pipeline.handle_pending(self.service)
+
+        await self.run_db(poll)
+        self._outbox_due.set()
+
+
+class _Handler:
+    """aiosmtpd's DATA hook: accept a message only once it is stored."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+
+    async def handle_DATA(self, _smtp: SMTP, _session: Any, envelope: Envelope) -> str:
+        raw = envelope.original_content or b""
+        try:
+            await self.server.accept(raw, [str(r) for r in envelope.rcpt_tos])
+        except Exception:
+            log.exception("could not store an inbound message")
+            return "451 4.3.0 could not store the message now; please retry"
+        return "250 2.0.0 stored"
+
+
+async def serve_forever(service: Service, ready: Callable[[Server], None] | None = None) -> None:
+    """Run until SIGTERM or SIGINT, then stop cleanly (a SIGKILL is safe too: see pbem.pipeline)."""
+    server = Server(service)
+    await server.start()
+    if ready is not None:
+        ready(server)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stopping.set)
+    try:
+        await stopping.wait()
+    finally:
+        await server.stop()
