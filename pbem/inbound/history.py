@@ -10,10 +10,11 @@ moves. The steps, in order:
 2. cut before a line ``end``: the player's own explicit stop wins over every
    guess below;
 3. drop quoted history: attribution lines and header blocks are found with
-   mail-parser-reply's multi-language recognisers; a block followed by
-   ``>`` lines is a quote and the unquoted lines around it are kept (top-,
-   bottom- and inline-posting), a block followed by plain text is pasted
-   history and everything from it on is dropped;
+   mail-parser-reply's multi-language recognisers, quotes by their ``>``.
+   When the player wrote above the history (top-posting) only that is kept;
+   otherwise (bottom- and inline-posting) the unquoted lines between and
+   below the quotes are kept, up to a header block followed by plain text,
+   which is pasted history (Outlook);
 4. drop the signature: ``-- ``, "Sent from my iPhone", a short closing
    block after a valediction ("Best regards,"), and a last line that is
    just the sender's name ("Ann", "- Ann Lee");
@@ -57,6 +58,7 @@ _VALEDICTION = re.compile(
     + r"|Cheers|Regards|Greetings|Thanks|Thank you)(?!\w)",
     re.IGNORECASE,
 )
+_FIRST_QUOTED_LINE = re.compile(r"^>", re.MULTILINE)
 _SEPARATOR_LINE = re.compile(r"^(?:[_\-=*]\s*){5,}$")
 _ATTRIBUTION_DETAIL = re.compile(r"@|\b\d{1,2}:\d{2}\b|\b\d{4}\b")
 _ATTRIBUTION_VERB = re.compile(
@@ -116,7 +118,16 @@ def _next_line_is_quoted(text: str) -> bool:
 
 
 def _without_history(text: str) -> list[str]:
-    """Unquoted lines before the first pasted (unquoted) history block."""
+    """The new lines: those above the history when there are any, else those between and below quotes.
+
+    A top-posted reply ends where the history starts: unquoted lines after
+    the quote are then footers a server appended or quoted lines a client
+    wrapped, not the player's words. Only when nothing new stands above the
+    history (bottom- and inline-posting) are the lines around the quotes read.
+    """
+    above = _above_history(text)
+    if any(line.strip() for line in above):
+        return above
     kept: list[str] = []
     while True:
         match = _HISTORY_HEADER.search(text)
@@ -128,6 +139,18 @@ def _without_history(text: str) -> list[str]:
         if not _next_line_is_quoted(rest):
             return _drop_trailing_separators(kept)
         text = "\n".join(_unquoted(rest.split("\n")))
+
+
+def _above_history(text: str) -> list[str]:
+    """The lines above the first history header or quoted line, attribution and separators dropped."""
+    header = _HISTORY_HEADER.search(text)
+    quote = _FIRST_QUOTED_LINE.search(text)
+    starts = [found.start() for found in (header, quote) if found is not None]
+    if not starts:
+        return text.split("\n")
+    lines = text[: min(starts)].split("\n")
+    _drop_attribution(lines)
+    return _drop_trailing_separators(lines)
 
 
 def _after_adjoining_headers(rest: str) -> str:

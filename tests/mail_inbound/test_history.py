@@ -53,7 +53,7 @@ def test_attribution_in_a_language_the_library_lacks_is_dropped_before_a_quote()
 
 
 def test_a_line_ending_in_a_colon_without_date_or_address_is_not_taken_for_an_attribution() -> None:
-    assert new_text("my moves:\n> quoted\ngroup 2 tax") == "my moves:\ngroup 2 tax"
+    assert new_text("pass\nmy moves:\n> quoted\n") == "pass\nmy moves:"
 
 
 def test_dash_dash_space_signature_and_everything_after_it_is_dropped() -> None:
@@ -125,3 +125,12 @@ def test_attribution_lines_of_many_clients_and_languages_are_dropped_above_and_b
     ):
         assert new_text("pass\n\n" + attribution + quote) == "pass", attribution
         assert new_text(attribution + quote + "\npass\n") == "pass", attribution
+
+
+def test_a_top_posted_reply_ignores_footers_and_wrapped_quote_lines_below_the_quote() -> None:
+    body = (
+        "group 2 tax\n\nOn Mon, Nov 30, 2026 at 10:00 AM D <d@p.example> wrote:\n> It is your move, choose\n"
+        "an action group.\n> Groups: 1 2 3\n\nThis message was scanned for viruses by MailGuard.\n"
+    )
+    assert new_text(body) == "group 2 tax"
+    assert new_text("pass\n\n> quoted prompt\n\nSponsored: great deals\n") == "pass"
