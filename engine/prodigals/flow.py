@@ -3,8 +3,8 @@
 Play is a sequence of *units*: an errand placement, one action step, a Dame
 Beatrice compensation, an end-of-round discard. Each unit runs through the
 interpreter; a unit that needs a choice stops with a :class:`Pending` that
-``apply`` resumes. Between units, :func:`advance`-style helpers move the round
-on (``round_phases`` in the data).
+``apply`` resumes. Between units, the phase helpers below move the round on
+(``round_phases`` in the data) until somebody owes a decision.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ RENAISSANCE = "renaissance-man"
 def new_state(players: int, seed: int, competitions: tuple[str, ...]) -> State:
     rng = random.Random(seed)
     table = DATA.setup[players]
-    three = len(competitions) == 3
     order = list(range(players))
     rng.shuffle(order)
     state = State(players, competitions, DATA.side_key(players), [Player(s) for s in range(players)], order)
@@ -42,7 +41,7 @@ def new_state(players: int, seed: int, competitions: tuple[str, ...]) -> State:
     state.borough = rng.randrange(len(DATA.boroughs))
     state.bonus_tiles = [t.id for t in DATA.bonus_tiles if t.competition in competitions]
     for player in state.players:
-        player.boys = table["errand_boys_three_competitions" if three else "errand_boys_two_competitions"]
+        player.boys = errand_boys(state)
         player.money = table["starting_pounds"] if "P" in competitions else 0
         player.markers = {m.slug: (m.start_row, m.start_col) for m in DATA.markers} if "S" in competitions else {}
     if "P" in competitions:
@@ -62,6 +61,12 @@ def new_state(players: int, seed: int, competitions: tuple[str, ...]) -> State:
     _disadvantages(state)
     _prepare(state)
     return state
+
+
+def errand_boys(state: State) -> int:
+    """Errand boys per player: the setup table's number, one more with three competitions."""
+    table = DATA.setup[state.players_count]
+    return table["errand_boys_three_competitions" if len(state.competitions) == 3 else "errand_boys_two_competitions"]
 
 
 def _staged(rng: random.Random, stages: list[tuple[str, ...]]) -> list[str]:
@@ -543,10 +548,8 @@ def _finish_round(state: State) -> None:
     if state.beatrice:
         state.removed.append(state.beatrice)
         state.beatrice = ""
-    table = DATA.setup[state.players_count]
-    boys = table["errand_boys_three_competitions" if len(state.competitions) == 3 else "errand_boys_two_competitions"]
     for player in state.players:
-        player.boys = boys
+        player.boys = errand_boys(state)
         player.central_boys = 0
         player.spaces = []
         player.used = []
