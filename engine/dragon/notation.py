@@ -127,7 +127,7 @@ def _read_person(reader: _Reader, first: str) -> tuple[str, bool | None]:
     """``[young|old] type`` starting at ``first``: (type id, old or None if unsaid)."""
     level: bool | None = None
     word = first
-    if _lookup(word, LEVEL_WORDS, "level") and word not in TYPE_WORDS:
+    if _is_level(word):
         level = _lookup(word, LEVEL_WORDS, "level") == "old"
         if not reader.more():
             raise MoveError(f"'{first}' must be followed by a person type")
@@ -139,7 +139,7 @@ def _read_person(reader: _Reader, first: str) -> tuple[str, bool | None]:
 
 
 def _is_level(word: str) -> bool:
-    return word not in TYPE_WORDS and word in ("y", "yo", "you", "youn", "young", "o", "ol", "old")
+    return word not in TYPE_WORDS and _lookup(word, LEVEL_WORDS, "level") is not None
 
 
 def _spec_recruit(reader: _Reader) -> dict[str, object]:
