@@ -9,6 +9,7 @@ from sqlmodel import Session, select
 
 from pbem.config import load_settings
 from pbem.db import Game, Move, Outbox
+from pbem.outbox import compose
 from pbem.service import Service
 from tests.mail.serverproc import ServerProcess, environment, listed_moves, pbem, reply, send
 
@@ -50,3 +51,20 @@ def test_four_players_play_dragon_to_the_end_by_email(tmp_path, sink) -> None:
     assert {str(m["Message-ID"]) for m in sink.messages} == {row.message_id for row in rows}
     per_player = len(rows) / len(PLAYERS)
     assert per_player < 80, f"{per_player} mails per player: too many"
+
+
+def test_receive_stores_and_answers_and_asks_the_mta_to_retry_when_it_cannot_store(tmp_path, sink) -> None:
+    env = environment(tmp_path, sink.port)
+    assert pbem(env, "game", "new", "dragon", "--player", PLAYERS[0], "--bots", "3", "--seed", "2").returncode == 0
+    service = Service(load_settings(env))
+    with Session(service.db) as session:
+        prompt = session.exec(select(Outbox)).one()
+    message = compose(prompt, "pbem@pbem.localhost")
+    raw = reply(message, listed_moves(message)[0], PLAYERS[0])
+    done = pbem(env, "receive", stdin=raw)
+    assert done.returncode == 0 and done.stdout.decode().startswith("applied"), done.stderr.decode()
+    again = pbem(env, "receive", stdin=raw)
+    assert again.returncode == 0 and again.stdout.decode().startswith("duplicate")
+    broken = {**env, "PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'missing' / 'dir' / 'pbem.db'}"}
+    failed = pbem(broken, "receive", stdin=raw)
+    assert failed.returncode == 75, failed.stderr.decode()
