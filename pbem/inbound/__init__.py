@@ -26,7 +26,7 @@ from enum import StrEnum
 
 from pbem.inbound.body import body_text
 from pbem.inbound.headers import (
-    addresses, decoded_field, display_name, first_address, message_ids, raw_field, return_path,
+    address_pairs, addresses, decoded_field, display_name, first_address, message_ids, raw_field, return_path,
 )
 from pbem.inbound.history import new_text
 from pbem.inbound.rules import AUTOMATIC_RULES, Envelope, Rule, automatic_reason
@@ -96,7 +96,7 @@ def read_mail(
         message=headers,
         sender=sender,
         return_path=return_path(headers),
-        own_addresses=frozenset(a.strip().lower() for a in own_addresses),
+        own_addresses=_addr_specs(own_addresses),
     )
     reason = automatic_reason(envelope)
     if reason is not None:
@@ -143,6 +143,18 @@ def _parse_whole(raw: bytes) -> Message | None:
         # The stdlib parser recurses once per nesting level; a boundary
         # spelled so that the count above missed it still ends here.
         return None
+
+
+def _addr_specs(given: Iterable[str]) -> frozenset[str]:
+    """Our own addresses as bare addr-specs, whether given as ``x@y`` or ``Name <x@y>``."""
+    specs: set[str] = set()
+    for address in given:
+        pairs = address_pairs(address)
+        if pairs:
+            specs.update(spec for _display, spec in pairs)
+        elif address.strip():
+            specs.add(address.strip().lower())
+    return frozenset(specs)
 
 
 def _message_id(headers: Message, raw: bytes) -> str:

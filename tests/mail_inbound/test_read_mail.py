@@ -104,6 +104,11 @@ def test_mail_from_our_own_address_is_automatic() -> None:
     assert read.kind is MailKind.AUTOMATIC and "dragon@pbem.example" in read.reason
 
 
+def test_our_own_address_may_be_given_with_a_display_name() -> None:
+    read = read_mail(mail("From: dragon@pbem.example"), own_addresses=["Dragon Open <Dragon@pbem.example>"])
+    assert read.kind is MailKind.AUTOMATIC
+
+
 def test_mail_from_mailer_daemon_is_automatic() -> None:
     assert read_mail(mail("From: MAILER-DAEMON@mx.example")).kind is MailKind.AUTOMATIC
 
