@@ -65,8 +65,10 @@ _ATTRIBUTION_VERB = re.compile(
     r"\b(?:wrote|writes|schrieb|schreibt|écrit|escribió|scritto|schreef|skrev|napisał|napsal|пишет|написал|έγραψε)\b",
     re.IGNORECASE,
 )
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
-_INVISIBLE.update({ord("\u00a0"): " ", ord("\t"): " ", ord("\u2028"): "\n", ord("\u2029"): "\n"})
+_INVISIBLE = {
+    **dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None),
+    **{ord("\u00a0"): " ", ord("\t"): " ", ord("\u2028"): "\n", ord("\u2029"): "\n"},
+}
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 # The longest closing block after a valediction that is still a signature
@@ -145,11 +147,12 @@ def _above_history(text: str) -> list[str]:
     """The lines above the first history header or quoted line, attribution and separators dropped."""
     header = _HISTORY_HEADER.search(text)
     quote = _FIRST_QUOTED_LINE.search(text)
-    starts = [found.start() for found in (header, quote) if found is not None]
-    if not starts:
+    first = min((found for found in (quote, header) if found is not None), key=lambda found: found.start(), default=None)
+    if first is None:
         return text.split("\n")
-    lines = text[: min(starts)].split("\n")
-    _drop_attribution(lines)
+    lines = text[: first.start()].split("\n")
+    if first is quote:
+        _drop_attribution(lines)  # one the recognisers did not know, else the header would come first
     return _drop_trailing_separators(lines)
 
 
