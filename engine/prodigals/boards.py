@@ -110,10 +110,16 @@ _NEIGHBOURS = ((0, -1, 0, 2), (1, 0, 1, 3), (0, 1, 2, 0), (-1, 0, 3, 1))
 """(dx, dy, my edge, their edge) for north, east, south, west; y grows southwards."""
 
 
+_TURNED: dict[tuple[str, int], tuple[str, ...]] = {
+    (tile.id, turn): tuple(tile.edges[(i - turn) % 4] for i in range(4))
+    for tile in DATA.political.values()
+    for turn in range(4)
+}
+
+
 def edges(tile: str, turn: int) -> tuple[str, ...]:
     """The tile's edges [north, east, south, west] after ``turn`` quarter turns clockwise."""
-    printed = DATA.political[tile].edges
-    return tuple(printed[(i - turn) % 4] for i in range(4))
+    return _TURNED[(tile, turn)]
 
 
 def _match(mine: str, theirs: str) -> tuple[bool, str]:
