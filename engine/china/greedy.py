@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.china import rules
 from engine.china.scoring import majority, province_points
-from engine.china.state import ACT, DECK, EMISSARY, FORTRESS, PAGODA, PLACE, Draw, Exchange, Move, Place, Play, State
+from engine.china.state import ACT, DECK, EMISSARY, FORTRESS, PAGODA, PLACE, Exchange, Move, Place, Play, State
 
 ROAD_BONUS = 0.6
 """Projected points per road joining a new pagoda to one of the bot's own."""

@@ -153,3 +153,67 @@ def test_render_fits_eighty_columns(china) -> None:
         state, _ = play_checked(china, players, side, 2, True)
         for seat in (None, 0):
             assert max(len(line) for line in china.render(state, seat).splitlines()) <= 80
+
+
+def _placeable(state, seat, p) -> list[tuple[str, int]]:
+    """Pieces one at a time, straight from rule A4 (independent of the engine's count shortcuts)."""
+    sites = state.side.province_sites[p]
+    found = []
+    if state.supply_pagodas[seat]:
+        found += [("pagoda", s) for s in sites if state.owner[s] < 0]
+    if state.supply_emissaries[seat] and sum(state.emissaries_in[p]) + 1 <= max(state.pagodas_in[p]):
+        found.append(("emissary", -1))
+    if state.supply_fortresses[seat]:
+        found += [("fortress", s) for s in sites if state.owner[s] < 0 and not state.fortress[s]]
+    return found
+
+
+def _put(state, seat, p, piece, site):
+    after = state.copy()
+    if piece == "pagoda":
+        after.owner[site] = seat
+        after.pagodas_in[p][seat] += 1
+        after.free[p] -= 1
+        after.supply_pagodas[seat] -= 1
+    elif piece == "emissary":
+        after.emissaries_in[p][seat] += 1
+        after.supply_emissaries[seat] -= 1
+    else:
+        after.fortress[site] = True
+        after.supply_fortresses[seat] -= 1
+    return after
+
+
+def _brute_first_pieces(state, seat, cards) -> set[tuple[str, str, str | None]]:
+    found = set()
+    for p, province in enumerate(state.side.provinces):
+        count = rules.pieces_funded(cards, province.colour)
+        if count == 0 or (count == 2 and rules.is_empty(state, p)):
+            continue
+        for piece, site in _placeable(state, seat, p):
+            if count == 1 or _placeable(_put(state, seat, p, piece, site), seat, p):
+                found.add((province.id, piece, state.side.sites[site] if site >= 0 else None))
+    return found
+
+
+def test_legal_plays_and_first_pieces_match_a_brute_force_search(china) -> None:
+    checked = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        state = china.new(4, seed, {"fortresses": True})
+        while china.to_act(state):
+            (seat,) = china.to_act(state)
+            if state.phase == "act":
+                legal = china.legal(state, seat)
+                for cards in rules.hand_choices(state.hands[seat]):
+                    brute = _brute_first_pieces(state, seat, cards)
+                    play = Play(tuple(rules.COLOURS[c] for c in cards))
+                    assert (play in legal) == bool(brute)
+                    if brute:
+                        after = china.apply(china.clone(state), seat, play)
+                        engine_first = {(m.province, m.piece, m.site) for m in china.legal(after, seat)}
+                        assert engine_first == brute
+                        checked += 1
+            bot = bots.greedy if seat % 2 == 0 else bots.random  # greedy seats fill the board further
+            china.apply(state, seat, bot(china, state, seat, rng))
+    assert checked > 500
