@@ -6,7 +6,8 @@ A reply to a turn prompt usually carries the whole prompt back, quoted with
 engine must see only the new lines, or it would try to read the board as
 moves. The steps, in order:
 
-1. normalise line ends and invisible characters;
+1. normalise line ends and invisible characters, and unwrap an inline
+   PGP-signed message (armour lines out, dash-escaping undone);
 2. cut before a line ``end``: the player's own explicit stop wins over every
    guess below;
 3. drop quoted history: attribution lines and header blocks are found with
@@ -58,6 +59,8 @@ _VALEDICTION = re.compile(
     + r"|Cheers|Regards|Greetings|Thanks|Thank you)(?!\w)",
     re.IGNORECASE,
 )
+_PGP_BEGIN = "-----BEGIN PGP SIGNED MESSAGE-----"
+_PGP_SIGNATURE = "-----BEGIN PGP SIGNATURE-----"
 _FIRST_QUOTED_LINE = re.compile(r"^>", re.MULTILINE)
 _SEPARATOR_LINE = re.compile(r"^(?:[_\-=*]\s*){5,}$")
 _ATTRIBUTION_DETAIL = re.compile(r"@|\b\d{1,2}:\d{2}\b|\b\d{4}\b")
@@ -83,7 +86,7 @@ def new_text(body: str, sender_name: str = "") -> str:
     ``sender_name`` is the From display name; a last line holding only that
     name (or its first word) is a signature.
     """
-    lines = _normalise(body[:MAX_TEXT_CHARS]).split("\n")
+    lines = _without_pgp_armour(_normalise(body[:MAX_TEXT_CHARS]).split("\n"))
     lines = _before_end(lines)
     lines = _without_history("\n".join(lines))
     lines = _without_signature(lines)
@@ -99,6 +102,20 @@ def _normalise(text: str) -> str:
     """
     text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE))
     return "\n".join(line.strip() for line in text.split("\n"))
+
+
+def _without_pgp_armour(lines: list[str]) -> list[str]:
+    """The signed text of an inline PGP signature (RFC 4880 section 7), else ``lines`` unchanged."""
+    try:
+        begin = lines.index(_PGP_BEGIN)
+    except ValueError:
+        return lines
+    body_start = begin + 1
+    while body_start < len(lines) and lines[body_start]:  # armour headers ("Hash: SHA256") up to a blank line
+        body_start += 1
+    end = lines.index(_PGP_SIGNATURE, body_start) if _PGP_SIGNATURE in lines[body_start:] else len(lines)
+    signed = [line[2:] if line.startswith("- ") else line for line in lines[body_start + 1 : end]]
+    return lines[:begin] + signed
 
 
 def _is_quoted(line: str) -> bool:

@@ -134,3 +134,12 @@ def test_a_top_posted_reply_ignores_footers_and_wrapped_quote_lines_below_the_qu
     )
     assert new_text(body) == "group 2 tax"
     assert new_text("pass\n\n> quoted prompt\n\nSponsored: great deals\n") == "pass"
+
+
+def test_an_inline_pgp_signed_reply_is_read_without_its_armour() -> None:
+    body = (
+        "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\ngroup 2 tax\n- -- not a signature\n\n"
+        "On Mon, Nov 30, 2026 at 10:00 AM D <d@p.example> wrote:\n> It is your move.\n"
+        "-----BEGIN PGP SIGNATURE-----\n\niQEzBAEBCAAdFiEE\n=abcd\n-----END PGP SIGNATURE-----\n"
+    )
+    assert new_text(body) == "group 2 tax\n-- not a signature"
