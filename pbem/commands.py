@@ -44,7 +44,7 @@ def read_command(text: str) -> Command | None:
     match = _FIRST_WORD.match(first_line.strip())
     if match is None:
         return None
-    word = match.group(1).lower().rstrip(".!:")
+    word = match.group(1).lower().rstrip(".!?:,")
     rest_of_line = (match.group(2) or "").strip()
     if word in _BARE:
         return Command(word, "")

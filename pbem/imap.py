@@ -5,7 +5,8 @@ For a host whose mail we can only reach by IMAP. A message is fetched with
 it durably or raises), and only then flagged ``\\Seen``. A crash between the
 two steps means the message is fetched again on the next poll; the pipeline
 drops it there as a duplicate by Message-ID, so it is never lost and never
-acted on twice.
+acted on twice. Point it at a mailbox no person reads with a mail client:
+a message someone opens there is already seen and never fetched.
 """
 
 from __future__ import annotations

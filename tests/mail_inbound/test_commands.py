@@ -12,6 +12,8 @@ from pbem.commands import Command, read_command
     [
         ("help", Command("help", "")),
         ("HELP please", Command("help", "")),
+        ("help?", Command("help", "")),
+        ("Status!", Command("status", "")),
         ("\n\n  Status\nanything below", Command("status", "")),
         ("history", Command("history", "")),
         ("say good luck\nand have fun", Command("say", "good luck\nand have fun")),
