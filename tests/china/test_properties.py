@@ -40,6 +40,17 @@ def check_invariants(state) -> None:
     assert state.exhaustions <= 2
 
 
+def decisions(china, players: int, seed: int, options: dict, greedy_seats: tuple[int, ...] = ()):
+    """A seeded game, yielding (state, seat) before every step; then the seat's bot takes the step."""
+    rng = random.Random(seed)
+    state = china.new(players, seed, options)
+    while china.to_act(state):
+        (seat,) = china.to_act(state)
+        yield state, seat
+        bot = bots.greedy if seat in greedy_seats else bots.random
+        china.apply(state, seat, bot(china, state, seat, rng))
+
+
 def play_checked(china, players, side, seed, fortresses):
     rng = random.Random(seed)
     state = china.new(players, seed, {"side": side, "fortresses": fortresses})
@@ -86,13 +97,9 @@ def test_clone_is_independent(china) -> None:
 @pytest.mark.parametrize("players, side", CONFIGS)
 def test_every_legal_step_round_trips_through_its_notation(china, players, side) -> None:
     for seed in range(6):
-        rng = random.Random(seed)
-        state = china.new(players, seed, {"side": side, "fortresses": seed % 2 == 1})
-        while china.to_act(state):
-            (seat,) = china.to_act(state)
+        for state, seat in decisions(china, players, seed, {"side": side, "fortresses": seed % 2 == 1}):
             for move in china.legal(state, seat):
                 assert china.parse(china.format(move), state, seat) == [move], china.format(move)
-            china.apply(state, seat, bots.random(china, state, seat, rng))
 
 
 def _fabricated(state, rng) -> list:
@@ -113,10 +120,8 @@ def _fabricated(state, rng) -> list:
 def test_illegal_steps_raise_and_change_nothing(china) -> None:
     refused = 0
     for seed in range(12):
-        rng = random.Random(seed)
-        state = china.new(4, seed, {"fortresses": True})
-        while china.to_act(state):
-            (seat,) = china.to_act(state)
+        rng = random.Random(seed + 1000)
+        for state, seat in decisions(china, 4, seed, {"fortresses": True}):
             legal = china.legal(state, seat)
             other = (seat + 1) % state.players
             for move in _fabricated(state, rng) + [legal[0]]:
@@ -129,7 +134,6 @@ def test_illegal_steps_raise_and_change_nothing(china) -> None:
                     assert str(info.value)
                     assert state == before
                     refused += 1
-            china.apply(state, seat, legal[rng.randrange(len(legal))])
     assert refused > 1000
 
 
@@ -199,10 +203,8 @@ def _brute_first_pieces(state, seat, cards) -> set[tuple[str, str, str | None]]:
 def test_legal_plays_and_first_pieces_match_a_brute_force_search(china) -> None:
     checked = 0
     for seed in range(25):
-        rng = random.Random(seed)
-        state = china.new(4, seed, {"fortresses": True})
-        while china.to_act(state):
-            (seat,) = china.to_act(state)
+        # greedy seats fill the board further than random ones
+        for state, seat in decisions(china, 4, seed, {"fortresses": True}, greedy_seats=(0, 2)):
             if state.phase == "act":
                 legal = china.legal(state, seat)
                 for cards in rules.hand_choices(state.hands[seat]):
@@ -214,6 +216,4 @@ def test_legal_plays_and_first_pieces_match_a_brute_force_search(china) -> None:
                         engine_first = {(m.province, m.piece, m.site) for m in china.legal(after, seat)}
                         assert engine_first == brute
                         checked += 1
-            bot = bots.greedy if seat % 2 == 0 else bots.random  # greedy seats fill the board further
-            china.apply(state, seat, bot(china, state, seat, rng))
     assert checked > 500
