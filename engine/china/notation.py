@@ -252,7 +252,15 @@ def _unique(word: str, names: dict[str, list[str]], what: str, fail: Callable[[s
 
 
 def _suggest(text: str, state: State, seat: int) -> list[str]:
-    return closest(text, whole_turns(state, seat))
+    """The nearest legal turns, at most one per pattern (turns that differ only in site numbers)."""
+    seen: set[str] = set()
+    varied = []
+    for line in whole_turns(state, seat):
+        pattern = re.sub(r"\d+", "#", line)
+        if pattern not in seen:
+            seen.add(pattern)
+            varied.append(line)
+    return closest(text, varied)
 
 
 def whole_turns(state: State, seat: int) -> list[str]:
