@@ -74,6 +74,11 @@ _INVISIBLE = {
 }
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
+# The longest "Sent from my …" line and valediction line that are still
+# signatures rather than sentences the player wrote.
+_SENT_FROM_WORDS = 14
+_VALEDICTION_WIDTH = 30
+
 # The longest closing block after a valediction that is still a signature
 # rather than more of the player's text.
 _CLOSING_LINES = 4
@@ -225,13 +230,24 @@ def _drop_trailing_separators(lines: list[str]) -> list[str]:
 
 
 def _without_signature(lines: list[str]) -> list[str]:
+    first = next((index for index, line in enumerate(lines) if line.strip()), 0)
     for index, line in enumerate(lines):
         stripped = line.strip()
-        if stripped in ("--", "__") or (len(stripped) <= 80 and _SENT_FROM.match(stripped)):
+        if stripped in ("--", "__") or _is_sent_from(stripped):
             return lines[:index]
-        if index > 0 and _VALEDICTION.match(stripped) and _is_closing(lines[index + 1 :]):
+        if index > first and _is_valediction(stripped) and _is_closing(lines[index + 1 :]):
             return lines[:index]
     return lines
+
+
+def _is_sent_from(line: str) -> bool:
+    """"Sent from my iPhone", not "Sent from my desk, it is easier than the phone."."""
+    return "," not in line and len(line.split()) <= _SENT_FROM_WORDS and _SENT_FROM.match(line) is not None
+
+
+def _is_valediction(line: str) -> bool:
+    """"Best regards," or "Thanks, Ann", not "Thanks for the offer, the timing could work"."""
+    return len(line) <= _VALEDICTION_WIDTH and _VALEDICTION.match(line) is not None
 
 
 def _without_signed_name(lines: list[str], sender_name: str) -> list[str]:

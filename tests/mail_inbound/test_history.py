@@ -143,3 +143,11 @@ def test_an_inline_pgp_signed_reply_is_read_without_its_armour() -> None:
         "-----BEGIN PGP SIGNATURE-----\n\niQEzBAEBCAAdFiEE\n=abcd\n-----END PGP SIGNATURE-----\n"
     )
     assert new_text(body) == "group 2 tax\n-- not a signature"
+
+
+def test_sentences_that_begin_like_signatures_are_kept() -> None:
+    assert new_text("Here is another email\n\nSent from my desk, is much easier than my mobile phone.\n") == (
+        "Here is another email\n\nSent from my desk, is much easier than my mobile phone."
+    )
+    letter = "Hi Anna,\n\nThanks for the offer, the timing could work. Could you share the rate and\nthe start date?\n\n/B"
+    assert new_text(letter) == letter
