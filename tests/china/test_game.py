@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import engine
 from engine import bots
 from engine.china import board
 from engine.china.state import Place, Play
@@ -19,6 +20,7 @@ def test_protocol_facts(china) -> None:
     assert (china.name, china.title, china.min_players, china.max_players, china.lowest_wins) == (
         "china", "China", 3, 5, False)
     assert china.options() == {"side": "auto", "fortresses": False}
+    assert isinstance(china, engine.Game)
 
 
 @pytest.mark.parametrize("players, side", [(3, "side-3"), (4, "side-5"), (5, "side-5")])
