@@ -46,15 +46,18 @@ def poll_once(
     ssl: bool = False,
     mailbox: str = "INBOX",
     timeout: float = 30.0,
+    ssl_context: ssl_module.SSLContext | None = None,
 ) -> int:
     """Deliver every unseen message in ``mailbox`` once; returns how many were delivered.
 
     A message whose ``deliver`` raises stays unseen; the others are still
     delivered, and a :class:`PollError` naming the failures is raised at the
     end. Connection and login problems raise ``imaplib.IMAP4.error`` or
-    ``OSError`` before anything is delivered.
+    ``OSError`` before anything is delivered. With ``ssl`` the server's
+    certificate is verified against the system's CAs, or against
+    ``ssl_context`` when one is given (a private CA, a pinned certificate).
     """
-    connection = _connect(host, port, ssl=ssl, timeout=timeout)
+    connection = _connect(host, port, ssl=ssl, timeout=timeout, ssl_context=ssl_context)
     try:
         _check(connection.login(user, password), f"login as {user!r}")
         _check(connection.select(_quoted(mailbox)), f"select mailbox {mailbox!r}")
@@ -67,9 +70,12 @@ def poll_once(
     return delivered
 
 
-def _connect(host: str, port: int, *, ssl: bool, timeout: float) -> imaplib.IMAP4:
+def _connect(
+    host: str, port: int, *, ssl: bool, timeout: float, ssl_context: ssl_module.SSLContext | None
+) -> imaplib.IMAP4:
     if ssl:
-        return imaplib.IMAP4_SSL(host, port, ssl_context=ssl_module.create_default_context(), timeout=timeout)
+        context = ssl_context or ssl_module.create_default_context()
+        return imaplib.IMAP4_SSL(host, port, ssl_context=context, timeout=timeout)
     return imaplib.IMAP4(host, port, timeout=timeout)
 
 

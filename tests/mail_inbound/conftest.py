@@ -17,3 +17,13 @@ def dovecot() -> Iterator[Dovecot]:
         yield instance.start()
     finally:
         instance.stop()
+
+
+@pytest.fixture
+def dovecot_tls() -> Iterator[Dovecot]:
+    """The same, also listening for IMAP over TLS with a self-signed certificate."""
+    instance = DovecotInstance(tls=True)
+    try:
+        yield instance.start()
+    finally:
+        instance.stop()

@@ -29,7 +29,7 @@ state_dir = {root}/state
 instance_name = pbem-test-{port}
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+{ssl}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
@@ -55,7 +55,8 @@ service imap-login {{
     port = {port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {tls_port}
   }}
 }}
 service anvil {{
@@ -76,6 +77,8 @@ class Dovecot:
     user: str
     password: str
     log: Path
+    tls_port: int = 0
+    certificate: Path | None = None
 
 
 def free_port() -> int:
@@ -114,7 +117,7 @@ def _read(log: Path) -> str:
 class DovecotInstance:
     """Start with :meth:`start`, stop with :meth:`stop`; the pytest fixture does both."""
 
-    def __init__(self, user: str = "pbem", password: str = "secret-imap-password") -> None:
+    def __init__(self, user: str = "pbem", password: str = "secret-imap-password", *, tls: bool = False) -> None:
         if not os.path.exists(DOVECOT):
             raise RuntimeError(
                 "Dovecot is not installed; the IMAP tests need Debian's dovecot-imapd "
@@ -124,6 +127,7 @@ class DovecotInstance:
         self.password = password
         self.root = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
         self.port = free_port()
+        self.tls_port = free_port() if tls else 0
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Dovecot:
@@ -133,9 +137,12 @@ class DovecotInstance:
             (self.root / name).mkdir()
         os.chown(self.root / "mail", uid, gid)
         (self.root / "passwd").write_text(f"{self.user}:{{PLAIN}}{self.password}\n")
+        certificate = self._make_certificate() if self.tls_port else None
         config = self.root / "dovecot.conf"
         config.write_text(
             _CONFIG.format(
+                ssl=f"ssl = yes\nssl_cert = <{certificate}\nssl_key = <{self.root / 'key.pem'}" if certificate else "ssl = no",
+                tls_port=self.tls_port,
                 root=self.root,
                 port=self.port,
                 login_user=login_user,
@@ -148,7 +155,21 @@ class DovecotInstance:
         with open(self.root / "stderr.log", "wb") as stderr:
             self.process = subprocess.Popen([DOVECOT, "-F", "-c", str(config)], stdout=subprocess.DEVNULL, stderr=stderr)
         _wait_for_greeting(self.port, self.process, log)
-        return Dovecot("127.0.0.1", self.port, self.user, self.password, log)
+        return Dovecot("127.0.0.1", self.port, self.user, self.password, log, self.tls_port, certificate)
+
+    def _make_certificate(self) -> Path:
+        """A self-signed certificate for 127.0.0.1, which the TLS test trusts explicitly."""
+        certificate = self.root / "cert.pem"
+        subprocess.run(
+            [
+                "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", str(self.root / "key.pem"), "-out", str(certificate), "-days", "1",
+                "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+            ],
+            check=True,
+            capture_output=True,
+        )
+        return certificate
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

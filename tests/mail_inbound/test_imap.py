@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import imaplib
+import ssl
 from collections.abc import Callable
 
 import pytest
@@ -122,3 +123,20 @@ def test_a_named_mailbox_with_a_space_is_polled_and_inbox_is_left_alone(dovecot:
 def test_a_missing_mailbox_is_a_clear_error(dovecot: Dovecot) -> None:
     with pytest.raises(imaplib.IMAP4.error, match="select mailbox 'Nowhere'"):
         poll_once(dovecot.host, dovecot.port, dovecot.user, dovecot.password, lambda raw: None, mailbox="Nowhere")
+
+
+def test_imap_over_tls_delivers_with_a_trusted_certificate_and_refuses_an_untrusted_one(dovecot_tls: Dovecot) -> None:
+    _append(dovecot_tls, _message(1))
+    assert dovecot_tls.certificate is not None
+    trusting = ssl.create_default_context(cafile=str(dovecot_tls.certificate))
+    received: list[bytes] = []
+
+    with pytest.raises(ssl.SSLCertVerificationError):
+        poll_once(dovecot_tls.host, dovecot_tls.tls_port, dovecot_tls.user, dovecot_tls.password, received.append,
+                  ssl=True)
+    assert received == []
+
+    delivered = poll_once(dovecot_tls.host, dovecot_tls.tls_port, dovecot_tls.user, dovecot_tls.password,
+                          received.append, ssl=True, ssl_context=trusting)
+    assert delivered == 1 and b"<move-1@" in received[0]
+    assert _unseen_count(dovecot_tls) == 0
