@@ -95,7 +95,8 @@ def view(state: DragonState, seat: int | None) -> dict[str, Any]:
         "turn_order": state.turn_order(),
         "to_act": actor,
         "decision": None if ask is None else {"kind": ask.kind, "title": ask.title, "hint": ask.hint},
-        "owed_releases": {s: n for s, n in enumerate(state.owed) if n} if state.phase == RELEASE else {},
+        "owed_releases": [{"seat": s, "persons": n} for s, n in enumerate(state.owed) if n]
+        if state.phase == RELEASE else [],
         "players": [_player_view(state, s, p, seat) for s, p in enumerate(state.players)],
     }
 
