@@ -56,12 +56,19 @@ _VALEDICTION = re.compile(
         for pattern in MAIL_LANGUAGES[name].get("signatures", [])
         if not pattern.startswith("/")
     )
-    + r"|Cheers|Regards|Greetings|Thanks|Thank you)(?!\w)",
+    + r"|Cheers|Regards|Greetings|Thanks|Thank you|С уважением|С наилучшими пожеланиями|Спасибо|Всего доброго"
+    + r"|Με εκτίμηση|Φιλικά|Ευχαριστώ|Groeten|Saludos|Cordialement|Grazie|Saluti)(?!\w)",
     re.IGNORECASE,
 )
 _PGP_BEGIN = "-----BEGIN PGP SIGNED MESSAGE-----"
 _PGP_SIGNATURE = "-----BEGIN PGP SIGNATURE-----"
 _FIRST_QUOTED_LINE = re.compile(r"^>", re.MULTILINE)
+# Outlook's pasted header block in any language ("Από:/Στάλθηκε:/Προς:",
+# "От:/Отправлено:/Кому:"): three or more "Name: value" lines in a row, one
+# of them naming an address. Moves never look like that.
+_HEADER_BLOCK = re.compile(
+    r"^(?=(?:[^\n]*\n){0,3}[^\n]*@)(?:\*{0,2}[^\W\d_][^:\n]{0,24}:\*{0,2}[ \t][^\n]*\n){3,}", re.MULTILINE
+)
 _SEPARATOR_LINE = re.compile(r"^(?:[_\-=*]\s*){5,}$")
 _ATTRIBUTION_DETAIL = re.compile(r"@|\b\d{1,2}:\d{2}\b|\b\d{4}\b")
 _ATTRIBUTION_VERB = re.compile(
@@ -169,7 +176,9 @@ def _above_history(text: str) -> list[str]:
     """The lines above the first history header or quoted line, attribution and separators dropped."""
     header = _HISTORY_HEADER.search(text)
     quote = _FIRST_QUOTED_LINE.search(text)
-    first = min((found for found in (quote, header) if found is not None), key=lambda found: found.start(), default=None)
+    block = _HEADER_BLOCK.search(text)
+    found = (quote, header, block)
+    first = min((match for match in found if match is not None), key=lambda match: match.start(), default=None)
     if first is None:
         return text.split("\n")
     lines = text[: first.start()].split("\n")

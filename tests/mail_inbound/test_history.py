@@ -151,3 +151,16 @@ def test_sentences_that_begin_like_signatures_are_kept() -> None:
     )
     letter = "Hi Anna,\n\nThanks for the offer, the timing could work. Could you share the rate and\nthe start date?\n\n/B"
     assert new_text(letter) == letter
+
+
+def test_an_outlook_header_block_in_a_language_the_library_lacks_ends_the_reply() -> None:
+    for block in (
+        "Από: Dragon Open <d@p.example>\nΣτάλθηκε: Δευτέρα, 30 Νοεμβρίου 2026 10:00 πμ\nΠρος: Ann\nΘέμα: Your move\n",
+        "От: Dragon Open <d@p.example>\nОтправлено: 30 ноября 2026 г. 10:00\nКому: Ann\nТема: Your move\n",
+    ):
+        assert new_text("group 2 tax\n\n" + block + "\nIt is your move.\npass\n") == "group 2 tax"
+
+
+def test_moves_with_colons_are_not_taken_for_a_header_block() -> None:
+    text = "release order: farmer, monk\ngroup 2 tax\npass"
+    assert new_text(text) == text
