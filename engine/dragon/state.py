@@ -146,15 +146,23 @@ class DragonState:
         player.arrival = self.arrivals
 
 
+def valid_event_row(row: tuple[str, ...]) -> bool:
+    """The fixed Peace months first, every tile once, no two identical tiles side by side after them."""
+    fixed = len(rules.FIXED_MONTHS)
+    return (row[:fixed] == rules.FIXED_MONTHS
+            and sorted(row) == sorted(e for e in rules.EVENTS for _ in range(rules.EVENT_COUNTS[e]))
+            and all(row[i] != row[i + 1] for i in range(fixed, len(row) - 1)))
+
+
 def event_row(rng: random.Random) -> tuple[str, ...]:
-    """Months 1-2 Peace, the rest shuffled until no two neighbours match (D-21)."""
+    """Months 1-2 Peace, the rest shuffled until the row is valid (D-21)."""
     rest: list[str] = []
     for event in rules.EVENTS:
         rest += [event] * (rules.EVENT_COUNTS[event] - rules.FIXED_MONTHS.count(event))
     while True:
         rng.shuffle(rest)
         row = (*rules.FIXED_MONTHS, *rest)
-        if all(row[i] != row[i + 1] for i in range(len(rules.FIXED_MONTHS), len(row) - 1)):
+        if valid_event_row(row):
             return row
 
 

@@ -9,6 +9,7 @@ import pytest
 import engine
 from engine import bots
 from engine.dragon import rules
+from engine.dragon.state import valid_event_row
 from engine.protocol import Game
 from tests.dragon.scenario import GAME, court, month_one, restart_month
 
@@ -39,6 +40,21 @@ def test_event_row_months_one_and_two_are_peace_and_no_neighbours_match() -> Non
         assert row[:2] == ("peace", "peace")
         assert sorted(row) == sorted(e for e in rules.EVENTS for _ in range(2))
         assert all(a != b for a, b in zip(row[2:], row[3:]))
+        assert valid_event_row(row)
+
+
+def test_section_14_event_rows() -> None:
+    valid = ("peace", "peace", "drought", "mongols", "drought", "festival", "tribute", "contagion", "mongols",
+             "festival", "tribute", "contagion")
+    assert valid_event_row(valid)
+    clash = ("peace", "peace", "drought", "drought", "mongols", "festival", "tribute", "contagion", "mongols",
+             "festival", "tribute", "contagion")
+    assert not valid_event_row(clash)
+
+
+def test_month_three_can_be_any_event_but_peace() -> None:
+    firsts = {GAME.new(2, seed).events[2] for seed in range(200)}
+    assert firsts == set(rules.EVENTS) - {"peace"}
 
 
 def test_seat_order_is_a_shuffle_from_the_seed() -> None:
