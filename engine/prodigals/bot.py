@@ -13,7 +13,7 @@ import random
 from engine.prodigals import flow
 from engine.prodigals.data import DATA
 from engine.prodigals.effects import scores
-from engine.prodigals.moves import Done, Move, Stop
+from engine.prodigals.moves import Done, Move, OrderKeep, OrderUp, Stop
 from engine.prodigals.state import State
 
 HAND_CARD = 3.0
@@ -49,6 +49,8 @@ def greedy_move(state: State, seat: int, rng: random.Random) -> Move:
         value = evaluate(after, seat)
         if isinstance(move, (Done, Stop)):
             value += 0.5  # prefer doing something on a tie: every play here is free
+        elif isinstance(move, (OrderUp, OrderKeep)):
+            value += 1.0  # a bot answers when asked; standing orders only save mail
         if value < best_value - 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:

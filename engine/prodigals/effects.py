@@ -370,12 +370,16 @@ class Resolver:
             r, c = self.player.markers[choice.marker]
             self.player.markers[choice.marker] = (r + 2 * choice.jumps, c)
 
-    def move_up_penalty(self) -> bool:
-        """One mandatory move up of any marker; False when none can move (the penalty lapses)."""
+    def move_up_penalty(self, preferred: list[str]) -> bool:
+        """One mandatory move up; the first ``preferred`` marker that can move goes without asking.
+
+        Returns False when no marker can move (the penalty lapses).
+        """
         steps = boards.single_steps(self.player, "any", ("up",))
         if not steps:
             return False
-        choice = self.ask("up", "move a marker up", [Shift(m, d) for m, d in steps])
+        standing = [Shift(m, "up") for m in preferred if (m, "up") in steps]
+        choice = standing[0] if standing else self.ask("up", "move a marker up", [Shift(m, d) for m, d in steps])
         assert isinstance(choice, Shift)
         self.shift(choice.marker, choice.direction)
         return True

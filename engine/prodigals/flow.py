@@ -17,7 +17,7 @@ from engine.errors import IllegalMove
 from engine.prodigals import boards
 from engine.prodigals.data import COMPETITIONS, DATA, CardSet, Space, slug
 from engine.prodigals.effects import DATA_BONUS, NeedChoice, Resolver, scores
-from engine.prodigals.moves import Board, Bonus, Discard, Done, Move, Place, Play, Use
+from engine.prodigals.moves import Board, Bonus, Discard, Done, Move, OrderKeep, OrderUp, Place, Play, Use
 from engine.prodigals.state import Pending, Player, State
 
 CENTRAL_CARD = "central-card"
@@ -294,12 +294,17 @@ def _start_actions(state: State) -> None:
 
 
 def _next_action_turn(state: State) -> None:
-    """The next seat in turn order that can do anything; a seat that could only say done is skipped."""
+    """The next seat in turn order that can play anything; a seat that could only say done is skipped."""
     state.turn += 1
-    while state.turn < state.players_count and legal_actions(state, state.current) == [Done()]:
+    while state.turn < state.players_count and _idle(state, state.current):
         state.turn += 1
     if state.turn >= state.players_count:
         _end_actions(state)
+
+
+def _idle(state: State, seat: int) -> bool:
+    """Nothing to play: only done and standing orders (which are asked for later when needed)."""
+    return all(isinstance(m, (Done, OrderUp, OrderKeep)) for m in legal_actions(state, seat))
 
 
 def cards_in_hand(player: Player, card_slug: str) -> list[str]:
@@ -335,7 +340,21 @@ def legal_actions(state: State, seat: int) -> list[Move]:
         bonus = DATA_BONUS[tile]
         if not bonus.passive and resolver.available(bonus.effect):
             found.append(Bonus(bonus.slug))
+    found.extend(_standing_orders(state, player))
     found.append(Done())
+    return found
+
+
+def _standing_orders(state: State, player: Player) -> list[Move]:
+    """Orders for the later phases of this round that may ride along with the action turn (``R-PBEM-5``)."""
+    found: list[Move] = []
+    if "S" in state.competitions and state.beatrice:
+        found.extend(OrderUp(m) for m in player.markers if m not in player.up_order)
+    if len(player.keep) < DATA.hand_limit < len(player.hand):
+        held: dict[str, int] = {}
+        for uid in player.hand:
+            held[DATA.cards[uid].slug] = held.get(DATA.cards[uid].slug, 0) + 1
+        found.extend(OrderKeep(s) for s, n in held.items() if player.keep.count(s) < n)
     return found
 
 
@@ -556,6 +575,7 @@ def _finish_round(state: State) -> None:
         state.bonus_tiles.extend(player.bonus)
         player.bonus = []
         player.wild = None
+        player.up_order, player.keep = [], []
     state.renaissance = True
     state.taken = {}
     state.next_order = {}
@@ -568,7 +588,7 @@ def _finish_round(state: State) -> None:
 
 def start_unit(state: State, seat: int, root: tuple[Any, ...]) -> State:
     """Run a new unit on ``state`` (mutated), keeping a snapshot to replay it from."""
-    return run_unit(state, seat, root, (), state.clone())
+    return run_unit(state, seat, root, (), state.snapshot(seat))
 
 
 def run_unit(state: State, seat: int, root: tuple[Any, ...], choices: tuple[Move, ...], snapshot: State) -> State:
@@ -598,7 +618,7 @@ def _execute(resolver: Resolver, root: tuple[Any, ...]) -> None:
         use_bonus(resolver, root[1])
     elif kind == "compensate":
         for _ in range(root[1]):
-            if not resolver.move_up_penalty():
+            if not resolver.move_up_penalty(resolver.player.up_order):
                 break
     elif kind == "discard":
         _discard(resolver, root[1])
@@ -607,15 +627,33 @@ def _execute(resolver: Resolver, root: tuple[Any, ...]) -> None:
 
 
 def _discard(resolver: Resolver, count: int) -> None:
+    """Discard ``count`` cards: the ones not kept by a standing order go first (``R-PBEM-5``)."""
     player = resolver.player
+    kept = _kept(player)
     for i in range(count):
-        slugs = list(dict.fromkeys(DATA.cards[uid].slug for uid in player.hand))
+        loose = [uid for uid in player.hand if uid not in kept]
+        if kept and len(loose) == count - i:
+            for uid in loose:
+                player.hand.remove(uid)
+                resolver.state.removed.append(uid)
+            return
+        slugs = list(dict.fromkeys(DATA.cards[uid].slug for uid in (loose or player.hand)))
         choice = resolver.ask("discard", f"discard {count - i} more card{'s' if count - i > 1 else ''}",
                               [Discard(s) for s in slugs])
         assert isinstance(choice, Discard)
         uid = cards_in_hand(player, choice.card)[0]
         player.hand.remove(uid)
         resolver.state.removed.append(uid)
+
+
+def _kept(player: Player) -> set[str]:
+    """The cards in hand the player's keep order names, copy by copy."""
+    kept: set[str] = set()
+    for card_slug in player.keep:
+        free = [uid for uid in cards_in_hand(player, card_slug) if uid not in kept]
+        if free:
+            kept.add(free[0])
+    return kept
 
 
 def _after_unit(state: State, seat: int, root: tuple[Any, ...]) -> None:
@@ -667,6 +705,12 @@ def apply(state: State, seat: int, move: Move) -> State:
         return run_unit(pending.snapshot.clone(), seat, pending.root, pending.choices + (move,), pending.snapshot)
     if isinstance(move, Done):
         _next_action_turn(state)
+        return state
+    if isinstance(move, OrderUp):
+        state.players[seat].up_order.append(move.marker)
+        return state
+    if isinstance(move, OrderKeep):
+        state.players[seat].keep.append(move.card)
         return state
     return start_unit(state, seat, _root(move))
 

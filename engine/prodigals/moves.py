@@ -238,7 +238,25 @@ class BonusTile(_Step):
     tile: str
 
 
+@dataclass(frozen=True, order=True)
+class OrderUp(_Step):
+    """Standing order sent with the action turn: move this marker up first if Dame Beatrice owes a move."""
+
+    verb: ClassVar[str] = "order up"
+
+    marker: str
+
+
+@dataclass(frozen=True, order=True)
+class OrderKeep(_Step):
+    """Standing order sent with the action turn: keep this card at the end-of-round discard."""
+
+    verb: ClassVar[str] = "order keep"
+
+    card: str
+
+
 Move = Union[
     Place, Play, Board, Use, Bonus, Done, Option, Shift, Stop, Row, Column, Drop, Jump,
-    Sell, Exchange, Lmt, Take, Tile, Discard, Wild, Trigger, BonusTile,
+    Sell, Exchange, Lmt, Take, Tile, Discard, Wild, Trigger, BonusTile, OrderUp, OrderKeep,
 ]

@@ -90,6 +90,7 @@ def _player_view(state: State, player: Player, seat: int | None) -> dict[str, An
         shown["hand"] = [_card(u) for u in player.hand]
         if player.drawn_tile:
             shown["drawn_tile"] = slug(player.drawn_tile)
+        shown["standing_orders"] = {"up": player.up_order[:], "keep": player.keep[:]}
     return shown
 
 

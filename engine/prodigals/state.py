@@ -32,6 +32,8 @@ class Player:
     wild: list[str] | None = None  # renaissance man held: fixed identities so far
     central_boys: int = 0  # errand boys standing on the central card
     drawn_tile: str = ""  # a political tile drawn and not yet placed
+    up_order: list[str] = field(default_factory=list)  # standing order: markers for Dame Beatrice (R-PBEM-5)
+    keep: list[str] = field(default_factory=list)  # standing order: card slugs to keep at the discard
 
     def clone(self) -> Player:
         other = object.__new__(Player)
@@ -47,6 +49,8 @@ class Player:
         other.spaces = self.spaces[:]
         other.bonus = self.bonus[:]
         other.wild = None if self.wild is None else self.wild[:]
+        other.up_order = self.up_order[:]
+        other.keep = self.keep[:]
         return other
 
 
@@ -109,9 +113,25 @@ class State:
     pending: Pending | None = None
 
     def clone(self) -> State:
+        other = self._copy_shared()
+        other.players = [p.clone() for p in self.players]
+        return other
+
+    def snapshot(self, seat: int) -> State:
+        """A copy to replay a unit of ``seat`` from, sharing the other players' records.
+
+        A unit changes only its own player until it completes, and a state
+        holding a :class:`Pending` is never changed in place (``apply`` replays
+        from a full clone of the snapshot), so the shared records stay as they
+        were when the snapshot was taken.
+        """
+        other = self._copy_shared()
+        other.players = [p.clone() if p.seat == seat else p for p in self.players]
+        return other
+
+    def _copy_shared(self) -> State:
         other = object.__new__(State)
         other.__dict__.update(self.__dict__)
-        other.players = [p.clone() for p in self.players]
         other.order = self.order[:]
         other.decks = {k: v[:] for k, v in self.decks.items()}
         other.central_deck = self.central_deck[:]

@@ -9,9 +9,9 @@ import pytest
 from engine import MoveError, bots
 from engine.prodigals import flow
 from engine.prodigals.data import DATA
-from engine.prodigals.moves import Done, Place, Play, Shift, Stop, Tile
+from engine.prodigals.moves import Done, OrderKeep, OrderUp, Place, Play, Shift, Stop, Tile
 from engine.prodigals.state import State
-from tests.prodigals.scenario import COMBINATIONS, GAME, action_turn, give, new, play
+from tests.prodigals.scenario import COMBINATIONS, GAME, action_turn, give, markers, new, play
 
 
 def test_game_facts() -> None:
@@ -86,7 +86,7 @@ def test_a_whole_action_turn_in_one_reply() -> None:
     ]
     votes = state.players[0].votes
     state = play(state, 0, *moves[:-1])
-    assert state.players[0].votes == votes - 3 and GAME.legal(state, 0) == [Done()]
+    assert state.players[0].votes == votes - 3 and {type(m) for m in GAME.legal(state, 0)} == {Done, OrderUp}
     state = play(state, 0, Done())
     assert state.phase != "actions"  # the others hold no cards, so their idle turns are skipped
 
@@ -186,3 +186,26 @@ def test_every_effect_in_the_data_uses_only_interpreted_ops() -> None:
     effects += [s["effect"] for s in DATA.central_spaces.values()] + list(DATA.disadvantage_effects.values())
     assert set().union(*(unknown_ops(e) for e in effects)) == set()
     assert unknown_ops({"op": "juggle", "n": 2}) == {"juggle"}
+
+
+def test_standing_orders_answer_dame_beatrice_and_the_discard() -> None:
+    """R-PBEM-5: orders sent with the action turn save the later mails."""
+    state = action_turn()
+    give(state, 0, "E03", "E04", "E05", "E06", "E07", "S01")
+    markers(state, 0, gent1=(12, "left"), lady1=(14, "left"), lady2=(8, "right"), gent2=(2, "centre"))
+    for seat in range(1, 4):
+        state.players[seat].spaces.append("S_beatrice")
+    state.beatrice = "DB_rows_6_12"
+    reply = "order up gent2\n" + "\n".join(
+        f"order keep {c}" for c in ("insult-the-vicar", "praise-the-workhouse", "rowdy-rally", "ridiculous-promise")
+    ) + "\ndone"
+    moves = GAME.parse(reply, state, 0)
+    assert moves[0] == OrderUp("gent2") and moves[1] == OrderKeep("insult-the-vicar")
+    state = play(state, 0, *moves)
+    player = state.players[0]
+    assert state.round == 2 and state.phase == "errands"
+    assert DATA.rows[player.markers["gent2"][0]] == 3
+    assert sorted(DATA.cards[u].slug for u in player.hand) == [
+        "insult-the-vicar", "praise-the-workhouse", "ridiculous-promise", "rowdy-rally",
+    ]
+    assert player.up_order == [] and player.keep == []
