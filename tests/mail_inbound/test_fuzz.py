@@ -117,3 +117,48 @@ def test_the_fast_address_reader_agrees_with_getaddresses(value: str) -> None:
     slow = [spec.strip().lower() for _display, spec in getaddresses([value])]
     for _display, spec in fast:
         assert spec in slow
+
+
+MOVE_LINES = st.sampled_from(
+    [
+        "group 2 tax",
+        "pass",
+        "recruit old warrior",
+        "build +2 palace1 +1 new",
+        "release farmer",
+        "release order: farmer, monk, scholar",
+        "start farmer scholar",
+        "play court lady card",
+        "- group 1 harvest",
+        "GROUP 3 MILITARY",
+    ]
+)
+PROMPT_LINES = ["It is your move: month 5.", "Groups: 1 harvest  2 tax", "Reply: group 2 tax", "", "end"]
+TOP_HISTORIES = st.sampled_from(
+    [
+        "On Mon, Nov 30, 2026 at 10:00 AM Dragon Open <d@p.example> wrote:\n" + "\n".join("> " + l for l in PROMPT_LINES),
+        "________________________________\nFrom: Dragon Open <d@p.example>\nSent: Monday\nTo: Ann\nSubject: Move\n\n"
+        + "\n".join(PROMPT_LINES),
+        "-----Original Message-----\nFrom: Dragon Open\nSent: Monday\n\n" + "\n".join(PROMPT_LINES),
+        "> On 30 Nov 2026, at 10:00, Dragon Open <d@p.example> wrote:\n>\n" + "\n".join("> " + l for l in PROMPT_LINES),
+        "Am 30.11.26 um 10:00 schrieb Dragon Open:\n" + "\n".join("> " + l for l in PROMPT_LINES),
+    ]
+)
+SIGNATURES = st.sampled_from(["", "-- \nAnn Lee\nhttps://ann.example", "Sent from my iPhone", "Best regards,\nAnn", "Ann"])
+
+
+@FUZZ
+@given(st.lists(MOVE_LINES, min_size=1, max_size=4), TOP_HISTORIES, SIGNATURES)
+def test_moves_above_any_history_and_signature_come_through_unchanged(
+    moves: list[str], history: str, signature: str
+) -> None:
+    body = "\n".join(moves) + "\n\n" + (signature + "\n\n" if signature else "") + history + "\n"
+    assert new_text(body, "Ann Lee") == "\n".join(moves)
+
+
+@FUZZ
+@given(st.lists(MOVE_LINES, min_size=1, max_size=4), SIGNATURES)
+def test_moves_below_a_quote_come_through_unchanged(moves: list[str], signature: str) -> None:
+    quote = "On 30/11/2026 10:00, Dragon Open wrote:\n" + "\n".join("> " + l for l in PROMPT_LINES)
+    body = quote + "\n\n" + "\n".join(moves) + ("\n\n" + signature if signature else "") + "\n"
+    assert new_text(body, "Ann Lee") == "\n".join(moves)
