@@ -209,6 +209,8 @@ class _Optimiser:
         self.place = _mid_ranks(order, points)
         self.tables = _cut(order, sizes)
         self.where = {p: t for t, members in enumerate(self.tables) for p in members}
+        self.spreads = [self.spread(members) for members in self.tables]
+        self.excesses = [self.first_excess(members) for members in self.tables]
         self.window = min(WINDOW, len(self.tables) - 1)
         self.steps = STEPS_BASE + STEPS_PER_PLAYER * len(players)
 
@@ -223,16 +225,19 @@ class _Optimiser:
     # -- penalty -----------------------------------------------------------
 
     def spread(self, members: list[int]) -> float:
-        places = [self.place[p] for p in members]
+        place = self.place
+        places = [place[p] for p in members]
         mean = sum(places) / len(places)
-        return sum(abs(x - mean) for x in places)
+        return sum([abs(x - mean) for x in places])
 
     def first_excess(self, members: list[int]) -> float:
-        return min(self.excess[p] for p in members)
+        excess = self.excess
+        return min([excess[p] for p in members])
 
     def swap_delta(self, a: int, b: int) -> float:
         """Change of penalty if ``a`` and ``b`` (at different tables) trade places."""
-        home, away = self.tables[self.where[a]], self.tables[self.where[b]]
+        ta, tb = self.where[a], self.where[b]
+        home, away = self.tables[ta], self.tables[tb]
         met_a, met_b = self.met.get(a, _NOBODY), self.met.get(b, _NOBODY)
         repeats = 0
         for x in home:
@@ -243,9 +248,9 @@ class _Optimiser:
                 repeats += met_a.get(y, 0) - met_b.get(y, 0)
         new_home = [b if x == a else x for x in home]
         new_away = [a if y == b else y for y in away]
-        spread = self.spread(new_home) + self.spread(new_away) - self.spread(home) - self.spread(away)
+        spread = self.spread(new_home) + self.spread(new_away) - self.spreads[ta] - self.spreads[tb]
         excess = (self.first_excess(new_home) + self.first_excess(new_away)
-                  - self.first_excess(home) - self.first_excess(away))
+                  - self.excesses[ta] - self.excesses[tb])
         return self.repeat_weight * repeats + self.standing_weight * spread + self.seat_weight * excess
 
     def swap(self, a: int, b: int) -> None:
@@ -254,6 +259,9 @@ class _Optimiser:
         home[home.index(a)] = b
         away[away.index(b)] = a
         self.where[a], self.where[b] = tb, ta
+        for table, members in ((ta, home), (tb, away)):
+            self.spreads[table] = self.spread(members)
+            self.excesses[table] = self.first_excess(members)
 
     # -- search ------------------------------------------------------------
 
@@ -300,7 +308,7 @@ class _Optimiser:
                 a = tables[t][rng.randrange(len(tables[t]))]
                 b = tables[u][rng.randrange(len(tables[u]))]
                 delta = self.swap_delta(a, b)
-                if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+                if delta < 0 or (delta > 0 and rng.random() < math.exp(-delta / temperature)):
                     self.swap(a, b)
             temperature *= cooling
 
