@@ -24,7 +24,7 @@ from engine.dragon.moves import (
     format_move,
 )
 from engine.dragon.reasons import expected, why_illegal
-from engine.dragon.state import BUILD, DragonState
+from engine.dragon.state import BUILD, PERSON, RELEASE, DragonState
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
 from engine.notation import closest, reply_lines
 
@@ -346,6 +346,9 @@ def _no_match(state: DragonState, seat: int, line: str, family: tuple[type, ...]
     return MoveError(reason, line=line, expected=expected(state), suggestions=closest(line, texts))
 
 
+_IMPLIED_VERB = {PERSON: "recruit", RELEASE: "release", BUILD: "build"}
+
+
 def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
     """One normalised line to one move legal for ``seat`` in ``state``."""
     if state.actor != seat:
@@ -366,8 +369,11 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
         except AmbiguousMove as exc:
             raise AmbiguousMove(exc.reason, line=line, expected=expected(state),
                                 suggestions=closest(line, [format_move(m) for m in phases.legal(state, seat)]))
-        if verb not in ("action", "group"):
+        if verb and verb not in ("action", "group"):
             reader.take()
+        elif not verb:
+            # No verb: read the line as the kind of move asked now ("old warrior palace2").
+            verb = _IMPLIED_VERB.get(state.phase, "")
     if verb == "build" and state.phase != BUILD and not any(w.startswith("+") or w.isdigit() for w in words[1:]):
         verb = "action"
         reader.at = 0

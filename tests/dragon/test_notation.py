@@ -206,3 +206,12 @@ def test_one_release_per_line() -> None:
     state = _contagion_state(None)
     with pytest.raises(MoveError, match="one person per line"):
         GAME.parse("release monk farmer", state, 0)
+
+
+def test_the_verb_may_be_left_out_when_the_question_implies_it() -> None:
+    state, seat = _person_state((2, ["monk"]))
+    assert GAME.parse("old warrior with wild", state, seat) == [Recruit("wild", "old warrior", 1)]
+    released = _contagion_state(None)
+    assert GAME.parse("monk", released, 0) == [Release("young monk", 1)]
+    building = _action_state()
+    assert GAME.parse("group 1 build\n+1 palace2", building, 0)[1] == Build(((2, 1),), ())
