@@ -17,8 +17,9 @@ moves. The steps, in order:
    below the quotes are kept, up to a header block followed by plain text,
    which is pasted history (Outlook);
 4. drop the signature: ``-- ``, "Sent from my iPhone", a short closing
-   block after a valediction ("Best regards,"), and a last line that is
-   just the sender's name ("Ann", "- Ann Lee");
+   block after a valediction ("Best regards,"), a disclaimer a company's
+   server added ("CONFIDENTIALITY: …") with all below it, and a last line
+   that is just the sender's name ("Ann", "- Ann Lee");
 5. tidy blank lines and surrounding spaces.
 """
 
@@ -58,6 +59,15 @@ _VALEDICTION = re.compile(
     )
     + r"|Cheers|Regards|Greetings|Thanks|Thank you|С уважением|С наилучшими пожеланиями|Спасибо|Всего доброго"
     + r"|Με εκτίμηση|Φιλικά|Ευχαριστώ|Groeten|Saludos|Cordialement|Grazie|Saluti)(?!\w)",
+    re.IGNORECASE,
+)
+_DISCLAIMER = re.compile(
+    r"^(?:"
+    + "|".join(
+        f"(?:{pattern})" for name in LANGUAGES for pattern in MAIL_LANGUAGES[name].get("disclaimers") or []
+    )
+    + r"|This (?:e-?mail|message|communication)\b.{0,60}\b(?:confidential|privileged|intended (?:solely|only))"
+    + r"|The information (?:contained )?in this (?:e-?mail|message)\b)",
     re.IGNORECASE,
 )
 _PGP_BEGIN = "-----BEGIN PGP SIGNED MESSAGE-----"
@@ -244,7 +254,8 @@ def _without_signature(lines: list[str]) -> list[str]:
         stripped = line.strip()
         if stripped in ("--", "__") or _is_sent_from(stripped):
             return lines[:index]
-        if index > first and _is_valediction(stripped) and _is_closing(lines[index + 1 :]):
+        closing = _is_valediction(stripped) and _is_closing(lines[index + 1 :])
+        if index > first and (closing or _DISCLAIMER.match(stripped)):
             return lines[:index]
     return lines
 

@@ -164,3 +164,10 @@ def test_an_outlook_header_block_in_a_language_the_library_lacks_ends_the_reply(
 def test_moves_with_colons_are_not_taken_for_a_header_block() -> None:
     text = "release order: farmer, monk\ngroup 2 tax\npass"
     assert new_text(text) == text
+
+
+def test_a_disclaimer_below_the_reply_is_dropped_but_not_on_the_first_line() -> None:
+    assert new_text("group 2 tax\n\nCONFIDENTIALITY: This e-mail is for the addressee only.\nIt may be privileged.") == "group 2 tax"
+    footer = "pass\nThis email and any attachments are confidential and intended solely for the addressee."
+    assert new_text(footer) == "pass"
+    assert new_text("Warning: I may be late\npass") == "Warning: I may be late\npass"
