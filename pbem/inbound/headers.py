@@ -20,7 +20,8 @@ _MESSAGE_ID = re.compile(r"<([^<>\s]+)>")
 _FOLDING = re.compile(r"\s+")
 # One address, optionally after a plain display name: no quotes, commas,
 # colons, semicolons, comments or second "@" that would need the full parser.
-_SIMPLE_ADDRESS = re.compile(r"\s*(?:([^<>\"',;:@()\\\[\]]*)<)?\s*([^\s<>\"',;:@()\\\[\]]+@[^\s<>\"',;:@()\\\[\]]+)\s*>?\s*\Z")
+_PLAIN = r"[^\s<>\"',;:@()\\\[\]]+"
+_SIMPLE_ADDRESS = re.compile(rf"\s*(?:([^<>\"',;:@()\\\[\]]*)<)?\s*({_PLAIN}@{_PLAIN})\s*>?\s*\Z")
 _NULL_PATH = re.compile(r"\s*<\s*>\s*(?:\(.*\))?\s*\Z", re.DOTALL)
 
 

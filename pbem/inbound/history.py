@@ -57,7 +57,8 @@ _VALEDICTION = re.compile(
         for pattern in MAIL_LANGUAGES[name].get("signatures", [])
         if not pattern.startswith("/")
     )
-    + r"|Cheers|Regards|Greetings|Thanks|Thank you|С уважением|С наилучшими пожеланиями|Спасибо|Всего доброго"
+    + r"|Cheers|Regards|Greetings|Thanks|Thank you"
+    + r"|С уважением|С наилучшими пожеланиями|Спасибо|Всего доброго"
     + r"|Με εκτίμηση|Φιλικά|Ευχαριστώ|Groeten|Saludos|Cordialement|Grazie|Saluti)(?!\w)",
     re.IGNORECASE,
 )
@@ -82,7 +83,8 @@ _HEADER_BLOCK = re.compile(
 _SEPARATOR_LINE = re.compile(r"^(?:[_\-=*]\s*){5,}$")
 _ATTRIBUTION_DETAIL = re.compile(r"@|\b\d{1,2}:\d{2}\b|\b\d{4}\b")
 _ATTRIBUTION_VERB = re.compile(
-    r"\b(?:wrote|writes|schrieb|schreibt|écrit|escribió|scritto|schreef|skrev|napisał|napsal|пишет|написал|έγραψε)\b",
+    r"\b(?:wrote|writes|schrieb|schreibt|écrit|escribió|scritto|schreef|skrev|napisał|napsal"
+    r"|пишет|написал|έγραψε)\b",
     re.IGNORECASE,
 )
 _INVISIBLE = {
