@@ -692,8 +692,13 @@ def to_act(state: State) -> set[int]:
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
     """Whether ``move`` is in ``legal(state, seat)``, checked without listing every errand space."""
-    if state.phase == "errands" and state.pending is None and isinstance(move, Place):
-        return seat == state.current and _is_open(Resolver(state, seat, ()), move.space)
+    if state.pending is None and state.phase in ("errands", "actions") and seat == state.current:
+        if isinstance(move, Place):
+            return state.phase == "errands" and _is_open(Resolver(state, seat, ()), move.space)
+        if isinstance(move, Done):
+            return state.phase == "actions"
+        if isinstance(move, (OrderUp, OrderKeep)):
+            return state.phase == "actions" and move in _standing_orders(state, state.players[seat])
     return move in legal(state, seat)
 
 
