@@ -9,7 +9,9 @@ Guarantee: every committed row reaches the relay at least once. It is sent
 twice only if the process dies in the instant between the relay's "250" and
 the commit that marks it sent; the resend carries the same ``Message-ID``
 (fixed when the row was written), which relays and mail stores use to drop
-the copy.
+the copy. Marking is group-committed: rows the relay accepts while the
+database is busy are marked together as soon as it is free, so under load
+that window holds the few rows accepted during one transaction, never more.
 """
 
 from __future__ import annotations
@@ -82,27 +84,49 @@ class OutboxWorker:
         self.run_db: RunDb = run_db or _inline
         self.retry_first = retry_first_seconds
         self._smtp: aiosmtplib.SMTP | None = None
+        self._accepted: list[int] = []
+        self._marking: asyncio.Future[None] | None = None
 
     async def flush(self) -> FlushReport:
         """Send every due row, oldest first; returns how many went out and how many failed."""
         sent = failed = 0
-        while True:
-            rows = await self.run_db(self._due)
-            if not rows:
-                return FlushReport(sent, failed)
-            for row in rows:
-                try:
-                    await self._send(compose(row, self.settings.from_address), row.recipient)
-                except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
-                    failed += 1
-                    await self.run_db(lambda row=row, exc=exc: self._failed(row, exc))  # type: ignore[misc]
-                    if not isinstance(exc, aiosmtplib.SMTPResponseException):
-                        await self.close()
-                        return FlushReport(sent, failed)
-                    continue
-                crash_point(self.service, "after_send")
-                await self.run_db(lambda row=row: self._sent(row))  # type: ignore[misc]
-                sent += 1
+        try:
+            while True:
+                await self._marked()
+                rows = await self.run_db(self._due)
+                if not rows:
+                    return FlushReport(sent, failed)
+                for row in rows:
+                    try:
+                        await self._send(compose(row, self.settings.from_address), row.recipient)
+                    except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+                        failed += 1
+                        await self.run_db(lambda row=row, exc=exc: self._failed(row, exc))  # type: ignore[misc]
+                        if not isinstance(exc, aiosmtplib.SMTPResponseException):
+                            await self.close()
+                            return FlushReport(sent, failed)
+                        continue
+                    crash_point(self.service, "after_send")
+                    self._accepted.append(row.id)  # type: ignore[arg-type]
+                    self._mark_soon()
+                    sent += 1
+        finally:
+            await self._marked()
+
+    def _mark_soon(self) -> None:
+        """Mark accepted rows sent as soon as the database is free: every row accepted meanwhile in one commit."""
+        if self._marking is None or self._marking.done():
+            self._marking = asyncio.ensure_future(self._mark_accepted())
+
+    async def _mark_accepted(self) -> None:
+        while self._accepted:
+            ids, self._accepted = self._accepted, []
+            await self.run_db(lambda: self._sent(ids))
+
+    async def _marked(self) -> None:
+        if self._marking is not None:
+            await self._marking
+            self._marking = None
 
     async def close(self) -> None:
         smtp, self._smtp = self._smtp, None
@@ -142,10 +166,10 @@ class OutboxWorker:
                      .order_by(Outbox.id).limit(self.settings.outbox_batch))
             return list(session.exec(query))
 
-    def _sent(self, row: Outbox) -> None:
+    def _sent(self, ids: list[int]) -> None:
         with Session(self.service.db) as session:
-            session.execute(update(Outbox).where(Outbox.id == row.id)  # type: ignore[arg-type]
-                            .values(status="sent", sent=self.service.clock.now(), attempts=row.attempts + 1))
+            session.execute(update(Outbox).where(Outbox.id.in_(ids))  # type: ignore[union-attr]
+                            .values(status="sent", sent=self.service.clock.now(), attempts=Outbox.attempts + 1))
             session.commit()
 
     def _failed(self, row: Outbox, exc: BaseException) -> None:

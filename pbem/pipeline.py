@@ -51,25 +51,32 @@ def crash_point(service: Service, step: str) -> None:
 
 def deliver(service: Service, raw: bytes, envelope_recipients: Iterable[str] = ()) -> Outcome:
     """Store ``raw`` and handle it; the one entry for the listener, ``pbem receive`` and IMAP."""
-    inbound_id = store(service, raw, envelope_recipients)
+    inbound_id, mail = store_read(service, raw, envelope_recipients)
     if inbound_id is None:
         return Outcome("duplicate", "this Message-ID was received before")
     crash_point(service, "after_store")
-    return handle(service, inbound_id)
+    return handle(service, inbound_id, mail)
 
 
 def store(service: Service, raw: bytes, envelope_recipients: Iterable[str] = ()) -> int | None:
     """Commit the raw message; None when its Message-ID is already stored."""
-    mail = _read(service, raw, envelope_recipients)
+    return store_read(service, raw, envelope_recipients)[0]
+
+
+def store_read(service: Service, raw: bytes,
+               envelope_recipients: Iterable[str] = ()) -> tuple[int | None, InboundMail]:
+    """Commit the raw message and return its id (None for a duplicate) with the mail as read."""
+    recipients = list(envelope_recipients)
+    mail = _read(service, raw, recipients)
     with Session(service.db) as session:  # insert first: a write from the start never loses its snapshot
-        row = Inbound(message_id=mail.message_id, raw=raw, envelope_to=" ".join(envelope_recipients),
+        row = Inbound(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients),
                       sender=mail.sender, recipient=", ".join(mail.recipients)[:1000], received=service.clock.now())
         session.add(row)
         try:
             session.commit()
         except IntegrityError:  # the Message-ID is stored already
-            return None
-        return row.id
+            return None, mail
+        return row.id, mail
 
 
 def handle_pending(service: Service) -> list[Outcome]:
@@ -79,16 +86,20 @@ def handle_pending(service: Service) -> list[Outcome]:
     return [handle(service, inbound_id) for inbound_id in pending if inbound_id is not None]
 
 
-def handle(service: Service, inbound_id: int) -> Outcome:
-    """Decide one stored message in one transaction, retrying when another reply won its game."""
+def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -> Outcome:
+    """Decide one stored message in one transaction, retrying when another reply won its game.
+
+    ``mail`` is the message as :func:`store_read` read it, to save reading it
+    twice; without it (after a restart) the stored raw bytes are read again.
+    """
     lost_race = False
     for attempt in range(RETRIES):
         with Session(service.db) as session:
             inbound = session.get(Inbound, inbound_id)
             if inbound is None or inbound.status != "stored":
                 return Outcome(inbound.status if inbound else "duplicate", "already handled", inbound_id)
-            step = _Step(service, session, inbound, _read(service, inbound.raw, inbound.envelope_to.split()),
-                         lost_race)
+            mail = mail or _read(service, inbound.raw, inbound.envelope_to.split())
+            step = _Step(service, session, inbound, mail, lost_race)
             try:
                 outcome = step.finish(step.run())
                 crash_point(service, "after_commit")

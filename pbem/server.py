@@ -20,6 +20,7 @@ from aiosmtpd.smtp import SMTP, Envelope
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from pbem import deadlines, pipeline
+from pbem.inbound import InboundMail
 from pbem.outbox import OutboxWorker
 from pbem.service import Service
 
@@ -38,7 +39,7 @@ class Server:
         self.settings = service.settings
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbem-db")
         self.worker = OutboxWorker(service, self.run_db)
-        self._inbound: asyncio.Queue[int] = asyncio.Queue()
+        self._inbound: asyncio.Queue[tuple[int, InboundMail]] = asyncio.Queue()
         self._outbox_due = asyncio.Event()
         self._tasks: list[asyncio.Task[Any]] = []
         self._listener: asyncio.base_events.Server | None = None
@@ -83,17 +84,17 @@ class Server:
 
     async def accept(self, raw: bytes, recipients: list[str]) -> int | None:
         """Store one message from the listener; its id to handle, or None for a duplicate."""
-        inbound_id = await self.run_db(lambda: pipeline.store(self.service, raw, recipients))
+        inbound_id, mail = await self.run_db(lambda: pipeline.store_read(self.service, raw, recipients))
         if inbound_id is not None:
             pipeline.crash_point(self.service, "after_store")
-            self._inbound.put_nowait(inbound_id)
+            self._inbound.put_nowait((inbound_id, mail))
         return inbound_id
 
     async def _handle_inbound(self) -> None:
         while True:
-            inbound_id = await self._inbound.get()
+            inbound_id, mail = await self._inbound.get()
             try:
-                await self.run_db(lambda: pipeline.handle(self.service, inbound_id))
+                await self.run_db(lambda: pipeline.handle(self.service, inbound_id, mail))
             except Exception:  # the message stays stored; the next scan retries it
                 log.exception("inbound %s could not be handled now", inbound_id)
             self._outbox_due.set()

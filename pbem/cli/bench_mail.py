@@ -1,0 +1,270 @@
+"""``pbem bench mail``: the whole mail loop under a swarm of bot players, over loopback SMTP.
+
+``pbem serve`` runs as a child process on a fresh SQLite file, exactly as in
+production. This process plays the relay (an aiosmtpd sink that receives every
+mail the server sends) and the players: each prompt that arrives is answered
+with one of the legal moves it lists, over SMTP, to its Reply-To. Latency is
+measured per reply, from handing it to the server to the arrival at the relay
+of the first mail its transaction caused. The floor is measured in the same
+run: ``pbem.bench_floor`` does only the SMTP-in, SQLite-commit, SMTP-out,
+commit that any loop needs per move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter, defaultdict
+from email import message_from_bytes, policy
+from pathlib import Path
+from typing import Any
+
+import aiosmtplib
+import typer
+from aiosmtpd.smtp import SMTP, Envelope
+from rich.console import Console
+from rich.table import Table
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from pbem.cli.bench import app
+from pbem.config import load_settings
+from pbem.db import Move, Outbox
+from pbem.service import Service
+
+_LEGAL = re.compile(r"^Your legal moves(?: now)?:\n((?:  .+\n)+)", re.MULTILINE)
+_GAME = re.compile(r"\+(\d+)\.\d+\.")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _wait_listening(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise typer.Exit(f"the child process exited with status {process.returncode}")  # type: ignore[arg-type]
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on 127.0.0.1:{port} after {seconds} s")
+
+
+def _peak_rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _plain(message: Any) -> str:
+    """The text/plain part, decoded (compat32 parsing: a fifth of the cost of the modern API)."""
+    for part in message.walk():
+        if part.get_content_type() == "text/plain":
+            payload = part.get_payload(decode=True) or b""
+            return payload.decode(part.get_content_charset() or "utf-8", "replace").replace("\r\n", "\n")
+    return ""
+
+
+def _reply(prompt: Any, move: str) -> tuple[str, str, bytes]:
+    sender, target = str(prompt["To"]), str(prompt["Reply-To"])
+    raw = (
+        f"From: {sender}\r\nTo: {target}\r\nSubject: Re: {prompt['Subject']}\r\n"
+        f"Message-ID: <{uuid.uuid4().hex}@swarm.localhost>\r\nIn-Reply-To: {prompt['Message-ID']}\r\n"
+        f"References: {prompt['Message-ID']}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{move}\r\n"
+    ).encode()
+    return sender, target, raw
+
+
+class _Swarm:
+    """The relay sink and the players behind it, on one event loop."""
+
+    def __init__(self, games: int, players: int, rng: random.Random) -> None:
+        self.games, self.players, self.rng = games, players, rng
+        self.outgoing: asyncio.Queue[tuple[int, str, str, bytes]] = asyncio.Queue()
+        self.waiting: dict[int, list[float]] = defaultdict(list)
+        self.latencies: list[float] = []
+        self.over: Counter[int] = Counter()
+        self.mails = 0
+        self.replies = 0
+        self.first = self.last = 0.0
+        self.done = asyncio.Event()
+        self.floor_arrived: dict[str, asyncio.Event] = {}
+
+    async def handle_DATA(self, _server: Any, _session: Any, envelope: Envelope) -> str:
+        raw = envelope.original_content or b""
+        now = time.perf_counter()
+        if b"X-Floor: " in raw[:2000]:
+            found = re.search(rb"Message-ID: <([^>]+)>", raw)
+            if found and found[1].decode() in self.floor_arrived:
+                self.floor_arrived[found[1].decode()].set()
+            return "250 OK"
+        self.mails += 1
+        self.first = self.first or now
+        self.last = now
+        message = message_from_bytes(raw, policy=policy.compat32)
+        token = _GAME.search(str(message.get("Reply-To", "")))
+        game = int(token[1]) if token else 0
+        self.latencies.extend(now - sent for sent in self.waiting.pop(game, []))
+        subject = str(message["Subject"])
+        if "Game over" in subject:
+            self.over[game] += 1
+            if len(self.over) == self.games and all(n == self.players for n in self.over.values()):
+                self.done.set()
+        elif "Your move" in subject or "Not played" in subject:
+            found = _LEGAL.search(_plain(message))
+            if found:
+                moves = [m.strip() for m in found[1].splitlines() if not m.strip().startswith("…")]
+                self.outgoing.put_nowait((game, *_reply(message, self.rng.choice(moves))))
+        return "250 OK"
+
+    async def send(self, port: int) -> None:
+        """One player-side SMTP connection, reused for every reply it carries."""
+        client = aiosmtplib.SMTP(hostname="127.0.0.1", port=port, timeout=60)
+        await client.connect()
+        try:
+            while True:
+                game, sender, target, raw = await self.outgoing.get()
+                self.waiting[game].append(time.perf_counter())
+                self.replies += 1
+                await client.sendmail(sender, [target], raw)
+        finally:
+            client.close()
+
+    async def floor(self, port: int, messages: int, chains: int) -> float:
+        """Messages per second through the floor server, ``chains`` waiting for their own echo each."""
+        clients = [aiosmtplib.SMTP(hostname="127.0.0.1", port=port, timeout=60) for _ in range(chains)]
+        for client in clients:
+            await client.connect()
+        body = b"Content-Type: text/plain\r\n\r\n" + b"group 2 tax\r\n" + b"x" * 900 + b"\r\n"
+        remaining = messages
+
+        async def chain(client: aiosmtplib.SMTP) -> None:
+            nonlocal remaining
+            while remaining > 0:
+                remaining -= 1
+                key = uuid.uuid4().hex
+                self.floor_arrived[key] = asyncio.Event()
+                raw = f"From: p@swarm.localhost\r\nTo: f@pbem.localhost\r\nMessage-ID: <{key}>\r\nX-Floor: 1\r\n".encode()
+                await client.sendmail("p@swarm.localhost", ["f@pbem.localhost"], raw + body)
+                await self.floor_arrived.pop(key).wait()
+
+        started = time.perf_counter()
+        await asyncio.gather(*(chain(client) for client in clients))
+        elapsed = time.perf_counter() - started
+        for client in clients:
+            client.close()
+        return messages / elapsed
+
+
+def _environment(work: Path, relay_port: int, listen_port: int) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
+    root = str(Path(__file__).resolve().parents[2])
+    env.update({
+        "PYTHONPATH": root + os.pathsep + env.get("PYTHONPATH", ""),
+        "PBEM_DATABASE_URL": f"sqlite:///{work / 'pbem.db'}",
+        "PBEM_SECRET": "bench",
+        "PBEM_SMTP_PORT": str(relay_port),
+        "PBEM_LISTEN": f"127.0.0.1:{listen_port}",
+        "PBEM_SCAN_SECONDS": "3600",
+        "PBEM_ROBOT_ANSWERS_PER_DAY": "1000000",
+    })
+    return env
+
+
+async def _run(game: str, games: int, players: int, senders: int, seed: int, floor_messages: int,
+               limit: float) -> dict[str, Any]:
+    work = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
+    swarm = _Swarm(games, players, random.Random(seed))
+    loop = asyncio.get_running_loop()
+    relay_port, listen_port, floor_port = _free_port(), _free_port(), _free_port()
+    relay = await loop.create_server(lambda: SMTP(swarm), host="127.0.0.1", port=relay_port)
+    env = _environment(work, relay_port, listen_port)
+    service = Service(load_settings(env))
+    for index in range(games):
+        emails = [f"p{index}.{seat}@swarm.localhost" for seat in range(players)]
+        service.new_game(game, emails, seed=seed + index)
+    service.db.dispose()
+    server = subprocess.Popen([sys.executable, "-m", "pbem", "serve"], env=env, stdout=subprocess.DEVNULL,
+                              stderr=open(work / "serve.log", "ab"))
+    try:
+        await loop.run_in_executor(None, _wait_listening, listen_port, server)
+        workers = [asyncio.create_task(swarm.send(listen_port)) for _ in range(senders)]
+        try:
+            await asyncio.wait_for(swarm.done.wait(), limit)
+        except asyncio.TimeoutError:
+            typer.echo(f"stopped after {limit:.0f} s: {sum(swarm.over.values())} game-over mails so far", err=True)
+        for worker in workers:
+            worker.cancel()
+        await asyncio.sleep(0.5)
+        peak = _peak_rss_kib(server.pid)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        await loop.run_in_executor(None, server.wait)
+    floor = subprocess.Popen([sys.executable, "-m", "pbem.bench_floor", str(floor_port), str(relay_port),
+                              str(work / "floor.db")], env=env)
+    try:
+        await loop.run_in_executor(None, _wait_listening, floor_port, floor)
+        floor_rate = await swarm.floor(floor_port, floor_messages, min(games, senders))
+    finally:
+        floor.send_signal(signal.SIGTERM)
+        await loop.run_in_executor(None, floor.wait)
+    relay.close()
+    service = Service(load_settings(env))
+    with Session(service.db) as session:
+        by_email = session.exec(select(func.count()).select_from(Move).where(Move.source == "email")).one()
+        all_moves = session.exec(select(func.count()).select_from(Move)).one()
+        unsent = session.exec(select(func.count()).select_from(Outbox).where(Outbox.status != "sent")).one()
+    return {"swarm": swarm, "email_moves": by_email, "all_moves": all_moves, "unsent": unsent,
+            "peak_kib": peak, "floor_rate": floor_rate, "work": work}
+
+
+@app.command("mail")
+def bench_mail(
+    game: str = typer.Option("dragon", "--game", help="Game name."),
+    games: int = typer.Option(20, "--games", help="Games played at once."),
+    players: int = typer.Option(4, "--players", help="Email players per game."),
+    senders: int = typer.Option(8, "--senders", help="Player-side SMTP connections."),
+    seed: int = typer.Option(0, "--seed", help="Game i uses seed+i; the players' choices use seed."),
+    floor_messages: int = typer.Option(2000, "--floor-messages", help="Messages through the floor server."),
+    limit: float = typer.Option(900.0, "--limit", help="Give up after this many seconds."),
+) -> None:
+    """GAMES games of PLAYERS bot players by email through pbem serve; prints the loop's speed and its floor."""
+    if games < 1 or players < 1 or senders < 1 or floor_messages < 1:
+        raise typer.BadParameter("--games, --players, --senders and --floor-messages must be at least 1")
+    found = asyncio.run(_run(game, games, players, senders, seed, floor_messages, limit))
+    swarm: _Swarm = found["swarm"]
+    elapsed = max(swarm.last - swarm.first, 1e-9)
+    moves_per_s = found["email_moves"] / elapsed
+    latencies = sorted(swarm.latencies) or [0.0]
+    table = Table(title=f"pbem bench mail: {games} {game} games x {players} email players, SQLite, loopback SMTP")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("games finished", f"{sum(1 for n in swarm.over.values() if n == players)} of {games}")
+    table.add_row("moves by email (all moves incl. forced)", f"{found['email_moves']:,} ({found['all_moves']:,})")
+    table.add_row("moves/s end to end (email moves)", f"{moves_per_s:,.1f}")
+    table.add_row("latency p50 (ms)", f"{statistics.median(latencies) * 1000:,.1f}")
+    table.add_row("latency p95 (ms)", f"{latencies[int(0.95 * (len(latencies) - 1))] * 1000:,.1f}")
+    table.add_row("mails/s out", f"{swarm.mails / elapsed:,.1f}")
+    table.add_row("mails per player per game", f"{swarm.mails / (games * players):,.1f}")
+    table.add_row("mails not sent at the end", f"{found['unsent']:,}")
+    table.add_row("server peak memory (MiB RSS)", f"{found['peak_kib'] / 1024:,.1f}")
+    table.add_row("floor: SMTP in + SQLite + SMTP out (msgs/s)", f"{found['floor_rate']:,.1f}")
+    table.add_row("loop / floor", f"{moves_per_s / found['floor_rate']:.2f}")
+    table.add_row("wall time of the games (s)", f"{elapsed:,.1f}")
+    Console().print(table)
