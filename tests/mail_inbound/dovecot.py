@@ -10,6 +10,7 @@ that started it.
 
 from __future__ import annotations
 
+import grp
 import os
 import pwd
 import shutil
@@ -37,6 +38,7 @@ log_path = {root}/dovecot.log
 info_log_path = {root}/dovecot.log
 default_login_user = {login_user}
 default_internal_user = {internal_user}
+default_internal_group = {internal_group}
 first_valid_uid = {uid}
 last_valid_uid = {uid}
 mail_location = maildir:{root}/mail/%u
@@ -87,13 +89,17 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _identities() -> tuple[str, str, int, int]:
-    """(login user, internal user, mail uid, mail gid): Dovecot's own users under root, else ourselves."""
+def _identities() -> tuple[str, str, str, int, int]:
+    """(login user, internal user, internal group, mail uid, mail gid).
+
+    Under root Dovecot's own users from the Debian package; otherwise the
+    current user for everything, which Dovecot accepts for a rootless instance.
+    """
     if os.geteuid() != 0:
         me = pwd.getpwuid(os.geteuid())
-        return me.pw_name, me.pw_name, me.pw_uid, me.pw_gid
+        return me.pw_name, me.pw_name, grp.getgrgid(me.pw_gid).gr_name, me.pw_uid, me.pw_gid
     mail_owner = pwd.getpwnam("nobody")
-    return "dovenull", "dovecot", mail_owner.pw_uid, mail_owner.pw_gid
+    return "dovenull", "dovecot", "dovecot", mail_owner.pw_uid, mail_owner.pw_gid
 
 
 def _wait_for_greeting(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
@@ -131,7 +137,7 @@ class DovecotInstance:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Dovecot:
-        login_user, internal_user, uid, gid = _identities()
+        login_user, internal_user, internal_group, uid, gid = _identities()
         self.root.chmod(0o755)
         for name in ("run", "state", "mail"):
             (self.root / name).mkdir()
@@ -147,6 +153,7 @@ class DovecotInstance:
                 port=self.port,
                 login_user=login_user,
                 internal_user=internal_user,
+                internal_group=internal_group,
                 uid=uid,
                 gid=gid,
             )
