@@ -9,7 +9,7 @@ from engine import notation
 from engine.errors import MoveError
 from engine.prodigals import flow
 from engine.prodigals.bot import greedy_move
-from engine.prodigals.data import COMPETITION_NAMES, DATA
+from engine.prodigals.data import COMPETITION_NAMES
 from engine.prodigals.effects import scores
 from engine.prodigals.moves import Move
 from engine.prodigals.render import render_state, view_state
@@ -140,4 +140,4 @@ class Prodigals:
 GAME = Prodigals()
 """The module-level game object ``engine.game("prodigals")`` returns."""
 
-__all__ = ["GAME", "DATA"]
+__all__ = ["GAME", "Prodigals"]

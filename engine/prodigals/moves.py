@@ -4,6 +4,17 @@ A player's decision is a sequence of small steps (place an errand boy, play a
 card, then each choice the card asks for), so that ``legal`` stays a short
 list however the choices combine, and a whole action turn still fits in one
 reply: one line per step, read in order (``R-PBEM-3``).
+
+Notation (card, space and tile names are the slugs the view and render show)::
+
+    place e-set3 | place central-card | place turn-order-2     errand placement
+    play at-the-pub x3 | board tory-baiter [replace cad]        action steps
+    use tory-baiter | bonus s-moves | done
+    order up gent2 | order keep cad                             standing orders (R-PBEM-5)
+    option 2 | move lady2 down-left | stop | row 9 | column left | drop gent1 2 | jump lady1 1
+    sell b5 | exchange b5 for pt3 | lmt 2 | take pc-i4 | take none
+    tile 1,-1 r3 | discard tile | wild 1 | trigger town-crier | bonus-tile e-megaphones
+    discard at-the-pub                                          end-of-round discard
 """
 
 from __future__ import annotations
