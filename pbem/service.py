@@ -24,7 +24,7 @@ from sqlmodel import Session, select
 
 import engine
 from engine import bots
-from pbem import db
+from pbem import db, tournament
 from pbem.clock import Clock
 from pbem.config import Settings
 from pbem.db import DigestItem, Game, Move, Outbox, Player, Seat, TableTalk
@@ -147,34 +147,47 @@ class Service:
         chosen = self._checked_options(rules, options or {})
         seed = _secrets.randbelow(2**31) if seed is None else seed
         with Session(self.db) as session:
-            row = Game(
-                game=rules.name,
-                label=label,
-                options=chosen,
-                seed=seed,
-                bot_seed=seed,
-                deadline_hours=deadline_hours or self.settings.deadline_hours,
-                created=self.clock.now(),
-            )
-            session.add(row)
-            session.flush()
-            assert row.id is not None
-            if not row.label:
-                row.label = f"{rules.name.capitalize()} #{row.id}"
-            players: dict[int, Player] = {}
-            seat_rows = []
-            for index, email in enumerate(lowered):
-                player = self._player(session, email)
-                players[player.id] = player  # type: ignore[index]
-                seat_rows.append(Seat(game_id=row.id, seat=index, player_id=player.id))
-            seat_rows += [Seat(game_id=row.id, seat=index, bot=bot) for index in range(len(lowered), seats)]
-            session.add_all(seat_rows)
-            table = Table(row, rules, seat_rows, players, rules.new(seats, seed, chosen), 0, 1)
-            self.audit(session, "organiser", "game new", row.id, f"{game} seed {seed}: {', '.join(lowered)}")
-            self.settle(session, table)
-            self.announce(session, table)
+            table = self.open_game(session, rules, lowered, bots_count=bots_count, seed=seed, options=chosen,
+                                   deadline_hours=deadline_hours, label=label, bot=bot)
             self.commit(session, table)
-            return row.id
+            assert table.game.id is not None
+            return table.game.id
+
+    def open_game(self, session: Session, rules: engine.Game, emails: list[str], *, bots_count: int, seed: int,
+                  options: dict[str, Any], deadline_hours: float | None, label: str, bot: str,
+                  actor: str = "organiser") -> Table:
+        """Add a checked game to ``session`` with its first prompts queued, uncommitted.
+
+        A tournament round opens all its tables in one transaction through this.
+        """
+        seats = len(emails) + bots_count
+        row = Game(
+            game=rules.name,
+            label=label,
+            options=options,
+            seed=seed,
+            bot_seed=seed,
+            deadline_hours=deadline_hours or self.settings.deadline_hours,
+            created=self.clock.now(),
+        )
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        if not row.label:
+            row.label = f"{rules.name.capitalize()} #{row.id}"
+        players: dict[int, Player] = {}
+        seat_rows = []
+        for index, email in enumerate(emails):
+            player = self._player(session, email)
+            players[player.id] = player  # type: ignore[index]
+            seat_rows.append(Seat(game_id=row.id, seat=index, player_id=player.id))
+        seat_rows += [Seat(game_id=row.id, seat=index, bot=bot) for index in range(len(emails), seats)]
+        session.add_all(seat_rows)
+        table = Table(row, rules, seat_rows, players, rules.new(seats, seed, options), 0, 1)
+        self.audit(session, actor, "game new", row.id, f"{rules.name} seed {seed}: {', '.join(emails)}")
+        self.settle(session, table)
+        self.announce(session, table)
+        return table
 
     def _checked_options(self, rules: engine.Game, options: dict[str, Any]) -> dict[str, Any]:
         known = rules.options()
@@ -385,6 +398,7 @@ class Service:
                     standings=standings, own_rank=result.ranks[seat], board=table.rules.render(table.state, seat),
                 )
         self.audit(session, "service", "game over", table.game.id, f"scores {result.scores} ranks {result.ranks}")
+        tournament.game_over(self, session, table, result)
 
     def recap(self, session: Session, table: Table, seat: int) -> list[RecapLine]:
         """Every move and table message since the seat's previous prompt, in order."""

@@ -1,0 +1,159 @@
+"""``pbem tournament …`` and ``pbem round start``: creating and running tournaments."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from sqlmodel import Session
+
+from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
+from pbem.cli.service import settings_or_exit
+from pbem.service import Service
+from pbem.tournament import runner
+from tournaments import DefinitionError, Standings, TournamentError, standings_context
+
+app = typer.Typer(help="Tournaments: create, register players, run rounds, standings.", no_args_is_help=True)
+rounds_app = typer.Typer(help="Rounds of a tournament.", no_args_is_help=True)
+app.add_typer(rounds_app, name="round")
+
+
+def _service() -> Service:
+    return Service(settings_or_exit())
+
+
+@app.command("create")
+def create(
+    file: Path = typer.Argument(..., help="The tournament definition (TOML); see tournaments/examples/."),
+    by: str = typer.Option("", "--by", help=BY_HELP),
+) -> None:
+    """Check a definition file and store the tournament; every problem is listed with its field."""
+    if not file.is_file():
+        refuse(f"{file} is not a file; give the path of a definition such as tournaments/examples/dragon-open.toml")
+    try:
+        tournament_id = runner.create(_service(), file.read_text(encoding="utf-8"), actor(by))
+    except DefinitionError as exc:
+        refuse(f"{file} cannot be used:\n" + "\n".join(f"  {problem}" for problem in exc.problems))
+    except TournamentError as exc:
+        refuse(str(exc))
+    typer.echo(f"tournament {tournament_id} created; register players with "
+               f"`pbem tournament register {tournament_id} --player EMAIL`")
+
+
+@app.command("register")
+def register(
+    tournament_id: int = typer.Argument(..., metavar="ID"),
+    player: str = typer.Option(..., "--player", help="The player's email address."),
+    name: str = typer.Option("", "--name", help="The name shown in standings (default: the address's local part)."),
+    by: str = typer.Option("", "--by", help=BY_HELP),
+) -> None:
+    """Enter a player from the next round to start (a dropped player rejoins if the rules allow)."""
+    entrant = attempt(lambda: runner.register(_service(), tournament_id, player, name, actor(by)))
+    typer.echo(f"{entrant.name} <{player.strip().lower()}> plays from round {entrant.joined}")
+
+
+@app.command("drop")
+def drop(
+    tournament_id: int = typer.Argument(..., metavar="ID"),
+    player: str = typer.Option(..., "--player", help="The player's email address."),
+    reason: str = typer.Option("", "--reason", help="Why, for the audit log."),
+    by: str = typer.Option("", "--by", help=BY_HELP),
+) -> None:
+    """Drop a player: they finish the round under way and are seated in no later round."""
+    entrant = attempt(lambda: runner.drop(_service(), tournament_id, player, reason, actor(by)))
+    typer.echo(f"{entrant.name} dropped after round {entrant.dropped}")
+
+
+@app.command("list")
+def listing() -> None:
+    """Every tournament with its status and round."""
+    table = Table(title="tournaments")
+    for column in ("id", "name", "game", "status", "round", "players", "next round (UTC)"):
+        table.add_column(column)
+    for row in runner.summary(_service()):
+        when = row["next_round_at"].strftime("%Y-%m-%d %H:%M") if row["next_round_at"] else ""
+        table.add_row(str(row["id"]), row["name"], row["game"], row["status"], row["round"], str(row["players"]), when)
+    Console().print(table)
+
+
+@app.command("show")
+def show(tournament_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """The tournament's rules, players and every round's tables with their games."""
+    service = _service()
+    with Session(service.db) as session:
+        loaded = attempt(lambda: runner.load(session, tournament_id))
+        views = runner.rounds(session, loaded)
+    console = Console()
+    rules, row = loaded.rules, loaded.row
+    console.print(f"[bold]{row.name}[/bold] (tournament {row.id}): {rules.game}, {rules.rounds} rounds, "
+                  f"tables of {list(rules.seating.table_sizes)} (preferred {rules.seating.preferred}), "
+                  f"{rules.seating.method} seating, {rules.scoring.system}; status {row.status}, "
+                  f"{row.rounds_started} round(s) started", highlight=False)
+    console.print("players: " + ", ".join(
+        e.name + (f" (from round {e.joined})" if e.joined > 1 else "")
+        + (f" (dropped after round {e.dropped})" if e.dropped is not None else "") for e in loaded.entrants)
+        or "players: none yet", highlight=False)
+    for view in views:
+        table = Table(title=f"round {view.number} ({view.status}): repeat pairs {view.report.repeat_pairs}, "
+                            f"seat imbalance {view.report.seat_imbalance}")
+        for column in ("table", "game", "status", "players in seat order"):
+            table.add_column(column)
+        for item in view.tables:
+            table.add_row(str(item.number), f"{item.game_id} {item.label}", item.status, ", ".join(item.players))
+        if view.byes:
+            table.add_row("bye", "", "", ", ".join(view.byes))
+        console.print(table)
+
+
+@rounds_app.command("start")
+def start(
+    tournament_id: int = typer.Argument(..., metavar="ID"),
+    by: str = typer.Option("", "--by", help=BY_HELP),
+) -> None:
+    """Seat the next round and queue every table's first prompts (pbem serve sends them)."""
+    seating = attempt(lambda: runner.start_round(_service(), tournament_id, actor(by)))
+    report = seating.report
+    typer.echo(f"round {seating.round}: {len(seating.tables)} tables, {len(seating.byes)} byes, "
+               f"repeat pairs {report.repeat_pairs}, seat imbalance {report.seat_imbalance}; first prompts queued")
+
+
+@app.command("standings")
+def standings(
+    tournament_id: int = typer.Argument(..., metavar="ID"),
+    after: int = typer.Option(None, "--after", help="After this round (default: everything played so far)."),
+) -> None:
+    """The standings with tie-breaks and ratings."""
+    service = _service()
+    with Session(service.db) as session:
+        loaded = attempt(lambda: runner.load(session, tournament_id))
+    if after is not None and not 1 <= after <= loaded.row.rounds_started:
+        refuse(f"--after {after}: rounds started so far are 1-{loaded.row.rounds_started}")
+    Console().print(standings_table(loaded.standings(after)))
+
+
+def standings_table(standings: Standings) -> Table:
+    """The standings as a rich table (the terminal twin of the standings mail)."""
+    context = standings_context(standings)
+    table = Table(title=f"{context['tournament']}: standings after round {context['after_round']}")
+    for column in ("rank", "player", "points", "games", *context["labels"], "rating"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for row in context["rows"]:
+        bot = f" ({row['bot_finished']} by bot)" if row["bot_finished"] else ""
+        dropped = " (dropped)" if row["dropped"] else ""
+        table.add_row(row["place"], row["name"] + dropped, row["points"], str(row["games"]), *row["tie_breaks"],
+                      row["rating"] + bot)
+    return table
+
+
+@app.command("publish")
+def publish(
+    tournament_id: int = typer.Argument(..., metavar="ID"),
+    out: Path = typer.Option(..., "--out", help="Folder to write index.html into (created if missing)."),
+) -> None:
+    """Write the standings and seating as one static HTML page that needs no server."""
+    if out.exists() and not out.is_dir():
+        refuse(f"--out {out} is a file; give a folder")
+    page = attempt(lambda: runner.publish(_service(), tournament_id, out))
+    typer.echo(f"wrote {page}")

@@ -1,0 +1,65 @@
+"""Scripted players behind a relay: they read each prompt that arrives and answer it by mail.
+
+The demo, the tournament tests and ``pbem bench mail`` need the same player:
+one that finds the legal moves a prompt lists, picks one, and writes the reply
+a mail client would (To the prompt's Reply-To, In-Reply-To its Message-ID).
+Kept here once so all of them play by the same rules.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import uuid
+from dataclasses import dataclass
+
+LEGAL = re.compile(r"^Your legal moves(?: now)?:\n((?:  .+\n)+)", re.MULTILINE)
+GAME_IN_REPLY_ADDRESS = re.compile(r"\+(\d+)\.\d+\.")
+PROMPT_SUBJECTS = ("Your move", "Not played")
+
+
+def legal_moves(text: str) -> list[str]:
+    """The moves a prompt's plain text lists (the "… and N more" summary left out); [] if it lists none."""
+    found = LEGAL.search(text.replace("\r\n", "\n"))
+    if found is None:
+        return []
+    return [line.strip() for line in found[1].splitlines() if not line.strip().startswith("…")]
+
+
+def game_of(reply_to: str) -> int:
+    """The game id a reply address names (0 when it names none)."""
+    found = GAME_IN_REPLY_ADDRESS.search(reply_to)
+    return int(found[1]) if found else 0
+
+
+def is_prompt(subject: str) -> bool:
+    return any(word in subject for word in PROMPT_SUBJECTS)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A player's answer, ready for SMTP: envelope sender, envelope recipient, the raw message."""
+
+    sender: str
+    recipient: str
+    raw: bytes
+
+
+def reply(sender: str, reply_to: str, subject: str, message_id: str, text: str, domain: str = "swarm.localhost") -> Reply:
+    """What a mail client sends when the player presses Reply and writes ``text``."""
+    raw = (
+        f"From: {sender}\r\nTo: {reply_to}\r\nSubject: Re: {subject}\r\n"
+        f"Message-ID: <{uuid.uuid4().hex}@{domain}>\r\nIn-Reply-To: {message_id}\r\n"
+        f"References: {message_id}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n"
+    ).encode()
+    return Reply(sender, reply_to, raw)
+
+
+def answer(sender: str, reply_to: str, subject: str, message_id: str, body: str, rng: random.Random) -> Reply | None:
+    """A random legal move for a prompt, or None when the mail asks nothing."""
+    if not is_prompt(subject):
+        return None
+    moves = legal_moves(body)
+    if not moves:
+        return None
+    return reply(sender, reply_to, subject, message_id, rng.choice(moves))

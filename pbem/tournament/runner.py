@@ -1,0 +1,475 @@
+"""Running tournaments on the mail service: registrations, rounds, results, standings and leagues.
+
+The pure decisions (who may join, who sits where, what a result is worth)
+are :mod:`tournaments`'; this module loads what they need from the database,
+stores what they return and turns it into games and mails. A round opens all
+its tables in one transaction (every first prompt queued with it); a table's
+result, its ratings and, when it was the round's last game, the round's
+completion, the standings mails and a league's next round are written in the
+transaction of the move that ended the game (:func:`game_over`, called by
+``Service`` when a game ends). :func:`scan`, run by the scheduler, catches
+what a race left behind and starts rounds that are due on a date.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+from sqlmodel import Session, select
+
+import engine
+import templates
+from pbem.db import Game, Player
+from pbem.tournament.tables import Entry, RatingBook, Tournament, TournamentRound, TournamentTable
+from tournaments import (
+    Definition,
+    Entrant,
+    History,
+    Rating,
+    RoundSeating,
+    SeatingReport,
+    Standings,
+    Table,
+    TableResult,
+    TournamentError,
+    compute,
+    definition,
+    next_round_start,
+    rate_table,
+    seat_round,
+    standings_context,
+)
+from tournaments import drop as drop_entrant
+from tournaments import register as register_entrant
+
+if TYPE_CHECKING:
+    from pbem.service import Service
+    from pbem.service import Table as GameTable
+
+WEB_TEMPLATES = Path(templates.__file__).parent / "web"
+FINISHED_GAME = ("over", "aborted")
+
+
+@dataclass
+class Loaded:
+    """A tournament with everything the pure logic needs, read in one session."""
+
+    row: Tournament
+    rules: Definition
+    entrants: list[Entrant]
+    rounds: list[RoundSeating]
+    results: list[TableResult]
+    ratings: dict[int, Rating]
+
+    def standings(self, after_round: int | None = None) -> Standings:
+        return compute(self.rules, self.entrants, self.rounds, self.results, self.ratings, after_round)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table of a round as the organiser lists it."""
+
+    number: int
+    game_id: int
+    label: str
+    status: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    status: str
+    tables: tuple[TableView, ...]
+    byes: tuple[str, ...]
+    report: SeatingReport
+
+
+# ------------------------------------------------------------------ reading
+
+
+def tournament_row(session: Session, tournament_id: int) -> Tournament:
+    row = session.get(Tournament, tournament_id)
+    if row is None:
+        known = ", ".join(f"{t.id} ({t.name})" for t in session.exec(select(Tournament))) or "none yet"
+        raise TournamentError(f"there is no tournament {tournament_id}; tournaments: {known}")
+    return row
+
+
+def load(session: Session, tournament_id: int) -> Loaded:
+    row = tournament_row(session, tournament_id)
+    rules = definition.load(row.definition)
+    entries = session.exec(select(Entry).where(Entry.tournament_id == row.id).order_by(Entry.id))
+    entrants = [Entrant(e.player_id, e.name, e.joined, e.dropped) for e in entries]
+    round_rows = list(session.exec(select(TournamentRound).where(TournamentRound.tournament_id == row.id)
+                                   .order_by(TournamentRound.number)))
+    table_rows = list(session.exec(select(TournamentTable).where(TournamentTable.tournament_id == row.id)
+                                   .order_by(TournamentTable.round_no, TournamentTable.number)))
+    rounds = [_seating(r, [t for t in table_rows if t.round_no == r.number]) for r in round_rows]
+    results = [_result(t) for t in table_rows if t.scores is not None]
+    return Loaded(row, rules, entrants, rounds, results, ratings(session, rules.game))
+
+
+def _seating(row: TournamentRound, tables: list[TournamentTable]) -> RoundSeating:
+    return RoundSeating(row.number, tuple(Table(t.number, tuple(t.players)) for t in tables), tuple(row.byes),
+                        SeatingReport(**row.report))
+
+
+def _result(row: TournamentTable) -> TableResult:
+    assert row.scores is not None and row.ranks is not None
+    return TableResult(row.round_no, row.number, tuple(row.players), tuple(row.scores), tuple(row.ranks),
+                       tuple(row.timeouts or ()), frozenset(row.substituted or ()), frozenset(row.forfeited or ()))
+
+
+def ratings(session: Session, game: str) -> dict[int, Rating]:
+    """The game's rating book."""
+    rows = session.exec(select(RatingBook).where(RatingBook.game == game))
+    return {r.player_id: Rating(r.mu, r.sigma, r.games) for r in rows}
+
+
+def names(session: Session, player_ids: list[int]) -> dict[int, Player]:
+    rows = session.exec(select(Player).where(Player.id.in_(player_ids)))  # type: ignore[union-attr]
+    return {p.id: p for p in rows}  # type: ignore[misc]
+
+
+# ------------------------------------------------------------------ organiser actions
+
+
+def create(service: Service, text: str, actor: str) -> int:
+    """Store a checked definition; raises DefinitionError (every problem) or TournamentError (name taken)."""
+    rules = definition.load(text)
+    with Session(service.db) as session:
+        taken = session.exec(select(Tournament).where(Tournament.name == rules.name)).first()
+        if taken is not None:
+            raise TournamentError(f"a tournament named {rules.name!r} exists already (id {taken.id}); "
+                                  f"change `name` in the file")
+        row = Tournament(name=rules.name, game=rules.game, definition=text, created=service.clock.now())
+        session.add(row)
+        session.flush()
+        service.audit(session, actor, "tournament create", None, f"tournament {row.id}: {rules.name} ({rules.game}, "
+                      f"{rules.rounds} rounds)")
+        session.commit()
+        assert row.id is not None
+        return row.id
+
+
+def register(service: Service, tournament_id: int, email: str, name: str, actor: str) -> Entrant:
+    """Enter a player (created on first sight) from the next round; a dropped one may rejoin if allowed."""
+    address = email.strip().lower()
+    if "@" not in address or " " in address:
+        raise TournamentError(f"{email!r} is not an email address; write e.g. ann@example.org")
+    with Session(service.db) as session:
+        loaded = load(session, tournament_id)
+        _not_finished(loaded)
+        player = service._player(session, address)
+        if name:
+            player.name = name
+        assert player.id is not None
+        entrant = register_entrant(loaded.rules, loaded.entrants, player.id, name or player.name,
+                                   loaded.row.rounds_started)
+        entry = session.exec(select(Entry).where(Entry.tournament_id == tournament_id,
+                                                 Entry.player_id == player.id)).first()
+        entry = entry or Entry(tournament_id=tournament_id, player_id=player.id, name=entrant.name)
+        entry.joined, entry.dropped = entrant.joined, entrant.dropped
+        session.add(entry)
+        service.audit(session, actor, "tournament register", None,
+                      f"tournament {tournament_id}: {address} from round {entrant.joined}")
+        session.commit()
+        return entrant
+
+
+def drop(service: Service, tournament_id: int, email: str, reason: str, actor: str) -> Entrant:
+    """The player plays no round after the one under way; their results stay."""
+    address = email.strip().lower()
+    with Session(service.db) as session:
+        loaded = load(session, tournament_id)
+        entry = _entry(session, loaded, address)
+        entrant = drop_entrant(Entrant(entry.player_id, entry.name, entry.joined, entry.dropped),
+                               loaded.row.rounds_started)
+        entry.dropped = entrant.dropped
+        service.audit(session, actor, "tournament drop", None,
+                      f"tournament {tournament_id}: {address} after round {entrant.dropped}; {reason}")
+        session.commit()
+        return entrant
+
+
+def _entry(session: Session, loaded: Loaded, address: str) -> Entry:
+    player = session.exec(select(Player).where(Player.email == address)).first()
+    entry = None if player is None else session.exec(
+        select(Entry).where(Entry.tournament_id == loaded.row.id, Entry.player_id == player.id)).first()
+    if entry is None:
+        emails = names(session, [e.player for e in loaded.entrants])
+        known = ", ".join(sorted(p.email for p in emails.values())) or "nobody yet"
+        raise TournamentError(f"{address} is not registered in {loaded.row.name}; registered: {known}")
+    return entry
+
+
+def _not_finished(loaded: Loaded) -> None:
+    if loaded.row.status == "finished":
+        raise TournamentError(f"{loaded.row.name} is finished: all {loaded.rules.rounds} rounds were played")
+
+
+def start_round(service: Service, tournament_id: int, actor: str) -> RoundSeating:
+    """Seat the next round and open one game per table, every first prompt queued in the same transaction."""
+    with Session(service.db) as session:
+        seating = open_round(service, session, load(session, tournament_id), actor)
+        session.commit()
+        return seating
+
+
+def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -> RoundSeating:
+    """Seat and open the next round in ``session`` (uncommitted); refuses when it cannot start now."""
+    row, rules = loaded.row, loaded.rules
+    _not_finished(loaded)
+    round_no = row.rounds_started + 1
+    if round_no > rules.rounds:
+        raise TournamentError(f"all {rules.rounds} rounds of {row.name} have started")
+    _previous_round_complete(session, row, round_no)
+    active = [e.player for e in loaded.entrants if e.active_in(round_no)]
+    game_rules = service.rules(rules.game)
+    if len(active) < max(game_rules.min_players, min(rules.seating.table_sizes)):
+        raise TournamentError(f"round {round_no} needs at least {min(rules.seating.table_sizes)} active players "
+                              f"(seating.table_sizes = {list(rules.seating.table_sizes)}); "
+                              f"{len(active)} are registered: register more with `pbem tournament register`")
+    seating = seat_round(round_no, active, loaded.standings().points(), History.of(loaded.rounds),
+                         rules.seating, rules.seed)
+    players = names(session, active)
+    hours = rules.deadlines.move.total_seconds() / 3600
+    for table in seating.tables:
+        emails = [players[p].email for p in table.players]
+        game = service.open_game(session, game_rules, emails, bots_count=0, seed=_game_seed(rules, round_no, table),
+                                 options=dict(rules.game_options), deadline_hours=hours,
+                                 label=f"{row.name} R{round_no} T{table.number}", bot=rules.timeouts.bot,
+                                 actor=actor)
+        assert game.game.id is not None
+        session.add(TournamentTable(tournament_id=row.id, round_no=round_no, number=table.number,  # type: ignore[arg-type]
+                                    game_id=game.game.id, players=list(table.players)))
+    report = seating.report
+    session.add(TournamentRound(tournament_id=row.id, number=round_no, byes=list(seating.byes),  # type: ignore[arg-type]
+                                report={"repeat_pairs": report.repeat_pairs, "seat_imbalance": report.seat_imbalance,
+                                        "max_first": report.max_first},
+                                started=service.clock.now()))
+    row.rounds_started, row.status, row.next_round_at = round_no, "running", None
+    session.add(row)
+    service.audit(session, actor, "round start", None,
+                  f"tournament {row.id} round {round_no}: {len(seating.tables)} tables, byes {list(seating.byes)}, "
+                  f"repeat pairs {report.repeat_pairs}, seat imbalance {report.seat_imbalance}")
+    session.flush()
+    loaded.rounds.append(seating)
+    return seating
+
+
+def _game_seed(rules: Definition, round_no: int, table: Table) -> int:
+    """Each table's deal, reproducible from the tournament seed."""
+    return random.Random(f"{rules.seed}:{round_no}:{table.number}").randrange(2**31)
+
+
+def _previous_round_complete(session: Session, row: Tournament, round_no: int) -> None:
+    if round_no == 1:
+        return
+    previous = session.exec(select(TournamentRound).where(TournamentRound.tournament_id == row.id,
+                                                          TournamentRound.number == round_no - 1)).one()
+    if previous.status != "complete":
+        waiting = [str(t.game_id) for t, g in _tables_and_games(session, row.id, round_no - 1)  # type: ignore[arg-type]
+                   if g.status not in FINISHED_GAME]
+        raise TournamentError(f"round {round_no - 1} is still being played (games {', '.join(waiting)}); "
+                              f"round {round_no} starts when they end")
+
+
+def _tables_and_games(session: Session, tournament_id: int, round_no: int) -> list[tuple[TournamentTable, Game]]:
+    rows = session.exec(select(TournamentTable, Game).where(
+        TournamentTable.tournament_id == tournament_id, TournamentTable.round_no == round_no,
+        TournamentTable.game_id == Game.id).order_by(TournamentTable.number))
+    return list(rows)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ a game ends
+
+
+def game_over(service: Service, session: Session, table: GameTable, result: engine.Result) -> None:
+    """Record a tournament table's result and rating, and complete its round when it was the last game."""
+    record = session.exec(select(TournamentTable).where(TournamentTable.game_id == table.game.id)).first()
+    if record is None:
+        return
+    seated = record.players
+    seats = table.seats
+    record.scores, record.ranks = list(result.scores), list(result.ranks)
+    record.timeouts = [seat.timeouts for seat in seats]
+    record.forfeited = [seated[s.seat] for s in seats if s.forfeited]
+    record.substituted = [seated[s.seat] for s in seats
+                          if not s.forfeited and (s.bot or s.player_id != seated[s.seat])]
+    record.finished = service.clock.now()
+    session.add(record)
+    game = service.rules(table.game.game).name
+    book = ratings(session, game)
+    _store_ratings(service, session, game, rate_table(book, _result(record)))
+    round_row = session.exec(select(TournamentRound).where(TournamentRound.tournament_id == record.tournament_id,
+                                                           TournamentRound.number == record.round_no)).one()
+    if round_row.status == "playing" and _all_over(session, record.tournament_id, record.round_no, table.game.id):
+        complete_round(service, session, record.tournament_id, round_row)
+
+
+def _store_ratings(service: Service, session: Session, game: str, changed: dict[int, Rating]) -> None:
+    for player_id, rating in changed.items():
+        row = session.exec(select(RatingBook).where(RatingBook.game == game, RatingBook.player_id == player_id)).first()
+        row = row or RatingBook(game=game, player_id=player_id, mu=rating.mu, sigma=rating.sigma)
+        row.mu, row.sigma, row.games, row.updated = rating.mu, rating.sigma, rating.games, service.clock.now()
+        session.add(row)
+
+
+def _all_over(session: Session, tournament_id: int, round_no: int, ending: int | None = None) -> bool:
+    return all(g.status in FINISHED_GAME or g.id == ending for _, g in _tables_and_games(session, tournament_id, round_no))
+
+
+def complete_round(service: Service, session: Session, tournament_id: int, round_row: TournamentRound) -> None:
+    """Close the round, mail the standings to its players and, in a league, start or schedule the next round."""
+    now = service.clock.now()
+    round_row.status, round_row.completed = "complete", now
+    session.add(round_row)
+    session.flush()
+    loaded = load(session, tournament_id)
+    row, rules = loaded.row, loaded.rules
+    if round_row.number >= rules.rounds:
+        row.status = "finished"
+    mail_standings(service, session, loaded, round_row.number)
+    service.audit(session, "service", "round complete", None, f"tournament {row.id} round {round_row.number}")
+    when = next_round_start(rules, round_row.number, now) if row.status != "finished" else None
+    row.next_round_at = when
+    session.add(row)
+    if when is not None and when <= now:
+        open_round(service, session, loaded, "league")
+
+
+def mail_standings(service: Service, session: Session, loaded: Loaded, after_round: int) -> int:
+    """One standings mail per player of the round (seated or with a bye), their own line marked."""
+    context = standings_context(loaded.standings(after_round), _season(loaded.rules))
+    readers = [e for e in loaded.entrants if e.active_in(after_round)]
+    players = names(session, [e.player for e in readers])
+    for entrant in readers:
+        player = players[entrant.player]
+        letter = service.letters.render("standings", **context, player=entrant.name, you=entrant.player,
+                                        limit=STANDINGS_MAILED)
+        service.queue(session, "standings", player.email, letter)
+    return len(readers)
+
+
+STANDINGS_MAILED = 40
+"""Rows listed in a standings mail (the reader's own row is always added); the page lists everyone."""
+
+
+def _season(rules: Definition) -> str | None:
+    return rules.league.season if rules.league else None
+
+
+def unrecord(service: Service, session: Session, game_id: int) -> bool:
+    """Forget a table's result after an organiser reopened its game; the game's rating book is rebuilt."""
+    record = session.exec(select(TournamentTable).where(TournamentTable.game_id == game_id)).first()
+    if record is None or record.scores is None:
+        return False
+    record.scores = record.ranks = record.timeouts = record.substituted = record.forfeited = None
+    record.finished = None
+    session.add(record)
+    round_row = session.exec(select(TournamentRound).where(TournamentRound.tournament_id == record.tournament_id,
+                                                           TournamentRound.number == record.round_no)).one()
+    round_row.status, round_row.completed = "playing", None
+    session.add(round_row)
+    tournament = session.get(Tournament, record.tournament_id)
+    assert tournament is not None
+    if tournament.status == "finished":
+        tournament.status = "running"
+    session.flush()
+    _rebuild_ratings(service, session, tournament.game)
+    return True
+
+
+def _rebuild_ratings(service: Service, session: Session, game: str) -> None:
+    """Every finished table of the game rated again in the order the games ended."""
+    for row in session.exec(select(RatingBook).where(RatingBook.game == game)):
+        session.delete(row)
+    session.flush()
+    finished = session.exec(select(TournamentTable).join(Tournament).where(
+        Tournament.game == game, TournamentTable.finished != None).order_by(TournamentTable.finished))  # noqa: E711
+    book: dict[int, Rating] = {}
+    for record in finished:
+        book.update(rate_table(book, _result(record)))
+    _store_ratings(service, session, game, book)
+
+
+# ------------------------------------------------------------------ the scheduler
+
+
+def scan(service: Service) -> int:
+    """Complete rounds whose games all ended (a race can leave one) and start league rounds now due."""
+    now = service.clock.now()
+    changed = 0
+    with Session(service.db) as session:
+        playing = list(session.exec(select(TournamentRound).where(TournamentRound.status == "playing")))
+        for round_row in playing:
+            if _all_over(session, round_row.tournament_id, round_row.number):
+                complete_round(service, session, round_row.tournament_id, round_row)
+                changed += 1
+        due = session.exec(select(Tournament).where(Tournament.status == "running",
+                                                    Tournament.next_round_at != None,  # noqa: E711
+                                                    Tournament.next_round_at <= now))  # type: ignore[operator]
+        for row in list(due):
+            assert row.id is not None
+            open_round(service, session, load(session, row.id), "league")
+            changed += 1
+        session.commit()
+    return changed
+
+
+# ------------------------------------------------------------------ showing
+
+
+def rounds(session: Session, loaded: Loaded) -> list[RoundView]:
+    ids = [e.player for e in loaded.entrants]
+    who = {pid: (p.name or p.email) for pid, p in names(session, ids).items()}
+    views = []
+    for seating in loaded.rounds:
+        pairs = _tables_and_games(session, loaded.row.id, seating.round)  # type: ignore[arg-type]
+        tables = tuple(TableView(t.number, t.game_id, g.label, g.status, tuple(who.get(p, str(p)) for p in t.players))
+                       for t, g in pairs)
+        status = session.exec(select(TournamentRound.status).where(
+            TournamentRound.tournament_id == loaded.row.id, TournamentRound.number == seating.round)).one()
+        views.append(RoundView(seating.round, status, tables, tuple(who.get(p, str(p)) for p in seating.byes),
+                               seating.report))
+    return views
+
+
+def publish(service: Service, tournament_id: int, out: Path) -> Path:
+    """Write ``out/index.html``: the standings and every round's seating, one file that needs no server."""
+    with Session(service.db) as session:
+        loaded = load(session, tournament_id)
+        context = standings_context(loaded.standings(), _season(loaded.rules))
+        context["rounds"] = [{"number": r.number, "tables": [{"number": t.number, "players": list(t.players)}
+                                                              for t in r.tables], "byes": list(r.byes)}
+                             for r in rounds(session, loaded)]
+    page = _web().get_template("standings.html.j2").render(context)
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "index.html"
+    target.write_text(page, encoding="utf-8")
+    return target
+
+
+def _web() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(WEB_TEMPLATES), autoescape=True,
+                              undefined=jinja2.StrictUndefined)
+
+
+def summary(service: Service) -> list[dict[str, Any]]:
+    """Every tournament with its progress, for ``pbem tournament list``."""
+    with Session(service.db) as session:
+        listing = []
+        for row in session.exec(select(Tournament).order_by(Tournament.id)):
+            entries = session.exec(select(Entry).where(Entry.tournament_id == row.id)).all()
+            rules = definition.load(row.definition)
+            listing.append({"id": row.id, "name": row.name, "game": row.game, "status": row.status,
+                            "round": f"{row.rounds_started}/{rules.rounds}", "players": len(entries),
+                            "next_round_at": row.next_round_at})
+        return listing
+

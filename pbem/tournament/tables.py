@@ -1,0 +1,89 @@
+"""The tournament tables of the database, in the same metadata as the mail loop's.
+
+A tournament stores its definition file's text as written (so ``show`` can
+print it and a later reader reloads exactly what the organiser checked), its
+entries, its rounds (seating with byes and the seating report) and one row
+per table of a round, which carries the game's result once it ends. Ratings
+are one book per game (``dragon``, ``china``, ``prodigals``) across
+tournaments, as :mod:`tournaments.ratings` asks.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class Tournament(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True)
+    game: str
+    definition: str
+    """The definition file's text, checked by tournaments.definition.load when stored."""
+    status: str = "registering"
+    """registering (before round 1), running, or finished (the last round is complete)."""
+    rounds_started: int = 0
+    next_round_at: datetime | None = None
+    """Leagues: when the scheduler starts the next round (None: the organiser starts it)."""
+    created: datetime
+
+
+class Entry(SQLModel, table=True):
+    """A registration: the player's first round and the round after which they dropped."""
+
+    __table_args__ = (UniqueConstraint("tournament_id", "player_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    player_id: int = Field(foreign_key="player.id")
+    name: str
+    joined: int = 1
+    dropped: int | None = None
+
+
+class TournamentRound(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    number: int
+    status: str = "playing"
+    """playing until the last table's game ends, then complete."""
+    byes: list[int] = Field(default_factory=list, sa_column=Column(JSON))
+    report: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    """The seating report: repeat_pairs, seat_imbalance, max_first."""
+    started: datetime
+    completed: datetime | None = None
+
+
+class TournamentTable(SQLModel, table=True):
+    """One table of a round and its game; the result columns are filled when the game ends."""
+
+    __table_args__ = (UniqueConstraint("tournament_id", "round_no", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    round_no: int
+    number: int
+    game_id: int = Field(foreign_key="game.id", index=True, unique=True)
+    players: list[int] = Field(sa_column=Column(JSON, nullable=False))
+    """Player ids in seat order (players[0] is the first player), as seated: replacements do not change it."""
+    scores: list[int] | None = Field(default=None, sa_column=Column(JSON))
+    ranks: list[int] | None = Field(default=None, sa_column=Column(JSON))
+    timeouts: list[int] | None = Field(default=None, sa_column=Column(JSON))
+    substituted: list[int] | None = Field(default=None, sa_column=Column(JSON))
+    forfeited: list[int] | None = Field(default=None, sa_column=Column(JSON))
+    finished: datetime | None = None
+
+
+class RatingBook(SQLModel, table=True):
+    """A player's openskill rating in one game."""
+
+    __table_args__ = (UniqueConstraint("game", "player_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game: str
+    player_id: int = Field(foreign_key="player.id", index=True)
+    mu: float
+    sigma: float
+    games: int = 0
+    updated: datetime

@@ -1,0 +1,98 @@
+"""Rounds through the service: seating into games, results, completion, standings mails, leagues."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, select
+
+from pbem.db import Game, Seat
+from pbem.tournament import runner
+from pbem.tournament.tables import RatingBook, TournamentRound, TournamentTable
+from tests.service_tournament.conftest import ORGANISER, Players, mails, tournament_with
+from tournaments import TournamentError
+
+
+def test_round_start_opens_one_game_per_table_with_first_prompts_and_labelled_subjects(service) -> None:
+    tournament_id = tournament_with(service, 13)
+    seating = runner.start_round(service, tournament_id, ORGANISER)
+    assert sorted(len(t.players) for t in seating.tables) == [4, 4, 5]
+    with Session(service.db) as session:
+        tables = list(session.exec(select(TournamentTable).order_by(TournamentTable.number)))
+        games = [session.get(Game, t.game_id) for t in tables]
+        assert [g.label for g in games] == [f"Test Open R1 T{n}" for n in (1, 2, 3)]
+        assert all(g.deadline_hours == 48 for g in games)
+        for table, game in zip(tables, games):
+            seats = session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.seat)).all()
+            assert [s.player_id for s in seats] == table.players
+    prompts = Players(service).prompts()
+    assert prompts and all(p.subject.startswith("[Test Open R1 T") for p in prompts)
+    assert {p.game_id for p in prompts} == {g.id for g in games}
+
+
+def test_last_game_of_a_round_completes_it_rates_the_players_and_mails_standings(service) -> None:
+    tournament_id = tournament_with(service, 8)
+    runner.start_round(service, tournament_id, ORGANISER)
+    players = Players(service)
+    players.answer_all()
+    with Session(service.db) as session:
+        loaded = runner.load(session, tournament_id)
+        round_row = session.exec(select(TournamentRound)).one()
+        rated = session.exec(select(RatingBook)).all()
+    assert round_row.status == "complete" and len(loaded.results) == 2
+    assert len(rated) == 8 and all(r.games == 1 for r in rated)
+    standings = mails(service, "standings")
+    assert len(standings) == 8
+    assert standings[0].subject == "[Test Open] Standings after round 1"
+    assert "*" in standings[0].text
+    points = sorted(row.points for row in loaded.standings().rows)
+    assert points == [1, 1, 3, 3, 6, 6, 10, 10]
+
+
+def test_next_round_waits_for_the_previous_one_and_the_last_round_finishes_the_tournament(service) -> None:
+    tournament_id = tournament_with(service, 6, rounds=2)
+    runner.start_round(service, tournament_id, ORGANISER)
+    with pytest.raises(TournamentError, match="round 1 is still being played"):
+        runner.start_round(service, tournament_id, ORGANISER)
+    players = Players(service)
+    players.answer_all()
+    runner.start_round(service, tournament_id, ORGANISER)
+    players.answer_all()
+    with Session(service.db) as session:
+        loaded = runner.load(session, tournament_id)
+    assert loaded.row.status == "finished" and len(loaded.results) == 4
+    with pytest.raises(TournamentError, match="finished"):
+        runner.start_round(service, tournament_id, ORGANISER)
+
+
+LEAGUE = """
+[league]
+season = "Spring"
+next_round = "auto"
+gap = "24h"
+"""
+
+
+def test_league_starts_the_next_round_when_its_gap_has_passed(service, clock) -> None:
+    tournament_id = tournament_with(service, 6, rounds=2, extra=LEAGUE)
+    runner.start_round(service, tournament_id, ORGANISER)
+    Players(service).answer_all()
+    assert runner.scan(service) == 0
+    with Session(service.db) as session:
+        row = runner.load(session, tournament_id).row
+    assert row.rounds_started == 1 and row.next_round_at == clock.now() + timedelta(hours=24)
+    clock.advance(timedelta(hours=24))
+    assert runner.scan(service) == 1
+    with Session(service.db) as session:
+        assert runner.load(session, tournament_id).row.rounds_started == 2
+
+
+def test_league_without_a_gap_opens_the_next_round_in_the_transaction_that_ends_the_round(service) -> None:
+    tournament_id = tournament_with(service, 6, rounds=2, extra=LEAGUE.replace('"24h"', '"0h"'))
+    runner.start_round(service, tournament_id, ORGANISER)
+    Players(service).answer_all()
+    with Session(service.db) as session:
+        loaded = runner.load(session, tournament_id)
+    assert loaded.row.status == "finished" and len(loaded.results) == 4
+    assert "Spring" in mails(service, "standings")[0].text
