@@ -2,7 +2,8 @@
 
 The winner is the player whose *highest* competition score is lowest, so the
 evaluation sums squared scores (a point off the worst competition is worth
-most) and credits cards that will pay later: cards in hand while errands are
+most; a score below 0 is worth no more than 0, it cannot lower the final
+score) and credits cards that will pay later: cards in hand while errands are
 still running, black cards on the board always.
 """
 
@@ -28,7 +29,7 @@ def evaluate(state: State, seat: int) -> float:
     player = state.players[seat]
     values = list(scores(state, player).values())
     mean = max(1.0, sum(values) / len(values))
-    total = float(sum(v * abs(v) for v in values))
+    total = float(sum(max(v, 0) ** 2 for v in values)) + 0.1 * sum(values)
     rounds_left = DATA.rounds - state.round
     if state.phase == "errands":
         total -= 2 * mean * HAND_CARD * min(len(player.hand), DATA.hand_limit + 2)
