@@ -8,6 +8,10 @@ palaces of ``start farmer scholar`` (one person per palace, D-2). What is
 left open and matters raises :class:`engine.AmbiguousMove` listing the
 choices; what cannot be read raises :class:`engine.MoveError`.
 
+The verb may be left out where the question implies it: ``old warrior
+palace2`` in the person phase, ``monk`` when releasing, ``+1 new`` when
+building; an action needs only its card (``tax``) or group and card.
+
 Lines are read in order, each against the state the previous ones lead to
 (on a clone), so one reply can carry a Build action and its floors, or a
 standing release order and a release.
@@ -144,7 +148,6 @@ def _is_level(word: str) -> bool:
 
 def _spec_recruit(reader: _Reader) -> dict[str, object]:
     spec: dict[str, object] = {}
-    card_word = ""
     while reader.more():
         palace = reader.palace()
         if palace is not None:
@@ -163,8 +166,7 @@ def _spec_recruit(reader: _Reader) -> dict[str, object]:
         elif word in ("discard", "discarding"):
             spec["kind"] = Discard
         elif word in FILLER:
-            if word == "card":
-                card_word = "card"
+            continue
         elif _is_level(word) or _lookup(word, TYPE_WORDS, "person type"):
             person = _read_person(reader, word)
             if reader.peek() == "card":
@@ -175,8 +177,8 @@ def _spec_recruit(reader: _Reader) -> dict[str, object]:
                 spec["person"] = person
         else:
             raise MoveError(f"'{word}' is not part of a recruitment; write e.g. 'recruit old warrior palace2'")
-    if "person" not in spec and "card" in spec:
-        spec["kind"] = PlayCard if card_word or "kind" not in spec else spec["kind"]
+    if "person" not in spec and "card" in spec and "kind" not in spec:
+        spec["kind"] = PlayCard
     return spec
 
 
@@ -414,7 +416,9 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
         spec = _read_start(reader)
         found = [m for m in legal if isinstance(m, Start) and _fields(spec)(m)]
         if not found:
-            raise _no_match(state, seat, line, (Start,), None)
+            concrete = Start(spec["first"], spec["second"], spec.get("first_palace", 1),  # type: ignore[arg-type]
+                             spec.get("second_palace", 2))  # type: ignore[arg-type]
+            raise _no_match(state, seat, line, (Start,), concrete)
         return _choose(state, seat, line, found, prefer_first=True)
     if verb == "recruit":
         spec = _spec_recruit(reader)

@@ -70,6 +70,8 @@ def why_illegal(state: DragonState, seat: int, move: DragonMove) -> str:
             detail = "a palace has a free floor, so the person must go there (replace or discard only when all are full)"
         elif isinstance(move, Recruit) and not _has_room(state, seat):
             detail = "all your palaces are full: replace a person or discard the new tile"
+    elif isinstance(move, Start):
+        detail = _start_reason(state, seat, move)
     elif isinstance(move, Release) and state.unfed[seat] is not None:
         unfed = ", ".join(f"palace{i + 1}" for i in state.unfed[seat] or ())
         detail = f"in a Drought you release one person from each unfed palace; still open: {unfed}"
@@ -114,4 +116,15 @@ def _build_reason(state: DragonState, seat: int, move: Build) -> str:
             return f"palace{palace} would have more than {rules.MAX_FLOORS} floors"
     if any(not 1 <= n <= rules.MAX_FLOORS for n in move.new):
         return f"a new palace has 1-{rules.MAX_FLOORS} floors"
+    return ""
+
+
+def _start_reason(state: DragonState, seat: int, move: Start) -> str:
+    if move.first == move.second or move.first not in rules.TYPE_INDEX or move.second not in rules.TYPE_INDEX:
+        return "take two young persons of two different types"
+    if tuple(sorted((move.first, move.second), key=rules.TYPE_INDEX.__getitem__)) in state.start_pairs:
+        return "an earlier player took that pair of types; choose another pair"
+    palaces = state.players[seat].palaces
+    if not all(1 <= p <= len(palaces) for p in (move.first_palace, move.second_palace)):
+        return f"you have palaces 1-{len(palaces)}"
     return ""

@@ -215,3 +215,11 @@ def test_the_verb_may_be_left_out_when_the_question_implies_it() -> None:
     assert GAME.parse("monk", released, 0) == [Release("young monk", 1)]
     building = _action_state()
     assert GAME.parse("group 1 build\n+1 palace2", building, 0)[1] == Build(((2, 1),), ())
+
+
+def test_a_starting_pair_already_taken_is_refused_with_the_reason() -> None:
+    state = GAME.new(3, 1)
+    first, second = state.seat_order[:2]
+    play(state, first, "start farmer scholar")
+    with pytest.raises(MoveError, match="earlier player took that pair"):
+        GAME.parse("start scholar, farmer", state, second)
