@@ -48,9 +48,9 @@ def why_illegal(state: DragonState, seat: int, move: DragonMove) -> str:
     if state.phase == OVER:
         return "the game is over; no more moves are accepted"
     if not 0 <= seat < len(state.players):
-        return f"there is no seat {seat}; this game has seats 0-{len(state.players) - 1}"
+        return f"there is no seat index {seat}; this game has seat indexes 0-{len(state.players) - 1}"
     if seat != state.actor:
-        return f"seat {seat} owes no decision now; waiting for seat {state.actor}: {expected(state)}"
+        return f"seat {seat + 1} owes no decision now; waiting for seat {state.actor + 1}: {expected(state)}"
     text = format_move(move)
     if _PHASE_OF.get(type(move), state.phase) != state.phase:
         return f"'{text}' is not a move for now; expected {expected(state)}"
