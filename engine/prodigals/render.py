@@ -211,6 +211,9 @@ def _society(state: State) -> list[str]:
 def _own_lines(state: State, player: Player) -> list[str]:
     hand = [f"{_card(u)}({'b' if DATA.cards[u].border == 'black' else 'w'})" for u in player.hand]
     lines = _wrap(f"Your hand: {' '.join(hand) or 'empty'}")
+    slots = [_card(u) + (" (used)" if u in player.used else "") for u in player.board]
+    slots += ["-"] * (DATA.black_slots - len(slots))
+    lines.extend(_wrap("Your black-card slots: " + ", ".join(f"{i}:{c}" for i, c in enumerate(slots, 1))))
     if player.drawn_tile:
         lines.extend(_wrap(f"Drawn political tile: {_tile(player.drawn_tile)}"))
     return lines
