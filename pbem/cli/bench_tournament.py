@@ -3,7 +3,8 @@
 History comes from :mod:`tournaments.simulate` (real seating, random
 results), so the figures measure the tournament logic, not the engines.
 Targets on this machine: seating ≤ 5 s, standings ≤ 1 s, repeat-opponent
-pairs ≤ 10 % of random seating's.
+pairs ≤ 10 % of random seating's. Times are shown as CPU and wall seconds;
+targets are checked on CPU time, since other jobs share the two cores.
 """
 
 from __future__ import annotations
@@ -57,15 +58,14 @@ def bench_tournament(
 
     points = past.points()
     active = [e.player for e in past.entrants]
-    started = time.perf_counter()
-    swiss = tournaments.seat_round(measured, active, points, past.history, rules.seating, rules.seed)
-    seating_s = time.perf_counter() - started
+    with _Stopwatch() as seating:
+        swiss = tournaments.seat_round(measured, active, points, past.history, rules.seating, rules.seed)
     baseline = tournaments.random_round(measured, active, points, past.history, rules.seating, rules.seed)
 
     started = time.perf_counter()
     ratings = tournaments.rate_all(past.results)
     rating_s = time.perf_counter() - started
-    standings_s = min(_timed_standings(rules, past, ratings) for _ in range(STANDINGS_RUNS))
+    standings = min((_timed_standings(rules, past, ratings) for _ in range(STANDINGS_RUNS)), key=lambda w: w.cpu)
 
     traced = _traced_peak(rules, past, measured, points) if memory else None
     ratio = swiss.report.repeat_pairs / baseline.report.repeat_pairs if baseline.report.repeat_pairs else 0.0
@@ -75,8 +75,8 @@ def bench_tournament(
     table.add_column("value", justify="right")
     table.add_column("target", justify="right")
     table.add_column("met", justify="center")
-    table.add_row(f"seating round {measured} (s)", f"{seating_s:.2f}", f"≤ {SEATING_TARGET_S:g}",
-                  _met(seating_s <= SEATING_TARGET_S))
+    table.add_row(f"seating round {measured} (s CPU / wall)", seating.shown(), f"≤ {SEATING_TARGET_S:g}",
+                  _met(seating.cpu <= SEATING_TARGET_S))
     table.add_row("repeat-opponent pairs, optimised", f"{swiss.report.repeat_pairs:,}", "", "")
     table.add_row("repeat-opponent pairs, random seating", f"{baseline.report.repeat_pairs:,}", "", "")
     table.add_row("optimised / random", f"{ratio:.1%}", f"≤ {REPEAT_TARGET:.0%}",
@@ -87,9 +87,8 @@ def bench_tournament(
                   f"{swiss.report.seat_imbalance:.2f} / {baseline.report.seat_imbalance:.2f}", "", "")
     table.add_row("most times first player, optimised / random",
                   f"{swiss.report.max_first} / {baseline.report.max_first}", "", "")
-    table.add_row(f"standings, {players:,} players (s, best of {STANDINGS_RUNS})", f"{standings_s:.2f}",
-                  f"≤ {STANDINGS_TARGET_S:g}",
-                  _met(standings_s <= STANDINGS_TARGET_S))
+    table.add_row(f"standings, best of {STANDINGS_RUNS} (s CPU / wall)", standings.shown(),
+                  f"≤ {STANDINGS_TARGET_S:g}", _met(standings.cpu <= STANDINGS_TARGET_S))
     table.add_row(f"ratings, {len(past.results):,} games (games/s)", f"{len(past.results) / rating_s:,.0f}", "", "")
     table.add_row(f"simulating {history} rounds (s)", f"{simulated:.2f}", "", "")
     table.add_row("peak memory, seating + standings traced (MiB)",
@@ -99,10 +98,34 @@ def bench_tournament(
     Console().print(table)
 
 
-def _timed_standings(rules: definitions.Definition, past: Simulation, ratings: dict[int, tournaments.Rating]) -> float:
-    started = time.perf_counter()
-    tournaments.compute(rules, past.entrants, past.rounds, past.results, ratings)
-    return time.perf_counter() - started
+class _Stopwatch:
+    """CPU time (what our code costs, the figure the targets are checked on) and wall time (what a user waits).
+
+    The machine is shared by several engineers' jobs, so wall time swings
+    with their load; CPU time of this process does much less.
+    """
+
+    cpu = 0.0
+    wall = 0.0
+
+    def __enter__(self) -> _Stopwatch:
+        self._cpu, self._wall = time.process_time(), time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cpu = time.process_time() - self._cpu
+        self.wall = time.perf_counter() - self._wall
+
+    def shown(self) -> str:
+        return f"{self.cpu:.2f} / {self.wall:.2f}"
+
+
+def _timed_standings(
+    rules: definitions.Definition, past: Simulation, ratings: dict[int, tournaments.Rating]
+) -> _Stopwatch:
+    with _Stopwatch() as watch:
+        tournaments.compute(rules, past.entrants, past.rounds, past.results, ratings)
+    return watch
 
 
 def _traced_peak(rules: definitions.Definition, past: Simulation, measured: int, points: dict[int, float]) -> int:
