@@ -172,6 +172,8 @@ class _Step:
         rules = table.rules
         if not text.strip():
             return self._refuse("empty", "no text left after quotes and signatures")
+        if table.game.status == "paused":
+            return self._refuse("paused", "the organiser paused the game")
         if table.game.status != "active" or not rules.to_act(table.state):
             return self._refuse("game_over", "the game is over")
         stale = self._stale_prompt()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from pbem.cli import bench, game, play, service
+from pbem.cli import admin, bench, game, play, service, tournament
 from pbem.cli import bench_tournament  # noqa: F401  (registers "pbem bench tournament")
 from pbem.cli import bench_mail  # noqa: F401  (registers "pbem bench mail")
 
@@ -25,6 +25,10 @@ app.command("init")(service.init)
 app.command("serve")(service.serve)
 app.command("receive")(service.receive)
 app.add_typer(game.app, name="game")
+app.add_typer(tournament.app, name="tournament")
+app.add_typer(tournament.rounds_app, name="round")
+app.add_typer(admin.disputes_app, name="dispute")
+app.command("audit")(admin.audit)
 
 
 def main() -> None:

@@ -370,6 +370,11 @@ def unrecord(service: Service, session: Session, game_id: int) -> bool:
     record = session.exec(select(TournamentTable).where(TournamentTable.game_id == game_id)).first()
     if record is None or record.scores is None:
         return False
+    tournament = session.get(Tournament, record.tournament_id)
+    assert tournament is not None
+    if tournament.rounds_started > record.round_no:
+        raise TournamentError(f"round {record.round_no + 1} of {tournament.name} was seated using this game's "
+                              f"result, so the result can no longer change")
     record.scores = record.ranks = record.timeouts = record.substituted = record.forfeited = None
     record.finished = None
     session.add(record)
@@ -377,10 +382,10 @@ def unrecord(service: Service, session: Session, game_id: int) -> bool:
                                                            TournamentRound.number == record.round_no)).one()
     round_row.status, round_row.completed = "playing", None
     session.add(round_row)
-    tournament = session.get(Tournament, record.tournament_id)
-    assert tournament is not None
     if tournament.status == "finished":
         tournament.status = "running"
+    tournament.next_round_at = None
+    session.add(tournament)
     session.flush()
     _rebuild_ratings(service, session, tournament.game)
     return True

@@ -1,0 +1,198 @@
+"""The organiser's disputes toolkit on the command line: ``pbem game show|log|replay|undo|move|deadline|
+replace|resend|pause|resume``, ``pbem dispute list|show|resolve`` and ``pbem audit``.
+
+The ``game`` commands join the ``pbem game`` group of :mod:`pbem.cli.game`.
+Every command that changes something takes ``--by`` (default $USER) and,
+except ``resend``, a ``--reason``; both go to the audit log.
+"""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from pbem.admin import Admin
+from pbem.cli.game import app as game_app
+from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
+from pbem.cli.service import settings_or_exit
+from pbem.service import Service
+
+disputes_app = typer.Typer(help="Disputes players opened with `dispute <text>`.", no_args_is_help=True)
+
+GAME_ID = typer.Argument(..., metavar="ID", help="The game (see `pbem game list`).")
+SEAT = typer.Option(..., "--seat", help="Seat number, 1 = first player.")
+REASON = typer.Option("", "--reason", help="Why: recorded in the audit log and told to the players.")
+BY = typer.Option("", "--by", help=BY_HELP)
+
+
+def _admin(by: str = "") -> Admin:
+    return Admin(Service(settings_or_exit()), actor(by))
+
+
+def _when(value: object) -> str:
+    return value.strftime("%Y-%m-%d %H:%M") if value else ""  # type: ignore[attr-defined]
+
+
+@game_app.command("show")
+def show(game_id: int = GAME_ID) -> None:
+    """The full state, hidden information included: seats, deadlines, the board and each seat's view."""
+    report = attempt(lambda: _admin().show(game_id))
+    console = Console()
+    console.print(f"[bold]game {report.game_id}[/bold] {report.label}: {report.game}, {report.status}, seed "
+                  f"{report.seed}, options {report.options}; {report.moves} moves ({report.reverted} reverted); "
+                  f"to act: {', '.join(f'seat {s}' for s in report.to_act) or 'nobody'}", highlight=False)
+    seats = Table(title="seats")
+    for column in ("seat", "player", "email", "bot", "awaiting", "deadline (UTC)", "timeouts", "forfeited"):
+        seats.add_column(column)
+    for seat in report.seats:
+        seats.add_row(str(seat.seat_no), seat.player, seat.email, seat.bot, "yes" if seat.awaiting else "",
+                      _when(seat.deadline), str(seat.timeouts), "yes" if seat.forfeited else "")
+    console.print(seats)
+    console.print(report.board, markup=False, highlight=False)
+    for number, view in enumerate(report.private, start=1):
+        console.print(f"--- seat {number} sees ---", highlight=False)
+        console.print(view, markup=False, highlight=False)
+    if report.result is not None:
+        console.print(f"result: scores {report.result.scores}, ranks {report.result.ranks}", highlight=False)
+
+
+@game_app.command("log")
+def log(game_id: int = GAME_ID) -> None:
+    """Every move, reverted ones too, with its time, source and the inbound message it came in."""
+    lines = attempt(lambda: _admin().log(game_id))
+    table = Table(title=f"game {game_id}: moves")
+    for column in ("#", "time (UTC)", "seat", "move", "source", "inbound message", "reverted"):
+        table.add_column(column)
+    for line in lines:
+        inbound = f"{line.message_id} from {line.sender}" if line.message_id else ""
+        table.add_row(str(line.seq), line.at.strftime("%Y-%m-%d %H:%M:%S"), f"{line.seat_no} {line.who}",
+                      line.notation, line.source, inbound, "reverted" if line.reverted else "")
+    Console().print(table)
+
+
+@game_app.command("replay")
+def replay(game_id: int = GAME_ID, at: int = typer.Option(..., "--at", help="Move number (0: the set-up).")) -> None:
+    """The board after move N (reverted moves left out)."""
+    typer.echo(attempt(lambda: _admin().replay(game_id, at)))
+
+
+@game_app.command("undo")
+def undo(
+    game_id: int = GAME_ID,
+    to: int = typer.Option(..., "--to", help="The last move to keep; every later move is marked reverted."),
+    reason: str = REASON,
+    force: bool = typer.Option(False, "--force", help="Also take back moves other players made in answer."),
+    by: str = BY,
+) -> None:
+    """Take back every move after N (never deleted), re-prompt whoever must decide and tell the table."""
+    reverted = attempt(lambda: _admin(by).undo(game_id, to, reason, force))
+    typer.echo(f"game {game_id}: reverted moves {', '.join(map(str, reverted))}; the table is told")
+
+
+@game_app.command("move")
+def move(
+    game_id: int = GAME_ID,
+    notation: str = typer.Argument(..., help="The move in the game's notation, as a player would write it."),
+    seat: int = SEAT,
+    reason: str = REASON,
+    by: str = BY,
+) -> None:
+    """Make a move on a player's behalf."""
+    played = attempt(lambda: _admin(by).move(game_id, seat, notation, reason))
+    typer.echo(f"game {game_id} seat {seat}: played {'; '.join(played)}")
+
+
+@game_app.command("deadline")
+def deadline(
+    game_id: int = GAME_ID,
+    extend: str = typer.Option(..., "--extend", help="How much longer, e.g. 48h or 2d."),
+    seat: int = typer.Option(None, "--seat", help="Only this seat (default: every open decision)."),
+    reason: str = REASON,
+    by: str = BY,
+) -> None:
+    """Extend the open deadlines of a game."""
+    seats = attempt(lambda: _admin(by).extend_deadline(game_id, extend, reason, seat))
+    typer.echo(f"game {game_id}: deadline of seat(s) {', '.join(map(str, seats))} extended by {extend}")
+
+
+@game_app.command("replace")
+def replace(
+    game_id: int = GAME_ID,
+    seat: int = SEAT,
+    player: str = typer.Option(..., "--player", help="The new player's email, or bot (greedy), greedy, random."),
+    reason: str = REASON,
+    by: str = BY,
+) -> None:
+    """Give a seat to another player or to a bot."""
+    who = attempt(lambda: _admin(by).replace(game_id, seat, player, reason))
+    typer.echo(f"game {game_id} seat {seat} is now played by {who}")
+
+
+@game_app.command("resend")
+def resend(game_id: int = GAME_ID, seat: int = SEAT, by: str = BY) -> None:
+    """Send the seat's open prompt again."""
+    attempt(lambda: _admin(by).resend(game_id, seat))
+    typer.echo(f"game {game_id} seat {seat}: prompt queued again")
+
+
+@game_app.command("pause")
+def pause(game_id: int = GAME_ID, reason: str = REASON, by: str = BY) -> None:
+    """Stop a game's clock and refuse its replies until it is resumed."""
+    attempt(lambda: _admin(by).pause(game_id, reason))
+    typer.echo(f"game {game_id} paused; the players are told")
+
+
+@game_app.command("resume")
+def resume(game_id: int = GAME_ID, reason: str = REASON, by: str = BY) -> None:
+    """Restart a paused game; every open decision gets a full new deadline."""
+    attempt(lambda: _admin(by).resume(game_id, reason))
+    typer.echo(f"game {game_id} resumed; the players are told")
+
+
+@disputes_app.command("list")
+def dispute_list(status: str = typer.Option("open", "--status", help="open, resolved or all.")) -> None:
+    """Disputes, open ones by default."""
+    if status not in ("open", "resolved", "all"):
+        refuse(f"--status {status!r}: use open, resolved or all")
+    table = Table(title=f"disputes ({status})")
+    for column in ("id", "opened (UTC)", "game", "player", "status", "text"):
+        table.add_column(column)
+    for dispute, label, email in _admin().disputes("" if status == "all" else status):
+        table.add_row(str(dispute.id), _when(dispute.created), f"{dispute.game_id} {label}", email, dispute.status,
+                      dispute.text[:60])
+    Console().print(table)
+
+
+@disputes_app.command("show")
+def dispute_show(dispute_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """A dispute in full, with what the organiser did to its game since it was opened."""
+    dispute, label, email, trail = attempt(lambda: _admin().dispute(dispute_id))
+    typer.echo(f"dispute {dispute.id} ({dispute.status}), opened {_when(dispute.created)} UTC by {email} "
+               f"in game {dispute.game_id} ({label}):")
+    typer.echo("\n".join("  " + line for line in dispute.text.splitlines()))
+    for row in trail:
+        typer.echo(f"{_when(row.at)}  {row.actor}: {row.action} — {row.detail}")
+
+
+@disputes_app.command("resolve")
+def dispute_resolve(dispute_id: int = typer.Argument(..., metavar="ID"), reason: str = REASON, by: str = BY) -> None:
+    """Close a dispute; the player who opened it gets the reason."""
+    attempt(lambda: _admin(by).resolve(dispute_id, reason))
+    typer.echo(f"dispute {dispute_id} resolved; the player is told")
+
+
+def audit(
+    game: int = typer.Option(None, "--game", help="Only this game."),
+    limit: int = typer.Option(200, "--limit", help="The newest N entries."),
+) -> None:
+    """Every organiser and service action: when, who, what and why."""
+    if limit < 1:
+        refuse(f"--limit {limit}: give 1 or more")
+    table = Table(title="audit log")
+    for column in ("time (UTC)", "who", "action", "game", "detail"):
+        table.add_column(column)
+    for row in _admin().audit_log(game, limit):
+        table.add_row(row.at.strftime("%Y-%m-%d %H:%M:%S"), row.actor, row.action,
+                      str(row.game_id) if row.game_id else "", row.detail)
+    Console().print(table)

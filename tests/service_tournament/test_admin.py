@@ -1,0 +1,172 @@
+"""The organiser's toolkit on a running game: undo, move, deadline, replace, resend, pause, disputes, audit."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, func, select
+
+from pbem import deadlines, pipeline, swarm
+from pbem.admin import Admin, AdminError
+from pbem.db import Audit, Dispute, Game, Move, Outbox, Seat
+from tests.service_tournament.conftest import Players, emails, mails
+
+
+@pytest.fixture
+def game(service) -> int:
+    """A three-player Dragon game after its three opening moves (seats 2, 3, 1), seat 3 to act."""
+    game_id = service.new_game("dragon", emails(3), seed=3)
+    Players(service).answer_all(rounds=3)
+    return game_id
+
+
+@pytest.fixture
+def admin(service) -> Admin:
+    return Admin(service, "tester")
+
+
+def snapshot(service, game_id: int) -> tuple:
+    """Everything an action could change: moves, seats, the game row, mails queued, audit rows."""
+    with Session(service.db) as session:
+        moves = [(m.seq, m.notation, m.reverted) for m in session.exec(select(Move).where(Move.game_id == game_id))]
+        seats = [(s.player_id, s.bot, s.awaiting, s.deadline) for s in session.exec(select(Seat).where(
+            Seat.game_id == game_id).order_by(Seat.seat))]
+        row = session.get(Game, game_id)
+        counts = [session.exec(select(func.count()).select_from(table)).one() for table in (Outbox, Audit)]
+        return moves, seats, (row.status, row.version), counts
+
+
+def open_seats(service, game_id: int) -> list[int]:
+    with Session(service.db) as session:
+        return [s.seat + 1 for s in session.exec(select(Seat).where(Seat.game_id == game_id, Seat.awaiting == True))]  # noqa: E712
+
+
+def test_undo_marks_later_moves_reverted_reprompts_and_tells_the_table(service, admin, game) -> None:
+    reverted = admin.undo(game, 2, "seat 1 misread the board")
+    assert reverted == [3]
+    log = admin.log(game)
+    assert [(line.seq, line.reverted) for line in log] == [(1, False), (2, False), (3, True)]
+    assert open_seats(service, game) == [1]
+    notices = mails(service, "organiser_action")
+    assert len(notices) == 3 and "The organiser took back moves" in notices[0].subject
+    assert "seat 1 misread the board" in notices[0].text
+    assert mails(service, "prompt")[-1].recipient == "player01@example.org"
+    audit = admin.audit_log(game)[-1]
+    assert (audit.actor, audit.action) == ("tester", "undo") and "misread" in audit.detail
+
+
+def test_undoing_a_move_another_player_answered_needs_force_and_changes_nothing_without(
+        service, admin, game) -> None:
+    before = snapshot(service, game)
+    with pytest.raises(AdminError, match="already answered .* --force"):
+        admin.undo(game, 0, "restart")
+    assert snapshot(service, game) == before
+    admin.undo(game, 0, "restart", force=True)
+    assert all(line.reverted for line in admin.log(game))
+    text = mails(service, "organiser_action")[-1].text
+    assert "answered moves that are now taken back" in text
+    assert open_seats(service, game) == [2]
+
+
+def test_bad_undo_requests_are_refused_with_the_reason(service, admin, game) -> None:
+    before = snapshot(service, game)
+    with pytest.raises(AdminError, match="nothing to undo"):
+        admin.undo(game, 3, "why")
+    with pytest.raises(AdminError, match="--reason is required"):
+        admin.undo(game, 2, " ")
+    with pytest.raises(AdminError, match="there is no game 99"):
+        admin.undo(99, 2, "why")
+    assert snapshot(service, game) == before
+
+
+def test_organiser_move_is_logged_as_admin_and_an_illegal_one_changes_nothing(service, admin, game) -> None:
+    before = snapshot(service, game)
+    with pytest.raises(AdminError, match="seat 1 owes no decision now; waiting for seat 3"):
+        admin.move(game, 1, "anything", "test")
+    with pytest.raises(AdminError, match="legal now"):
+        admin.move(game, 3, "fly to the moon", "test")
+    with pytest.raises(AdminError, match="seats 1-3"):
+        admin.move(game, 4, "x", "test")
+    assert snapshot(service, game) == before
+    with Session(service.db) as session:
+        table = service.load(session, game)
+        legal = table.rules.format(table.rules.legal(table.state, 2)[0])
+    assert admin.move(game, 3, legal, "player phoned it in") == [legal]
+    assert admin.log(game)[3].source == "admin"
+    assert "made a move for you" in mails(service, "organiser_action")[-1].subject
+
+
+def test_deadline_extension_moves_the_open_deadline_and_bad_durations_are_refused(service, admin, game) -> None:
+    with Session(service.db) as session:
+        before = session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one().deadline
+    assert admin.extend_deadline(game, "48h", "travelling") == [3]
+    with Session(service.db) as session:
+        after = session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one().deadline
+    assert after - before == timedelta(hours=48)
+    state = snapshot(service, game)
+    for bad, match in (("48x", "not a duration"), ("0h", "positive")):
+        with pytest.raises(AdminError, match=match):
+            admin.extend_deadline(game, bad, "travelling")
+    with pytest.raises(AdminError, match="no open deadline for seat 1"):
+        admin.extend_deadline(game, "1d", "x", seat_no=1)
+    assert snapshot(service, game) == state
+
+
+def test_replace_by_a_bot_plays_on_and_by_a_person_prompts_them(service, admin, game) -> None:
+    assert admin.replace(game, 3, "newcomer@example.org", "seat 3 left") == "newcomer"
+    assert mails(service, "prompt")[-1].recipient == "newcomer@example.org"
+    assert "You were replaced" in mails(service, "organiser_action")[-2].subject
+    with pytest.raises(AdminError, match="already plays seat 3"):
+        admin.replace(game, 1, "newcomer@example.org", "x")
+    with pytest.raises(AdminError, match="email address, or bot"):
+        admin.replace(game, 1, "nobody", "x")
+    admin.replace(game, 3, "bot", "newcomer vanished")
+    assert 3 not in open_seats(service, game)
+    assert admin.log(game)[-1].source == "bot"
+
+
+def test_resend_queues_the_open_prompt_again_only_for_a_seat_that_owes_one(service, admin, game) -> None:
+    prompts = len(mails(service, "prompt"))
+    admin.resend(game, 3)
+    assert len(mails(service, "prompt")) == prompts + 1
+    with pytest.raises(AdminError, match="no open prompt"):
+        admin.resend(game, 1)
+
+
+def test_pause_stops_the_clock_and_resume_gives_a_full_deadline(service, admin, game, clock) -> None:
+    admin.pause(game, "investigating a dispute")
+    with pytest.raises(AdminError, match="only an active game"):
+        admin.pause(game, "again")
+    clock.advance(timedelta(days=10))
+    assert deadlines.scan(service).timeouts == 0
+    prompt = mails(service, "prompt")[-1]
+    refused = pipeline.deliver(service, swarm.reply(prompt.recipient, prompt.reply_to, prompt.subject,
+                                                    prompt.message_id, swarm.legal_moves(prompt.text)[0]).raw)
+    assert (refused.status, refused.reason, refused.moves) == ("refused", "the organiser paused the game", 0)
+    assert "paused this game" in mails(service, "refusal")[-1].text
+    admin.resume(game, "settled")
+    with Session(service.db) as session:
+        seat = session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one()
+    assert seat.deadline == clock.now() + timedelta(hours=72)
+    assert [a.action for a in admin.audit_log(game)][-2:] == ["pause", "resume"]
+
+
+def test_a_players_dispute_is_listed_shown_and_resolved_with_a_reply(service, admin, game, clock) -> None:
+    clock.advance(timedelta(minutes=5))
+    prompt = mails(service, "prompt")[-1]
+    pipeline.deliver(service, swarm.reply(prompt.recipient, prompt.reply_to, prompt.subject, prompt.message_id,
+                                          "dispute seat 1 played out of turn").raw)
+    [(dispute, label, email)] = admin.disputes("open")
+    assert (email, dispute.text) == (prompt.recipient, "seat 1 played out of turn")
+    admin.undo(game, 2, f"dispute {dispute.id}")
+    _, _, _, trail = admin.dispute(dispute.id)
+    assert [row.action for row in trail] == ["dispute", "undo"]
+    admin.resolve(dispute.id, "move 3 taken back")
+    with pytest.raises(AdminError, match="resolved already"):
+        admin.resolve(dispute.id, "again")
+    with pytest.raises(AdminError, match="no dispute 42"):
+        admin.resolve(42, "x")
+    with Session(service.db) as session:
+        assert session.get(Dispute, dispute.id).status == "resolved"
+    assert "Your dispute was resolved" in mails(service, "organiser_action")[-1].subject
