@@ -1,7 +1,10 @@
 """``pbem serve``: the SMTP listener, the pipeline, the outbox worker and the scheduler in one loop.
 
-All database work runs on one worker thread, in arrival order, so the event
-loop never blocks on SQLite and this process never races itself for a game.
+All database work runs on one worker thread, so the event loop never blocks on
+SQLite and this process never races itself for a game. The outbox's short
+steps (which rows are due, which were accepted) go ahead of queued replies,
+so mail leaves as soon as the transaction that wrote it has committed, even
+while a burst of replies is being handled.
 The listener answers "250" only once the raw message is committed (and a
 temporary "451" when it could not be, so the sending server retries);
 handling then follows on the database thread, and every transaction that
@@ -11,9 +14,11 @@ queued mail wakes the outbox worker.
 from __future__ import annotations
 
 import asyncio
+import itertools
+import queue
+import threading
 import logging
 import signal
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
 from aiosmtpd.smtp import SMTP, Envelope
@@ -31,14 +36,59 @@ OUTBOX_IDLE_SECONDS = 5.0
 """The outbox is looked at this often even when nothing woke it: retries come due by time."""
 
 
+class _DatabaseThread:
+    """One thread that runs database work: urgent jobs first, the rest in arrival order."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.PriorityQueue[tuple[int, int, Callable[[], None] | None]] = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._thread = threading.Thread(target=self._run, name="pbem-db", daemon=True)
+        self._thread.start()
+
+    def submit(self, work: Callable[[], T], urgent: bool) -> asyncio.Future[T]:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+
+        def job() -> None:
+            try:
+                result = work()
+            except BaseException as exc:  # handed to the awaiting coroutine
+                loop.call_soon_threadsafe(_settle, future, None, exc)
+            else:
+                loop.call_soon_threadsafe(_settle, future, result, None)
+
+        self._jobs.put((0 if urgent else 1, next(self._order), job))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            _, _, job = self._jobs.get()
+            if job is None:
+                return
+            job()
+
+    def shutdown(self) -> None:
+        self._jobs.put((2, next(self._order), None))
+        self._thread.join()
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
 class Server:
     """One running mail service; ``await start()``, then ``await stop()``."""
 
     def __init__(self, service: Service) -> None:
         self.service = service
         self.settings = service.settings
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbem-db")
-        self.worker = OutboxWorker(service, self.run_db)
+        self._db = _DatabaseThread()
+        self.worker = OutboxWorker(service, self.run_db_urgently)
         self._inbound: asyncio.Queue[tuple[int, InboundMail]] = asyncio.Queue()
         self._outbox_due = asyncio.Event()
         self._tasks: list[asyncio.Task[Any]] = []
@@ -47,7 +97,10 @@ class Server:
         self.port: int | None = None
 
     async def run_db(self, work: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, work)
+        return await self._db.submit(work, urgent=False)
+
+    async def run_db_urgently(self, work: Callable[[], T]) -> T:
+        return await self._db.submit(work, urgent=True)
 
     async def start(self) -> None:
         """Finish what a previous run left (stored mail, overdue deadlines), then listen."""
@@ -80,7 +133,7 @@ class Server:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.worker.close()
-        self._db.shutdown(wait=True)
+        self._db.shutdown()
 
     async def accept(self, raw: bytes, recipients: list[str]) -> int | None:
         """Store one message from the listener; its id to handle, or None for a duplicate."""
