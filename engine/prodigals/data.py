@@ -24,7 +24,7 @@ COMPETITIONS = ("P", "E", "S")
 
 COMPETITION_NAMES = {"P": "possessions", "E": "election", "S": "society"}
 
-_OP_COMPETITION = {
+OP_COMPETITION = {
     "lose_vote": "E",
     "gain_vote": "E",
     "megaphone": "E",
@@ -47,7 +47,7 @@ def op_competition(effect: Effect) -> str | None:
     """The competition an effect scores in (``with_lmt`` takes its base's), or None for a structural op."""
     if effect["op"] == "with_lmt":
         return op_competition(effect["base"])
-    return _OP_COMPETITION.get(effect["op"])
+    return OP_COMPETITION.get(effect["op"])
 
 
 def slug(text: str) -> str:

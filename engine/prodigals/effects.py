@@ -15,7 +15,7 @@ import json
 from typing import Any, Callable
 
 from engine.prodigals import boards
-from engine.prodigals.data import DATA, Effect, op_competition, slug
+from engine.prodigals.data import DATA, OP_COMPETITION, Effect, op_competition, slug
 from engine.prodigals.moves import (
     BonusTile, Column, Discard, Drop, Exchange, Jump, Lmt, Move, Option, Row, Sell, Shift, Stop,
     Take, Tile, Trigger, Wild,
@@ -108,7 +108,9 @@ class Resolver:
     # --- availability (R-CARD-FX, D-13, D-26, D-28, D-32) ----------------------------
 
     def in_play(self, effect: Effect) -> bool:
-        comp = op_competition(effect)
+        """Whether the effect's competition is in play (structural ops always are)."""
+        op = effect["op"]
+        comp = OP_COMPETITION.get(effect["base"]["op"] if op == "with_lmt" else op)
         return comp is None or comp in self.state.competitions
 
     def available(self, effect: Effect) -> bool:

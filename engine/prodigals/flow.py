@@ -186,29 +186,33 @@ def _open_places(state: State, seat: int) -> Iterator[str]:
     if state.players[seat].boys <= 0:
         return
     resolver = Resolver(state, seat, ())
-    for key in space_table(state.side, state.competitions, state.players_count):
-        if _is_open(resolver, key):
+    for key, entry in space_table(state.side, state.competitions, state.players_count).items():
+        if _entry_open(resolver, key, entry):
             yield key
 
 
 def _is_open(resolver: Resolver, key: str) -> bool:
-    state, player = resolver.state, resolver.player
+    state = resolver.state
     entry = space_table(state.side, state.competitions, state.players_count).get(key)
-    if entry is None or player.boys <= 0:
-        return False
+    return entry is not None and resolver.player.boys > 0 and _entry_open(resolver, key, entry)
+
+
+def _entry_open(resolver: Resolver, key: str, entry: tuple[str, Any]) -> bool:
+    state, player = resolver.state, resolver.player
     kind, data = entry
-    if kind == "central":
-        return (key not in state.taken and not state.retrieval and bool(state.central_card)
-                and player.boys >= central_cost(state))
-    if kind == "turn":
-        return key not in state.taken and player.seat not in state.next_order.values()
-    if kind == "renaissance":
-        return key not in state.taken
+    if kind == "space":
+        space: Space = data
+        free = space.id not in player.spaces if space.personal else space.id not in state.taken
+        return free and resolver.available(space.effect)
     if kind == "set":
         return _set_open(state, data)
-    space: Space = data
-    free = space.id not in player.spaces if space.personal else space.id not in state.taken
-    return free and resolver.available(space.effect)
+    if key in state.taken:
+        return False
+    if kind == "central":
+        return not state.retrieval and bool(state.central_card) and player.boys >= central_cost(state)
+    if kind == "turn":
+        return player.seat not in state.next_order.values()
+    return True  # the renaissance man, while free
 
 
 def _set_open(state: State, card_set: CardSet) -> bool:
@@ -692,7 +696,9 @@ def to_act(state: State) -> set[int]:
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
     """Whether ``move`` is in ``legal(state, seat)``, checked without listing every errand space."""
-    if state.pending is None and state.phase in ("errands", "actions") and seat == state.current:
+    if state.pending is not None:
+        return state.pending.seat == seat and move in state.pending.prompt.options
+    if state.phase in ("errands", "actions") and seat == state.current:
         if isinstance(move, Place):
             return state.phase == "errands" and _is_open(Resolver(state, seat, ()), move.space)
         if isinstance(move, Done):
