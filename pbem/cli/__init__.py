@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from pbem.cli import admin, bench, game, play, service, tournament
+from pbem.cli import admin, bench, demo, game, play, service, tournament
 from pbem.cli import bench_tournament  # noqa: F401  (registers "pbem bench tournament")
 from pbem.cli import bench_mail  # noqa: F401  (registers "pbem bench mail")
 
@@ -20,7 +20,7 @@ app = typer.Typer(
 )
 app.add_typer(bench.app, name="bench")
 app.command("play")(play.play)
-app.command("demo")(play.demo)
+app.command("demo")(demo.demo)
 app.command("init")(service.init)
 app.command("serve")(service.serve)
 app.command("receive")(service.receive)

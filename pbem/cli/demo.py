@@ -1,0 +1,56 @@
+"""``pbem demo``: a small tournament among bot players through the real mail loop, with a progress bar."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from pbem import demo as runner
+from pbem.cli.organiser import refuse
+from pbem.cli.tournament import standings_table
+
+
+def demo(
+    players: int = typer.Option(12, "--players", help="Players in the tournament (bots, plus you with --human)."),
+    rounds: int = typer.Option(3, "--rounds", help="Rounds to play."),
+    seed: int = typer.Option(1, "--seed", help="Seeds the seating, every deal and the bots' choices."),
+    folder: Path = typer.Option(Path("pbem-demo"), "--dir", help="A fresh folder for the database and every mail."),
+    human: str = typer.Option("", "--human", help="Your email address: you take one seat and play it by mail."),
+) -> None:
+    """Run a complete In the Year of the Dragon tournament by email on loopback, then show the standings."""
+    options = runner.DemoOptions(folder, players, rounds, seed, human)
+    try:
+        runner.prepare(options)
+    except ValueError as exc:
+        refuse(str(exc))
+    console = Console()
+    total = runner.expected_games(options)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console) as progress:
+        task = progress.add_task("games finished", total=total)
+
+        def ready(listen: str) -> None:
+            if human:
+                progress.console.print(_human_instructions(options, listen), highlight=False)
+
+        result = asyncio.run(runner.run(options, lambda: progress.advance(task), ready))
+    console.print(standings_table(result.standings))
+    console.print(
+        f"{result.mails} mails sent and {result.replies} replies by the bot players in {result.seconds:.0f} s.\n"
+        f"Every mail is in the maildir {result.maildir} (open it with `mutt -f {result.maildir}`) "
+        f"and in the mbox {result.mbox} (Thunderbird: ImportExportTools, or `mutt -f {result.mbox}`).\n"
+        f"Standings page: {result.page}\n"
+        f"Database: {result.folder / 'pbem.db'} — try `PBEM_DATABASE_URL=sqlite:///{result.folder / 'pbem.db'} "
+        f"pbem tournament show 1` or `pbem game log 1`.", highlight=False)
+
+
+def _human_instructions(options: runner.DemoOptions, listen: str) -> str:
+    host, _, port = listen.rpartition(":")
+    return (f"You play as {options.human}. Your mails arrive in {options.folder / 'mail'} "
+            f"(e.g. `mutt -f {options.folder / 'mail'}`). Reply to each prompt from a mail client whose outgoing "
+            f"SMTP server is {host} port {port} (no TLS, no login), From {options.human}. "
+            f"The demo runs until the tournament ends; Ctrl-C stops it.")
