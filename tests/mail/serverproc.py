@@ -43,8 +43,8 @@ class ServerProcess:
 
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
-        host, port = env["PBEM_LISTEN"].rsplit(":", 1)
-        self.host, self.port = host, int(port)
+        host, _, port = env["PBEM_LISTEN"].rpartition(":")
+        self.host, self.port = host, int(port or 0)
         self.process: subprocess.Popen[bytes] | None = None
         self.log_path = Path(env["PBEM_DATABASE_URL"].removeprefix("sqlite:///")).with_suffix(".log")
 
