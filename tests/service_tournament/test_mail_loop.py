@@ -1,0 +1,52 @@
+"""A whole tournament through the real mail loop: 20 bot players, 3 rounds, SMTP on loopback, SQLite on disk.
+
+It runs ``pbem demo``'s machinery: the embedded server (listener, pipeline,
+outbox worker, scheduler), a relay that files every mail, and scripted
+players who answer each prompt by SMTP. Rounds follow each other by the
+league rule, so nothing but mail drives the tournament from round 1 to the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import mailbox
+import re
+from collections import Counter
+
+from sqlmodel import Session, create_engine, select
+
+from pbem import demo
+from pbem.db import Move, Outbox
+from pbem.tournament.tables import RatingBook, TournamentRound, TournamentTable
+
+
+def test_twenty_bots_play_three_rounds_by_email_to_final_standings(tmp_path) -> None:
+    folder = tmp_path / "demo"
+    finished: list[int] = []
+    result = asyncio.run(demo.run(demo.DemoOptions(folder, players=20, rounds=3, seed=5),
+                                  on_game_over=lambda: finished.append(1)))
+    assert len(finished) == demo.expected_games(demo.DemoOptions(folder, players=20, rounds=3)) == 15
+    engine = create_engine(f"sqlite:///{folder / 'pbem.db'}")
+    with Session(engine) as session:
+        rounds = session.exec(select(TournamentRound).order_by(TournamentRound.number)).all()
+        tables = session.exec(select(TournamentTable)).all()
+        sources = Counter(m.source for m in session.exec(select(Move)))
+        outbox = session.exec(select(Outbox)).all()
+        rated = session.exec(select(RatingBook)).all()
+    assert [(r.number, r.status) for r in rounds] == [(1, "complete"), (2, "complete"), (3, "complete")]
+    assert len(tables) == 15 and all(t.scores is not None for t in tables)
+    seated = Counter(p for t in tables for p in t.players)
+    assert len(seated) == 20 and set(seated.values()) == {3}
+    assert sources["email"] > 0 and sources["timeout"] == 0 and sources["admin"] == 0
+    assert all(row.status == "sent" for row in outbox)
+    assert len(rated) == 20 and all(r.games == 3 for r in rated)
+    assert [row.rank for row in result.standings.rows][0] == 1 and len(result.standings.rows) == 20
+    filed = mailbox.Maildir(result.maildir, create=False)
+    assert len(filed) == len(outbox) == result.mails
+    standings = [m for m in filed if "Standings after round" in str(m["Subject"])]
+    assert Counter(str(m["Subject"]) for m in standings) == {
+        f"[Dragon Demo] Standings after round {n}": 20 for n in (1, 2, 3)}
+    subjects = {str(m["Subject"]) for m in filed}
+    assert any(re.match(r"\[Dragon Demo R3 T5\] Your move: ", s) for s in subjects)
+    page = result.page.read_text()
+    assert page.count("<tr") == 21 and "Dragon Demo" in page
