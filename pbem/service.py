@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import secrets as _secrets
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Callable, Iterable
@@ -33,6 +34,9 @@ from pbem.tokens import reply_address
 
 LEGAL_SHOWN = 24
 """Legal moves listed in a mail; more are summarised as a count."""
+
+STATES_CACHED = 2048
+"""Game states kept in memory by the service; older ones are replayed from the log when needed."""
 
 NOTICE_KINDS = ("prompt", "status", "reminder")
 """Mails that show a decision: a reply to an older one of these is stale."""
@@ -112,8 +116,8 @@ class Service:
         self.db = db.open_database(settings.database_url)
         self.secret = db.create_schema(self.db, settings.secret)
         self.letters = Letters()
-        self._states: dict[int, tuple[int, engine.State]] = {}
-        """Replayed states by game id, valid for one version: a cache, the log stays the truth."""
+        self._states: OrderedDict[int, tuple[int, engine.State, int]] = OrderedDict()
+        """(version, state, next move number) by game id, least recently used first: a cache; the log is the truth."""
 
     # ----------------------------------------------------------------- games
 
@@ -215,13 +219,14 @@ class Service:
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.seat)))
         ids = [seat.player_id for seat in seats if seat.player_id is not None]
         players = {p.id: p for p in session.exec(select(Player).where(Player.id.in_(ids)))}  # type: ignore[union-attr]
-        last = session.exec(select(func.max(Move.seq)).where(Move.game_id == game_id)).one() or 0
         cached = self._states.get(game_id)
         if cached is not None and cached[0] == game.version:
-            state = rules.clone(cached[1])
+            self._states.move_to_end(game_id)
+            state, next_seq = rules.clone(cached[1]), cached[2]
         else:
             state = self._replay(session, game, rules, len(seats))
-        table = Table(game, rules, seats, players, state, game.version, last + 1)
+            next_seq = (session.exec(select(func.max(Move.seq)).where(Move.game_id == game_id)).one() or 0) + 1
+        table = Table(game, rules, seats, players, state, game.version, next_seq)
         table.over_before = not rules.to_act(state)
         return table
 
@@ -291,7 +296,10 @@ class Service:
         except Conflict:
             session.rollback()
             raise
-        self._states[game.id] = (table.loaded_version + 1, table.state)  # type: ignore[index]
+        self._states[game.id] = (table.loaded_version + 1, table.state, table.next_seq)  # type: ignore[index]
+        self._states.move_to_end(game.id)  # type: ignore[arg-type]
+        while len(self._states) > STATES_CACHED:
+            self._states.popitem(last=False)
 
     def forget(self, game_id: int) -> None:
         """Drop a cached state whose in-place changes were not committed."""
@@ -404,14 +412,16 @@ class Service:
         """Every move and table message since the seat's previous prompt, in order."""
         since = table.seats[seat].prompted_seq
         moves = session.exec(
-            select(Move).where(Move.game_id == table.game.id, Move.seq > since, Move.reverted == False)  # noqa: E712
-            .order_by(Move.seq)
+            select(Move.seq, Move.seat, Move.notation, Move.source)
+            .where(Move.game_id == table.game.id, Move.seq > since, Move.reverted == False)  # noqa: E712
+            .order_by(Move.seq)  # type: ignore[arg-type]
         )
         talk = session.exec(
-            select(TableTalk).where(TableTalk.game_id == table.game.id, TableTalk.seq >= since, TableTalk.seat != seat)
+            select(TableTalk.seq, TableTalk.seat, TableTalk.text)
+            .where(TableTalk.game_id == table.game.id, TableTalk.seq >= since, TableTalk.seat != seat)
         )
-        lines = [self.line(table, m.seq, m.seat, m.notation, m.source) for m in moves]
-        lines += [self.line(table, t.seq, t.seat, t.text, "say") for t in talk]
+        lines = [self.line(table, *move) for move in moves]
+        lines += [self.line(table, said_at, speaker, text, "say") for said_at, speaker, text in talk]
         return sorted(lines, key=lambda line: (line.seq, line.source == "say"))
 
     def line(self, table: Table, seq: int, seat: int, text: str, source: str) -> RecapLine:
