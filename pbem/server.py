@@ -28,6 +28,7 @@ from pbem import deadlines, pipeline
 from pbem.inbound import InboundMail
 from pbem.outbox import OutboxWorker
 from pbem.service import Service
+from pbem.tournament import runner as tournament
 
 T = TypeVar("T")
 log = logging.getLogger("pbem.server")
@@ -167,6 +168,7 @@ class Server:
     async def _scan(self) -> None:
         await self.run_db(lambda: pipeline.handle_pending(self.service))
         report = await self.run_db(lambda: deadlines.scan(self.service))
+        await self.run_db(lambda: tournament.scan(self.service))  # rounds complete, league rounds due
         if report.reminders or report.timeouts or report.digests:
             log.info("scan: %s", report)
         self._outbox_due.set()
