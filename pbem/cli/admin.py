@@ -61,14 +61,12 @@ def show(game_id: int = GAME_ID) -> None:
 def log(game_id: int = GAME_ID) -> None:
     """Every move, reverted ones too, with its time, source and the inbound message it came in."""
     lines = attempt(lambda: _admin().log(game_id))
-    table = Table(title=f"game {game_id}: moves")
-    for column in ("#", "time (UTC)", "seat", "move", "source", "inbound message", "reverted"):
-        table.add_column(column)
+    typer.echo(f"game {game_id}: {len(lines)} moves (time UTC, seat, move, source, inbound message)")
     for line in lines:
-        inbound = f"{line.message_id} from {line.sender}" if line.message_id else ""
-        table.add_row(str(line.seq), line.at.strftime("%Y-%m-%d %H:%M:%S"), f"{line.seat_no} {line.who}",
-                      line.notation, line.source, inbound, "reverted" if line.reverted else "")
-    Console().print(table)
+        inbound = f" <{line.message_id.strip('<>')}> from {line.sender}" if line.message_id else ""
+        reverted = "  REVERTED" if line.reverted else ""
+        typer.echo(f"{line.seq:4d}  {line.at:%Y-%m-%d %H:%M:%S}  seat {line.seat_no} ({line.who})  {line.notation}"
+                   f"  [{line.source}{inbound}]{reverted}")
 
 
 @game_app.command("replay")

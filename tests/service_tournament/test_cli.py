@@ -1,0 +1,134 @@
+"""Every organiser command through typer's CliRunner: what it prints, and bad input refused with nothing changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, func, select
+from typer.testing import CliRunner
+
+from pbem.cli import app
+from pbem.config import Settings
+from pbem.db import Audit, Game, Outbox
+from pbem.service import Service
+from pbem.tournament.tables import Entry, Tournament
+from tests.service_tournament.conftest import Players, definition, emails
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}", "PBEM_SECRET": "test-secret",
+            "PBEM_CONFIG": str(tmp_path / "none.toml"), "USER": "orga"}
+
+
+@pytest.fixture
+def service(env) -> Service:
+    return Service(Settings(database_url=env["PBEM_DATABASE_URL"], secret=env["PBEM_SECRET"],
+                            robot_answers_per_day=100000))
+
+
+def pbem(env: dict[str, str], *args: str, code: int = 0) -> str:
+    result = runner.invoke(app, list(args), env=env)
+    assert result.exit_code == code, (result.exit_code, result.output)
+    return result.output
+
+
+def counts(service: Service) -> tuple[int, ...]:
+    with Session(service.db) as session:
+        return tuple(session.exec(select(func.count()).select_from(t)).one() for t in (Tournament, Entry, Game, Outbox, Audit))
+
+
+@pytest.fixture
+def file(tmp_path: Path) -> Path:
+    path = tmp_path / "open.toml"
+    path.write_text(definition(rounds=2))
+    return path
+
+
+@pytest.fixture
+def running(env, service, file) -> int:
+    """Tournament 1 with 6 players and round 1 under way."""
+    pbem(env, "tournament", "create", str(file))
+    for email in emails(6):
+        pbem(env, "tournament", "register", "1", "--player", email)
+    pbem(env, "round", "start", "1")
+    return 1
+
+
+def test_create_lists_every_problem_of_a_bad_file_and_stores_nothing(env, service, tmp_path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(definition().replace('game = "dragon"', 'game = "chess"').replace("rounds = 2", "rounds = 0"))
+    before = counts(service)
+    output = pbem(env, "tournament", "create", str(bad), code=1)
+    assert "game:" in output and "rounds:" in output
+    assert "not a file" in pbem(env, "tournament", "create", str(tmp_path / "missing.toml"), code=1)
+    assert counts(service) == before
+
+
+def test_create_register_drop_list_and_show(env, service, file) -> None:
+    assert "tournament 1 created" in pbem(env, "tournament", "create", str(file))
+    assert "exists already" in pbem(env, "tournament", "create", str(file), code=1)
+    assert "plays from round 1" in pbem(env, "tournament", "register", "1", "--player", "Ann@Example.org",
+                                        "--name", "Ann")
+    before = counts(service)
+    assert "is not an email address" in pbem(env, "tournament", "register", "1", "--player", "ann", code=1)
+    assert "already registered" in pbem(env, "tournament", "register", "1", "--player", "ann@example.org", code=1)
+    assert "no tournament 7" in pbem(env, "tournament", "register", "7", "--player", "bo@example.org", code=1)
+    assert "not registered" in pbem(env, "tournament", "drop", "1", "--player", "bo@example.org", code=1)
+    assert counts(service) == before
+    assert "dropped after round 0" in pbem(env, "tournament", "drop", "1", "--player", "ann@example.org",
+                                           "--reason", "moved away")
+    assert "Test Open" in pbem(env, "tournament", "list")
+    assert "Ann (dropped after round 0)" in pbem(env, "tournament", "show", "1")
+    assert "needs at least 3 active players" in pbem(env, "round", "start", "1", code=1)
+    audit = pbem(env, "audit")
+    assert "orga" in audit and "tournament drop" in audit and "moved away" in audit
+
+
+def test_round_start_show_standings_and_publish(env, service, running, tmp_path) -> None:
+    output = pbem(env, "tournament", "show", "1")
+    assert "Test Open R1 T1" in output and "Test Open R1 T2" in output
+    assert "round 1 is still being played" in pbem(env, "tournament", "round", "start", "1", code=1)
+    Players(service).answer_all()
+    standings = pbem(env, "tournament", "standings", "1")
+    assert "standings after round 1" in standings and "player01" in standings
+    assert "rounds started so far are 1-1" in pbem(env, "tournament", "standings", "1", "--after", "2", code=1)
+    out = tmp_path / "site"
+    assert "index.html" in pbem(env, "tournament", "publish", "1", "--out", str(out))
+    page = (out / "index.html").read_text()
+    assert page.count("<tr>") + page.count("<tr ") == 7
+    assert "player06" in page and "Round 1" in page and "<script" not in page
+    (tmp_path / "afile").write_text("")
+    assert "is a file" in pbem(env, "tournament", "publish", "1", "--out", str(tmp_path / "afile"), code=1)
+
+
+def test_game_commands_print_and_refuse_bad_input_without_changes(env, service, running) -> None:
+    Players(service).answer_all(rounds=2)
+    assert "seat 1 sees" in pbem(env, "game", "show", "1")
+    log = pbem(env, "game", "log", "1")
+    assert "email" in log and "from player" in log
+    assert "Turn order" in pbem(env, "game", "replay", "1", "--at", "1")
+    before = counts(service)
+    refusals = [
+        (("game", "show", "99"), "there is no game 99"),
+        (("game", "replay", "1", "--at", "999"), "has moves 0-"),
+        (("game", "undo", "1", "--to", "0"), "--reason is required"),
+        (("game", "move", "1", "nonsense", "--seat", "9", "--reason", "x"), "has seats 1-"),
+        (("game", "deadline", "1", "--extend", "soon", "--reason", "x"), "not a duration"),
+        (("game", "replace", "1", "--seat", "1", "--player", "someone", "--reason", "x"), "email address, or bot"),
+        (("game", "pause", "1"), "--reason is required"),
+        (("game", "resume", "1"), "not paused"),
+        (("dispute", "resolve", "5", "--reason", "x"), "no dispute 5"),
+        (("dispute", "list", "--status", "closed"), "use open, resolved or all"),
+        (("audit", "--limit", "0"), "give 1 or more"),
+    ]
+    for args, message in refusals:
+        assert message in pbem(env, *args, code=1), args
+    assert counts(service) == before
+    assert "paused" in pbem(env, "game", "pause", "1", "--reason", "checking", "--by", "judge")
+    assert "resumed" in pbem(env, "game", "resume", "1")
+    assert "judge" in pbem(env, "audit", "--game", "1")
+    assert "disputes (open)" in pbem(env, "dispute", "list")
