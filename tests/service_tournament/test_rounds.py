@@ -96,3 +96,48 @@ def test_league_without_a_gap_opens_the_next_round_in_the_transaction_that_ends_
         loaded = runner.load(session, tournament_id)
     assert loaded.row.status == "finished" and len(loaded.results) == 4
     assert "Spring" in mails(service, "standings")[0].text
+
+
+def test_a_seat_finished_by_a_bot_is_marked_and_left_out_of_that_players_rating(service) -> None:
+    from pbem.admin import Admin
+
+    tournament_id = tournament_with(service, 6)
+    runner.start_round(service, tournament_id, ORGANISER)
+    with Session(service.db) as session:
+        first = session.exec(select(TournamentTable).where(TournamentTable.number == 1)).one()
+    leaver = first.players[1]
+    Admin(service, ORGANISER).replace(first.game_id, 2, "bot", "left the tournament")
+    Players(service).answer_all()
+    with Session(service.db) as session:
+        record = session.get(TournamentTable, first.id)
+        rated = {r.player_id: r.games for r in session.exec(select(RatingBook))}
+        standings = runner.load(session, tournament_id).standings()
+    assert record.substituted == [leaver] and record.forfeited == []
+    assert leaver not in rated and len(rated) == 5
+    row = next(r for r in standings.rows if r.player == leaver)
+    assert row.bot_finished == 1 and row.games == 1 and row.rating is None
+
+
+def test_undoing_the_last_move_of_a_finished_table_reopens_its_round(service) -> None:
+    from pbem.admin import Admin
+
+    tournament_id = tournament_with(service, 6)
+    runner.start_round(service, tournament_id, ORGANISER)
+    players = Players(service)
+    players.answer_all()
+    with Session(service.db) as session:
+        game_id = session.exec(select(TournamentTable).where(TournamentTable.number == 1)).one().game_id
+    admin = Admin(service, ORGANISER)
+    last = admin.log(game_id)[-1].seq
+    admin.undo(game_id, last - 1, "scoring dispute", force=True)
+    with Session(service.db) as session:
+        record = session.exec(select(TournamentTable).where(TournamentTable.game_id == game_id)).one()
+        round_row = session.exec(select(TournamentRound)).one()
+        rated = session.exec(select(RatingBook)).all()
+    assert record.scores is None and round_row.status == "playing"
+    assert len(rated) == 3 and all(r.games == 1 for r in rated)
+    players.answer_all()
+    with Session(service.db) as session:
+        assert session.exec(select(TournamentRound)).one().status == "complete"
+    with pytest.raises(TournamentError, match="no tournament 9"):
+        runner.start_round(service, 9, ORGANISER)
