@@ -66,6 +66,8 @@ class Settings:
     """How often ``pbem serve`` scans deadlines, reminders and digests."""
     outbox_batch: int = 200
     """Rows the outbox worker takes per round."""
+    outbox_lease_seconds: float = 120.0
+    """A worker's claim on the rows it is sending; rows of a worker that died are sent again after it."""
     crash_at: str = ""
     """Fault tests only: SIGKILL the process at this step (after_store, after_apply, after_commit, after_send)."""
 

@@ -209,6 +209,13 @@ def open_database(url: str) -> Engine:
     return engine
 
 
+def locked(query: Any, engine: Engine) -> Any:
+    """``query`` taking row locks that other workers skip (PostgreSQL); SQLite's single writer needs none."""
+    if engine.dialect.name == "sqlite":
+        return query
+    return query.with_for_update(skip_locked=True)
+
+
 def create_schema(engine: Engine, secret: str = "") -> str:
     """Create every table (idempotent) and return the reply-token secret in force."""
     SQLModel.metadata.create_all(engine)

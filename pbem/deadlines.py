@@ -17,7 +17,7 @@ from datetime import timedelta
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
-from pbem.db import DigestItem, Game, Player, Seat
+from pbem.db import DigestItem, Game, Player, Seat, locked
 from pbem.service import Conflict, Service, Table
 
 DIGEST_EVERY = timedelta(days=1)
@@ -116,7 +116,8 @@ def send_digests(service: Service) -> int:
     """One mail per player whose oldest unsent digest line is a day old, with every line since."""
     now = service.clock.now()
     with Session(service.db) as session:
-        items = list(session.exec(select(DigestItem).where(DigestItem.sent == False).order_by(DigestItem.id)))  # noqa: E712
+        query = select(DigestItem).where(DigestItem.sent == False).order_by(DigestItem.id)  # noqa: E712
+        items = list(session.exec(locked(query, service.db)))
         by_player: dict[int, list[DigestItem]] = defaultdict(list)
         for item in items:
             by_player[item.player_id].append(item)

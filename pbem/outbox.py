@@ -32,7 +32,7 @@ import aiosmtplib
 from sqlalchemy import update
 from sqlmodel import Session, select
 
-from pbem.db import Outbox
+from pbem.db import Outbox, locked
 from pbem.pipeline import crash_point
 from pbem.service import Service
 
@@ -182,11 +182,21 @@ class OutboxWorker:
     # ------------------------------------------------------------ database side
 
     def _due(self) -> list[Outbox]:
+        """Claim the due rows: their next attempt moves a lease ahead, so another worker leaves them alone.
+
+        If this worker dies holding them, they come due again when the lease ends.
+        """
         now = self.service.clock.now()
         with Session(self.service.db, expire_on_commit=False) as session:
             query = (select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt <= now)
-                     .order_by(Outbox.id).limit(self.settings.outbox_batch))
-            return list(session.exec(query))
+                     .order_by(Outbox.id).limit(self.settings.outbox_batch))  # type: ignore[arg-type]
+            rows = list(session.exec(locked(query, self.service.db)))
+            if rows:
+                lease = now + timedelta(seconds=self.settings.outbox_lease_seconds)
+                claim = update(Outbox).where(Outbox.id.in_([row.id for row in rows]))  # type: ignore[union-attr]
+                session.execute(claim.values(next_attempt=lease), execution_options={"synchronize_session": False})
+            session.commit()
+            return rows
 
     def _sent(self, ids: list[int]) -> None:
         with Session(self.service.db) as session:

@@ -95,7 +95,7 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
     lost_race = False
     for attempt in range(RETRIES):
         with Session(service.db) as session:
-            inbound = session.get(Inbound, inbound_id)
+            inbound = session.get(Inbound, inbound_id, with_for_update=service.db.dialect.name != "sqlite")
             if inbound is None or inbound.status != "stored":
                 return Outcome(inbound.status if inbound else "duplicate", "already handled", inbound_id)
             mail = mail or _read(service, inbound.raw, inbound.envelope_to.split())

@@ -42,7 +42,7 @@ def wait_all_sent(env: dict[str, str], timeout: float = 30) -> list[Outbox]:
 
 @pytest.mark.parametrize("step", ["after_store", "after_apply", "after_commit", "after_send"])
 def test_killed_at_any_step_every_move_applies_once_and_every_mail_goes_out(tmp_path: Path, sink, step: str) -> None:
-    env = environment(tmp_path, sink.port)
+    env = environment(tmp_path, sink.port, PBEM_OUTBOX_LEASE_SECONDS="1")
     assert pbem(env, "game", "new", "dragon", "--player", ANN, "--bots", "3", "--seed", "4").returncode == 0
     crashing = ServerProcess({**env, "PBEM_CRASH_AT": step}).start(wait=step != "after_send")
     raw = None
