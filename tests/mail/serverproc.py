@@ -9,6 +9,7 @@ import smtplib
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from email import policy
 from email.message import EmailMessage
@@ -46,7 +47,7 @@ class ServerProcess:
         host, _, port = env["PBEM_LISTEN"].rpartition(":")
         self.host, self.port = host, int(port or 0)
         self.process: subprocess.Popen[bytes] | None = None
-        self.log_path = Path(env["PBEM_DATABASE_URL"].removeprefix("sqlite:///")).with_suffix(".log")
+        self.log_path = Path(tempfile.mkstemp(prefix="pbem-serve-", suffix=".log")[1])
 
     def start(self, wait: bool = True) -> "ServerProcess":
         """Launch; with ``wait``, return once it listens (a server meant to crash early is not waited for)."""
@@ -70,6 +71,7 @@ class ServerProcess:
         assert self.process is not None
         code = self.process.wait(timeout)
         self.log.close()
+        self.log_path.unlink(missing_ok=True)
         return code
 
     def stop(self) -> None:
@@ -85,6 +87,7 @@ class ServerProcess:
                 self.process.wait()
         self.log.close()
         print(self.log_path.read_text(errors="replace")[-5000:])
+        self.log_path.unlink(missing_ok=True)
 
 
 def reply(prompt: EmailMessage, text: str, sender: str) -> bytes:
