@@ -126,7 +126,7 @@ class Relay:
                 self.on_game_over()
         recipient = _header(message, "To")
         if recipient != self.human and swarm.is_prompt(subject):
-            answer = swarm.answer(recipient, reply_to, subject, _header(message, "Message-ID"), _plain(message),
+            answer = swarm.answer(recipient, reply_to, subject, _header(message, "Message-ID"), plain_text(message),
                                   self.rng)
             if answer is not None:
                 self.replies.put_nowait(answer)
@@ -137,7 +137,8 @@ def _header(message: Message, name: str) -> str:
     return str(make_header(decode_header(message.get(name, ""))))
 
 
-def _plain(message: Message) -> str:
+def plain_text(message: Message) -> str:
+    """The plain-text part of a mail (every mail we send has one)."""
     for part in message.walk():
         if part.get_content_type() == "text/plain":
             payload = part.get_payload(decode=True)

@@ -37,7 +37,13 @@ def demo(
             if human:
                 progress.console.print(_human_instructions(options, listen), highlight=False)
 
-        result = asyncio.run(runner.run(options, lambda: progress.advance(task), ready))
+        try:
+            result = asyncio.run(runner.run(options, lambda: progress.advance(task), ready))
+        except KeyboardInterrupt:
+            progress.stop()
+            console.print(f"Stopped. The mails so far are in {folder / 'mail'}; the database is "
+                          f"{folder / 'pbem.db'}.", highlight=False)
+            raise typer.Exit(130) from None
     console.print(standings_table(result.standings))
     console.print(
         f"{result.mails} mails sent and {result.replies} replies by the bot players in {result.seconds:.0f} s.\n"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import mailbox
+import random
 import re
 from collections import Counter
 
@@ -50,3 +51,40 @@ def test_twenty_bots_play_three_rounds_by_email_to_final_standings(tmp_path) -> 
     assert any(re.match(r"\[Dragon Demo R3 T5\] Your move: ", s) for s in subjects)
     page = result.page.read_text()
     assert page.count("<tr") == 21 and "Dragon Demo" in page
+
+
+def test_a_human_seat_is_left_to_the_human_who_plays_it_through_the_smtp_listener(tmp_path) -> None:
+    """The demo files the human's prompts unanswered; a mail client (here a script) replies via the listener."""
+    import aiosmtplib
+
+    from pbem import swarm
+
+    me = "me@example.org"
+    folder = tmp_path / "demo"
+    mine: list[str] = []
+
+    async def play() -> demo.DemoResult:
+        listen: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        game = asyncio.create_task(demo.run(demo.DemoOptions(folder, players=3, rounds=1, seed=2, human=me),
+                                            on_ready=listen.set_result))
+        host, _, port = (await listen).rpartition(":")
+        answered: set[str] = set()
+        while not game.done():
+            for key, message in list(mailbox.Maildir(folder / "mail", create=False).items()):
+                if key in answered or str(message["To"]) != me:
+                    continue
+                answered.add(key)
+                reply = swarm.answer(me, str(message["Reply-To"]), str(message["Subject"]),
+                                     str(message["Message-ID"]), demo.plain_text(message),
+                                     random.Random(len(answered)))
+                if reply is not None:
+                    mine.append(str(message["Subject"]))
+                    await aiosmtplib.send(reply.raw, sender=me, recipients=[reply.recipient], hostname=host,
+                                          port=int(port))
+            await asyncio.sleep(0.05)
+        return await game
+
+    result = asyncio.run(asyncio.wait_for(play(), 300))
+    assert mine and all(subject.startswith("[Dragon Demo R1 T1]") for subject in mine)
+    assert {row.name for row in result.standings.rows} == {"me", "bot01", "bot02"}
+    assert all(row.games == 1 for row in result.standings.rows)
