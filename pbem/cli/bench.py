@@ -14,6 +14,7 @@ from rich.table import Table
 
 import engine
 from engine import bots
+from pbem.cli.game import options
 
 app = typer.Typer(help="Benchmarks; each prints a table.", no_args_is_help=True)
 
@@ -25,6 +26,7 @@ def bench_engine(
     games: int = typer.Option(300, "--games", help="Complete games to play."),
     seed: int = typer.Option(0, "--seed", help="First seed; game i uses seed+i."),
     memory: bool = typer.Option(True, "--memory/--no-memory", help="Trace peak memory in a second pass."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE."),
 ) -> None:
     """Play GAMES complete games of random bots from fresh seeds; print games/s and more."""
     try:
@@ -37,18 +39,25 @@ def bench_engine(
         raise typer.BadParameter(
             f"{rules.title} takes {rules.min_players}-{rules.max_players} players", param_hint="--players"
         )
+    chosen = options(option)
+    try:
+        rules.new(players, seed, chosen)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--option") from None
     decisions = 0
     started = time.perf_counter()
     for i in range(games):
-        decisions += _play_random(rules, players, seed + i)
+        decisions += _play_random(rules, players, seed + i, chosen)
     elapsed = time.perf_counter() - started
     peak = 0
     if memory:
         tracemalloc.start()
-        _play_random(rules, players, seed)
+        _play_random(rules, players, seed, chosen)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    table = Table(title=f"pbem bench engine: {rules.title}, {players} players, {games} games")
+    described = ", ".join(f"{k}={v}" for k, v in chosen.items())
+    table = Table(title=f"pbem bench engine: {rules.title}, {players} players, {games} games"
+                  + (f" ({described})" if described else ""))
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_row("games/s", f"{games / elapsed:,.1f}")
@@ -59,6 +68,6 @@ def bench_engine(
     Console().print(table)
 
 
-def _play_random(rules: engine.Game, players: int, seed: int) -> int:
+def _play_random(rules: engine.Game, players: int, seed: int, chosen: dict[str, object]) -> int:
     """One game of random bots; returns the number of decisions made."""
-    return len(bots.play(rules, players, seed).moves)
+    return len(bots.play(rules, players, seed, options=chosen).moves)

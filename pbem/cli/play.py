@@ -1,9 +1,11 @@
-"""``pbem play`` / ``pbem demo``: a whole game among bots, printed move by move.
+"""``pbem play``: a whole game among bots, printed move by move.
 
 The quickest way to see an engine work, with no mail and no database.
 """
 
 from __future__ import annotations
+
+import textwrap
 
 import typer
 
@@ -49,11 +51,8 @@ def play(
     outcome = rules.result(state)
     assert outcome is not None
     for seat in sorted(range(players), key=lambda s: outcome.ranks[s]):
-        detail = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[seat].items()) if outcome.breakdown else ""
         typer.echo(f"rank {outcome.ranks[seat]}: seat {seat + 1} ({bot[seat % len(bot)]}) "
-                   f"{outcome.scores[seat]} points  {detail}")
-
-
-def demo(seed: int = typer.Option(1, "--seed", "-s", help="Game seed.")) -> None:
-    """A complete In the Year of the Dragon game among four bots, move by move."""
-    play(game="dragon", players=4, seed=seed, bot=["greedy", "random"], board=False)
+                   f"{outcome.scores[seat]} points")
+        if outcome.breakdown:
+            detail = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[seat].items())
+            typer.echo(textwrap.fill(detail, width=78, initial_indent="    ", subsequent_indent="    "))
