@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 
 from pbem.db import DigestItem, Game, Player, Seat, locked
 from pbem.service import Conflict, Service, Table
+from pbem.tournament.runner import timeout_rules
 
 DIGEST_EVERY = timedelta(days=1)
 POLICIES = ("bot", "forfeit")
@@ -68,23 +69,24 @@ def _time_out(service: Service, session: Session, table: Table) -> int:
     late = [s for s in sorted(table.rules.to_act(table.state))
             if table.human(s) and table.seats[s].awaiting and table.seats[s].deadline
             and table.seats[s].deadline <= now]
+    rules = timeout_rules(session, table.game.id, settings.timeout_policy, settings.timeouts_to_bot)
     for seat in late:
         row = table.seats[seat]
         row.timeouts += 1
-        forfeited = settings.timeout_policy == "forfeit"
+        forfeited = rules.forfeit_after is not None and row.timeouts >= rules.forfeit_after
         played: list[str] = []
         if not forfeited:
             rng = random.Random(f"{table.game.bot_seed}:timeout:{table.next_seq}")
             move = table.rules.greedy(table.state, seat, rng)
             played.append(service.play(session, table, seat, move, "timeout").notation)
-        handed = forfeited or row.timeouts >= settings.timeouts_to_bot
+        handed = forfeited or row.timeouts >= rules.bot_after
         service.send_to_seat(session, table, seat, "timeout", played=played, handed_to_bot=handed,
-                             forfeited=forfeited, timeouts=row.timeouts, limit=settings.timeouts_to_bot)
+                             forfeited=forfeited, timeouts=row.timeouts, limit=rules.bot_after)
         if handed:
-            row.bot, row.forfeited, row.awaiting = "greedy", forfeited, False
+            row.bot, row.forfeited, row.awaiting = rules.bot, forfeited, False
             _tell_organiser(service, session, table, seat)
         service.audit(session, "scheduler", "timeout", table.game.id,
-                      f"seat {seat + 1}: {settings.timeout_policy}, played {played}, handed to bot: {handed}")
+                      f"seat {seat + 1}: {rules.policy}, played {played}, handed to bot: {handed}")
     if late:
         service.settle(session, table)
         service.announce(session, table)

@@ -478,3 +478,36 @@ def summary(service: Service) -> list[dict[str, Any]]:
                             "next_round_at": row.next_round_at})
         return listing
 
+
+
+# ------------------------------------------------------------------ deadlines
+
+
+@dataclass(frozen=True)
+class TimeoutRules:
+    """What a missed deadline does in one game: the tournament's ``[timeouts]``, else the service settings.
+
+    ``forfeit_after``: the timeout at which the player forfeits (None: never);
+    ``bot_after``: the timeout from which the bot keeps the seat to the end.
+    """
+
+    policy: str
+    bot: str
+    forfeit_after: int | None
+    bot_after: int
+
+
+def timeout_rules(session: Session, game_id: int, policy: str, timeouts_to_bot: int) -> TimeoutRules:
+    """The rules for ``game_id``; ``policy`` and ``timeouts_to_bot`` are the service's, for games of no tournament.
+
+    The service's ``forfeit`` forfeits at the first timeout; a tournament's
+    forfeits once ``max_timeouts`` is reached, a bot playing the earlier ones.
+    """
+    record = session.exec(select(TournamentTable).where(TournamentTable.game_id == game_id)).first()
+    if record is None:
+        return TimeoutRules(policy, "greedy", 1 if policy == "forfeit" else None, timeouts_to_bot)
+    row = session.get(Tournament, record.tournament_id)
+    assert row is not None
+    rules = definition.load(row.definition).timeouts
+    return TimeoutRules(rules.policy, rules.bot, rules.max_timeouts if rules.policy == "forfeit" else None,
+                        rules.max_timeouts)

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
-from pbem.db import Game, Seat
+from pbem.db import Game, Move, Seat
 from pbem.tournament import runner
 from pbem.tournament.tables import RatingBook, TournamentRound, TournamentTable
 from tests.service_tournament.conftest import ORGANISER, Players, mails, tournament_with
@@ -141,3 +141,29 @@ def test_undoing_the_last_move_of_a_finished_table_reopens_its_round(service) ->
         assert session.exec(select(TournamentRound)).one().status == "complete"
     with pytest.raises(TournamentError, match="no tournament 9"):
         runner.start_round(service, 9, ORGANISER)
+
+
+def test_missed_deadlines_follow_the_tournaments_timeout_rules_and_forfeits_score_last(service, clock) -> None:
+    from pbem import deadlines
+
+    tournament_id = tournament_with(service, 6, extra='[timeouts]\npolicy = "forfeit"\nmax_timeouts = 2\n')
+    runner.start_round(service, tournament_id, ORGANISER)
+    forfeited: list[Seat] = []
+    for _ in range(40):
+        clock.advance(timedelta(hours=49))
+        deadlines.scan(service)
+        with Session(service.db) as session:
+            seats = list(session.exec(select(Seat)))
+            timed_out = [m.source for m in session.exec(select(Move).where(Move.source == "timeout"))]
+        forfeited = [s for s in seats if s.forfeited]
+        if forfeited:
+            break
+    assert forfeited and all(s.timeouts == 2 and s.bot == "greedy" for s in forfeited)
+    assert timed_out and not [s for s in seats if s.timeouts == 1 and s.forfeited]
+    Players(service).answer_all()
+    with Session(service.db) as session:
+        records = {t.game_id: t for t in session.exec(select(TournamentTable))}
+        standings = runner.load(session, tournament_id).standings()
+    losers = {records[s.game_id].players[s.seat] for s in forfeited}
+    assert losers == {p for r in records.values() for p in r.forfeited}
+    assert all(row.points == 0 for row in standings.rows if row.player in losers)
