@@ -19,7 +19,6 @@ import asyncio
 import mailbox
 import random
 import secrets
-import socket
 from dataclasses import dataclass, field
 from email import message_from_bytes
 from email.header import decode_header, make_header
@@ -126,8 +125,8 @@ class Relay:
                 self.on_game_over()
         recipient = _header(message, "To")
         if recipient != self.human and swarm.is_prompt(subject):
-            answer = swarm.answer(recipient, reply_to, subject, _header(message, "Message-ID"), plain_text(message),
-                                  self.rng)
+            answer = swarm.answer(recipient, reply_to, subject, _header(message, "Message-ID"),
+                                  swarm.plain_text(message), self.rng)
             if answer is not None:
                 self.replies.put_nowait(answer)
         return "250 OK"
@@ -135,21 +134,6 @@ class Relay:
 
 def _header(message: Message, name: str) -> str:
     return str(make_header(decode_header(message.get(name, ""))))
-
-
-def plain_text(message: Message) -> str:
-    """The plain-text part of a mail (every mail we send has one)."""
-    for part in message.walk():
-        if part.get_content_type() == "text/plain":
-            payload = part.get_payload(decode=True)
-            return payload.decode(part.get_content_charset() or "utf-8", "replace")  # type: ignore[union-attr]
-    return ""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def prepare(options: DemoOptions) -> None:
@@ -182,7 +166,7 @@ async def run(options: DemoOptions, on_game_over: Callable[[], None] = lambda: N
     started = loop.time()
     folder = options.folder
     folder.mkdir(parents=True, exist_ok=True)
-    relay_port, listen_port = free_port(), free_port()
+    relay_port, listen_port = swarm.free_port(), swarm.free_port()
     settings = Settings(database_url=f"sqlite:///{folder / 'pbem.db'}", secret=secrets.token_urlsafe(24),
                         smtp_port=relay_port, listen=f"127.0.0.1:{listen_port}", scan_seconds=3600.0,
                         robot_answers_per_day=1_000_000, organiser=f"organiser@{BOT_DOMAIN}")

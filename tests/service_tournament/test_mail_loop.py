@@ -75,7 +75,7 @@ def test_a_human_seat_is_left_to_the_human_who_plays_it_through_the_smtp_listene
                     continue
                 answered.add(key)
                 reply = swarm.answer(me, str(message["Reply-To"]), str(message["Subject"]),
-                                     str(message["Message-ID"]), demo.plain_text(message),
+                                     str(message["Message-ID"]), swarm.plain_text(message),
                                      random.Random(len(answered)))
                 if reply is not None:
                     mine.append(str(message["Subject"]))
