@@ -177,8 +177,8 @@ class _Step:
         if table.game.status != "active" or not rules.to_act(table.state):
             return self._refuse("game_over", "the game is over")
         stale = self._stale_prompt()
-        if stale is not None or seat not in rules.to_act(table.state):
-            why = "lost_race" if self.lost_race else ("stale" if stale is not None else "not_your_turn")
+        if stale or seat not in rules.to_act(table.state):
+            why = "lost_race" if self.lost_race else ("stale" if stale else "not_your_turn")
             waiting = ", ".join(table.name(s) for s in sorted(rules.to_act(table.state)))
             return self._refuse(why, "decision no longer open", detail=waiting if why == "not_your_turn" else "")
         try:
@@ -201,19 +201,20 @@ class _Step:
         crash_point(self.service, "after_apply")
         return Outcome("applied", "", moves=len(moves))
 
-    def _stale_prompt(self) -> Outbox | None:
-        """Our decision mail this reply answers, when the seat has been asked something newer since."""
+    def _stale_prompt(self) -> bool:
+        """Whether this reply answers our decision mail after the seat was asked something newer."""
         assert self.table is not None and self.seat is not None
+        seat = self.table.seats[self.seat]
         referenced = [self.mail.in_reply_to, *reversed(self.mail.references)]
         for message_id in filter(None, referenced):
-            row = self.session.exec(select(Outbox).where(Outbox.message_id == f"<{message_id}>")).first()
-            if row is None or row.game_id != self.table.game.id or row.seat != self.seat:
+            ours = self.session.exec(
+                select(Outbox.kind, Outbox.seq, Outbox.seat, Outbox.game_id).where(Outbox.message_id == f"<{message_id}>")
+            ).first()
+            if ours is None or ours.game_id != self.table.game.id or ours.seat != self.seat:
                 continue
-            seat = self.table.seats[self.seat]
-            if row.kind in NOTICE_KINDS and row.seq is not None and (row.seq < seat.prompted_seq or not seat.awaiting):
-                return row
-            return None
-        return None
+            return ours.kind in NOTICE_KINDS and ours.seq is not None and (ours.seq < seat.prompted_seq
+                                                                           or not seat.awaiting)
+        return False
 
     def _command(self, command: Command) -> Outcome:
         handler = getattr(self, f"_command_{command.name}")

@@ -94,9 +94,10 @@ def _reply(prompt: Any, move: str) -> tuple[str, str, bytes]:
 class _Swarm:
     """The relay sink and the players behind it, on one event loop."""
 
-    def __init__(self, games: int, players: int, rng: random.Random) -> None:
+    def __init__(self, games: int, players: int, workers: int, rng: random.Random) -> None:
         self.games, self.players, self.rng = games, players, rng
-        self.outgoing: asyncio.Queue[tuple[int, str, str, bytes]] = asyncio.Queue()
+        self.outgoing: list[asyncio.Queue[tuple[int, str, str, bytes]]] = [asyncio.Queue() for _ in range(workers)]
+        """One queue per server: a game's replies always go to the same worker, whose cache holds its state."""
         self.waiting: dict[int, list[float]] = defaultdict(list)
         self.latencies: list[float] = []
         self.over: Counter[int] = Counter()
@@ -130,16 +131,17 @@ class _Swarm:
             found = _LEGAL.search(_plain(message))
             if found:
                 moves = [m.strip() for m in found[1].splitlines() if not m.strip().startswith("…")]
-                self.outgoing.put_nowait((game, *_reply(message, self.rng.choice(moves))))
+                queue = self.outgoing[game % len(self.outgoing)]
+                queue.put_nowait((game, *_reply(message, self.rng.choice(moves))))
         return "250 OK"
 
-    async def send(self, port: int) -> None:
-        """One player-side SMTP connection, reused for every reply it carries."""
+    async def send(self, port: int, worker: int) -> None:
+        """One player-side SMTP connection to one server, reused for every reply it carries."""
         client = aiosmtplib.SMTP(hostname="127.0.0.1", port=port, timeout=60)
         await client.connect()
         try:
             while True:
-                game, sender, target, raw = await self.outgoing.get()
+                game, sender, target, raw = await self.outgoing[worker].get()
                 self.waiting[game].append(time.perf_counter())
                 self.replies += 1
                 await client.sendmail(sender, [target], raw)
@@ -187,37 +189,44 @@ def _environment(work: Path, relay_port: int, listen_port: int) -> dict[str, str
     return env
 
 
-async def _run(game: str, games: int, players: int, senders: int, seed: int, floor_messages: int,
+async def _run(game: str, games: int, players: int, workers: int, senders: int, seed: int, floor_messages: int,
                limit: float) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
-    swarm = _Swarm(games, players, random.Random(seed))
+    swarm = _Swarm(games, players, workers, random.Random(seed))
     loop = asyncio.get_running_loop()
-    relay_port, listen_port, floor_port = _free_port(), _free_port(), _free_port()
+    relay_port, floor_port = _free_port(), _free_port()
+    listen_ports = [_free_port() for _ in range(workers)]
     relay = await loop.create_server(lambda: SMTP(swarm), host="127.0.0.1", port=relay_port)
-    env = _environment(work, relay_port, listen_port)
-    service = Service(load_settings(env))
+    envs = [_environment(work, relay_port, port) for port in listen_ports]
+    service = Service(load_settings(envs[0]))
     for index in range(games):
         emails = [f"p{index}.{seat}@swarm.localhost" for seat in range(players)]
         service.new_game(game, emails, seed=seed + index)
     service.db.dispose()
-    server = subprocess.Popen([sys.executable, "-m", "pbem", "serve"], env=env, stdout=subprocess.DEVNULL,
-                              stderr=open(work / "serve.log", "ab"))
+    log = open(work / "serve.log", "ab")
+    servers = [subprocess.Popen([sys.executable, "-m", "pbem", "serve"], env=env, stdout=subprocess.DEVNULL,
+                                stderr=log) for env in envs]
     try:
-        await loop.run_in_executor(None, _wait_listening, listen_port, server)
-        workers = [asyncio.create_task(swarm.send(listen_port)) for _ in range(senders)]
+        for port, server in zip(listen_ports, servers):
+            await loop.run_in_executor(None, _wait_listening, port, server)
+        tasks = [asyncio.create_task(swarm.send(listen_ports[i % workers], i % workers))
+                 for i in range(max(senders, workers))]
         try:
             await asyncio.wait_for(swarm.done.wait(), limit)
         except asyncio.TimeoutError:
             typer.echo(f"stopped after {limit:.0f} s: {sum(swarm.over.values())} game-over mails so far", err=True)
-        for worker in workers:
-            worker.cancel()
+        for task in tasks:
+            task.cancel()
         await asyncio.sleep(0.5)
-        peak = _peak_rss_kib(server.pid)
+        peak = sum(_peak_rss_kib(server.pid) for server in servers)
     finally:
-        server.send_signal(signal.SIGTERM)
-        await loop.run_in_executor(None, server.wait)
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+        for server in servers:
+            await loop.run_in_executor(None, server.wait)
+        log.close()
     floor = subprocess.Popen([sys.executable, "-m", "pbem.bench_floor", str(floor_port), str(relay_port),
-                              str(work / "floor.db")], env=env)
+                              str(work / "floor.db")], env=envs[0])
     try:
         await loop.run_in_executor(None, _wait_listening, floor_port, floor)
         floor_rate = await swarm.floor(floor_port, floor_messages, min(games, senders))
@@ -225,7 +234,7 @@ async def _run(game: str, games: int, players: int, senders: int, seed: int, flo
         floor.send_signal(signal.SIGTERM)
         await loop.run_in_executor(None, floor.wait)
     relay.close()
-    service = Service(load_settings(env))
+    service = Service(load_settings(envs[0]))
     with Session(service.db) as session:
         by_email = session.exec(select(func.count()).select_from(Move).where(Move.source == "email")).one()
         all_moves = session.exec(select(func.count()).select_from(Move)).one()
@@ -239,31 +248,34 @@ def bench_mail(
     game: str = typer.Option("dragon", "--game", help="Game name."),
     games: int = typer.Option(20, "--games", help="Games played at once."),
     players: int = typer.Option(4, "--players", help="Email players per game."),
+    workers: int = typer.Option(1, "--workers", help="pbem serve processes sharing the database."),
     senders: int = typer.Option(8, "--senders", help="Player-side SMTP connections."),
     seed: int = typer.Option(0, "--seed", help="Game i uses seed+i; the players' choices use seed."),
     floor_messages: int = typer.Option(2000, "--floor-messages", help="Messages through the floor server."),
     limit: float = typer.Option(900.0, "--limit", help="Give up after this many seconds."),
 ) -> None:
     """GAMES games of PLAYERS bot players by email through pbem serve; prints the loop's speed and its floor."""
-    if games < 1 or players < 1 or senders < 1 or floor_messages < 1:
-        raise typer.BadParameter("--games, --players, --senders and --floor-messages must be at least 1")
-    found = asyncio.run(_run(game, games, players, senders, seed, floor_messages, limit))
+    if min(games, players, workers, senders, floor_messages) < 1:
+        raise typer.BadParameter("--games, --players, --workers, --senders and --floor-messages must be at least 1")
+    found = asyncio.run(_run(game, games, players, workers, senders, seed, floor_messages, limit))
     swarm: _Swarm = found["swarm"]
     elapsed = max(swarm.last - swarm.first, 1e-9)
     moves_per_s = found["email_moves"] / elapsed
     latencies = sorted(swarm.latencies) or [0.0]
-    table = Table(title=f"pbem bench mail: {games} {game} games x {players} email players, SQLite, loopback SMTP")
+    table = Table(title=f"pbem bench mail: {games} {game} games x {players} email players, "
+                        f"{workers} pbem serve on SQLite, loopback SMTP")
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_row("games finished", f"{sum(1 for n in swarm.over.values() if n == players)} of {games}")
     table.add_row("moves by email (all moves incl. forced)", f"{found['email_moves']:,} ({found['all_moves']:,})")
     table.add_row("moves/s end to end (email moves)", f"{moves_per_s:,.1f}")
     table.add_row("latency p50 (ms)", f"{statistics.median(latencies) * 1000:,.1f}")
-    table.add_row("latency p95 (ms)", f"{latencies[int(0.95 * (len(latencies) - 1))] * 1000:,.1f}")
+    for share in (0.95, 0.99):
+        table.add_row(f"latency p{share * 100:.0f} (ms)", f"{latencies[int(share * (len(latencies) - 1))] * 1000:,.1f}")
     table.add_row("mails/s out", f"{swarm.mails / elapsed:,.1f}")
     table.add_row("mails per player per game", f"{swarm.mails / (games * players):,.1f}")
     table.add_row("mails not sent at the end", f"{found['unsent']:,}")
-    table.add_row("server peak memory (MiB RSS)", f"{found['peak_kib'] / 1024:,.1f}")
+    table.add_row("servers' peak memory (MiB RSS, summed)", f"{found['peak_kib'] / 1024:,.1f}")
     table.add_row("floor: SMTP in + SQLite + SMTP out (msgs/s)", f"{found['floor_rate']:,.1f}")
     table.add_row("loop / floor", f"{moves_per_s / found['floor_rate']:.2f}")
     table.add_row("wall time of the games (s)", f"{elapsed:,.1f}")
