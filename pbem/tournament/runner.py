@@ -248,6 +248,7 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
         assert game.game.id is not None
         session.add(TournamentTable(tournament_id=row.id, round_no=round_no, number=table.number,  # type: ignore[arg-type]
                                     game_id=game.game.id, players=list(table.players)))
+    _mail_byes(service, session, loaded, seating, players)
     report = seating.report
     session.add(TournamentRound(tournament_id=row.id, number=round_no, byes=list(seating.byes),  # type: ignore[arg-type]
                                 report={"repeat_pairs": report.repeat_pairs, "seat_imbalance": report.seat_imbalance,
@@ -261,6 +262,17 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
     session.flush()
     loaded.rounds.append(seating)
     return seating
+
+
+def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: RoundSeating,
+               players: dict[int, Player]) -> None:
+    scoring = loaded.rules.scoring
+    worth = "" if scoring.bye_average else f"{scoring.bye_points:g}"
+    entrants = {e.player: e for e in loaded.entrants}
+    for player_id in seating.byes:
+        letter = service.letters.render("bye", tournament=loaded.row.name, player=entrants[player_id].name,
+                                        round=seating.round, tables=len(seating.tables), worth=worth)
+        service.queue(session, "bye", players[player_id].email, letter)
 
 
 def _game_seed(rules: Definition, round_no: int, table: Table) -> int:

@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 from pbem.db import Game, Move, Seat
 from pbem.tournament import runner
 from pbem.tournament.tables import RatingBook, TournamentRound, TournamentTable
-from tests.service_tournament.conftest import ORGANISER, Players, mails, tournament_with
+from tests.service_tournament.conftest import ORGANISER, Players, definition, emails, mails, tournament_with
 from tournaments import TournamentError
 
 
@@ -167,3 +167,16 @@ def test_missed_deadlines_follow_the_tournaments_timeout_rules_and_forfeits_scor
     losers = {records[s.game_id].players[s.seat] for s in forfeited}
     assert losers == {p for r in records.values() for p in r.forfeited}
     assert all(row.points == 0 for row in standings.rows if row.player in losers)
+
+
+def test_a_player_the_table_sizes_cannot_seat_gets_a_recorded_bye_and_a_mail(service) -> None:
+    tournament_id = runner.create(service, definition(1).replace("table_sizes = [3, 4, 5]", "table_sizes = [3, 4]")
+                                  .replace("preferred = 4", "preferred = 3"), ORGANISER)
+    for email in emails(5):
+        runner.register(service, tournament_id, email, "", ORGANISER)
+    seating = runner.start_round(service, tournament_id, ORGANISER)
+    assert len(seating.byes) == 1
+    [bye] = mails(service, "bye")
+    assert bye.subject == "[Test Open] Round 1: a bye for you" and "worth 0 points" in " ".join(bye.text.split())
+    with Session(service.db) as session:
+        assert session.exec(select(TournamentRound)).one().byes == list(seating.byes)
