@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 
 from pbem.db import DigestItem, Game, Player, Seat, locked
 from pbem.service import Conflict, Service, Table
-from pbem.tournament.runner import timeout_rules
+from pbem.tournament.runner import timeout_rules, widest_reminder
 
 DIGEST_EVERY = timedelta(days=1)
 POLICIES = ("bot", "forfeit")
@@ -37,8 +37,8 @@ def scan(service: Service) -> ScanReport:
     if service.settings.timeout_policy not in POLICIES:
         raise ValueError(f"PBEM_TIMEOUT_POLICY={service.settings.timeout_policy!r}; use one of {', '.join(POLICIES)}")
     now = service.clock.now()
-    warn_before = timedelta(hours=service.settings.reminder_hours)
     with Session(service.db) as session:
+        warn_before = widest_reminder(session, service.settings)
         awaiting = session.exec(select(Seat).where(Seat.awaiting == True, Seat.deadline != None))  # noqa: E711,E712
         due = sorted({seat.game_id for seat in awaiting if seat.deadline and seat.deadline - warn_before <= now})
     timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
@@ -69,7 +69,7 @@ def _time_out(service: Service, session: Session, table: Table) -> int:
     late = [s for s in sorted(table.rules.to_act(table.state))
             if table.human(s) and table.seats[s].awaiting and table.seats[s].deadline
             and table.seats[s].deadline <= now]
-    rules = timeout_rules(session, table.game.id, settings.timeout_policy, settings.timeouts_to_bot)
+    rules = timeout_rules(session, table.game.id, settings)
     for seat in late:
         row = table.seats[seat]
         row.timeouts += 1
@@ -103,13 +103,14 @@ def _tell_organiser(service: Service, session: Session, table: Table, seat: int)
 
 def _remind(service: Service, session: Session, table: Table) -> int:
     now = service.clock.now()
-    warn_before = timedelta(hours=service.settings.reminder_hours)
+    rules = timeout_rules(session, table.game.id, service.settings)
+    warn_before = rules.reminder
     due = [s for s in range(len(table.seats))
            if table.human(s) and table.seats[s].awaiting and not table.seats[s].reminded
            and table.seats[s].deadline and table.seats[s].deadline - warn_before <= now < table.seats[s].deadline]
     for seat in due:
         table.seats[seat].reminded = True
-        service.send_to_seat(session, table, seat, "reminder", picture=True, policy=service.settings.timeout_policy,
+        service.send_to_seat(session, table, seat, "reminder", picture=True, policy=rules.policy,
                              **service.decision_context(table, seat))
     return len(due)
 

@@ -180,3 +180,15 @@ def test_a_player_the_table_sizes_cannot_seat_gets_a_recorded_bye_and_a_mail(ser
     assert bye.subject == "[Test Open] Round 1: a bye for you" and "worth 0 points" in " ".join(bye.text.split())
     with Session(service.db) as session:
         assert session.exec(select(TournamentRound)).one().byes == list(seating.byes)
+
+
+def test_reminders_of_tournament_games_go_out_the_definitions_reminder_before_the_deadline(service, clock) -> None:
+    from pbem import deadlines
+
+    tournament_id = tournament_with(service, 3)  # deadlines: move 48h, reminder 12h (the service's is 24h)
+    runner.start_round(service, tournament_id, ORGANISER)
+    clock.advance(timedelta(hours=30))
+    assert deadlines.scan(service).reminders == 0
+    clock.advance(timedelta(hours=7))
+    assert deadlines.scan(service).reminders == 1
+    assert mails(service, "reminder")[0].subject.startswith("[Test Open R1 T1]")
