@@ -91,8 +91,10 @@ def show(tournament_id: int = typer.Argument(..., metavar="ID")) -> None:
                   f"tables of {list(rules.seating.table_sizes)} (preferred {rules.seating.preferred}), "
                   f"{rules.seating.method} seating, {rules.scoring.system}; status {row.status}, "
                   f"{row.rounds_started} round(s) started", highlight=False)
+    divided = len(loaded.divisions()) > 1
     console.print("players: " + ", ".join(
-        e.name + (f" (from round {e.joined})" if e.joined > 1 else "")
+        e.name + (f" (division {loaded.division_of[e.player]})" if divided else "")
+        + (f" (from round {e.joined})" if e.joined > 1 else "")
         + (f" (dropped after round {e.dropped})" if e.dropped is not None else "") for e in loaded.entrants)
         or "players: none yet", highlight=False)
     for view in views:
@@ -130,7 +132,8 @@ def standings(
         loaded = attempt(lambda: runner.load(session, tournament_id))
     if after is not None and not 1 <= after <= loaded.row.rounds_started:
         refuse(f"--after {after}: rounds started so far are 1-{loaded.row.rounds_started}")
-    Console().print(standings_table(loaded.standings(after)))
+    for table in loaded.all_standings(after):
+        Console().print(standings_table(table))
 
 
 def standings_table(standings: Standings) -> Table:

@@ -14,7 +14,7 @@ what a race left behind and starts rounds that are due on a date.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,7 +40,9 @@ from tournaments import (
     TournamentError,
     compute,
     definition,
+    divide,
     next_round_start,
+    promote,
     rate_table,
     seat_round,
     standings_context,
@@ -66,9 +68,27 @@ class Loaded:
     rounds: list[RoundSeating]
     results: list[TableResult]
     ratings: dict[int, Rating]
+    division_of: dict[int, int]
+    """Each entrant's division (all 1 unless the league has divisions)."""
 
-    def standings(self, after_round: int | None = None) -> Standings:
-        return compute(self.rules, self.entrants, self.rounds, self.results, self.ratings, after_round)
+    def standings(self, after_round: int | None = None, division: int | None = None) -> Standings:
+        """The whole field's standings, or one division's (named in its title)."""
+        if division is None:
+            return compute(self.rules, self.entrants, self.rounds, self.results, self.ratings, after_round)
+        members = {p for p, d in self.division_of.items() if d == division}
+        entrants = [e for e in self.entrants if e.player in members]
+        results = [r for r in self.results if r.players[0] in members]
+        standings = compute(self.rules, entrants, self.rounds, results, self.ratings, after_round)
+        return replace(standings, tournament=f"{standings.tournament} · Division {division}")
+
+    def divisions(self) -> list[int]:
+        return sorted(set(self.division_of.values())) or [1]
+
+    def all_standings(self, after_round: int | None = None) -> list[Standings]:
+        """One table per division, or the one table of a tournament without divisions."""
+        if len(self.divisions()) == 1:
+            return [self.standings(after_round)]
+        return [self.standings(after_round, division) for division in self.divisions()]
 
 
 @dataclass(frozen=True)
@@ -105,7 +125,7 @@ def tournament_row(session: Session, tournament_id: int) -> Tournament:
 def load(session: Session, tournament_id: int) -> Loaded:
     row = tournament_row(session, tournament_id)
     rules = definition.load(row.definition)
-    entries = session.exec(select(Entry).where(Entry.tournament_id == row.id).order_by(Entry.id))
+    entries = list(session.exec(select(Entry).where(Entry.tournament_id == row.id).order_by(Entry.id)))
     entrants = [Entrant(e.player_id, e.name, e.joined, e.dropped) for e in entries]
     round_rows = list(session.exec(select(TournamentRound).where(TournamentRound.tournament_id == row.id)
                                    .order_by(TournamentRound.number)))
@@ -113,7 +133,8 @@ def load(session: Session, tournament_id: int) -> Loaded:
                                    .order_by(TournamentTable.round_no, TournamentTable.number)))
     rounds = [_seating(r, [t for t in table_rows if t.round_no == r.number]) for r in round_rows]
     results = [_result(t) for t in table_rows if t.scores is not None]
-    return Loaded(row, rules, entrants, rounds, results, ratings(session, rules.game))
+    return Loaded(row, rules, entrants, rounds, results, ratings(session, rules.game),
+                  {e.player_id: e.division for e in entries})
 
 
 def _seating(row: TournamentRound, tables: list[TournamentTable]) -> RoundSeating:
@@ -175,7 +196,8 @@ def register(service: Service, tournament_id: int, email: str, name: str, actor:
                                    loaded.row.rounds_started)
         entry = session.exec(select(Entry).where(Entry.tournament_id == tournament_id,
                                                  Entry.player_id == player.id)).first()
-        entry = entry or Entry(tournament_id=tournament_id, player_id=player.id, name=entrant.name)
+        entry = entry or Entry(tournament_id=tournament_id, player_id=player.id, name=entrant.name,
+                               division=_divisions(loaded.rules) if loaded.row.rounds_started else 1)
         entry.joined, entry.dropped = entrant.joined, entrant.dropped
         session.add(entry)
         service.audit(session, actor, "tournament register", None,
@@ -233,12 +255,9 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
     _previous_round_complete(session, row, round_no)
     active = [e.player for e in loaded.entrants if e.active_in(round_no)]
     game_rules = service.rules(rules.game)
-    if len(active) < max(game_rules.min_players, min(rules.seating.table_sizes)):
-        raise TournamentError(f"round {round_no} needs at least {min(rules.seating.table_sizes)} active players "
-                              f"(seating.table_sizes = {list(rules.seating.table_sizes)}); "
-                              f"{len(active)} are registered: register more with `pbem tournament register`")
-    seating = seat_round(round_no, active, loaded.standings().points(), History.of(loaded.rounds),
-                         rules.seating, rules.seed)
+    if round_no == 1 and _divisions(rules) > 1:
+        _assign_divisions(session, loaded, active)
+    seating = _seat_divisions(loaded, round_no, active, max(game_rules.min_players, min(rules.seating.table_sizes)))
     players = names(session, active)
     hours = rules.deadlines.move.total_seconds() / 3600
     for table in seating.tables:
@@ -264,6 +283,49 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
     session.flush()
     loaded.rounds.append(seating)
     return seating
+
+
+def _divisions(rules: Definition) -> int:
+    return rules.league.divisions if rules.league else 1
+
+
+def _assign_divisions(session: Session, loaded: Loaded, active: list[int]) -> None:
+    """Cut the field into the league's divisions by rating, best first (unrated players count as new)."""
+    fresh = Rating().ordinal
+    ordered = sorted(active, key=lambda p: -(loaded.ratings[p].ordinal if p in loaded.ratings else fresh))
+    for number, members in enumerate(divide(ordered, _divisions(loaded.rules)), start=1):
+        for entry in session.exec(select(Entry).where(Entry.tournament_id == loaded.row.id,
+                                                      Entry.player_id.in_(members))):  # type: ignore[attr-defined]
+            entry.division = number
+            session.add(entry)
+            loaded.division_of[entry.player_id] = number
+
+
+def _seat_divisions(loaded: Loaded, round_no: int, active: list[int], fewest: int) -> RoundSeating:
+    """Each division seated on its own (tables numbered on across divisions), as one round."""
+    rules = loaded.rules
+    points, history = loaded.standings().points(), History.of(loaded.rounds)
+    tables: list[Table] = []
+    byes: list[int] = []
+    reports: list[SeatingReport] = []
+    for division in loaded.divisions():
+        members = [p for p in active if loaded.division_of.get(p, 1) == division]
+        where = f"division {division} of round {round_no}" if len(loaded.divisions()) > 1 else f"round {round_no}"
+        if len(members) < fewest:
+            raise TournamentError(f"{where} needs at least {fewest} active players (seating.table_sizes = "
+                                  f"{list(rules.seating.table_sizes)}); {len(members)} are registered: "
+                                  f"register more with `pbem tournament register`")
+        seating = seat_round(round_no, members, points, history, rules.seating, rules.seed + DIVISION_SEED * (division - 1))
+        tables += [replace(table, number=len(tables) + index) for index, table in enumerate(seating.tables, start=1)]
+        byes += seating.byes
+        reports.append(seating.report)
+    report = SeatingReport(sum(r.repeat_pairs for r in reports), max(r.seat_imbalance for r in reports),
+                           max(r.max_first for r in reports))
+    return RoundSeating(round_no, tuple(tables), tuple(byes), report)
+
+
+DIVISION_SEED = 7919
+"""Division d seats from the tournament seed + (d - 1) x this, so divisions do not mirror each other."""
 
 
 def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: RoundSeating,
@@ -351,6 +413,8 @@ def complete_round(service: Service, session: Session, tournament_id: int, round
         row.status = "finished"
     mail_standings(service, session, loaded, round_row.number)
     service.audit(session, "service", "round complete", None, f"tournament {row.id} round {round_row.number}")
+    if row.status == "finished" and rules.league and rules.league.promote:
+        _record_promotion(service, session, loaded)
     when = next_round_start(rules, round_row.number, now) if row.status != "finished" else None
     row.next_round_at = when
     session.add(row)
@@ -358,16 +422,30 @@ def complete_round(service: Service, session: Session, tournament_id: int, round
         open_round(service, session, loaded, "league")
 
 
+def _record_promotion(service: Service, session: Session, loaded: Loaded) -> None:
+    """The season's end: who goes up and down (the next season's divisions), on record for the organiser."""
+    final = [tuple(row.player for row in standings.rows) for standings in loaded.all_standings()]
+    after = promote(final, loaded.rules.league.promote)  # type: ignore[union-attr]
+    who = {e.player: e.name for e in loaded.entrants}
+    moves = [f"{who[p]} {before} -> {number}" for number, members in enumerate(after, start=1) for p in members
+             if (before := loaded.division_of.get(p, 1)) != number]
+    service.audit(session, "service", "season end", None,
+                  f"tournament {loaded.row.id}: next season's divisions: {'; '.join(moves) or 'no change'}")
+
+
 def mail_standings(service: Service, session: Session, loaded: Loaded, after_round: int) -> int:
-    """One standings mail per player of the round (seated or with a bye), their own line marked."""
-    context = standings_context(loaded.standings(after_round), _season(loaded.rules))
+    """One standings mail per player of the round (seated or with a bye): their division's, their line marked."""
     readers = [e for e in loaded.entrants if e.active_in(after_round)]
     players = names(session, [e.player for e in readers])
-    for entrant in readers:
-        player = players[entrant.player]
-        letter = service.letters.render("standings", **context, player=entrant.name, you=entrant.player,
-                                        limit=STANDINGS_MAILED)
-        service.queue(session, "standings", player.email, letter)
+    for standings in loaded.all_standings(after_round):
+        context = standings_context(standings, _season(loaded.rules))
+        listed = {row.player for row in standings.rows}
+        for entrant in readers:
+            if entrant.player not in listed:
+                continue
+            letter = service.letters.render("standings", **context, player=entrant.name, you=entrant.player,
+                                            limit=STANDINGS_MAILED)
+            service.queue(session, "standings", players[entrant.player].email, letter)
     return len(readers)
 
 
@@ -464,14 +542,23 @@ def publish(service: Service, tournament_id: int, out: Path) -> Path:
     """Write ``out/index.html``: the standings and every round's seating, one file that needs no server."""
     with Session(service.db) as session:
         loaded = load(session, tournament_id)
-        context = standings_context(loaded.standings(), _season(loaded.rules))
-        context["rounds"] = [{"number": r.number, "tables": [{"number": t.number, "players": list(t.players)}
-                                                              for t in r.tables], "byes": list(r.byes)}
-                             for r in rounds(session, loaded)]
-    page = _web().get_template("standings.html.j2").render(context)
+        seating = [{"number": r.number, "tables": [{"number": t.number, "players": list(t.players)}
+                                                   for t in r.tables], "byes": list(r.byes)}
+                   for r in rounds(session, loaded)]
+    pages = [{**standings_context(standings, _season(loaded.rules)), "rounds": seating}
+             for standings in loaded.all_standings()]
     out.mkdir(parents=True, exist_ok=True)
+    web = _web()
+    if len(pages) == 1:
+        target = out / "index.html"
+        target.write_text(web.get_template("standings.html.j2").render(pages[0]), encoding="utf-8")
+        return target
+    for number, page in enumerate(pages, start=1):
+        (out / f"division-{number}.html").write_text(web.get_template("standings.html.j2").render(page),
+                                                     encoding="utf-8")
     target = out / "index.html"
-    target.write_text(page, encoding="utf-8")
+    target.write_text(web.get_template("divisions.html.j2").render(
+        tournament=loaded.rules.name, season=_season(loaded.rules), pages=pages), encoding="utf-8")
     return target
 
 

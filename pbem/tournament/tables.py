@@ -41,6 +41,8 @@ class Entry(SQLModel, table=True):
     name: str
     joined: int = 1
     dropped: int | None = None
+    division: int = 1
+    """Leagues with divisions: set when round 1 starts (by rating); late joiners start in the last one."""
 
 
 class TournamentRound(SQLModel, table=True):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import timedelta
 
 import pytest
 from sqlmodel import Session, select
 
-from pbem.db import Game, Move, Seat
+from pbem.db import Audit, Game, Move, Seat
 from pbem.tournament import runner
 from pbem.tournament.tables import RatingBook, TournamentRound, TournamentTable
 from tests.service_tournament.conftest import ORGANISER, Players, definition, emails, mails, tournament_with
@@ -192,3 +193,31 @@ def test_reminders_of_tournament_games_go_out_the_definitions_reminder_before_th
     clock.advance(timedelta(hours=7))
     assert deadlines.scan(service).reminders == 1
     assert mails(service, "reminder")[0].subject.startswith("[Test Open R1 T1]")
+
+
+DIVISIONS = """
+[league]
+season = "Winter"
+next_round = "auto"
+gap = "0h"
+divisions = 2
+promote = 1
+"""
+
+
+def test_a_league_with_divisions_seats_and_ranks_each_division_apart_and_records_promotion(service, tmp_path) -> None:
+    tournament_id = tournament_with(service, 12, rounds=2, extra=DIVISIONS)
+    runner.start_round(service, tournament_id, ORGANISER)
+    Players(service).answer_all()
+    with Session(service.db) as session:
+        loaded = runner.load(session, tournament_id)
+        tables = session.exec(select(TournamentTable)).all()
+        season_end = session.exec(select(Audit).where(Audit.action == "season end")).one()
+    assert loaded.row.status == "finished" and sorted(Counter(loaded.division_of.values()).values()) == [6, 6]
+    assert all(len({loaded.division_of[p] for p in t.players}) == 1 for t in tables)
+    subjects = Counter(m.subject for m in mails(service, "standings"))
+    assert subjects == {f"[Test Open · Division {d}] Standings after round {r}": 6 for d in (1, 2) for r in (1, 2)}
+    assert season_end.detail.count("2 -> 1") == 1 and season_end.detail.count("1 -> 2") == 1
+    index = runner.publish(service, tournament_id, tmp_path / "site")
+    assert "division-2.html" in index.read_text()
+    assert (tmp_path / "site" / "division-1.html").read_text().count("<tr") == 7
