@@ -69,7 +69,7 @@ move = "72h"
 reminder = "24h"
 
 [league]
-season = "Demo"
+season = "loopback league"
 next_round = "auto"
 gap = "0h"
 """
