@@ -419,7 +419,28 @@ def complete_round(service: Service, session: Session, tournament_id: int, round
     row.next_round_at = when
     session.add(row)
     if when is not None and when <= now:
+        open_next_round(service, session, loaded)
+
+
+def open_next_round(service: Service, session: Session, loaded: Loaded) -> bool:
+    """Start a league's due round; when it cannot start, tell the organiser instead of failing the caller.
+
+    The caller is the move that ended the previous round, or the scheduler:
+    neither may fail because of, say, too many drops. Nothing of the round
+    is written when it is refused, and the league waits for ``round start``.
+    """
+    try:
         open_round(service, session, loaded, "league")
+        return True
+    except TournamentError as exc:
+        row = loaded.row
+        row.next_round_at = None
+        session.add(row)
+        service.audit(session, "service", "round not started", None, f"tournament {row.id}: {exc}")
+        letter = service.letters.render("organiser_tournament", tournament=row.name, tournament_id=row.id,
+                                        round=row.rounds_started + 1, reason=str(exc))
+        service.queue(session, "organiser", service.settings.organiser, letter)
+        return False
 
 
 def _record_promotion(service: Service, session: Session, loaded: Loaded) -> None:
@@ -514,8 +535,7 @@ def scan(service: Service) -> int:
                                                     Tournament.next_round_at <= now))  # type: ignore[operator]
         for row in list(due):
             assert row.id is not None
-            open_round(service, session, load(session, row.id), "league")
-            changed += 1
+            changed += open_next_round(service, session, load(session, row.id))
         session.commit()
     return changed
 

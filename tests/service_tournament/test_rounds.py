@@ -221,3 +221,26 @@ def test_a_league_with_divisions_seats_and_ranks_each_division_apart_and_records
     index = runner.publish(service, tournament_id, tmp_path / "site")
     assert "division-2.html" in index.read_text()
     assert (tmp_path / "site" / "division-1.html").read_text().count("<tr") == 7
+
+
+def test_a_league_round_due_on_a_date_starts_then_and_one_that_cannot_start_is_reported(service, clock) -> None:
+    extra = '[league]\nseason = "S"\nnext_round = "dates"\ndates = [2026-03-01, 2026-03-10, 2026-03-20]\n'
+    tournament_id = tournament_with(service, 4, rounds=3, extra=extra)
+    runner.start_round(service, tournament_id, ORGANISER)
+    players = Players(service)
+    players.answer_all()
+    clock.advance(timedelta(days=8))
+    assert runner.scan(service) == 0
+    clock.advance(timedelta(days=1))
+    assert runner.scan(service) == 1
+    runner.drop(service, tournament_id, "player01@example.org", "ill", ORGANISER)
+    runner.drop(service, tournament_id, "player02@example.org", "ill", ORGANISER)
+    players.answer_all()
+    clock.advance(timedelta(days=10))
+    assert runner.scan(service) == 0
+    with Session(service.db) as session:
+        row = runner.load(session, tournament_id).row
+        trail = session.exec(select(Audit).where(Audit.action == "round not started")).all()
+    assert row.rounds_started == 2 and row.next_round_at is None and len(trail) == 1
+    [notice] = mails(service, "organiser")
+    assert notice.subject == "[Test Open] Round 3 could not start" and "pbem round start 1" in notice.text
