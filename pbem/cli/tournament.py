@@ -33,7 +33,11 @@ def create(
     if not file.is_file():
         refuse(f"{file} is not a file; give the path of a definition such as tournaments/examples/dragon-open.toml")
     try:
-        tournament_id = runner.create(_service(), file.read_text(encoding="utf-8"), actor(by))
+        text = file.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        refuse(f"{file} is not UTF-8 text (byte {exc.start}); save it as UTF-8")
+    try:
+        tournament_id = runner.create(_service(), text, actor(by))
     except DefinitionError as exc:
         refuse(f"{file} cannot be used:\n" + "\n".join(f"  {problem}" for problem in exc.problems))
     except TournamentError as exc:

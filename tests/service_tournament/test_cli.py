@@ -65,6 +65,8 @@ def test_create_lists_every_problem_of_a_bad_file_and_stores_nothing(env, servic
     output = pbem(env, "tournament", "create", str(bad), code=1)
     assert "game:" in output and "rounds:" in output
     assert "not a file" in pbem(env, "tournament", "create", str(tmp_path / "missing.toml"), code=1)
+    (tmp_path / "latin1.toml").write_bytes("name = \"Caf\xe9\"".encode("latin-1"))
+    assert "not UTF-8" in pbem(env, "tournament", "create", str(tmp_path / "latin1.toml"), code=1)
     assert counts(service) == before
 
 
