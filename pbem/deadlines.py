@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 
 from pbem.db import DigestItem, Game, Player, Seat, locked
 from pbem.service import Conflict, Service, Table
-from pbem.tournament.runner import timeout_rules, widest_reminder
+from pbem.tournament.timeouts import timeout_rules, widest_reminder
 
 DIGEST_EVERY = timedelta(days=1)
 POLICIES = ("bot", "forfeit")

@@ -36,7 +36,7 @@ from pbem.config import Settings
 from pbem.db import Outbox
 from pbem.server import Server
 from pbem.service import Service
-from pbem.tournament import runner
+from pbem.tournament import pages, runner
 from tournaments import Standings, plan_tables
 
 BOT_DOMAIN = "bots.pbem.localhost"
@@ -191,7 +191,7 @@ async def run(options: DemoOptions, on_game_over: Callable[[], None] = lambda: N
         relay.mbox.close()
     with Session(service.db) as session:
         standings = runner.load(session, tournament_id).standings()
-    page = runner.publish(service, tournament_id, folder / "standings")
+    page = pages.publish(service, tournament_id, folder / "standings")
     service.db.dispose()
     return DemoResult(folder, standings, page, folder / "mail", folder / "mail.mbox", relay.mails,
                       relay.replies_sent, loop.time() - started, settings.listen)

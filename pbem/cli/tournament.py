@@ -12,7 +12,7 @@ from sqlmodel import Session
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.cli.service import settings_or_exit
 from pbem.service import Service
-from pbem.tournament import runner
+from pbem.tournament import pages, runner
 from tournaments import DefinitionError, Standings, TournamentError, standings_context
 
 app = typer.Typer(help="Tournaments: create, register players, run rounds, standings.", no_args_is_help=True)
@@ -76,7 +76,7 @@ def listing() -> None:
     table = Table(title="tournaments")
     for column in ("id", "name", "game", "status", "round", "players", "next round (UTC)"):
         table.add_column(column)
-    for row in runner.summary(_service()):
+    for row in pages.summary(_service()):
         when = row["next_round_at"].strftime("%Y-%m-%d %H:%M") if row["next_round_at"] else ""
         table.add_row(str(row["id"]), row["name"], row["game"], row["status"], row["round"], str(row["players"]), when)
     Console().print(table)
@@ -88,7 +88,7 @@ def show(tournament_id: int = typer.Argument(..., metavar="ID")) -> None:
     service = _service()
     with Session(service.db) as session:
         loaded = attempt(lambda: runner.load(session, tournament_id))
-        views = runner.rounds(session, loaded)
+        views = pages.rounds(session, loaded)
     console = Console()
     rules, row = loaded.rules, loaded.row
     console.print(f"[bold]{row.name}[/bold] (tournament {row.id}): {rules.game}, {rules.rounds} rounds, "
@@ -162,5 +162,5 @@ def publish(
     """Write the standings and seating as one static HTML page that needs no server."""
     if out.exists() and not out.is_dir():
         refuse(f"--out {out} is a file; give a folder")
-    page = attempt(lambda: runner.publish(_service(), tournament_id, out))
+    page = attempt(lambda: pages.publish(_service(), tournament_id, out))
     typer.echo(f"wrote {page}")

@@ -1,8 +1,12 @@
-"""Tournaments in the mail service: their tables in the database and the runner that plays them.
+"""Tournaments in the mail service.
 
-Importing this package registers the tournament tables in the mail loop's
-metadata, so ``pbem init`` (``db.create_schema``) creates them too;
-``pbem.service`` imports it for that and for :func:`game_over`.
+- :mod:`~pbem.tournament.tables`: the database tables (same metadata as the
+  mail loop's, so ``pbem init`` creates them; importing this package registers them);
+- :mod:`~pbem.tournament.runner`: registrations, rounds, results, ratings,
+  round completion, standings mails, leagues (:func:`game_over` is called by
+  ``Service`` when a game ends; :func:`~pbem.tournament.runner.scan` by the scheduler);
+- :mod:`~pbem.tournament.pages`: what the organiser and the public see (rounds, list, the static page);
+- :mod:`~pbem.tournament.timeouts`: a tournament's deadline rules for ``pbem.deadlines``.
 """
 
 from __future__ import annotations

@@ -15,16 +15,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from datetime import timedelta
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import jinja2
 from sqlmodel import Session, select
 
 import engine
-import templates
-from pbem.config import Settings
 from pbem.db import Game, Player
 from pbem.tournament.tables import Entry, RatingBook, Tournament, TournamentRound, TournamentTable
 from tournaments import (
@@ -54,7 +49,6 @@ if TYPE_CHECKING:
     from pbem.service import Service
     from pbem.service import Table as GameTable
 
-WEB_TEMPLATES = Path(templates.__file__).parent / "web"
 FINISHED_GAME = ("over", "aborted")
 
 
@@ -89,26 +83,6 @@ class Loaded:
         if len(self.divisions()) == 1:
             return [self.standings(after_round)]
         return [self.standings(after_round, division) for division in self.divisions()]
-
-
-@dataclass(frozen=True)
-class TableView:
-    """A table of a round as the organiser lists it."""
-
-    number: int
-    game_id: int
-    label: str
-    status: str
-    players: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class RoundView:
-    number: int
-    status: str
-    tables: tuple[TableView, ...]
-    byes: tuple[str, ...]
-    report: SeatingReport
 
 
 # ------------------------------------------------------------------ reading
@@ -350,13 +324,13 @@ def _previous_round_complete(session: Session, row: Tournament, round_no: int) -
     previous = session.exec(select(TournamentRound).where(TournamentRound.tournament_id == row.id,
                                                           TournamentRound.number == round_no - 1)).one()
     if previous.status != "complete":
-        waiting = [str(t.game_id) for t, g in _tables_and_games(session, row.id, round_no - 1)  # type: ignore[arg-type]
+        waiting = [str(t.game_id) for t, g in tables_and_games(session, row.id, round_no - 1)  # type: ignore[arg-type]
                    if g.status not in FINISHED_GAME]
         raise TournamentError(f"round {round_no - 1} is still being played (games {', '.join(waiting)}); "
                               f"round {round_no} starts when they end")
 
 
-def _tables_and_games(session: Session, tournament_id: int, round_no: int) -> list[tuple[TournamentTable, Game]]:
+def tables_and_games(session: Session, tournament_id: int, round_no: int) -> list[tuple[TournamentTable, Game]]:
     rows = session.exec(select(TournamentTable, Game).where(
         TournamentTable.tournament_id == tournament_id, TournamentTable.round_no == round_no,
         TournamentTable.game_id == Game.id).order_by(TournamentTable.number))
@@ -398,7 +372,7 @@ def _store_ratings(service: Service, session: Session, game: str, changed: dict[
 
 
 def _all_over(session: Session, tournament_id: int, round_no: int, ending: int | None = None) -> bool:
-    return all(g.status in FINISHED_GAME or g.id == ending for _, g in _tables_and_games(session, tournament_id, round_no))
+    return all(g.status in FINISHED_GAME or g.id == ending for _, g in tables_and_games(session, tournament_id, round_no))
 
 
 def complete_round(service: Service, session: Session, tournament_id: int, round_row: TournamentRound) -> None:
@@ -459,7 +433,7 @@ def mail_standings(service: Service, session: Session, loaded: Loaded, after_rou
     readers = [e for e in loaded.entrants if e.active_in(after_round)]
     players = names(session, [e.player for e in readers])
     for standings in loaded.all_standings(after_round):
-        context = standings_context(standings, _season(loaded.rules))
+        context = standings_context(standings, season(loaded.rules))
         listed = {row.player for row in standings.rows}
         for entrant in readers:
             if entrant.player not in listed:
@@ -474,7 +448,7 @@ STANDINGS_MAILED = 40
 """Rows listed in a standings mail (the reader's own row is always added); the page lists everyone."""
 
 
-def _season(rules: Definition) -> str | None:
+def season(rules: Definition) -> str | None:
     return rules.league.season if rules.league else None
 
 
@@ -538,108 +512,3 @@ def scan(service: Service) -> int:
             changed += open_next_round(service, session, load(session, row.id))
         session.commit()
     return changed
-
-
-# ------------------------------------------------------------------ showing
-
-
-def rounds(session: Session, loaded: Loaded) -> list[RoundView]:
-    ids = [e.player for e in loaded.entrants]
-    who = {pid: (p.name or p.email) for pid, p in names(session, ids).items()}
-    views = []
-    for seating in loaded.rounds:
-        pairs = _tables_and_games(session, loaded.row.id, seating.round)  # type: ignore[arg-type]
-        tables = tuple(TableView(t.number, t.game_id, g.label, g.status, tuple(who.get(p, str(p)) for p in t.players))
-                       for t, g in pairs)
-        status = session.exec(select(TournamentRound.status).where(
-            TournamentRound.tournament_id == loaded.row.id, TournamentRound.number == seating.round)).one()
-        views.append(RoundView(seating.round, status, tables, tuple(who.get(p, str(p)) for p in seating.byes),
-                               seating.report))
-    return views
-
-
-def publish(service: Service, tournament_id: int, out: Path) -> Path:
-    """Write ``out/index.html``: the standings and every round's seating, one file that needs no server."""
-    with Session(service.db) as session:
-        loaded = load(session, tournament_id)
-        seating = [{"number": r.number, "tables": [{"number": t.number, "players": list(t.players)}
-                                                   for t in r.tables], "byes": list(r.byes)}
-                   for r in rounds(session, loaded)]
-    pages = [{**standings_context(standings, _season(loaded.rules)), "rounds": seating}
-             for standings in loaded.all_standings()]
-    out.mkdir(parents=True, exist_ok=True)
-    web = _web()
-    if len(pages) == 1:
-        target = out / "index.html"
-        target.write_text(web.get_template("standings.html.j2").render(pages[0]), encoding="utf-8")
-        return target
-    for number, page in enumerate(pages, start=1):
-        (out / f"division-{number}.html").write_text(web.get_template("standings.html.j2").render(page),
-                                                     encoding="utf-8")
-    target = out / "index.html"
-    target.write_text(web.get_template("divisions.html.j2").render(
-        tournament=loaded.rules.name, season=_season(loaded.rules), pages=pages), encoding="utf-8")
-    return target
-
-
-def _web() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(WEB_TEMPLATES), autoescape=True,
-                              undefined=jinja2.StrictUndefined)
-
-
-def summary(service: Service) -> list[dict[str, Any]]:
-    """Every tournament with its progress, for ``pbem tournament list``."""
-    with Session(service.db) as session:
-        listing = []
-        for row in session.exec(select(Tournament).order_by(Tournament.id)):
-            entries = session.exec(select(Entry).where(Entry.tournament_id == row.id)).all()
-            rules = definition.load(row.definition)
-            listing.append({"id": row.id, "name": row.name, "game": row.game, "status": row.status,
-                            "round": f"{row.rounds_started}/{rules.rounds}", "players": len(entries),
-                            "next_round_at": row.next_round_at})
-        return listing
-
-
-
-# ------------------------------------------------------------------ deadlines
-
-
-@dataclass(frozen=True)
-class TimeoutRules:
-    """What a missed deadline does in one game: the tournament's ``[timeouts]``, else the service settings.
-
-    ``forfeit_after``: the timeout at which the player forfeits (None: never);
-    ``bot_after``: the timeout from which the bot keeps the seat to the end;
-    ``reminder``: how long before a deadline the reminder goes out.
-    """
-
-    policy: str
-    bot: str
-    forfeit_after: int | None
-    bot_after: int
-    reminder: timedelta
-
-
-def timeout_rules(session: Session, game_id: int, settings: Settings) -> TimeoutRules:
-    """The rules for ``game_id``: its tournament's, or the service's for a game of no tournament.
-
-    The service's ``forfeit`` forfeits at the first timeout; a tournament's
-    forfeits once ``max_timeouts`` is reached, a bot playing the earlier ones.
-    """
-    record = session.exec(select(TournamentTable).where(TournamentTable.game_id == game_id)).first()
-    if record is None:
-        return TimeoutRules(settings.timeout_policy, "greedy", 1 if settings.timeout_policy == "forfeit" else None,
-                            settings.timeouts_to_bot, timedelta(hours=settings.reminder_hours))
-    row = session.get(Tournament, record.tournament_id)
-    assert row is not None
-    rules = definition.load(row.definition)
-    timeouts = rules.timeouts
-    return TimeoutRules(timeouts.policy, timeouts.bot, timeouts.max_timeouts if timeouts.policy == "forfeit" else None,
-                        timeouts.max_timeouts, rules.deadlines.reminder)
-
-
-def widest_reminder(session: Session, settings: Settings) -> timedelta:
-    """The earliest any reminder can be due before its deadline: the service's or a running tournament's."""
-    running = session.exec(select(Tournament.definition).where(Tournament.status == "running"))
-    reminders = [definition.load(text).deadlines.reminder for text in running]
-    return max([timedelta(hours=settings.reminder_hours), *reminders])

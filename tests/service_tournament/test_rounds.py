@@ -9,7 +9,7 @@ import pytest
 from sqlmodel import Session, select
 
 from pbem.db import Audit, Game, Move, Seat
-from pbem.tournament import runner
+from pbem.tournament import pages, runner
 from pbem.tournament.tables import RatingBook, TournamentRound, TournamentTable
 from tests.service_tournament.conftest import ORGANISER, Players, definition, emails, mails, tournament_with
 from tournaments import TournamentError
@@ -218,7 +218,7 @@ def test_a_league_with_divisions_seats_and_ranks_each_division_apart_and_records
     subjects = Counter(m.subject for m in mails(service, "standings"))
     assert subjects == {f"[Test Open · Division {d}] Standings after round {r}": 6 for d in (1, 2) for r in (1, 2)}
     assert season_end.detail.count("2 -> 1") == 1 and season_end.detail.count("1 -> 2") == 1
-    index = runner.publish(service, tournament_id, tmp_path / "site")
+    index = pages.publish(service, tournament_id, tmp_path / "site")
     assert "division-2.html" in index.read_text()
     assert (tmp_path / "site" / "division-1.html").read_text().count("<tr") == 7
 
