@@ -18,10 +18,12 @@ def demo(
     players: int = typer.Option(12, "--players", help="Players in the tournament (bots, plus you with --human)."),
     rounds: int = typer.Option(3, "--rounds", help="Rounds to play."),
     seed: int = typer.Option(1, "--seed", help="Seeds the seating, every deal and the bots' choices."),
-    folder: Path = typer.Option(Path("pbem-demo"), "--dir", help="A fresh folder for the database and every mail."),
+    folder: Path = typer.Option(None, "--dir", help="A fresh folder for the database and every mail "
+                                                   "(default: pbem-demo, or pbem-demo-2, … if taken)."),
     human: str = typer.Option("", "--human", help="Your email address: you take one seat and play it by mail."),
 ) -> None:
     """Run a complete In the Year of the Dragon tournament by email on loopback, then show the standings."""
+    folder = folder or _fresh(Path("pbem-demo"))
     options = runner.DemoOptions(folder, players, rounds, seed, human)
     try:
         runner.prepare(options)
@@ -50,8 +52,9 @@ def demo(
         f"Every mail is in the maildir {result.maildir} (open it with `mutt -f {result.maildir}`) "
         f"and in the mbox {result.mbox} (Thunderbird: ImportExportTools, or `mutt -f {result.mbox}`).\n"
         f"Standings page: {result.page}\n"
-        f"Database: {result.folder / 'pbem.db'} — try `PBEM_DATABASE_URL=sqlite:///{result.folder / 'pbem.db'} "
-        f"pbem tournament show 1` or `pbem game log 1`.", highlight=False)
+        f"Database: {result.folder / 'pbem.db'}. To look around as the organiser:\n"
+        f"  export PBEM_DATABASE_URL=sqlite:///{(result.folder / 'pbem.db').resolve()}\n"
+        f"  pbem tournament show 1; pbem tournament standings 1; pbem game log 1; pbem audit", highlight=False)
 
 
 def _human_instructions(options: runner.DemoOptions, listen: str) -> str:
@@ -60,3 +63,12 @@ def _human_instructions(options: runner.DemoOptions, listen: str) -> str:
             f"(e.g. `mutt -f {options.folder / 'mail'}`). Reply to each prompt from a mail client whose outgoing "
             f"SMTP server is {host} port {port} (no TLS, no login), From {options.human}. "
             f"The demo runs until the tournament ends; Ctrl-C stops it.")
+
+
+def _fresh(base: Path) -> Path:
+    """``base``, or the first ``base-N`` that does not exist yet: running the demo again keeps the last run."""
+    candidate, number = base, 1
+    while candidate.exists():
+        number += 1
+        candidate = base.with_name(f"{base.name}-{number}")
+    return candidate
