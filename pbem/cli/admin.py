@@ -187,10 +187,9 @@ def audit(
     """Every organiser and service action: when, who, what and why."""
     if limit < 1:
         refuse(f"--limit {limit}: give 1 or more")
-    table = Table(title="audit log")
-    for column in ("time (UTC)", "who", "action", "game", "detail"):
-        table.add_column(column)
-    for row in _admin().audit_log(game, limit):
-        table.add_row(row.at.strftime("%Y-%m-%d %H:%M:%S"), row.actor, row.action,
-                      str(row.game_id) if row.game_id else "", row.detail)
-    Console().print(table)
+    rows = _admin().audit_log(game, limit)
+    typer.echo(f"audit log{f' of game {game}' if game is not None else ''}: {len(rows)} entries "
+               f"(time UTC, who, action, game, detail)")
+    for row in rows:
+        where = f"  game {row.game_id}" if row.game_id else ""
+        typer.echo(f"{row.at:%Y-%m-%d %H:%M:%S}  {row.actor}  {row.action}{where}  {row.detail}")
