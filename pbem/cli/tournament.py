@@ -66,8 +66,12 @@ def drop(
     by: str = typer.Option("", "--by", help=BY_HELP),
 ) -> None:
     """Drop a player: they finish the round under way and are seated in no later round."""
-    entrant = attempt(lambda: runner.drop(_service(), tournament_id, player, reason, actor(by)))
+    service = _service()
+    entrant = attempt(lambda: runner.drop(service, tournament_id, player, reason, actor(by)))
     typer.echo(f"{entrant.name} dropped after round {entrant.dropped}")
+    for game_id, seat, label in runner.unfinished_seats(service, tournament_id, player):
+        typer.echo(f"still seated in game {game_id} ({label}), seat {seat}: to hand it to a bot now, "
+                   f"`pbem game replace {game_id} --seat {seat} --player bot --reason dropped`")
 
 
 @app.command("list")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from sqlmodel import Session, select
 
 import engine
-from pbem.db import Game, Player
+from pbem.db import Game, Player, Seat
 from pbem.tournament.tables import Entry, RatingBook, Tournament, TournamentRound, TournamentTable
 from tournaments import (
     Definition,
@@ -193,6 +193,17 @@ def drop(service: Service, tournament_id: int, email: str, reason: str, actor: s
                       f"tournament {tournament_id}: {address} after round {entrant.dropped}; {reason}")
         session.commit()
         return entrant
+
+
+def unfinished_seats(service: Service, tournament_id: int, email: str) -> list[tuple[int, int, str]]:
+    """(game id, seat number, label) of the player's tournament games still in play, e.g. after a drop."""
+    address = email.strip().lower()
+    with Session(service.db) as session:
+        rows = session.exec(select(TournamentTable, Game, Seat, Player).where(
+            TournamentTable.tournament_id == tournament_id, TournamentTable.game_id == Game.id,
+            Game.status.not_in(FINISHED_GAME), Seat.game_id == Game.id,  # type: ignore[attr-defined]
+            Seat.player_id == Player.id, Player.email == address, Seat.bot == ""))
+        return [(game.id, seat.seat + 1, game.label) for _, game, seat, _ in rows]  # type: ignore[misc]
 
 
 def _entry(session: Session, loaded: Loaded, address: str) -> Entry:

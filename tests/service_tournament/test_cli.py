@@ -130,6 +130,8 @@ def test_game_commands_print_and_refuse_bad_input_without_changes(env, service, 
     for args, message in refusals:
         assert message in pbem(env, *args, code=1), args
     assert counts(service) == before
+    dropped = pbem(env, "tournament", "drop", "1", "--player", "player01@example.org")
+    assert "dropped after round 1" in dropped and "--player bot --reason dropped" in dropped
     assert "paused" in pbem(env, "game", "pause", "1", "--reason", "checking", "--by", "judge")
     assert "resumed" in pbem(env, "game", "resume", "1")
     assert "judge" in pbem(env, "audit", "--game", "1")
