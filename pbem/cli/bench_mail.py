@@ -37,19 +37,11 @@ from rich.table import Table
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from pbem.swarm import answer, free_port, game_of, plain_text
 from pbem.cli.bench import app
 from pbem.config import load_settings
 from pbem.db import Move, Outbox
 from pbem.service import Service
-
-_LEGAL = re.compile(r"^Your legal moves(?: now)?:\n((?:  .+\n)+)", re.MULTILINE)
-_GAME = re.compile(r"\+(\d+)\.\d+\.")
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _wait_listening(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
@@ -70,25 +62,6 @@ def _peak_rss_kib(pid: int) -> int:
         if line.startswith("VmHWM:"):
             return int(line.split()[1])
     return 0
-
-
-def _plain(message: Any) -> str:
-    """The text/plain part, decoded (compat32 parsing: a fifth of the cost of the modern API)."""
-    for part in message.walk():
-        if part.get_content_type() == "text/plain":
-            payload = part.get_payload(decode=True) or b""
-            return payload.decode(part.get_content_charset() or "utf-8", "replace").replace("\r\n", "\n")
-    return ""
-
-
-def _reply(prompt: Any, move: str) -> tuple[str, str, bytes]:
-    sender, target = str(prompt["To"]), str(prompt["Reply-To"])
-    raw = (
-        f"From: {sender}\r\nTo: {target}\r\nSubject: Re: {prompt['Subject']}\r\n"
-        f"Message-ID: <{uuid.uuid4().hex}@swarm.localhost>\r\nIn-Reply-To: {prompt['Message-ID']}\r\n"
-        f"References: {prompt['Message-ID']}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{move}\r\n"
-    ).encode()
-    return sender, target, raw
 
 
 class _Swarm:
@@ -119,20 +92,19 @@ class _Swarm:
         self.first = self.first or now
         self.last = now
         message = message_from_bytes(raw, policy=policy.compat32)
-        token = _GAME.search(str(message.get("Reply-To", "")))
-        game = int(token[1]) if token else 0
+        game = game_of(str(message.get("Reply-To", "")))
         self.latencies.extend(now - sent for sent in self.waiting.pop(game, []))
         subject = str(message["Subject"])
         if "Game over" in subject:
             self.over[game] += 1
             if len(self.over) == self.games and all(n == self.players for n in self.over.values()):
                 self.done.set()
-        elif "Your move" in subject or "Not played" in subject:
-            found = _LEGAL.search(_plain(message))
-            if found:
-                moves = [m.strip() for m in found[1].splitlines() if not m.strip().startswith("…")]
+        else:
+            reply = answer(str(message["To"]), str(message["Reply-To"]), subject, str(message["Message-ID"]),
+                                  plain_text(message), self.rng)
+            if reply is not None:
                 queue = self.outgoing[game % len(self.outgoing)]
-                queue.put_nowait((game, *_reply(message, self.rng.choice(moves))))
+                queue.put_nowait((game, reply.sender, reply.recipient, reply.raw))
         return "250 OK"
 
     async def send(self, port: int, worker: int) -> None:
@@ -194,8 +166,8 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
     work = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
     swarm = _Swarm(games, players, workers, random.Random(seed))
     loop = asyncio.get_running_loop()
-    relay_port, floor_port = _free_port(), _free_port()
-    listen_ports = [_free_port() for _ in range(workers)]
+    relay_port, floor_port = free_port(), free_port()
+    listen_ports = [free_port() for _ in range(workers)]
     relay = await loop.create_server(lambda: SMTP(swarm), host="127.0.0.1", port=relay_port)
     envs = [_environment(work, relay_port, port) for port in listen_ports]
     service = Service(load_settings(envs[0]))
