@@ -174,18 +174,10 @@ async def run(options: DemoOptions, on_game_over: Callable[[], None] = lambda: N
                   options.human.lower(), random.Random(options.seed), on_game_over=on_game_over)
     relay_server = await loop.create_server(lambda: SMTP(relay), host="127.0.0.1", port=relay_port)
     service = Service(settings)
-    tournament_id = _set_up(service, options)
-    server = Server(service)
-    await server.start()
-    senders = [asyncio.create_task(_send(relay, listen_port)) for _ in range(SENDERS)]
-    on_ready(settings.listen)
     try:
-        await _until_finished(server, service, tournament_id)
+        tournament_id = _set_up(service, options)
+        await _serve_until_finished(service, relay, tournament_id, listen_port, lambda: on_ready(settings.listen))
     finally:
-        for task in senders:
-            task.cancel()
-        await asyncio.gather(*senders, return_exceptions=True)
-        await server.stop()
         relay_server.close()
         await relay_server.wait_closed()
         relay.mbox.close()
@@ -206,6 +198,22 @@ def _set_up(service: Service, options: DemoOptions) -> int:
         runner.register(service, tournament_id, email, "", "demo")
     runner.start_round(service, tournament_id, "demo")
     return tournament_id
+
+
+async def _serve_until_finished(service: Service, relay: Relay, tournament_id: int, listen_port: int,
+                                ready: Callable[[], None]) -> None:
+    """The mail service and the scripted players, until the tournament is over (or the demo is stopped)."""
+    server = Server(service)
+    await server.start()
+    senders = [asyncio.create_task(_send(relay, listen_port)) for _ in range(SENDERS)]
+    try:
+        ready()
+        await _until_finished(server, service, tournament_id)
+    finally:
+        for task in senders:
+            task.cancel()
+        await asyncio.gather(*senders, return_exceptions=True)
+        await server.stop()
 
 
 async def _send(relay: Relay, port: int) -> None:
