@@ -96,6 +96,8 @@ class Server:
         self._listener: asyncio.base_events.Server | None = None
         self.scheduler = AsyncIOScheduler(timezone="UTC")
         self.port: int | None = None
+        self._stopping = False
+        """Set by stop(): the loops end even if a library swallowed their cancellation."""
 
     async def run_db(self, work: Callable[[], T]) -> T:
         return await self._db.submit(work, urgent=False)
@@ -126,13 +128,16 @@ class Server:
         self._outbox_due.set()
 
     async def stop(self) -> None:
+        self._stopping = True
         self.scheduler.shutdown(wait=False)
         if self._listener is not None:
             self._listener.close()
             await self._listener.wait_closed()
+        self._outbox_due.set()
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=10)
         await self.worker.close()
         self._db.shutdown()
 
@@ -145,7 +150,7 @@ class Server:
         return inbound_id
 
     async def _handle_inbound(self) -> None:
-        while True:
+        while not self._stopping:
             inbound_id, mail = await self._inbound.get()
             try:
                 await self.run_db(lambda: pipeline.handle(self.service, inbound_id, mail))
@@ -154,7 +159,7 @@ class Server:
             self._outbox_due.set()
 
     async def _send_outbox(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 await asyncio.wait_for(self._outbox_due.wait(), OUTBOX_IDLE_SECONDS)
             except asyncio.TimeoutError:

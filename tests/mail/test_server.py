@@ -1,0 +1,69 @@
+"""pbem serve in-process: overdue deadlines handled at start-up, the scheduler's scans, and the CLI."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from email import message_from_bytes, policy
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pbem.cli import app
+from pbem.clock import SetClock
+from pbem.db import Outbox
+from pbem.outbox import compose
+from pbem.server import Server
+from pbem.service import Service
+from tests.mail import sticks
+from tests.mail.conftest import START, make_settings, outbox
+
+ANN, BOB = "ann@example.org", "bob@example.org"
+
+
+def test_a_deadline_missed_while_the_server_was_down_is_handled_at_start_up(tmp_path: Path, sink) -> None:
+    clock = SetClock(START)
+    service = Service(make_settings(tmp_path, smtp_port=sink.port, listen="", scan_seconds=0.2),
+                      clock=clock, rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    clock.advance(timedelta(days=10))  # the server was down past the deadline
+
+    async def run() -> None:
+        server = Server(service)
+        await server.start()
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                None, lambda: sink.wait_for(lambda ms: [m for m in ms if "Deadline passed" in str(m["Subject"])]))
+            clock.advance(timedelta(days=2, hours=1))  # Bob's reminder comes due; the next scan sends it
+            await asyncio.get_running_loop().run_in_executor(
+                None, lambda: sink.wait_for(lambda ms: [m for m in ms if "Reminder" in str(m["Subject"])]))
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
+    assert {row.kind for row in outbox(service)} >= {"prompt", "timeout", "reminder"}
+    assert all(row.status == "sent" for row in outbox(service))
+
+
+def test_the_board_picture_rides_inline_in_the_html_part(service: Service) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    row: Outbox = outbox(service)[0]
+    row.picture = b"\x89PNG\r\n\x1a\nfake"
+    message = message_from_bytes(compose(row, "pbem@pbem.localhost").as_bytes(), policy=policy.default)
+    related = [part for part in message.walk() if part.get_content_type() == "multipart/related"]
+    image = [part for part in message.walk() if part.get_content_type() == "image/png"]
+    assert related and image and image[0]["Content-ID"] == "<board>"
+    assert message.get_body(preferencelist=("plain",)).get_content().startswith("Hello ann")
+
+
+def test_game_new_and_list_from_the_command_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    env = {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "PBEM_SECRET": "cli"}
+    assert runner.invoke(app, ["init"], env=env).exit_code == 0
+    made = runner.invoke(app, ["game", "new", "dragon", "--player", ANN, "--bots", "3", "--seed", "5",
+                               "--deadline", "2d"], env=env)
+    assert made.exit_code == 0 and "game 1 started" in made.output
+    listed = runner.invoke(app, ["game", "list"], env=env)
+    assert "Dragon #1" in listed.output and ANN in listed.output
+    wrong = runner.invoke(app, ["game", "new", "dragon", "--player", ANN, "--deadline", "soon"], env=env)
+    assert wrong.exit_code != 0 and "72h or 3d" in wrong.output
