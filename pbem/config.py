@@ -37,6 +37,9 @@ class Settings:
     """The outbound relay."""
     smtp_port: int = 8025
     smtp_starttls: bool = False
+    """Upgrade the relay connection with STARTTLS (the relay's certificate is verified)."""
+    smtp_cafile: str = ""
+    """A CA bundle to verify the relay's certificate with; empty: the system's trusted CAs."""
     smtp_user: str = ""
     smtp_password: str = ""
     listen: str = "127.0.0.1:2525"

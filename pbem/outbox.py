@@ -17,6 +17,7 @@ that window holds the few rows accepted during one transaction, never more.
 from __future__ import annotations
 
 import asyncio
+import ssl
 from dataclasses import dataclass
 from datetime import timedelta
 from email.charset import QP, Charset
@@ -171,8 +172,9 @@ class OutboxWorker:
         if self._smtp is not None and self._smtp.is_connected:
             return self._smtp
         settings = self.settings
+        context = ssl.create_default_context(cafile=settings.smtp_cafile or None)
         smtp = aiosmtplib.SMTP(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
-                               start_tls=settings.smtp_starttls)
+                               start_tls=settings.smtp_starttls, tls_context=context)
         await smtp.connect()
         if settings.smtp_user:
             await smtp.login(settings.smtp_user, settings.smtp_password)

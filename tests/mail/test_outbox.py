@@ -77,3 +77,42 @@ def test_relay_down_keeps_mail_until_it_is_up(tmp_path, clock: SetClock) -> None
         assert len(sink.messages) == 1
     finally:
         sink.stop()
+
+
+def test_starttls_and_login_to_a_relay_that_requires_both(tmp_path, clock: SetClock) -> None:
+    import ssl
+    import subprocess
+
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult
+
+    from tests.mail import sticks
+    from tests.mail.conftest import make_settings
+    from tests.mail.sink import Sink, free_port
+
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"], check=True, capture_output=True)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    logins: list[tuple[bytes, bytes]] = []
+
+    def authenticate(server, session, envelope, mechanism, auth_data):  # type: ignore[no-untyped-def]
+        logins.append((auth_data.login, auth_data.password))
+        return AuthResult(success=auth_data.login == b"pbem" and auth_data.password == b"relay-secret")
+
+    sink = Sink()
+    port = free_port()
+    relay = Controller(sink, hostname="127.0.0.1", port=port, tls_context=context, require_starttls=True,
+                       auth_required=True, auth_require_tls=True, authenticator=authenticate)
+    relay.start()
+    try:
+        service = Service(make_settings(tmp_path, smtp_port=port, smtp_starttls=True, smtp_cafile=str(cert),
+                                        smtp_user="pbem", smtp_password="relay-secret"),
+                          clock=clock, rules=sticks.rules)
+        service.new_game("sticks", [ANN, BOB], seed=0)
+        assert flush(service) == (1, 0)
+    finally:
+        relay.stop()
+    assert logins == [(b"pbem", b"relay-secret")] and len(sink.messages) == 1
