@@ -40,6 +40,8 @@ class Settings:
     """Upgrade the relay connection with STARTTLS (the relay's certificate is verified)."""
     smtp_cafile: str = ""
     """A CA bundle to verify the relay's certificate with; empty: the system's trusted CAs."""
+    smtp_connections: int = 4
+    """Connections to the relay used side by side; a recipient's mails always share one."""
     smtp_user: str = ""
     smtp_password: str = ""
     listen: str = "127.0.0.1:2525"

@@ -57,6 +57,12 @@ def _wait_listening(port: int, process: subprocess.Popen[bytes], seconds: float 
     raise RuntimeError(f"nothing listens on 127.0.0.1:{port} after {seconds} s")
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a live process."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _peak_rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
@@ -191,6 +197,7 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
             task.cancel()
         await asyncio.sleep(0.5)
         peak = sum(_peak_rss_kib(server.pid) for server in servers)
+        cpu = sum(_cpu_seconds(server.pid) for server in servers)
     finally:
         for server in servers:
             server.send_signal(signal.SIGTERM)
@@ -212,7 +219,7 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
         all_moves = session.exec(select(func.count()).select_from(Move)).one()
         unsent = session.exec(select(func.count()).select_from(Outbox).where(Outbox.status != "sent")).one()
     return {"swarm": swarm, "email_moves": by_email, "all_moves": all_moves, "unsent": unsent,
-            "peak_kib": peak, "floor_rate": floor_rate, "work": work}
+            "peak_kib": peak, "cpu": cpu, "floor_rate": floor_rate, "work": work}
 
 
 @app.command("mail")
@@ -244,6 +251,7 @@ def bench_mail(
     table.add_row("latency p50 (ms)", f"{statistics.median(latencies) * 1000:,.1f}")
     for share in (0.95, 0.99):
         table.add_row(f"latency p{share * 100:.0f} (ms)", f"{latencies[int(share * (len(latencies) - 1))] * 1000:,.1f}")
+    table.add_row("server CPU per email move (ms)", f"{found['cpu'] * 1000 / max(found['email_moves'], 1):,.1f}")
     table.add_row("mails/s out", f"{swarm.mails / elapsed:,.1f}")
     table.add_row("mails per player per game", f"{swarm.mails / (games * players):,.1f}")
     table.add_row("mails not sent at the end", f"{found['unsent']:,}")

@@ -60,7 +60,7 @@ def test_receive_stores_and_answers_and_asks_the_mta_to_retry_when_it_cannot_sto
     service = Service(load_settings(env))
     with Session(service.db) as session:
         prompt = session.exec(select(Outbox)).one()
-    message = message_from_bytes(compose(prompt, "pbem@pbem.localhost").as_bytes(), policy=policy.default)
+    message = message_from_bytes(compose(prompt, "pbem@pbem.localhost"), policy=policy.default)
     raw = reply(message, listed_moves(message)[0], PLAYERS[0])
     done = pbem(env, "receive", stdin=raw)
     assert done.returncode == 0 and done.stdout.decode().startswith("applied"), done.stderr.decode()

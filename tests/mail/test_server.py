@@ -49,7 +49,7 @@ def test_the_board_picture_rides_inline_in_the_html_part(service: Service) -> No
     service.new_game("sticks", [ANN, BOB], seed=0)
     row: Outbox = outbox(service)[0]
     row.picture = b"\x89PNG\r\n\x1a\nfake"
-    message = message_from_bytes(compose(row, "pbem@pbem.localhost").as_bytes(), policy=policy.default)
+    message = message_from_bytes(compose(row, "pbem@pbem.localhost"), policy=policy.default)
     related = [part for part in message.walk() if part.get_content_type() == "multipart/related"]
     image = [part for part in message.walk() if part.get_content_type() == "image/png"]
     assert related and image and image[0]["Content-ID"] == "<board>"
