@@ -113,3 +113,22 @@ class Game(Protocol):
     def greedy(self, state: State, seat: int, rng: Any) -> Move:
         """A move that plays clearly better than uniform random; ``rng`` is a random.Random."""
         ...
+
+
+def chosen_options(game: Game, players: int, seed: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's defaults overlaid with ``options``, after checking the set-up arguments.
+
+    Every game's ``new`` starts here, so a bad player count, seed or option
+    name is refused with the same clear wording whichever game it is.
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            game.min_players <= players <= game.max_players):
+        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {players!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be an integer, not {seed!r}")
+    defaults = game.options()
+    unknown = sorted(set(options or {}) - set(defaults))
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(map(repr, unknown))} for {game.title}; "
+                         f"known options: {', '.join(sorted(defaults))}")
+    return {**defaults, **(options or {})}

@@ -12,7 +12,7 @@ from typing import Any
 from engine.china import greedy, notation, picture, rules, text
 from engine.china.board import BOARDS
 from engine.china.state import ACT, DRAW, OVER, PLACE, Draw, Exchange, Move, Pass, Place, Play, State
-from engine.protocol import Decision, Result
+from engine.protocol import Decision, Result, chosen_options
 
 AUTO = "auto"
 DEFAULT_SIDE = {3: "side-3", 4: "side-5", 5: "side-5"}
@@ -34,12 +34,7 @@ class China:
         return {"side": AUTO, "fortresses": False}
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"China takes {self.min_players} to {self.max_players} players, not {players}")
-        chosen = {**self.options(), **(options or {})}
-        unknown = sorted(set(chosen) - set(self.options()))
-        if unknown:
-            raise ValueError(f"unknown China option(s) {', '.join(unknown)}; known: side, fortresses")
+        chosen = chosen_options(self, players, seed, options)
         side = DEFAULT_SIDE[players] if chosen["side"] == AUTO else chosen["side"]
         allowed = BOARDS.side_for_players[players]
         if side not in allowed:

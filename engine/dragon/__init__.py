@@ -31,7 +31,7 @@ from engine.dragon import greedy as _greedy
 from engine.dragon import notation, phases, rules, views
 from engine.dragon.moves import DragonMove, format_move
 from engine.dragon.state import DragonState, new_state
-from engine.protocol import Decision, Result
+from engine.protocol import Decision, Result, chosen_options
 
 OPTIONS: dict[str, Any] = {"large_privilege_cost": rules.DEFAULT_LARGE_COST}
 
@@ -49,16 +49,7 @@ class Dragon:
         return dict(OPTIONS)
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> DragonState:
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                self.min_players <= players <= self.max_players):
-            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"the seed must be an integer, not {seed!r}")
-        chosen = {**OPTIONS, **(options or {})}
-        unknown = sorted(set(chosen) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)}; {self.title} knows only "
-                             f"{', '.join(sorted(OPTIONS))}")
+        chosen = chosen_options(self, players, seed, options)
         cost = chosen["large_privilege_cost"]
         if isinstance(cost, bool) or cost not in rules.LARGE_COSTS:
             raise ValueError(f"large_privilege_cost must be one of {', '.join(map(str, rules.LARGE_COSTS))} "

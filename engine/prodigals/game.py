@@ -14,7 +14,7 @@ from engine.prodigals.effects import scores
 from engine.prodigals.moves import Move
 from engine.prodigals.render import render_state, view_state
 from engine.prodigals.state import State
-from engine.protocol import Decision, Result
+from engine.protocol import Decision, Result, chosen_options
 
 _WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 
@@ -40,13 +40,7 @@ class Prodigals:
         return {"competitions": ["election", "society"]}
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players, not {players!r}")
-        chosen = dict(self.options())
-        for key, value in (options or {}).items():
-            if key not in chosen:
-                raise ValueError(f"unknown option {key!r} for {self.title}; known options: {', '.join(chosen)}")
-            chosen[key] = value
+        chosen = chosen_options(self, players, seed, options)
         return flow.new_state(players, seed, flow.competitions_option(chosen["competitions"]))
 
     def to_act(self, state: State) -> set[int]:

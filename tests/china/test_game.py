@@ -33,8 +33,8 @@ def test_default_side_follows_the_player_count(china, players, side) -> None:
     (5, {"side": "side-3"}, "not allowed with 5 players"),
     (4, {"side": "moon"}, "not allowed"),
     (4, {"fortresses": "yes"}, "true or false"),
-    (4, {"speed": 2}, "unknown China option"),
-    (6, {}, "3 to 5 players"),
+    (4, {"speed": 2}, "unknown option.*speed.*for China"),
+    (6, {}, "3-5 players"),
 ])
 def test_bad_options_are_refused_clearly(china, players, options, message) -> None:
     with pytest.raises(ValueError, match=message):
