@@ -16,6 +16,7 @@ import asyncio
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import statistics
@@ -234,6 +235,7 @@ def bench_mail(
     seed: int = typer.Option(0, "--seed", help="Game i uses seed+i; the players' choices use seed."),
     floor_messages: int = typer.Option(2000, "--floor-messages", help="Messages through the floor server."),
     limit: float = typer.Option(900.0, "--limit", help="Give up after this many seconds."),
+    keep: bool = typer.Option(False, "--keep", help="Keep the run's database and server log, and say where."),
 ) -> None:
     """GAMES games of PLAYERS bot players by email through pbem serve; prints the loop's speed and its floor."""
     if min(games, players, workers, senders, floor_messages) < 1:
@@ -264,3 +266,7 @@ def bench_mail(
     table.add_row("loop / floor", f"{moves_per_s / found['floor_rate']:.2f}")
     table.add_row("wall time of the games (s)", f"{elapsed:,.1f}")
     Console().print(table)
+    if keep:
+        typer.echo(f"database and server log kept in {found['work']}")
+    else:
+        shutil.rmtree(found["work"], ignore_errors=True)
