@@ -1,6 +1,7 @@
 """Random games for every player count: invariants after every move, replay, notation, refusals.
 
-The counts here keep the directory fast; ``python -m tests.dragon.soak`` runs thousands more.
+Two thousand games per player count here; ``python -m tests.dragon.soak N``
+runs more, with every check on every game.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ COUNTS = (2, 3, 4, 5)
 
 @pytest.mark.parametrize("players", COUNTS)
 def test_random_games_keep_invariants_and_finish(players: int) -> None:
-    for seed in range(400):
+    for seed in range(2000):
         state, _ = play_checked(players, seed, round_trip=False, probe=False)
         outcome = GAME.result(state)
         assert sorted(outcome.ranks) == list(range(1, players + 1))

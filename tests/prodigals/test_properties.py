@@ -15,8 +15,8 @@ from engine.prodigals.moves import Board, Done, Move, Place, Play, Use
 from engine.prodigals.state import State
 from tests.prodigals.scenario import COMBINATIONS, GAME
 
-SEEDS = 25
-"""Games per player count and combination: 4 x 4 x 25 = 400 games."""
+SEEDS = 63
+"""Games per player count and combination: 4 x 4 x 63 = 1,008 games."""
 
 
 @dataclass
