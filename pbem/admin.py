@@ -147,7 +147,7 @@ class Admin:
                                  f"(see `pbem game log {game_id}`)")
             answered = _answered(later)
             if answered and not force:
-                who = ", ".join(f"move {m.seq} by seat {m.seat + 1} ({table.name(m.seat)})" for m in answered)
+                who = _answers_by_seat(answered, table)
                 raise AdminError(f"other players already answered move {later[0].seq}: {who}; "
                                  f"undo with --force to take those back too (everyone concerned is told)")
             for move in later:
@@ -442,3 +442,15 @@ def _waiting(table: Table) -> str:
 
 
 __all__ = ["Admin", "AdminError", "GameReport", "LogLine", "RecapLine", "SeatReport"]
+
+
+def _answers_by_seat(answered: list[Move], table: Table) -> str:
+    """``seat 4 (bot09): moves 7, 11, 14 … (31 moves)`` per seat, so a long undo stays one readable line."""
+    seqs: dict[int, list[int]] = {}
+    for move in answered:
+        seqs.setdefault(move.seat, []).append(move.seq)
+    parts = []
+    for seat, numbers in sorted(seqs.items()):
+        shown = ", ".join(map(str, numbers[:3])) + (f" … ({len(numbers)} moves)" if len(numbers) > 3 else "")
+        parts.append(f"seat {seat + 1} ({table.name(seat)}): move{'s' if len(numbers) > 1 else ''} {shown}")
+    return "; ".join(parts)
