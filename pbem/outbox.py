@@ -164,8 +164,13 @@ class OutboxWorker:
 
     async def _mark_accepted(self) -> None:
         while self._accepted:
-            ids, self._accepted = self._accepted, []
-            await self.run_db(lambda: self._sent(ids))
+            await self.run_db(self._mark_now)
+
+    def _mark_now(self) -> None:
+        """Mark every accepted row sent; the ids leave the list only inside this step, so a cancelled wait loses none."""
+        ids, self._accepted = self._accepted, []
+        if ids:
+            self._sent(ids)
 
     async def _marked(self) -> None:
         while self._marking is not None:
@@ -173,6 +178,8 @@ class OutboxWorker:
             await marking
 
     async def close(self) -> None:
+        """Mark what the relay accepted (a stop may have cancelled the marking), then hang up."""
+        self._mark_now()
         for lane in range(len(self._lanes)):
             await self._close(lane)
 

@@ -34,6 +34,9 @@ log = logging.getLogger("pbem.server")
 OUTBOX_IDLE_SECONDS = 5.0
 """The outbox is looked at this often even when nothing woke it: retries come due by time."""
 
+OUTBOX_DRAIN_SECONDS = 5.0
+"""How long a stop waits for the outbox round in flight before cancelling it."""
+
 
 class Server:
     """One running mail service; ``await start()``, then ``await stop()``."""
@@ -85,6 +88,8 @@ class Server:
             self._listener.close()
             await self._listener.wait_closed()
         self._outbox_due.set()
+        if self._tasks:  # a send in flight finishes and is marked, rather than being sent again after a restart
+            await asyncio.wait(self._tasks[1:], timeout=OUTBOX_DRAIN_SECONDS)
         for task in self._tasks:
             task.cancel()
         if self._tasks:
