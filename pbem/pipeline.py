@@ -68,7 +68,7 @@ def store_read(service: Service, raw: bytes,
     """Commit the raw message and return its id (None for a duplicate) with the mail as read."""
     recipients = list(envelope_recipients)
     mail = _read(service, raw, recipients)
-    with Session(service.db) as session:  # insert first: a write from the start never loses its snapshot
+    with Session(service.db, expire_on_commit=False) as session:  # insert first: a write from the start never loses its snapshot
         row = Inbound(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients),
                       sender=mail.sender, recipient=", ".join(mail.recipients)[:1000], received=service.clock.now())
         session.add(row)

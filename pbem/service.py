@@ -278,6 +278,7 @@ class Service:
     def commit(self, session: Session, table: Table) -> None:
         """Write everything with the version bumped, or raise Conflict and keep nothing."""
         game = table.game
+        game_id = game.id  # read before the commit expires the row: reading it after would cost a query
         deadlines = [seat.deadline for seat in table.seats if seat.awaiting and seat.deadline]
         game.deadline = min(deadlines) if deadlines else None
         try:
@@ -296,8 +297,8 @@ class Service:
         except Conflict:
             session.rollback()
             raise
-        self._states[game.id] = (table.loaded_version + 1, table.state, table.next_seq)  # type: ignore[index]
-        self._states.move_to_end(game.id)  # type: ignore[arg-type]
+        self._states[game_id] = (table.loaded_version + 1, table.state, table.next_seq)  # type: ignore[index]
+        self._states.move_to_end(game_id)  # type: ignore[arg-type]
         while len(self._states) > STATES_CACHED:
             self._states.popitem(last=False)
 
