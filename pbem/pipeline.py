@@ -20,7 +20,7 @@ from sqlmodel import Session, select
 
 import engine
 from pbem.commands import Command, read_command
-from pbem.db import Dispute, Inbound, Outbox, Player, RobotAnswers, TableTalk
+from pbem.db import Dispute, Inbound, Outbox, Player, RobotAnswers
 from pbem.inbound import InboundMail, MailKind, read_mail
 from pbem.service import NOTICE_KINDS, Conflict, Service, Table
 from pbem.tokens import read_reply_address
@@ -207,9 +207,11 @@ class _Step:
         seat = self.table.seats[self.seat]
         referenced = [self.mail.in_reply_to, *reversed(self.mail.references)]
         for message_id in filter(None, referenced):
-            ours = self.session.exec(
-                select(Outbox.kind, Outbox.seq, Outbox.seat, Outbox.game_id).where(Outbox.message_id == f"<{message_id}>")
-            ).first()
+            with self.session.no_autoflush:  # the mail it answers was committed before; this step's changes wait
+                ours = self.session.exec(
+                    select(Outbox.kind, Outbox.seq, Outbox.seat, Outbox.game_id)
+                    .where(Outbox.message_id == f"<{message_id}>")
+                ).first()
             if ours is None or ours.game_id != self.table.game.id or ours.seat != self.seat:
                 continue
             return ours.kind in NOTICE_KINDS and ours.seq is not None and (ours.seq < seat.prompted_seq
@@ -242,7 +244,7 @@ class _Step:
         table, seat = self.table, self.seat
         row = table.seats[seat]
         saved, row.prompted_seq = row.prompted_seq, 0
-        lines = [line for line in self.service.recap(self.session, table, seat) if line.source != "say"]
+        lines = [line for line in self.service.recap(table, seat) if line.source != "say"]
         row.prompted_seq = saved
         self.service.send_to_seat(self.session, table, seat, "history", lines=lines)
         return Outcome("command", "history")
@@ -252,8 +254,7 @@ class _Step:
         table, seat = self.table, self.seat
         if not argument.strip():
             return self._refuse("empty", "say without a message")
-        self.session.add(TableTalk(game_id=table.game.id, seat=seat, seq=table.next_seq - 1,  # type: ignore[arg-type]
-                                   text=argument.strip(), created=self.service.clock.now()))
+        self.service.say(self.session, table, seat, argument.strip())
         others = [s for s in range(len(table.seats)) if s != seat and table.human(s)]
         for other in others:
             self.service.send_to_seat(self.session, table, other, "say", speaker=table.name(seat),

@@ -61,6 +61,26 @@ class Played:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A ``say`` message in the table talk: placed after move ``seq`` in recaps."""
+
+    seq: int
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class _Cached:
+    """A committed game as the service remembers it: valid while the game's version is ``version``."""
+
+    version: int
+    state: engine.State
+    next_seq: int
+    log: tuple[Played, ...]
+    talk: tuple[Said, ...]
+
+
+@dataclass(frozen=True)
 class RecapLine:
     """One line of a recap or history: who did what."""
 
@@ -83,6 +103,9 @@ class Table:
     state: engine.State
     loaded_version: int
     next_seq: int
+    log: tuple[Played, ...] = ()
+    """The counted (not reverted) moves committed before this transaction, in order."""
+    talk: list[Said] = field(default_factory=list)
     played: list[Played] = field(default_factory=list)
     over_before: bool = False
 
@@ -116,8 +139,8 @@ class Service:
         self.db = db.open_database(settings.database_url)
         self.secret = db.create_schema(self.db, settings.secret)
         self.letters = Letters()
-        self._states: OrderedDict[int, tuple[int, engine.State, int]] = OrderedDict()
-        """(version, state, next move number) by game id, least recently used first: a cache; the log is the truth."""
+        self._states: OrderedDict[int, _Cached] = OrderedDict()
+        """Committed games by id, least recently used first: a cache; the database is the truth."""
 
     # ----------------------------------------------------------------- games
 
@@ -220,26 +243,32 @@ class Service:
         ids = [seat.player_id for seat in seats if seat.player_id is not None]
         players = {p.id: p for p in session.exec(select(Player).where(Player.id.in_(ids)))}  # type: ignore[union-attr]
         cached = self._states.get(game_id)
-        if cached is not None and cached[0] == game.version:
-            self._states.move_to_end(game_id)
-            state, next_seq = rules.clone(cached[1]), cached[2]
+        if cached is None or cached.version != game.version:
+            cached = self._replay(session, game, rules, len(seats))
         else:
-            state = self._replay(session, game, rules, len(seats))
-            next_seq = (session.exec(select(func.max(Move.seq)).where(Move.game_id == game_id)).one() or 0) + 1
-        table = Table(game, rules, seats, players, state, game.version, next_seq)
-        table.over_before = not rules.to_act(state)
+            self._states.move_to_end(game_id)
+        table = Table(game, rules, seats, players, rules.clone(cached.state), game.version, cached.next_seq,
+                      cached.log, list(cached.talk))
+        table.over_before = not rules.to_act(table.state)
         return table
 
-    def _replay(self, session: Session, game: Game, rules: engine.Game, seats: int) -> engine.State:
+    def _replay(self, session: Session, game: Game, rules: engine.Game, seats: int) -> _Cached:
+        """The game as its log has it: state, counted moves and table talk, read in three queries."""
         state = rules.new(seats, game.seed, game.options)
         moves = session.exec(
-            select(Move).where(Move.game_id == game.id, Move.reverted == False).order_by(Move.seq)  # noqa: E712
+            select(Move.seq, Move.seat, Move.notation, Move.source)
+            .where(Move.game_id == game.id, Move.reverted == False).order_by(Move.seq)  # type: ignore[arg-type]  # noqa: E712
         )
-        for move in moves:
-            parsed = rules.parse(move.notation, state, move.seat)
-            for one in parsed:
+        log = tuple(Played(*move) for move in moves)
+        for move in log:
+            for one in rules.parse(move.notation, state, move.seat):
                 state = rules.apply(state, move.seat, one)
-        return state
+        talk = session.exec(
+            select(TableTalk.seq, TableTalk.seat, TableTalk.text)
+            .where(TableTalk.game_id == game.id).order_by(TableTalk.id)  # type: ignore[arg-type]
+        )
+        next_seq = (session.exec(select(func.max(Move.seq)).where(Move.game_id == game.id)).one() or 0) + 1
+        return _Cached(game.version, state, next_seq, log, tuple(Said(*said) for said in talk))
 
     def play(self, session: Session, table: Table, seat: int, move: engine.Move, source: str,
              inbound_id: int | None = None) -> Played:
@@ -297,7 +326,8 @@ class Service:
         except Conflict:
             session.rollback()
             raise
-        self._states[game_id] = (table.loaded_version + 1, table.state, table.next_seq)  # type: ignore[index]
+        self._states[game_id] = _Cached(table.loaded_version + 1, table.state, table.next_seq,  # type: ignore[index]
+                                        table.log + tuple(table.played), tuple(table.talk))
         self._states.move_to_end(game_id)  # type: ignore[arg-type]
         while len(self._states) > STATES_CACHED:
             self._states.popitem(last=False)
@@ -329,7 +359,7 @@ class Service:
 
     def _prompt(self, session: Session, table: Table, seat: int, understood: list[str]) -> None:
         row = table.seats[seat]
-        recap = self.recap(session, table, seat)
+        recap = self.recap(table, seat)
         forced = [line.text for line in recap if line.source == "forced" and line.seat_no == seat + 1]
         row.deadline = self.deadline_for(table, seat)
         row.awaiting, row.reminded, row.prompted_seq = True, False, table.next_seq - 1
@@ -403,27 +433,27 @@ class Service:
             if table.human(seat):
                 table.seats[seat].awaiting = False
                 self.send_to_seat(
-                    session, table, seat, "game_over", picture=True, recap=self.recap(session, table, seat),
+                    session, table, seat, "game_over", picture=True, recap=self.recap(table, seat),
                     standings=standings, own_rank=result.ranks[seat], board=table.rules.render(table.state, seat),
                 )
         self.audit(session, "service", "game over", table.game.id, f"scores {result.scores} ranks {result.ranks}")
         tournament.game_over(self, session, table, result)
 
-    def recap(self, session: Session, table: Table, seat: int) -> list[RecapLine]:
-        """Every move and table message since the seat's previous prompt, in order."""
+    def recap(self, table: Table, seat: int) -> list[RecapLine]:
+        """Every move and table message since the seat's previous prompt, in order (from the cached log)."""
         since = table.seats[seat].prompted_seq
-        moves = session.exec(
-            select(Move.seq, Move.seat, Move.notation, Move.source)
-            .where(Move.game_id == table.game.id, Move.seq > since, Move.reverted == False)  # noqa: E712
-            .order_by(Move.seq)  # type: ignore[arg-type]
-        )
-        talk = session.exec(
-            select(TableTalk.seq, TableTalk.seat, TableTalk.text)
-            .where(TableTalk.game_id == table.game.id, TableTalk.seq >= since, TableTalk.seat != seat)
-        )
-        lines = [self.line(table, *move) for move in moves]
-        lines += [self.line(table, said_at, speaker, text, "say") for said_at, speaker, text in talk]
+        lines = [self.line(table, move.seq, move.seat, move.notation, move.source)
+                 for move in (*table.log, *table.played) if move.seq > since]
+        lines += [self.line(table, said.seq, said.seat, said.text, "say")
+                  for said in table.talk if said.seq >= since and said.seat != seat]
         return sorted(lines, key=lambda line: (line.seq, line.source == "say"))
+
+    def say(self, session: Session, table: Table, seat: int, text: str) -> None:
+        """Add a message to the table talk, for the next recap of every other seat."""
+        said = Said(table.next_seq - 1, seat, text)
+        session.add(TableTalk(game_id=table.game.id, seat=seat, seq=said.seq, text=text,  # type: ignore[arg-type]
+                              created=self.clock.now()))
+        table.talk.append(said)
 
     def line(self, table: Table, seq: int, seat: int, text: str, source: str) -> RecapLine:
         return RecapLine(seq, seat + 1, table.name(seat), table.seats[seat].bot, text, source)
