@@ -64,7 +64,7 @@ class Sticks:
         moves = []
         for line in notation.reply_lines(text):
             words = line.replace("take", "").split()
-            if len(words) != 1 or not words[0].isdigit():
+            if len(words) != 1 or not words[0].isdecimal():  # isdigit() lets "¹" through to int()
                 raise engine.MoveError("not a move", line=line, expected="take 1 or take 2",
                                        suggestions=notation.closest(line, ["take 1", "take 2"]))
             move = Take(int(words[0]))
