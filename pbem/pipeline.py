@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any, Iterable
 
+from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
@@ -68,15 +69,13 @@ def store_read(service: Service, raw: bytes,
     """Commit the raw message and return its id (None for a duplicate) with the mail as read."""
     recipients = list(envelope_recipients)
     mail = _read(service, raw, recipients)
-    with Session(service.db, expire_on_commit=False) as session:  # insert first: a write from the start never loses its snapshot
-        row = Inbound(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients),
-                      sender=mail.sender, recipient=", ".join(mail.recipients)[:1000], received=service.clock.now())
-        session.add(row)
-        try:
-            session.commit()
-        except IntegrityError:  # the Message-ID is stored already
-            return None, mail
-        return row.id, mail
+    row = dict(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients), sender=mail.sender,
+               recipient=", ".join(mail.recipients)[:1000], status="stored", reason="", received=service.clock.now())
+    try:
+        with service.db.begin() as connection:  # one INSERT, no ORM session: this runs for every message
+            return connection.execute(insert(Inbound).values(row)).inserted_primary_key[0], mail
+    except IntegrityError:  # the Message-ID is stored already
+        return None, mail
 
 
 def handle_pending(service: Service) -> list[Outcome]:

@@ -309,13 +309,14 @@ class Service:
         game = table.game
         game_id = game.id  # read before the commit expires the row: reading it after would cost a query
         deadlines = [seat.deadline for seat in table.seats if seat.awaiting and seat.deadline]
-        game.deadline = min(deadlines) if deadlines else None
+        deadline = min(deadlines) if deadlines else None
         try:
             session.flush()
-            bumped = session.execute(
+            bumped = session.execute(  # the deadline rides on the version's UPDATE: one statement, not two
                 update(Game)
                 .where(Game.id == game.id, Game.version == table.loaded_version)  # type: ignore[arg-type]
-                .values(version=table.loaded_version + 1)
+                .values(version=table.loaded_version + 1, deadline=deadline),
+                execution_options={"synchronize_session": False},
             )
             if bumped.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict(f"game {game.id} changed since version {table.loaded_version}")
