@@ -204,6 +204,8 @@ class _Step:
         """Whether this reply answers our decision mail after the seat was asked something newer."""
         assert self.table is not None and self.seat is not None
         seat = self.table.seats[self.seat]
+        if seat.awaiting and self.mail.in_reply_to and f"<{self.mail.in_reply_to}>" == seat.last_message_id:
+            return False  # the seat's latest mail, sent since its prompt: nothing newer was asked
         referenced = [self.mail.in_reply_to, *reversed(self.mail.references)]
         for message_id in filter(None, referenced):
             with self.session.no_autoflush:  # the mail it answers was committed before; this step's changes wait

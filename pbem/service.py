@@ -235,13 +235,17 @@ class Service:
 
     def load(self, session: Session, game_id: int) -> Table:
         """The game with its seats, players and current state (replayed unless cached for this version)."""
-        game = session.get(Game, game_id)
-        if game is None:
+        rows = session.exec(  # game, seats and players in one query: this runs for every reply
+            select(Game, Seat, Player).join(Seat, Seat.game_id == Game.id)  # type: ignore[arg-type]
+            .outerjoin(Player, Seat.player_id == Player.id).where(Game.id == game_id)  # type: ignore[arg-type]
+            .order_by(Seat.seat)  # type: ignore[arg-type]
+        ).all()
+        if not rows:
             raise KeyError(f"no game {game_id}")
+        game = rows[0][0]
         rules = self.rules(game.game)
-        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.seat)))
-        ids = [seat.player_id for seat in seats if seat.player_id is not None]
-        players = {p.id: p for p in session.exec(select(Player).where(Player.id.in_(ids)))}  # type: ignore[union-attr]
+        seats = [seat for _, seat, _ in rows]
+        players = {player.id: player for _, _, player in rows if player is not None}
         cached = self._states.get(game_id)
         if cached is None or cached.version != game.version:
             cached = self._replay(session, game, rules, len(seats))
