@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any, Iterable
 
-from sqlalchemy import insert
+from sqlalchemy import func, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
@@ -89,16 +89,23 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
     """Decide one stored message in one transaction, retrying when another reply won its game.
 
     ``mail`` is the message as :func:`store_read` read it, to save reading it
-    twice; without it (after a restart) the stored raw bytes are read again.
+    twice (and the row: :meth:`_Step.finish` records the outcome only if the
+    row is still unhandled, so a scan that got there first wins and this
+    attempt is rolled back); without it (after a restart) the stored raw bytes
+    are read again.
     """
     lost_race = False
     for attempt in range(RETRIES):
         with Session(service.db) as session:
-            inbound = session.get(Inbound, inbound_id, with_for_update=service.db.dialect.name != "sqlite")
-            if inbound is None or inbound.status != "stored":
-                return Outcome(inbound.status if inbound else "duplicate", "already handled", inbound_id)
-            mail = mail or _read(service, inbound.raw, inbound.envelope_to.split())
-            step = _Step(service, session, inbound, mail, lost_race)
+            if mail is None or attempt > 0:
+                query = select(Inbound.status, Inbound.raw, Inbound.envelope_to).where(Inbound.id == inbound_id)
+                if service.db.dialect.name != "sqlite":  # PostgreSQL: workers take turns at one message
+                    query = query.with_for_update()
+                stored = session.exec(query).first()
+                if stored is None or stored.status != "stored":
+                    return Outcome(stored.status if stored else "duplicate", "already handled", inbound_id)
+                mail = mail or _read(service, stored.raw, stored.envelope_to.split())
+            step = _Step(service, session, inbound_id, mail, lost_race)
             try:
                 outcome = step.finish(step.run())
                 crash_point(service, "after_commit")
@@ -120,10 +127,12 @@ def _read(service: Service, raw: bytes, envelope_recipients: Iterable[str]) -> I
 class _Step:
     """One attempt at one message inside one session."""
 
-    def __init__(self, service: Service, session: Session, inbound: Inbound, mail: InboundMail,
+    def __init__(self, service: Service, session: Session, inbound_id: int, mail: InboundMail,
                  lost_race: bool) -> None:
-        self.service, self.session, self.inbound, self.mail = service, session, inbound, mail
+        self.service, self.session, self.inbound_id, self.mail = service, session, inbound_id, mail
         self.lost_race = lost_race
+        self.game_id: int | None = None
+        self.player_id: int | None = None
         self.table: Table | None = None
         self.seat: int | None = None
 
@@ -144,12 +153,12 @@ class _Step:
         if seat >= len(self.table.seats):
             return self._refuse("bad_token", f"game {game_id} has no seat {seat + 1}", None)
         self.seat = seat
-        self.inbound.game_id = game_id
+        self.game_id = game_id
         player = self.table.player(seat)
         if player is None or player.email != mail.sender:
             return self._refuse("wrong_sender", f"sender {mail.sender or '(none)'} is not the seat's player",
                                 None, address=mail.sender)
-        self.inbound.player_id = player.id
+        self.player_id = player.id
         command = read_command(mail.text)
         if command is not None:
             return self._command(command)
@@ -188,7 +197,7 @@ class _Step:
             return self._refuse("illegal", str(exc), detail=str(exc))
         try:
             for move in moves:
-                self.service.play(self.session, table, seat, move, "email", self.inbound.id)
+                self.service.play(self.session, table, seat, move, "email", self.inbound_id)
         except engine.IllegalMove as exc:
             self.session.rollback()
             self.service.forget(table.game.id)  # type: ignore[arg-type]
@@ -329,10 +338,14 @@ class _Step:
         settings = self.service.settings
         letter = self.service.letters.render(
             "oversize", table=settings.domain, original_subject=self.mail.subject,
-            size_kb=len(self.inbound.raw) // 1024, limit_kb=settings.max_message_bytes // 1024,
+            size_kb=self._stored_bytes() // 1024, limit_kb=settings.max_message_bytes // 1024,
         )
         self.service.queue(self.session, "oversize", self.mail.sender, letter)
         return Outcome("oversize", self.mail.reason)
+
+    def _stored_bytes(self) -> int:
+        size = self.session.exec(select(func.length(Inbound.raw)).where(Inbound.id == self.inbound_id)).one()
+        return int(size or 0)
 
     def _refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
                 **extra: Any) -> Outcome:
@@ -379,12 +392,16 @@ class _Step:
 
     def finish(self, outcome: Outcome) -> Outcome:
         """Record the outcome and commit it with everything it caused, in one transaction."""
-        self.inbound.status = outcome.status
-        self.inbound.reason = outcome.reason[:1000]
         game_id = self.table.game.id if self.table is not None else None
-        inbound_id = self.inbound.id
+        recorded = self.session.execute(
+            update(Inbound).where(Inbound.id == self.inbound_id, Inbound.status == "stored")  # type: ignore[arg-type]
+            .values(status=outcome.status, reason=outcome.reason[:1000], game_id=self.game_id,
+                    player_id=self.player_id)
+        )
+        if recorded.rowcount != 1:  # type: ignore[attr-defined]
+            raise Conflict(f"inbound {self.inbound_id} was handled meanwhile")
         if self.table is not None:
             self.service.commit(self.session, self.table)
         else:
             self.session.commit()
-        return replace(outcome, inbound_id=inbound_id, game_id=game_id)
+        return replace(outcome, inbound_id=self.inbound_id, game_id=game_id)
