@@ -9,11 +9,11 @@ Guarantee: every committed row reaches the relay at least once. It is sent
 twice only if the process dies in the instant between the relay's "250" and
 the commit that marks it sent; the resend carries the same ``Message-ID``
 (fixed when the row was written), which relays and mail stores use to drop
-the copy. Marking is group-committed: a lane asks for a mark at the end of
-its round or after every ``MARK_EVERY`` rows, and the rows all lanes had
-accepted by then are marked in one commit as soon as the database is free,
-so that window holds at most ``MARK_EVERY`` rows a lane (a mark per row was a
-tenth of the server's work under load).
+the copy. Marking is group-committed: a lane asks for a mark after every
+``MARK_EVERY`` rows and the round asks once all its lanes are done; the rows
+all lanes had accepted by then are marked in one commit as soon as the
+database is free, so that window holds fewer than ``MARK_EVERY`` rows a lane
+(a mark per row was a tenth of the server's work under load).
 """
 
 from __future__ import annotations
@@ -136,34 +136,33 @@ class OutboxWorker:
                 for row in rows:
                     lanes[zlib.crc32(row.recipient.encode()) % len(lanes)].append(row)
                 reports = await asyncio.gather(*(self._send_lane(i, lane) for i, lane in enumerate(lanes) if lane))
+                self._mark_soon()  # the round's rows, all lanes' together
                 sent += sum(report.sent for report in reports)
                 failed += sum(report.failed for report in reports)
                 if any(report.failed for report in reports) or len(rows) < self.settings.outbox_batch:
                     return FlushReport(sent, failed)  # a short round took every row due: newer ones wake a new flush
         finally:
+            self._mark_soon()  # also when a lane raised
             await self._marked()
 
     async def _send_lane(self, lane: int, rows: list[Outbox]) -> FlushReport:
         """Send one lane's rows in order; a broken connection ends the lane's round, the rows wait."""
         sent = failed = 0
-        try:
-            for row in rows:
-                try:
-                    await self._send(lane, compose(row, self.settings.from_address), row.recipient)
-                except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
-                    failed += 1
-                    await self.run_db(lambda row=row, exc=exc: self._failed(row, exc))  # type: ignore[misc]
-                    if not isinstance(exc, aiosmtplib.SMTPResponseException):
-                        await self._close(lane)
-                        break
-                    continue
-                crash_point(self.service, "after_send")
-                self._accepted.append(row.id)  # type: ignore[arg-type]
-                sent += 1
-                if sent % MARK_EVERY == 0:
-                    self._mark_soon()
-        finally:
-            self._mark_soon()
+        for row in rows:
+            try:
+                await self._send(lane, compose(row, self.settings.from_address), row.recipient)
+            except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+                failed += 1
+                await self.run_db(lambda row=row, exc=exc: self._failed(row, exc))  # type: ignore[misc]
+                if not isinstance(exc, aiosmtplib.SMTPResponseException):
+                    await self._close(lane)
+                    break
+                continue
+            crash_point(self.service, "after_send")
+            self._accepted.append(row.id)  # type: ignore[arg-type]
+            sent += 1
+            if sent % MARK_EVERY == 0:
+                self._mark_soon()
         return FlushReport(sent, failed)
 
     def _mark_soon(self) -> None:
