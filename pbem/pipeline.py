@@ -298,6 +298,8 @@ class _Step:
 
     def _command_notify(self, argument: str) -> Outcome:
         assert self.table is not None and self.seat is not None
+        if not argument:
+            return self._refuse("bad_notify", "notify needs each, digest or none")
         player = self.table.player(self.seat)
         assert player is not None
         player.notify = argument

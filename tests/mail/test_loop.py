@@ -186,6 +186,16 @@ def test_notify_each_sends_a_notice_and_digest_stores_lines(service: Service) ->
     assert lines == ["seat 3 (eve): take 2"]
 
 
+def test_an_unknown_notify_setting_is_refused_and_changes_nothing(service: Service) -> None:
+    start(service)
+    outcome = pipeline.deliver(service, reply_to(latest(service, ANN), "notify sometimes"))
+    assert outcome.status == "refused"
+    refusal = latest(service, ANN, "refusal")
+    assert "notify each" in refusal.text and "notify sometimes" in refusal.text
+    with Session(service.db) as session:
+        assert session.exec(select(Player).where(Player.email == ANN)).one().notify == "none"
+
+
 def test_vacation_moves_the_deadline_and_too_long_is_refused(service: Service, clock: SetClock) -> None:
     game_id = start(service)
     prompt = latest(service, ANN)
