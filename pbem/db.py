@@ -91,8 +91,10 @@ class Inbound(SQLModel, table=True):
     sender: str = ""
     recipient: str = ""
     status: str = "stored"
-    """stored (not yet handled), then one of the pipeline outcomes."""
+    """stored (not yet handled), then one of the pipeline outcomes, or failed (set aside, see attempts)."""
     reason: str = ""
+    attempts: int = 0
+    """Handling attempts that raised; at GIVE_UP_AFTER the message is set aside as failed."""
     game_id: int | None = None
     player_id: int | None = None
     received: datetime

@@ -27,6 +27,8 @@ from pbem.service import NOTICE_KINDS, Conflict, Service, Table
 from pbem.tokens import read_reply_address
 
 RETRIES = 5
+GIVE_UP_AFTER = 3
+"""Handling attempts that raise before a stored message is set aside as failed."""
 """Attempts at one message when other writers keep winning the race for its game."""
 
 QUOTED_LINES = 12
@@ -79,10 +81,44 @@ def store_read(service: Service, raw: bytes,
 
 
 def handle_pending(service: Service) -> list[Outcome]:
-    """Finish every stored message a crash or a restart left unhandled, oldest first."""
+    """Finish every stored message a crash or a restart left unhandled, oldest first.
+
+    A message whose handling raises (a bug, not a bad reply: those are
+    refused) must not hold back the ones after it, so it is counted and,
+    after GIVE_UP_AFTER tries, set aside.
+    """
     with Session(service.db) as session:
         pending = list(session.exec(select(Inbound.id).where(Inbound.status == "stored").order_by(Inbound.id)))
-    return [handle(service, inbound_id) for inbound_id in pending if inbound_id is not None]
+    outcomes = []
+    for inbound_id in pending:
+        if inbound_id is None:
+            continue
+        try:
+            outcomes.append(handle(service, inbound_id))
+        except Exception as error:  # noqa: BLE001 - recorded on the row and in the audit log
+            outcomes.append(set_aside(service, inbound_id, error))
+    return outcomes
+
+
+def set_aside(service: Service, inbound_id: int, error: Exception) -> Outcome:
+    """Count a handling attempt that raised; at GIVE_UP_AFTER mark the message failed and tell the audit log.
+
+    The raw message stays stored: nothing is lost, and the organiser finds it
+    with ``pbem audit`` (action ``inbound failed``).
+    """
+    reason = f"{type(error).__name__}: {error}"[:500]
+    with Session(service.db) as session:
+        row = session.get(Inbound, inbound_id)
+        if row is None or row.status != "stored":
+            return Outcome(row.status if row else "duplicate", "already handled", inbound_id)
+        row.attempts += 1
+        if row.attempts >= GIVE_UP_AFTER:
+            row.status, row.reason = "failed", reason
+            service.audit(session, "pbem", "inbound failed", row.game_id,
+                          f"message {row.message_id} from {row.sender or 'nobody'} set aside after "
+                          f"{row.attempts} attempts: {reason}")
+        session.commit()
+        return Outcome(row.status, reason, inbound_id)
 
 
 def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -> Outcome:

@@ -109,8 +109,9 @@ class Server:
             inbound_id, mail = await self._inbound.get()
             try:
                 await self.run_db(lambda: pipeline.handle(self.service, inbound_id, mail))
-            except Exception:  # the message stays stored; the next scan retries it
+            except Exception as error:  # the message stays stored; the next scan retries it
                 log.exception("inbound %s could not be handled now", inbound_id)
+                await self.run_db(lambda: pipeline.set_aside(self.service, inbound_id, error))
             self._outbox_due.set()
 
     async def _send_outbox(self) -> None:
