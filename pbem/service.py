@@ -435,8 +435,8 @@ class Service:
             key=lambda row: (row["rank"], row["seat_no"]),
         )
         for seat in range(len(table.seats)):
-            if table.human(seat):
-                table.seats[seat].awaiting = False
+            table.seats[seat].awaiting = False
+            if table.seats[seat].player_id is not None:  # a player whose seat a bot finished learns the end too
                 self.send_to_seat(
                     session, table, seat, "game_over", picture=True, recap=self.recap(table, seat),
                     standings=standings, own_rank=result.ranks[seat], board=table.rules.render(table.state, seat),

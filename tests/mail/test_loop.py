@@ -226,3 +226,16 @@ def test_game_setup_errors_say_what_would_work(service: Service) -> None:
         service.new_game("sticks", [ANN, ANN])
     with pytest.raises(GameSetupError, match="unknown game"):
         service.new_game("chess", [ANN, BOB])
+
+
+def test_a_player_whose_seat_a_bot_finished_still_gets_the_game_over_mail(service: Service) -> None:
+    from pbem.admin import Admin
+
+    game_id = start(service)
+    Admin(service, "tester").replace(game_id, 2, "bot", "bob left")
+    for _ in range(10):
+        if outbox(service, recipient=ANN, kind="game_over"):
+            break
+        pipeline.deliver(service, reply_to(latest(service, ANN), "take 1"))
+    assert outbox(service, recipient=ANN, kind="game_over")
+    assert outbox(service, recipient=BOB, kind="game_over")
