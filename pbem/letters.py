@@ -36,6 +36,7 @@ class Letters:
             undefined=jinja2.StrictUndefined,
             keep_trailing_newline=True,
             trim_blocks=False,
+            auto_reload=False,  # the templates ship with the package; checking their mtimes cost a stat per mail
         )
 
     def render(self, name: str, **context: Any) -> Letter:

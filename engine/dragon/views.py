@@ -102,6 +102,8 @@ def view(state: DragonState, seat: int | None) -> dict[str, Any]:
 
 
 def _wrap(text: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
+    if len(text) <= width and "\n" not in text and "\t" not in text:  # most lines fit: skip textwrap's cost
+        return [text.rstrip()] if text.strip() else [""]
     return textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=False) or [""]
 
 
