@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select
 
 import engine
 from engine import bots
+from pbem import pipeline
 from pbem.db import Audit, Dispute, Game, Inbound, Move, Player
 from pbem.service import RecapLine, Service, Table
 from pbem.tournament import runner
@@ -78,6 +79,32 @@ class LogLine:
     reverted: bool
     message_id: str
     sender: str
+
+
+@dataclass(frozen=True)
+class InboundReport:
+    """One stored inbound message as ``pbem inbound list|show`` print it."""
+
+    inbound_id: int
+    received: datetime
+    message_id: str
+    sender: str
+    status: str
+    reason: str
+    attempts: int
+    game_id: int | None
+    size: int
+
+
+@dataclass(frozen=True)
+class InboundDetail:
+    """An inbound message in full: its record, its headers and the text the pipeline read from it."""
+
+    report: InboundReport
+    subject: str
+    recipients: tuple[str, ...]
+    kind: str
+    text: str
 
 
 class Admin:
@@ -369,6 +396,63 @@ class Admin:
             rows = list(session.exec(query.order_by(Audit.id.desc()).limit(limit)))  # type: ignore[union-attr]
             return rows[::-1]
 
+    # ------------------------------------------------------------- inbound mail
+
+    def inbound(self, status: str = "", limit: int = 50) -> list[InboundReport]:
+        """The newest stored messages (optionally of one status), oldest of them first."""
+        with Session(self.service.db) as session:
+            query = select(Inbound.id, Inbound.received, Inbound.message_id, Inbound.sender, Inbound.status,
+                           Inbound.reason, Inbound.attempts, Inbound.game_id, func.length(Inbound.raw))
+            if status:
+                query = query.where(Inbound.status == status)
+            rows = session.exec(query.order_by(Inbound.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
+            return [InboundReport(*row) for row in reversed(rows)]
+
+    def inbound_detail(self, inbound_id: int) -> InboundDetail:
+        """One message with what the pipeline reads from it (read again from the stored raw bytes)."""
+        with Session(self.service.db) as session:
+            row = self._inbound(session, inbound_id)
+            mail = pipeline.read_stored(self.service, row.raw, row.envelope_to.split())
+            report = InboundReport(inbound_id, row.received, row.message_id, row.sender, row.status, row.reason,
+                                   row.attempts, row.game_id, len(row.raw))
+            return InboundDetail(report, mail.subject, mail.recipients, mail.kind.value, mail.text)
+
+    def retry(self, inbound_id: int, reason: str) -> pipeline.Outcome:
+        """Handle again a message set aside as failed (its bug fixed), as if it had just arrived.
+
+        Only a failed message can be retried: one that was handled (applied,
+        refused, ignored ...) had its outcome committed with everything it
+        caused, and handling it again would apply a move twice. If it raises
+        again it is counted as before and set aside after GIVE_UP_AFTER tries.
+        """
+        self._reason(reason)
+        with Session(self.service.db) as session:
+            row = self._inbound(session, inbound_id)
+            if row.status != "failed":
+                why = ("it waits to be handled already; `pbem serve` takes it at its next scan"
+                       if row.status == "stored" else
+                       f"it was handled ({row.status}); a handled message is never handled twice")
+                raise AdminError(f"message {inbound_id} is not failed: {why}. Only failed messages can be retried "
+                                 f"(see `pbem inbound list --status failed`)")
+            before = row.reason
+            row.status, row.reason, row.attempts = "stored", "", 0
+            session.add(row)
+            self.service.audit(session, self.actor, "inbound retry", row.game_id,
+                               f"message {row.message_id} from {row.sender or 'nobody'} (failed: {before}): {reason}")
+            session.commit()
+        try:
+            return pipeline.handle(self.service, inbound_id)
+        except Exception as error:  # noqa: BLE001 - counted on the row, as the server would
+            return pipeline.set_aside(self.service, inbound_id, error)
+
+    def _inbound(self, session: Session, inbound_id: int) -> Inbound:
+        row = session.get(Inbound, inbound_id)
+        if row is None:
+            newest = session.exec(select(func.max(Inbound.id))).one()
+            raise AdminError(f"there is no inbound message {inbound_id}; messages are numbered 1-{newest or 0} "
+                             f"(see `pbem inbound list`)")
+        return row
+
     # ------------------------------------------------------------- plumbing
 
     def _change(self, game_id: int, change: Callable[[Session, Table], T], commit: bool = True) -> T:
@@ -441,7 +525,8 @@ def _waiting(table: Table) -> str:
     return ", ".join(f"seat {s + 1} ({table.name(s)})" for s in sorted(table.rules.to_act(table.state)))
 
 
-__all__ = ["Admin", "AdminError", "GameReport", "LogLine", "RecapLine", "SeatReport"]
+__all__ = ["Admin", "AdminError", "GameReport", "InboundDetail", "InboundReport", "LogLine", "RecapLine",
+           "SeatReport"]
 
 
 def _answers_by_seat(answered: list[Move], table: Table) -> str:

@@ -80,7 +80,7 @@ def store_read(service: Service, raw: bytes,
                envelope_recipients: Iterable[str] = ()) -> tuple[int | None, InboundMail]:
     """Commit the raw message and return its id (None for a duplicate) with the mail as read."""
     recipients = list(envelope_recipients)
-    mail = _read(service, raw, recipients)
+    mail = read_stored(service, raw, recipients)
     row = dict(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients), sender=mail.sender,
                recipient=", ".join(mail.recipients)[:1000], status="stored", reason="", attempts=0,
                game_id=None, player_id=None, received=service.clock.now())
@@ -127,7 +127,7 @@ def set_aside(service: Service, inbound_id: int, error: Exception) -> Outcome:
             row.status, row.reason = "failed", reason
             service.audit(session, "pbem", "inbound failed", row.game_id,
                           f"message {row.message_id} from {row.sender or 'nobody'} set aside after "
-                          f"{row.attempts} attempts: {reason}")
+                          f"{row.attempts} attempts: {reason}; once fixed, `pbem inbound retry {inbound_id}`")
         session.commit()
         return Outcome(row.status, reason, inbound_id)
 
@@ -151,7 +151,7 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
                 stored = session.exec(query).first()
                 if stored is None or stored.status != "stored":
                     return Outcome(stored.status if stored else "duplicate", "already handled", inbound_id)
-                mail = mail or _read(service, stored.raw, stored.envelope_to.split())
+                mail = mail or read_stored(service, stored.raw, stored.envelope_to.split())
             step = _Step(service, session, inbound_id, mail, lost_race)
             try:
                 outcome = step.finish(step.run())
@@ -165,7 +165,8 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
     raise Conflict(f"inbound {inbound_id}: the game kept changing during {RETRIES} attempts")
 
 
-def _read(service: Service, raw: bytes, envelope_recipients: Iterable[str]) -> InboundMail:
+def read_stored(service: Service, raw: bytes, envelope_recipients: Iterable[str]) -> InboundMail:
+    """A message as this service reads it: our own addresses and size limit applied."""
     settings = service.settings
     return read_mail(raw, own_addresses=[settings.from_address], envelope_recipients=envelope_recipients,
                      max_bytes=settings.max_message_bytes)

@@ -28,6 +28,7 @@ app.add_typer(game.app, name="game")
 app.add_typer(tournament.app, name="tournament")
 app.add_typer(tournament.rounds_app, name="round")
 app.add_typer(admin.disputes_app, name="dispute")
+app.add_typer(admin.inbound_app, name="inbound")
 app.command("audit")(admin.audit)
 
 

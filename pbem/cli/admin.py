@@ -1,5 +1,6 @@
 """The organiser's disputes toolkit on the command line: ``pbem game show|log|replay|undo|move|deadline|
-replace|resend|pause|resume``, ``pbem dispute list|show|resolve`` and ``pbem audit``.
+replace|resend|pause|resume``, ``pbem dispute list|show|resolve``, ``pbem inbound list|show|retry`` and
+``pbem audit``.
 
 The ``game`` commands join the ``pbem game`` group of :mod:`pbem.cli.game`.
 Every command that changes something takes ``--by`` (default $USER) and,
@@ -19,6 +20,9 @@ from pbem.cli.service import settings_or_exit
 from pbem.service import Service
 
 disputes_app = typer.Typer(help="Disputes players opened with `dispute <text>`.", no_args_is_help=True)
+inbound_app = typer.Typer(help="Inbound mail as stored: list it, read one, retry one set aside as failed.",
+                          no_args_is_help=True)
+INBOUND_ID = typer.Argument(..., metavar="ID", help="The stored message (see `pbem inbound list`).")
 
 GAME_ID = typer.Argument(..., metavar="ID", help="The game (see `pbem game list`).")
 SEAT = typer.Option(..., "--seat", help="Seat number, 1 = first player.")
@@ -178,6 +182,54 @@ def dispute_resolve(dispute_id: int = typer.Argument(..., metavar="ID"), reason:
     """Close a dispute; the player who opened it gets the reason."""
     attempt(lambda: _admin(by).resolve(dispute_id, reason))
     typer.echo(f"dispute {dispute_id} resolved; the player is told")
+
+
+@inbound_app.command("list")
+def inbound_list(
+    status: str = typer.Option("all", "--status", help="failed, stored, applied, command, refused, ignored, "
+                                                         "duplicate, oversize, rate_limited, or all."),
+    limit: int = typer.Option(50, "--limit", help="The newest N messages."),
+) -> None:
+    """Stored inbound messages, newest last; `--status failed` shows those set aside because handling raised."""
+    statuses = ("failed", "stored", "applied", "command", "refused", "ignored", "duplicate", "oversize",
+                "rate_limited")
+    if status not in (*statuses, "all"):
+        refuse(f"--status {status!r}: use one of {', '.join(statuses)} or all")
+    if limit < 1:
+        refuse(f"--limit {limit}: give 1 or more")
+    rows = _admin().inbound("" if status == "all" else status, limit)
+    table = Table(title=f"inbound mail ({status}, newest {limit})")
+    for column in ("id", "received (UTC)", "from", "status", "tries", "game", "bytes", "reason"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(str(row.inbound_id), _when(row.received), row.sender, row.status, str(row.attempts),
+                      str(row.game_id or ""), f"{row.size:,}", row.reason[:60])
+    Console().print(table)
+
+
+@inbound_app.command("show")
+def inbound_show(inbound_id: int = INBOUND_ID) -> None:
+    """One message: its record, headers and the text the pipeline reads from it."""
+    detail = attempt(lambda: _admin().inbound_detail(inbound_id))
+    row = detail.report
+    typer.echo(f"message {row.inbound_id} {row.message_id}, received {_when(row.received)} UTC from "
+               f"{row.sender or '(no sender)'}, {row.size:,} bytes")
+    typer.echo(f"to: {', '.join(detail.recipients) or '(none)'}")
+    typer.echo(f"subject: {detail.subject}")
+    typer.echo(f"status: {row.status}{f' ({row.reason})' if row.reason else ''}; handling attempts that raised: "
+               f"{row.attempts}; game: {row.game_id or '-'}; read as: {detail.kind}")
+    typer.echo("text as read:")
+    typer.echo("\n".join("  " + line for line in detail.text.splitlines()) or "  (none)")
+
+
+@inbound_app.command("retry")
+def inbound_retry(inbound_id: int = INBOUND_ID, reason: str = REASON, by: str = BY) -> None:
+    """Handle again a message set aside as failed, once the fault that failed it is fixed."""
+    outcome = attempt(lambda: _admin(by).retry(inbound_id, reason))
+    typer.echo(f"message {inbound_id}: {outcome.status}{f' ({outcome.reason})' if outcome.reason else ''}"
+               + (f", {outcome.moves} move{'s' if outcome.moves != 1 else ''} applied" if outcome.moves else ""))
+    if outcome.status in ("stored", "failed"):
+        raise typer.Exit(1)
 
 
 def audit(
