@@ -100,6 +100,23 @@ def test_picture_is_a_png_of_the_board_size(china) -> None:
     assert image.format == "PNG" and image.size[0] == state.side.layout["size"][0]
 
 
+def test_picture_keeps_every_drawn_colour_exact_and_is_the_same_for_the_same_state(china) -> None:
+    """The side's fixed layer and palette are cached: that must not change what a state looks like."""
+    from engine.china.picture import CARD_TINTS, INKS, SEAT_COLOURS, WATER, draw
+
+    state = bots.play(china, 5, 4, options={"fortresses": True}).state
+    image = Image.open(io.BytesIO(china.picture(state, 0))).convert("RGB")
+    colours = {colour for _count, colour in image.getcolors(1 << 16)}
+    owners = {owner for owner in state.owner if owner >= 0}
+    tints = {CARD_TINTS[colour] for colour in ("yellow", "orange", "green", "red", "purple")}
+    assert {SEAT_COLOURS[seat] for seat in owners} | tints | {WATER, *INKS} <= colours
+    x, y = state.side.layout["sites"][state.side.sites[state.owner.index(min(owners))]]
+    assert image.getpixel((x + 5, y + 8)) == SEAT_COLOURS[min(owners)]  # a pagoda's disc, beside its number
+    other_side = bots.play(china, 3, 4).state
+    assert other_side.side.id != state.side.id
+    assert draw(other_side) == draw(other_side) and draw(state) == china.picture(state, 0)
+
+
 GREEDY_GAMES = 40
 
 
