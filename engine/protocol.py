@@ -110,6 +110,16 @@ class Game(Protocol):
         """A PNG of the board for a mail's HTML part, or None for a game without one."""
         ...
 
+    def holds_early(self, state: State, seat: int) -> bool:
+        """Whether a move ``seat`` sends now, before its turn, is kept and tried when its turn comes.
+
+        The Prodigals Club's errand placements are (R-PBEM-2): a player may
+        send his next placement as soon as he has made one. The move is read
+        against the state of that later turn, so it is not parsed now. A game
+        that says False refuses a move sent out of turn.
+        """
+        ...
+
     def greedy(self, state: State, seat: int, rng: Any) -> Move:
         """A move that plays clearly better than uniform random; ``rng`` is a random.Random."""
         ...

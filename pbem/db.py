@@ -83,6 +83,23 @@ class Move(SQLModel, table=True):
     created: datetime
 
 
+class Early(SQLModel, table=True):
+    """A move a seat sent before its turn, kept until that turn comes (games whose rules allow it).
+
+    At most one a seat: a later one replaces it. It is read against the state
+    when the turn comes, played if legal then, else dropped and the player
+    asked again; either way the row goes.
+    """
+
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    text: str
+    inbound_id: int | None = Field(default=None, foreign_key="inbound.id")
+    created: datetime
+
+
 class Inbound(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(index=True, unique=True)

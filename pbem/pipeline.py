@@ -233,6 +233,8 @@ class _Step:
         if table.game.status != "active" or not rules.to_act(table.state):
             return self._refuse("game_over", "the game is over")
         stale = self._stale_prompt()
+        if not stale and seat not in rules.to_act(table.state) and rules.holds_early(table.state, seat):
+            return self._hold(text)
         if stale or seat not in rules.to_act(table.state):
             why = "lost_race" if self.lost_race else ("stale" if stale else "not_your_turn")
             waiting = ", ".join(table.name(s) for s in sorted(rules.to_act(table.state)))
@@ -256,6 +258,17 @@ class _Step:
         self.service.announce(self.session, table, replier=seat, understood=understood)
         crash_point(self.service, "after_apply")
         return Outcome("applied", "", moves=len(moves))
+
+    def _hold(self, text: str) -> Outcome:
+        """Keep a move sent before the seat's turn for that turn (R-PBEM-2), and say so."""
+        table, seat = self.table, self.seat
+        assert table is not None and seat is not None
+        kept = "\n".join(line for line in (raw.strip() for raw in text.splitlines()) if line)
+        replaced = self.service.hold(self.session, table, seat, kept, self.inbound_id)
+        waiting = ", ".join(table.name(s) for s in sorted(table.rules.to_act(table.state)))
+        self._acknowledge("early", kept.replace("\n", "; "), waiting,
+                          replaced=replaced.text.replace("\n", "; ") if replaced else "")
+        return Outcome("held", f"kept for seat {seat + 1}'s turn")
 
     def _stale_prompt(self) -> bool:
         """Whether this reply answers our decision mail after the seat was asked something newer."""
@@ -375,10 +388,10 @@ class _Step:
         self._acknowledge("dispute", "", str(dispute.id))
         return Outcome("command", "dispute")
 
-    def _acknowledge(self, command: str, value: str, extra: str) -> None:
+    def _acknowledge(self, command: str, value: str, extra: str, replaced: str = "") -> None:
         assert self.table is not None and self.seat is not None
         self.service.send_to_seat(self.session, self.table, self.seat, "command", command=command, value=value,
-                                  extra=extra)
+                                  extra=extra, replaced=replaced)
 
     # ------------------------------------------------------------ answers
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Callable, Iterable
 
-from sqlalchemy import bindparam, func, insert, update
+from sqlalchemy import bindparam, delete, func, insert, update
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
@@ -28,7 +28,7 @@ from engine import bots
 from pbem import db, tournament
 from pbem.clock import Clock
 from pbem.config import Settings
-from pbem.db import DigestItem, Game, Move, Outbox, Player, Seat, TableTalk
+from pbem.db import DigestItem, Early, Game, Move, Outbox, Player, Seat, TableTalk
 from pbem.letters import Letter, Letters
 from pbem.tokens import reply_address
 
@@ -48,6 +48,9 @@ _LOAD_TABLE = (  # game, seats and players in one query, built once: it runs for
     .outerjoin(Player, Seat.player_id == Player.id).where(Game.id == bindparam("game_id"))  # type: ignore[arg-type]
     .order_by(Seat.seat)  # type: ignore[arg-type]
 )
+_INSERT_EARLY = insert(Early.__table__)  # type: ignore[arg-type]
+_DROP_EARLY = delete(Early.__table__).where(  # type: ignore[arg-type]
+    Early.__table__.c.game_id == bindparam("game_id"), Early.__table__.c.seat == bindparam("seat"))  # type: ignore[attr-defined]
 _INSERT_MOVE = insert(Move.__table__)  # type: ignore[arg-type]
 _INSERT_OUTBOX = insert(Outbox.__table__)  # type: ignore[arg-type]
 _BUMP_VERSION = (
@@ -93,6 +96,25 @@ class _Cached:
     next_seq: int
     log: tuple[Played, ...]
     talk: tuple[Said, ...]
+    early: tuple[Held, ...] = ()
+
+
+@dataclass(frozen=True)
+class Held:
+    """A move sent before its turn, waiting for it (a row of :class:`pbem.db.Early`)."""
+
+    seat: int
+    text: str
+    inbound_id: int | None
+
+
+@dataclass(frozen=True)
+class EarlyOutcome:
+    """What became of a held move when its turn came: played (its moves) or not (why)."""
+
+    text: str
+    played: tuple[str, ...] = ()
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -123,6 +145,10 @@ class Table:
     talk: list[Said] = field(default_factory=list)
     played: list[Played] = field(default_factory=list)
     over_before: bool = False
+    early: dict[int, Held] = field(default_factory=dict)
+    """Moves held for seats' turns, by seat."""
+    early_outcomes: dict[int, EarlyOutcome] = field(default_factory=dict)
+    """Held moves whose turn came in this transaction, by seat: for the mails it sends."""
 
     def player(self, seat: int) -> Player | None:
         player_id = self.seats[seat].player_id
@@ -263,7 +289,7 @@ class Service:
         else:
             self._states.move_to_end(game_id)
         table = Table(game, rules, seats, players, rules.clone(cached.state), game.version, cached.next_seq,
-                      cached.log, list(cached.talk))
+                      cached.log, list(cached.talk), early={held.seat: held for held in cached.early})
         table.over_before = not rules.to_act(table.state)
         return table
 
@@ -283,7 +309,9 @@ class Service:
             .where(TableTalk.game_id == game.id).order_by(TableTalk.id)  # type: ignore[arg-type]
         )
         next_seq = (session.exec(select(func.max(Move.seq)).where(Move.game_id == game.id)).one() or 0) + 1
-        return _Cached(game.version, state, next_seq, log, tuple(Said(*said) for said in talk))
+        early = session.exec(select(Early.seat, Early.text, Early.inbound_id).where(Early.game_id == game.id))
+        return _Cached(game.version, state, next_seq, log, tuple(Said(*said) for said in talk),
+                       tuple(Held(*held) for held in early))
 
     def play(self, session: Session, table: Table, seat: int, move: engine.Move, source: str,
              inbound_id: int | None = None) -> Played:
@@ -304,7 +332,7 @@ class Service:
         return played
 
     def settle(self, session: Session, table: Table) -> None:
-        """Play bot seats and forced moves until a human has a real choice or the game ends."""
+        """Play bot seats, held moves and forced moves until a human has a real choice or the game ends."""
         rules = table.rules
         while True:
             for seat in sorted(rules.to_act(table.state)):
@@ -313,12 +341,41 @@ class Service:
                     rng = random.Random(f"{table.game.bot_seed}:{table.next_seq}")
                     self.play(session, table, seat, bots.get(row.bot)(rules, table.state, seat, rng), "bot")
                     break
+                if seat in table.early and self._play_early(session, table, seat):
+                    break
                 legal = rules.legal(table.state, seat)
                 if len(legal) == 1:
                     self.play(session, table, seat, legal[0], "forced")
                     break
             else:
                 return
+
+    def hold(self, session: Session, table: Table, seat: int, text: str, inbound_id: int | None) -> Held | None:
+        """Keep ``text`` for the seat's next turn (the rules allow it); returns the held move it replaces."""
+        replaced = table.early.pop(seat, None)
+        connection = session.connection()
+        connection.execute(_DROP_EARLY, {"game_id": table.game.id, "seat": seat})
+        connection.execute(_INSERT_EARLY, {"game_id": table.game.id, "seat": seat, "text": text,
+                                           "inbound_id": inbound_id, "created": self.clock.now()})
+        table.early[seat] = Held(seat, text, inbound_id)
+        return replaced
+
+    def _play_early(self, session: Session, table: Table, seat: int) -> bool:
+        """The seat's turn came: play its held move if it is legal now (True), else drop it and say why."""
+        held = table.early.pop(seat)
+        session.connection().execute(_DROP_EARLY, {"game_id": table.game.id, "seat": seat})
+        rules = table.rules
+        try:
+            moves = rules.parse(held.text, rules.clone(table.state), seat)
+        except (engine.MoveError, engine.IllegalMove) as exc:
+            table.early_outcomes[seat] = EarlyOutcome(held.text, reason=getattr(exc, "reason", "") or str(exc))
+            return False
+        if not moves:
+            table.early_outcomes[seat] = EarlyOutcome(held.text, reason="there was no move in it")
+            return False
+        played = [self.play(session, table, seat, move, "email", held.inbound_id).notation for move in moves]
+        table.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played))
+        return True
 
     def commit(self, session: Session, table: Table) -> None:
         """Write everything with the version bumped, or raise Conflict and keep nothing."""
@@ -341,7 +398,8 @@ class Service:
             session.rollback()
             raise
         self._states[game_id] = _Cached(table.loaded_version + 1, table.state, table.next_seq,  # type: ignore[index]
-                                        table.log + tuple(table.played), tuple(table.talk))
+                                        table.log + tuple(table.played), tuple(table.talk),
+                                        tuple(table.early.values()))
         self._states.move_to_end(game_id)  # type: ignore[arg-type]
         while len(self._states) > STATES_CACHED:
             self._states.popitem(last=False)
@@ -363,22 +421,31 @@ class Service:
                 self._game_over(session, table)
             return
         prompted = [s for s in sorted(due) if table.human(s) and not table.seats[s].awaiting]
+        early = table.early_outcomes
         for seat in prompted:
-            self._prompt(session, table, seat, understood if seat == replier else [])
+            held = early.get(seat)
+            self._prompt(session, table, seat, understood if seat == replier else list(held.played if held else ()),
+                         early_refused=held if held and not held.played else None)
+        waiting = [table.name(s) for s in sorted(due)]
         if replier is not None and replier not in prompted:
-            waiting = [table.name(s) for s in sorted(due)]
-            self.send_to_seat(session, table, replier, "confirmation", understood=understood, waiting=waiting)
+            self.send_to_seat(session, table, replier, "confirmation", understood=understood, waiting=waiting,
+                              early=False)
+        confirmed = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
+        for seat in confirmed:  # a move sent before its turn was played: confirmed like a reply in turn
+            self.send_to_seat(session, table, seat, "confirmation", understood=list(early[seat].played),
+                              waiting=waiting, early=True)
         if table.played:
-            self._notices(session, table, skip={replier, *prompted})
+            self._notices(session, table, skip={replier, *prompted, *confirmed})
 
-    def _prompt(self, session: Session, table: Table, seat: int, understood: list[str]) -> None:
+    def _prompt(self, session: Session, table: Table, seat: int, understood: list[str],
+                early_refused: EarlyOutcome | None = None) -> None:
         row = table.seats[seat]
         recap = self.recap(table, seat)
         forced = [line.text for line in recap if line.source == "forced" and line.seat_no == seat + 1]
         row.deadline = self.deadline_for(table, seat)
         row.awaiting, row.reminded, row.prompted_seq = True, False, table.next_seq - 1
         self.send_to_seat(session, table, seat, "prompt", picture=True, understood=understood,
-                          recap=recap, forced=forced, **self.decision_context(table, seat))
+                          recap=recap, forced=forced, early_refused=early_refused, **self.decision_context(table, seat))
 
     def deadline_for(self, table: Table, seat: int) -> datetime:
         """The deadline of a decision opened now: the game's time to answer, counted after any vacation."""

@@ -96,6 +96,9 @@ class China:
     def picture(self, state: State, seat: int | None) -> bytes | None:
         return picture.draw(state)
 
+    def holds_early(self, state: State, seat: int) -> bool:
+        return False
+
     def greedy(self, state: State, seat: int, rng: random.Random) -> Move:
         return greedy.choose(state, seat, rng)
 

@@ -89,6 +89,9 @@ class Dragon:
     def picture(self, state: DragonState, seat: int | None) -> bytes | None:
         return None
 
+    def holds_early(self, state: DragonState, seat: int) -> bool:
+        return False
+
     def greedy(self, state: DragonState, seat: int, rng: random.Random) -> DragonMove:
         return _greedy.greedy(state, seat, rng)
 

@@ -96,6 +96,15 @@ class Prodigals:
     def picture(self, state: State, seat: int | None) -> bytes | None:
         return None
 
+    def holds_early(self, state: State, seat: int) -> bool:
+        """R-PBEM-2: in the errand phase a player with errand boys left may send his next placement early.
+
+        Not while the central card's errand boy is being placed: that
+        placement is asked for separately, once every other boy is placed.
+        """
+        return (state.phase == "errands" and not state.retrieval and seat not in flow.to_act(state)
+                and state.players[seat].boys > 0)
+
     def decision(self, state: State, seat: int) -> Decision | None:
         if seat not in flow.to_act(state):
             return None

@@ -186,12 +186,12 @@ def dispute_resolve(dispute_id: int = typer.Argument(..., metavar="ID"), reason:
 
 @inbound_app.command("list")
 def inbound_list(
-    status: str = typer.Option("all", "--status", help="failed, stored, applied, command, refused, ignored, "
+    status: str = typer.Option("all", "--status", help="failed, stored, applied, held, command, refused, ignored, "
                                                          "duplicate, oversize, rate_limited, or all."),
     limit: int = typer.Option(50, "--limit", help="The newest N messages."),
 ) -> None:
     """Stored inbound messages, newest last; `--status failed` shows those set aside because handling raised."""
-    statuses = ("failed", "stored", "applied", "command", "refused", "ignored", "duplicate", "oversize",
+    statuses = ("failed", "stored", "applied", "held", "command", "refused", "ignored", "duplicate", "oversize",
                 "rate_limited")
     if status not in (*statuses, "all"):
         refuse(f"--status {status!r}: use one of {', '.join(statuses)} or all")

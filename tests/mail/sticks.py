@@ -100,6 +100,9 @@ class Sticks:
     def picture(self, state: Pile, seat: int | None) -> bytes | None:
         return None
 
+    def holds_early(self, state: Pile, seat: int) -> bool:
+        return False
+
     def greedy(self, state: Pile, seat: int, rng: Any) -> Take:
         return max(self.legal(state, seat), key=lambda m: m.sticks)
 

@@ -90,6 +90,9 @@ class Scribe:
     def picture(self, state: list[str], seat: int | None) -> bytes | None:
         return None
 
+    def holds_early(self, state: list[str], seat: int) -> bool:
+        return False
+
     def greedy(self, state: list[str], seat: int, rng: Any) -> Line:
         return Line("pass")
 

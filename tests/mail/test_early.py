@@ -1,0 +1,161 @@
+"""R-PBEM-2: a Prodigals errand placement sent before its turn is kept, and tried when the turn comes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+
+import engine
+from pbem import pipeline
+from pbem.config import Settings
+from pbem.db import Early, Inbound, Move, Outbox
+from pbem.service import Service
+from tests.mail.conftest import outbox, reply_to
+
+PLAYERS = ["ann@example.org", "bob@example.org", "cyd@example.org"]
+RULES = engine.game("prodigals")
+RULES_DRAGON = engine.game("dragon")
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> tuple[Service, int]:
+    service = Service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="early"))
+    return service, service.new_game("prodigals", PLAYERS, seed=1)
+
+
+def state_of(service: Service, game_id: int) -> object:
+    with Session(service.db) as session:
+        return service.load(session, game_id).state
+
+
+def due(service: Service, game_id: int) -> int:
+    (seat,) = RULES.to_act(state_of(service, game_id))
+    return seat
+
+
+def simple_place(state: object, seat: int, avoid: set[str] = frozenset()) -> str:
+    """A free space whose placement asks nothing more (the turn passes on)."""
+    for move in RULES.legal(state, seat):
+        text = RULES.format(move)
+        if text.split()[-1] in avoid or not text.startswith("place "):
+            continue
+        after = RULES.apply(RULES.clone(state), seat, move)
+        if seat not in RULES.to_act(after):
+            return text
+    raise AssertionError("no simple placement")
+
+
+def _turn_of(service: Service, game_id: int, seat: int) -> object:
+    """The state as it will be when ``seat`` places again if nobody else takes a space: good enough to pick
+    a space that is free now and stays free (the test avoids it for the others)."""
+    return _as_if_due(state_of(service, game_id), seat)
+
+
+def _as_if_due(state: object, seat: int) -> object:
+    work = RULES.clone(state)
+    work.turn = work.order.index(seat)  # type: ignore[attr-defined]
+    return work
+
+
+def held(service: Service) -> list[Early]:
+    with Session(service.db) as session:
+        return list(session.exec(select(Early)))
+
+
+def last_mail(service: Service, seat: int, kind: str | None = None) -> Outbox:
+    rows = outbox(service, recipient=PLAYERS[seat], **({"kind": kind} if kind else {}))
+    return rows[-1]
+
+
+def send(service: Service, row: Outbox, text: str, tag: str) -> pipeline.Outcome:
+    return pipeline.deliver(service, reply_to(row, text, message_id=f"<{tag}@client.example>"))
+
+
+def take_turn(service: Service, game_id: int, avoid: set[str] = frozenset()) -> tuple[int, str]:
+    seat = due(service, game_id)
+    text = simple_place(state_of(service, game_id), seat, avoid)
+    outcome = send(service, last_mail(service, seat, "prompt"), text, f"turn-{seat}-{text.split()[-1]}")
+    assert outcome.status == "applied", outcome
+    return seat, text
+
+
+def test_a_placement_sent_early_is_played_when_the_turn_comes(club) -> None:
+    service, game_id = club
+    first, placed = take_turn(service, game_id)
+    confirmation = last_mail(service, first)
+    assert confirmation.kind == "confirmation" and placed in confirmation.text
+    early = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
+    outcome = send(service, confirmation, early, "early")
+    assert outcome.status == "held"
+    kept = last_mail(service, first)
+    assert kept.kind == "command" and f"Kept for your turn: {early}" in kept.subject
+    assert "It is not your turn yet" in kept.text and "It replaces" not in kept.text
+    with Session(service.db) as session:
+        assert [(e.seat, e.text) for e in session.exec(select(Early))] == [(first, early)]
+
+    service = Service(service.settings)  # a restart: the held move is in the database, not only in memory
+    taken = {placed.split()[-1], early.split()[-1]}
+    while held(service):
+        assert due(service, game_id) != first
+        taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
+
+    # The turn came round in someone else's transaction: the held placement was played then, not asked.
+    with Session(service.db) as session:
+        held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
+        move = session.exec(select(Move).where(Move.inbound_id == held_id)).one()
+        assert (move.seat, move.notation, move.source) == (first, early, "email")
+        assert session.exec(select(Early)).all() == []
+        assert session.exec(select(Inbound.status).where(Inbound.id == held_id)).one() == "held"
+    told = last_mail(service, first)
+    assert told.kind in ("confirmation", "prompt")
+    assert (f"the move you sent before it was played: {early}" in told.text if told.kind == "confirmation"
+            else f"Understood: {early}" in told.text)
+
+
+def test_a_placement_no_longer_legal_when_the_turn_comes_is_dropped_and_the_player_asked_again(club) -> None:
+    service, game_id = club
+    first, placed = take_turn(service, game_id)
+    second = due(service, game_id)
+    wanted = simple_place(state_of(service, game_id), second, avoid={placed.split()[-1]})
+    assert send(service, last_mail(service, first), "place " + placed.split()[-1], "wrong").status == "held"
+    replaced = send(service, last_mail(service, first), wanted, "early").status
+    assert replaced == "held"
+    ack = last_mail(service, first)
+    assert f'It replaces "place {placed.split()[-1]}"' in ack.text
+    with Session(service.db) as session:
+        assert [e.text for e in session.exec(select(Early))] == [wanted]  # one a seat: the later one
+
+    send(service, last_mail(service, second, "prompt"), wanted, "takes-it")  # the next player takes that space
+    taken = {placed.split()[-1], wanted.split()[-1]}
+    while held(service):
+        taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
+    prompt = last_mail(service, first)
+    assert prompt.kind == "prompt"
+    assert f'The move you sent before your turn, "{wanted}", could not be played now' in prompt.text
+    assert "Please choose again." in prompt.html.replace("\n", " ")
+    with Session(service.db) as session:
+        held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
+        assert session.exec(select(Move).where(Move.inbound_id == held_id)).all() == []
+        assert session.exec(select(Early)).all() == []
+    assert first in RULES.to_act(state_of(service, game_id))
+
+
+def test_a_second_answer_to_an_answered_prompt_is_still_refused_not_held(club) -> None:
+    service, game_id = club
+    first, placed = take_turn(service, game_id)
+    prompt = last_mail(service, first, "prompt")
+    other = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
+    outcome = send(service, prompt, other, "again")
+    assert outcome.status == "refused"
+    with Session(service.db) as session:
+        assert session.exec(select(Early)).all() == []
+
+
+def test_dragon_never_holds_a_move_sent_out_of_turn(tmp_path: Path) -> None:
+    service = Service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="early"))
+    game_id = service.new_game("dragon", PLAYERS[:3], seed=2)
+    state = state_of(service, game_id)
+    waiting = next(s for s in range(3) if s not in RULES_DRAGON.to_act(state))
+    assert not RULES_DRAGON.holds_early(state, waiting)
