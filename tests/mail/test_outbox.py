@@ -116,3 +116,33 @@ def test_starttls_and_login_to_a_relay_that_requires_both(tmp_path, clock: SetCl
     finally:
         relay.stop()
     assert logins == [(b"pbem", b"relay-secret")] and len(sink.messages) == 1
+
+
+def test_each_row_is_marked_sent_before_the_next_leaves_so_a_crash_resends_at_most_one(
+        relayed: Service, sink, clock: SetClock, monkeypatch) -> None:
+    import pbem.outbox
+
+    for seed in range(4):  # four prompts to Ann: one lane, sent in order
+        relayed.new_game("sticks", [ANN, BOB], seed=seed)
+    seen: list[list[str]] = []
+
+    class Killed(BaseException):
+        """The process dying right after the relay's 250 for the third row, before anything else runs."""
+
+    def crash_point(_service: Service, step: str) -> None:
+        assert step == "after_send"
+        seen.append([row.status for row in outbox(relayed)])
+        if len(seen) == 3:
+            raise Killed
+
+    monkeypatch.setattr(pbem.outbox, "crash_point", crash_point)
+    try:
+        flush(relayed)
+    except Killed:
+        pass
+    assert seen == [["pending"] * 4, ["sent"] + ["pending"] * 3, ["sent", "sent", "pending", "pending"]]
+    monkeypatch.undo()
+    clock.advance(timedelta(seconds=relayed.settings.outbox_lease_seconds + 1))  # the dead worker's claim ends
+    assert flush(relayed) == (2, 0)  # after the restart: the third row again, and the fourth
+    assert len(sink.messages) == 5 and len(sink.unique()) == 4
+    assert [row.status for row in outbox(relayed)] == ["sent"] * 4
