@@ -1,0 +1,44 @@
+"""Every ``pbem bench`` target runs end to end and prints its table (small sizes: what is checked is that
+it works and measures the real thing, never how fast: speed is the benchmarks' own business)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def bench(*args: str) -> str:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
+    done = subprocess.run([sys.executable, "-m", "pbem", "bench", *args], capture_output=True, text=True,
+                          timeout=600, env={**env, "COLUMNS": "160"})
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def cells(table: str) -> dict[str, list[str]]:
+    """The printed table's rows by their first cell."""
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in table.splitlines() if "│" in line]
+    return {row[0]: row[1:] for row in rows}
+
+
+@pytest.mark.parametrize("game", ["dragon", "china", "prodigals"])
+def test_bench_engine_plays_complete_games(game: str) -> None:
+    rows = cells(bench("engine", "--game", game, "--players", "3", "--games", "3", "--no-memory"))
+    assert float(rows["games/s"][0].replace(",", "")) > 0 and "decisions/s" in rows
+
+
+def test_bench_mail_plays_every_game_to_the_end_through_pbem_serve() -> None:
+    rows = cells(bench("mail", "--games", "2", "--players", "3", "--senders", "2", "--floor-messages", "40",
+                       "--limit", "300"))
+    assert rows["games finished"] == ["2 of 2", "all", "yes"]
+    assert rows["mails not sent at the end"] == ["0", "0", "yes"]
+    assert float(rows["moves/s end to end (email moves)"][0].replace(",", "")) > 0
+    assert float(rows["floor: SMTP in + SQLite + SMTP out (msgs/s)"][0].replace(",", "")) > 0
+
+
+def test_bench_tournament_seats_and_scores_against_its_targets() -> None:
+    out = bench("tournament", "--players", "200", "--history", "2", "--no-memory")
+    assert "seating round 3" in out and "standings" in out
