@@ -15,6 +15,7 @@ from engine.china.state import ACT, DRAW, OVER, PLACE, Draw, Exchange, Move, Pas
 from engine.protocol import Decision, Result, chosen_options
 
 AUTO = "auto"
+RANDOM = "random"
 DEFAULT_SIDE = {3: "side-3", 4: "side-5", 5: "side-5"}
 """D2: 4 players default to the 4-5 player side (more sites and border roads)."""
 
@@ -30,8 +31,9 @@ class China:
 
     def options(self) -> dict[str, Any]:
         """``side``: "auto" (side-3 for 3 players, side-5 for 4-5), "side-3" or "side-5";
-        ``fortresses``: the fortress variant of section 11."""
-        return {"side": AUTO, "fortresses": False}
+        ``fortresses``: the fortress variant of section 11; ``start_player``: the seat (1 = first) that
+        takes the Emperor and plays first, or "random" for a draw from the game's seed (D19)."""
+        return {"side": AUTO, "fortresses": False, "start_player": 1}
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         chosen = chosen_options(self, players, seed, options)
@@ -42,7 +44,12 @@ class China:
                              f"{' or '.join(repr(s) for s in (AUTO, *allowed))}")
         if not isinstance(chosen["fortresses"], bool):
             raise ValueError(f"option fortresses must be true or false, not {chosen['fortresses']!r}")
-        return rules.setup(BOARDS.sides[side], players, seed, chosen["fortresses"])
+        start = chosen["start_player"]
+        if start == RANDOM:
+            start = random.Random(f"{seed}:start player").randrange(players) + 1
+        if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= players:
+            raise ValueError(f"option start_player must be a seat from 1 to {players} or {RANDOM!r}, not {start!r}")
+        return rules.setup(BOARDS.sides[side], players, seed, chosen["fortresses"], start=start - 1)
 
     def to_act(self, state: State) -> set[int]:
         return set() if state.phase == OVER else {state.current}

@@ -39,8 +39,8 @@ COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 POINT_KINDS = ("provinces", "alliances", "roads")
 
 
-def setup(side: Side, players: int, seed: int, fortresses: bool) -> State:
-    """Section 5: remove cards by player count, shuffle, deal 3 each, turn up 4."""
+def setup(side: Side, players: int, seed: int, fortresses: bool, start: int = 0) -> State:
+    """Section 5: remove cards by player count, shuffle, deal 3 each, turn up 4; ``start`` takes the Emperor."""
     removed_each = COMPONENTS.removed[players]
     deck = [c for c, n in enumerate(COMPONENTS.cards) for _ in range(n - removed_each)]
     random.Random(seed).shuffle(deck)
@@ -55,7 +55,8 @@ def setup(side: Side, players: int, seed: int, fortresses: bool) -> State:
         seed=seed,
         players=players,
         fortresses=fortresses,
-        start=0,
+        start=start,
+        current=start,
         hands=hands,
         deck=deck,
         display=display,

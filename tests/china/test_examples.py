@@ -336,6 +336,31 @@ def test_c17_second_exhaustion_finishes_the_round(china, scenario, trigger_seat,
     assert china.result(state) is not None
 
 
+@pytest.mark.parametrize("start_player, trigger_seat, more_turns", [(3, 3, [0, 1]), (3, 1, []), (2, 1, [2, 3, 0])])
+def test_d19_the_final_round_ends_before_the_start_player_chosen(china, start_player, trigger_seat,
+                                                                   more_turns) -> None:
+    """C17 with the Emperor elsewhere: the round ends with the start player's right-hand neighbour."""
+    state = china.new(4, 7, {"start_player": start_player})
+    assert (state.start, china.to_act(state)) == (start_player - 1, {start_player - 1})
+    state.current, state.exhaustions = trigger_seat, 1
+    _deck_of(state, 1)
+    discard = next(rules.COLOURS[c] for c, n in enumerate(state.hands[trigger_seat]) if n)
+    china.apply(state, trigger_seat, Exchange(discard, "deck"))
+    for seat in more_turns:
+        assert china.to_act(state) == {seat}
+        china.apply(state, seat, next(m for m in china.legal(state, seat) if isinstance(m, Exchange)))
+    assert china.to_act(state) == set() and state.phase == OVER
+
+
+def test_d19_start_player_random_is_drawn_from_the_seed_and_bad_choices_are_refused(china) -> None:
+    starts = {china.new(5, seed, {"start_player": "random"}).start for seed in range(40)}
+    assert starts == set(range(5))
+    assert china.new(5, 11, {"start_player": "random"}).start == china.new(5, 11, {"start_player": "random"}).start
+    for bad in (0, 5, "first", True):
+        with pytest.raises(ValueError, match="start_player must be a seat from 1 to 4 or 'random'"):
+            china.new(4, 1, {"start_player": bad})
+
+
 def test_c18_exchange_with_an_empty_deck_takes_from_the_display(china, scenario) -> None:
     state = scenario().to_move(2).state
     state.exhaustions, state.end_triggered = 2, True

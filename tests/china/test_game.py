@@ -19,7 +19,7 @@ from engine.china.state import Place, Play
 def test_protocol_facts(china) -> None:
     assert (china.name, china.title, china.min_players, china.max_players, china.lowest_wins) == (
         "china", "China", 3, 5, False)
-    assert china.options() == {"side": "auto", "fortresses": False}
+    assert china.options() == {"side": "auto", "fortresses": False, "start_player": 1}
     assert isinstance(china, engine.Game)
 
 
