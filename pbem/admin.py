@@ -21,7 +21,7 @@ from sqlmodel import Session, func, select
 import engine
 from engine import bots
 from pbem import pipeline
-from pbem.db import Audit, Dispute, Game, Inbound, Move, Player
+from pbem.db import Audit, Dispute, Game, Inbound, Move, Outbox, Player
 from pbem.service import RecapLine, Service, Table
 from pbem.tournament import runner
 from tournaments import parse_duration
@@ -105,6 +105,21 @@ class InboundDetail:
     recipients: tuple[str, ...]
     kind: str
     text: str
+
+
+@dataclass(frozen=True)
+class MailReport:
+    """One outbox row as ``pbem outbox list`` prints it."""
+
+    outbox_id: int
+    created: datetime
+    kind: str
+    recipient: str
+    subject: str
+    status: str
+    attempts: int
+    last_error: str
+    game_id: int | None
 
 
 class Admin:
@@ -445,6 +460,44 @@ class Admin:
         except Exception as error:  # noqa: BLE001 - counted on the row, as the server would
             return pipeline.set_aside(self.service, inbound_id, error)
 
+    # ------------------------------------------------------------- outbound mail
+
+    def outbox(self, status: str = "", limit: int = 50) -> list[MailReport]:
+        """The newest outbox rows (optionally of one status), oldest of them first."""
+        with Session(self.service.db) as session:
+            query = select(Outbox.id, Outbox.created, Outbox.kind, Outbox.recipient, Outbox.subject, Outbox.status,
+                           Outbox.attempts, Outbox.last_error, Outbox.game_id)
+            if status:
+                query = query.where(Outbox.status == status)
+            rows = session.exec(query.order_by(Outbox.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
+            return [MailReport(*row) for row in reversed(rows)]
+
+    def retry_mail(self, outbox_id: int, reason: str) -> MailReport:
+        """Send again a mail the relay refused for good (5xx) or that ran out of attempts, once that is fixed.
+
+        Only a failed row: a sent one reached the relay (sending it again
+        would be a second copy), a pending one is still being tried.
+        """
+        self._reason(reason)
+        with Session(self.service.db) as session:
+            row = session.get(Outbox, outbox_id)
+            if row is None:
+                newest = session.exec(select(func.max(Outbox.id))).one()
+                raise AdminError(f"there is no outbox mail {outbox_id}; mails are numbered 1-{newest or 0} "
+                                 f"(see `pbem outbox list`)")
+            if row.status != "failed":
+                why = ("the relay accepted it; `pbem game resend` mails a seat its decision again"
+                       if row.status == "sent" else "it is still being tried")
+                raise AdminError(f"mail {outbox_id} is not failed but {row.status}: {why}. Only failed mails can "
+                                 f"be retried (see `pbem outbox list --status failed`)")
+            self.service.audit(session, self.actor, "mail retry", row.game_id,
+                               f"{row.message_id} to {row.recipient} (failed: {row.last_error}): {reason}")
+            row.status, row.attempts, row.next_attempt = "pending", 0, self.service.clock.now()
+            session.add(row)
+            session.commit()
+            return MailReport(outbox_id, row.created, row.kind, row.recipient, row.subject, row.status, row.attempts,
+                              row.last_error, row.game_id)
+
     def _inbound(self, session: Session, inbound_id: int) -> Inbound:
         row = session.get(Inbound, inbound_id)
         if row is None:
@@ -525,8 +578,8 @@ def _waiting(table: Table) -> str:
     return ", ".join(f"seat {s + 1} ({table.name(s)})" for s in sorted(table.rules.to_act(table.state)))
 
 
-__all__ = ["Admin", "AdminError", "GameReport", "InboundDetail", "InboundReport", "LogLine", "RecapLine",
-           "SeatReport"]
+__all__ = ["Admin", "AdminError", "GameReport", "InboundDetail", "InboundReport", "LogLine", "MailReport",
+           "RecapLine", "SeatReport"]
 
 
 def _answers_by_seat(answered: list[Move], table: Table) -> str:

@@ -29,6 +29,7 @@ app.add_typer(tournament.app, name="tournament")
 app.add_typer(tournament.rounds_app, name="round")
 app.add_typer(admin.disputes_app, name="dispute")
 app.add_typer(admin.inbound_app, name="inbound")
+app.add_typer(admin.outbox_app, name="outbox")
 app.command("audit")(admin.audit)
 
 

@@ -1,6 +1,6 @@
 """The organiser's disputes toolkit on the command line: ``pbem game show|log|replay|undo|move|deadline|
-replace|resend|pause|resume``, ``pbem dispute list|show|resolve``, ``pbem inbound list|show|retry`` and
-``pbem audit``.
+replace|resend|pause|resume``, ``pbem dispute list|show|resolve``, ``pbem inbound list|show|retry``,
+``pbem outbox list|retry`` and ``pbem audit``.
 
 The ``game`` commands join the ``pbem game`` group of :mod:`pbem.cli.game`.
 Every command that changes something takes ``--by`` (default $USER) and,
@@ -8,6 +8,8 @@ except ``resend``, a ``--reason``; both go to the audit log.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import typer
 from rich.console import Console
@@ -22,6 +24,8 @@ from pbem.service import Service
 disputes_app = typer.Typer(help="Disputes players opened with `dispute <text>`.", no_args_is_help=True)
 inbound_app = typer.Typer(help="Inbound mail as stored: list it, read one, retry one set aside as failed.",
                           no_args_is_help=True)
+outbox_app = typer.Typer(help="Outgoing mail: list it, send again one the relay refused for good.",
+                         no_args_is_help=True)
 INBOUND_ID = typer.Argument(..., metavar="ID", help="The stored message (see `pbem inbound list`).")
 
 GAME_ID = typer.Argument(..., metavar="ID", help="The game (see `pbem game list`).")
@@ -191,19 +195,29 @@ def inbound_list(
     limit: int = typer.Option(50, "--limit", help="The newest N messages."),
 ) -> None:
     """Stored inbound messages, newest last; `--status failed` shows those set aside because handling raised."""
-    statuses = ("failed", "stored", "applied", "held", "command", "refused", "ignored", "duplicate", "oversize",
-                "rate_limited")
+    wanted = _filter(status, ("failed", "stored", "applied", "held", "command", "refused", "ignored", "duplicate",
+                              "oversize", "rate_limited"), limit)
+    _print(f"inbound mail ({status}, newest {limit})",
+           ("id", "received (UTC)", "from", "status", "tries", "game", "bytes", "reason"),
+           ([str(row.inbound_id), _when(row.received), row.sender, row.status, str(row.attempts),
+             str(row.game_id or ""), f"{row.size:,}", row.reason[:60]] for row in _admin().inbound(wanted, limit)))
+
+
+def _filter(status: str, statuses: tuple[str, ...], limit: int) -> str:
+    """The status to list ("" for all), after refusing a status or limit that cannot be listed."""
     if status not in (*statuses, "all"):
         refuse(f"--status {status!r}: use one of {', '.join(statuses)} or all")
     if limit < 1:
         refuse(f"--limit {limit}: give 1 or more")
-    rows = _admin().inbound("" if status == "all" else status, limit)
-    table = Table(title=f"inbound mail ({status}, newest {limit})")
-    for column in ("id", "received (UTC)", "from", "status", "tries", "game", "bytes", "reason"):
+    return "" if status == "all" else status
+
+
+def _print(title: str, columns: tuple[str, ...], rows: Iterable[list[str]]) -> None:
+    table = Table(title=title)
+    for column in columns:
         table.add_column(column)
     for row in rows:
-        table.add_row(str(row.inbound_id), _when(row.received), row.sender, row.status, str(row.attempts),
-                      str(row.game_id or ""), f"{row.size:,}", row.reason[:60])
+        table.add_row(*row)
     Console().print(table)
 
 
@@ -230,6 +244,28 @@ def inbound_retry(inbound_id: int = INBOUND_ID, reason: str = REASON, by: str = 
                + (f", {outcome.moves} move{'s' if outcome.moves != 1 else ''} applied" if outcome.moves else ""))
     if outcome.status in ("stored", "failed"):
         raise typer.Exit(1)
+
+
+@outbox_app.command("list")
+def outbox_list(
+    status: str = typer.Option("all", "--status", help="pending, sent, failed, or all."),
+    limit: int = typer.Option(50, "--limit", help="The newest N mails."),
+) -> None:
+    """Outgoing mails, newest last; `--status failed` shows those the relay refused for good."""
+    wanted = _filter(status, ("pending", "sent", "failed"), limit)
+    _print(f"outbox ({status}, newest {limit})",
+           ("id", "written (UTC)", "to", "kind", "status", "tries", "game", "subject / last error"),
+           ([str(row.outbox_id), _when(row.created), row.recipient, row.kind, row.status, str(row.attempts),
+             str(row.game_id or ""), (row.last_error if row.status == "failed" else row.subject)[:60]]
+            for row in _admin().outbox(wanted, limit)))
+
+
+@outbox_app.command("retry")
+def outbox_retry(outbox_id: int = typer.Argument(..., metavar="ID", help="The mail (see `pbem outbox list`)."),
+                 reason: str = REASON, by: str = BY) -> None:
+    """Queue again a mail that failed for good, once its cause is fixed; `pbem serve` sends it."""
+    row = attempt(lambda: _admin(by).retry_mail(outbox_id, reason))
+    typer.echo(f"mail {row.outbox_id} to {row.recipient} is queued again; `pbem serve` sends it")
 
 
 def audit(

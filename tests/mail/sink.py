@@ -28,6 +28,8 @@ class Sink:
         self.port = port or free_port()
         self.messages: list[EmailMessage] = []
         self.refusing = False
+        self.rejecting = False
+        """Refuse for good (550), as a relay does for an unknown mailbox."""
         self._changed = threading.Condition()
         self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
 
@@ -41,6 +43,8 @@ class Sink:
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         if self.refusing:
             return "451 4.3.0 try again later"
+        if self.rejecting:
+            return "550 5.1.1 no such mailbox"
         message = message_from_bytes(envelope.original_content, policy=policy.default)
         with self._changed:
             self.messages.append(message)  # type: ignore[arg-type]

@@ -146,3 +146,38 @@ def test_each_row_is_marked_sent_before_the_next_leaves_so_a_crash_resends_at_mo
     assert flush(relayed) == (2, 0)  # after the restart: the third row again, and the fourth
     assert len(sink.messages) == 5 and len(sink.unique()) == 4
     assert [row.status for row in outbox(relayed)] == ["sent"] * 4
+
+
+def test_a_mail_refused_for_good_is_kept_listed_and_sent_again_once_the_organiser_retries_it(tmp_path, sink) -> None:
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+    from tests.mail.conftest import make_settings
+
+    env = {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}", "PBEM_SECRET": "test-secret",
+           "PBEM_CONFIG": str(tmp_path / "none.toml"), "USER": "orga", "COLUMNS": "200"}
+    service = Service(make_settings(tmp_path, smtp_port=sink.port))  # the command line's clock: the real one
+    service.new_game("dragon", [ANN], bots_count=2, seed=1)
+    sink.rejecting = True
+    assert flush(service) == (0, 1)
+    (row,) = outbox(service)
+    assert row.status == "failed" and "550" in row.last_error  # a permanent refusal: kept, not retried
+
+    def cli(*args: str, code: int = 0) -> str:
+        result = CliRunner().invoke(app, list(args), env=env)
+        assert result.exit_code == code, (result.exit_code, result.output)
+        return result.output
+
+    listed = cli("outbox", "list", "--status", "failed")
+    assert "failed" in listed and ANN in listed and "550" in listed
+    assert "--reason is required" in cli("outbox", "retry", str(row.id), code=1)
+    assert "no outbox mail 9; mails are numbered 1-1" in cli("outbox", "retry", "9", "--reason", "x", code=1)
+    assert "--status 'lost'" in cli("outbox", "list", "--status", "lost", code=1)
+    assert outbox(service)[0].status == "failed"
+
+    sink.rejecting = False
+    assert "is queued again" in cli("outbox", "retry", str(row.id), "--reason", "mailbox created")
+    assert flush(service) == (1, 0)
+    assert [m["Message-ID"] for m in sink.messages] == [row.message_id]
+    assert "not failed but sent" in cli("outbox", "retry", str(row.id), "--reason", "again", code=1)
+    assert cli("audit").count("mail retry") == 1
