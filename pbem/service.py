@@ -338,6 +338,8 @@ class Service:
             for seat in sorted(rules.to_act(table.state)):
                 row = table.seats[seat]
                 if row.bot:
+                    if seat in table.early:  # the seat went to a bot: its player's kept move goes with him
+                        self._drop_early(session, table, seat)
                     rng = random.Random(f"{table.game.bot_seed}:{table.next_seq}")
                     self.play(session, table, seat, bots.get(row.bot)(rules, table.state, seat, rng), "bot")
                     break
@@ -362,8 +364,7 @@ class Service:
 
     def _play_early(self, session: Session, table: Table, seat: int) -> bool:
         """The seat's turn came: play its held move if it is legal now (True), else drop it and say why."""
-        held = table.early.pop(seat)
-        session.connection().execute(_DROP_EARLY, {"game_id": table.game.id, "seat": seat})
+        held = self._drop_early(session, table, seat)
         rules = table.rules
         try:
             moves = rules.parse(held.text, rules.clone(table.state), seat)
@@ -376,6 +377,10 @@ class Service:
         played = [self.play(session, table, seat, move, "email", held.inbound_id).notation for move in moves]
         table.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played))
         return True
+
+    def _drop_early(self, session: Session, table: Table, seat: int) -> Held:
+        session.connection().execute(_DROP_EARLY, {"game_id": table.game.id, "seat": seat})
+        return table.early.pop(seat)
 
     def commit(self, session: Session, table: Table) -> None:
         """Write everything with the version bumped, or raise Conflict and keep nothing."""
@@ -510,6 +515,8 @@ class Service:
             ),
             key=lambda row: (row["rank"], row["seat_no"]),
         )
+        for seat in list(table.early):  # moves kept for turns that will not come
+            self._drop_early(session, table, seat)
         for seat in range(len(table.seats)):
             table.seats[seat].awaiting = False
             if table.seats[seat].player_id is not None:  # a player whose seat a bot finished learns the end too

@@ -159,3 +159,20 @@ def test_dragon_never_holds_a_move_sent_out_of_turn(tmp_path: Path) -> None:
     state = state_of(service, game_id)
     waiting = next(s for s in range(3) if s not in RULES_DRAGON.to_act(state))
     assert not RULES_DRAGON.holds_early(state, waiting)
+
+
+def test_a_kept_move_goes_when_its_seat_is_handed_to_a_bot(club) -> None:
+    from pbem.admin import Admin
+
+    service, game_id = club
+    first, placed = take_turn(service, game_id)
+    early = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
+    assert send(service, last_mail(service, first), early, "early").status == "held"
+    Admin(service, "orga").replace(game_id, first + 1, "bot", "left the club")
+    taken = {placed.split()[-1], early.split()[-1]}
+    while held(service):
+        taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
+    with Session(service.db) as session:
+        held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
+        assert session.exec(select(Move).where(Move.inbound_id == held_id)).all() == []
+        assert session.exec(select(Move.source).where(Move.seat == first).order_by(Move.seq.desc())).first() == "bot"
