@@ -41,13 +41,13 @@ STATES_CACHED = 2048
 NOTICE_KINDS = ("prompt", "status", "reminder")
 """Mails that show a decision: a reply to an older one of these is stale."""
 
-# Every reply writes a move and a few mails: as plain INSERTs on the session's connection they skip building
-# ORM objects and the unit of work (a quarter of a reply's database time), and stay in its transaction.
 _LOAD_TABLE = (  # game, seats and players in one query, built once: it runs for every reply
     select(Game, Seat, Player).join(Seat, Seat.game_id == Game.id)  # type: ignore[arg-type]
     .outerjoin(Player, Seat.player_id == Player.id).where(Game.id == bindparam("game_id"))  # type: ignore[arg-type]
     .order_by(Seat.seat)  # type: ignore[arg-type]
 )
+# Every reply writes a move and a few mails: as plain INSERTs on the session's connection they skip building
+# ORM objects and the unit of work (a quarter of a reply's database time), and stay in its transaction.
 _INSERT_EARLY = insert(Early.__table__)  # type: ignore[arg-type]
 _DROP_EARLY = delete(Early.__table__).where(  # type: ignore[arg-type]
     Early.__table__.c.game_id == bindparam("game_id"), Early.__table__.c.seat == bindparam("seat"))  # type: ignore[attr-defined]
