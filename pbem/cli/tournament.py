@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable, TypeVar
 
 import typer
 from rich.console import Console
@@ -20,16 +21,18 @@ rounds_app = typer.Typer(help="Rounds of a tournament.", no_args_is_help=True)
 app.add_typer(rounds_app, name="round")
 
 
+T = TypeVar("T")
+
+
 def _service() -> Service:
     return Service(settings_or_exit())
 
 
-@app.command("create")
-def create(
-    file: Path = typer.Argument(..., help="The tournament definition (TOML); see tournaments/examples/."),
-    by: str = typer.Option("", "--by", help=BY_HELP),
-) -> None:
-    """Check a definition file and store the tournament; every problem is listed with its field."""
+FILE = typer.Argument(..., help="The tournament definition (TOML); see tournaments/examples/.")
+
+
+def _definition(file: Path, store: Callable[[str], T]) -> T:
+    """Read a definition file and hand its text to ``store``; any problem with it is refused, listed by field."""
     if not file.is_file():
         refuse(f"{file} is not a file; give the path of a definition such as tournaments/examples/dragon-open.toml")
     try:
@@ -37,13 +40,32 @@ def create(
     except UnicodeDecodeError as exc:
         refuse(f"{file} is not UTF-8 text (byte {exc.start}); save it as UTF-8")
     try:
-        tournament_id = runner.create(_service(), text, actor(by))
+        return store(text)
     except DefinitionError as exc:
         refuse(f"{file} cannot be used:\n" + "\n".join(f"  {problem}" for problem in exc.problems))
     except TournamentError as exc:
         refuse(str(exc))
+
+
+@app.command("create")
+def create(file: Path = FILE, by: str = typer.Option("", "--by", help=BY_HELP)) -> None:
+    """Check a definition file and store the tournament; every problem is listed with its field."""
+    tournament_id = _definition(file, lambda text: runner.create(_service(), text, actor(by)))
     typer.echo(f"tournament {tournament_id} created; register players with "
                f"`pbem tournament register {tournament_id} --player EMAIL`")
+
+
+@app.command("next-season")
+def next_season(
+    tournament_id: int = typer.Argument(..., metavar="ID", help="The finished league season."),
+    file: Path = FILE,
+    by: str = typer.Option("", "--by", help=BY_HELP),
+) -> None:
+    """Start a finished league's next season from FILE: its players carried over, promoted and relegated."""
+    new_id, counts = _definition(file, lambda text: runner.next_season(_service(), tournament_id, text, actor(by)))
+    spread = ", ".join(f"division {d}: {n}" for d, n in counts.items())
+    typer.echo(f"tournament {new_id} created with {sum(counts.values())} players ({spread}); register newcomers "
+               f"(they start in the last division) and start it with `pbem round start {new_id}`")
 
 
 @app.command("register")

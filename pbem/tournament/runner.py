@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 
 import engine
 from pbem.db import Game, Player, Seat
-from pbem.tournament.tables import Entry, RatingBook, Tournament, TournamentRound, TournamentTable
+from pbem.tournament.tables import Entry, RatingBook, Season, Tournament, TournamentRound, TournamentTable
 from tournaments import (
     Definition,
     Entrant,
@@ -140,18 +140,73 @@ def create(service: Service, text: str, actor: str) -> int:
     """Store a checked definition; raises DefinitionError (every problem) or TournamentError (name taken)."""
     rules = definition.load(text)
     with Session(service.db) as session:
-        taken = session.exec(select(Tournament).where(Tournament.name == rules.name)).first()
-        if taken is not None:
-            raise TournamentError(f"a tournament named {rules.name!r} exists already (id {taken.id}); "
-                                  f"change `name` in the file")
-        row = Tournament(name=rules.name, game=rules.game, definition=text, created=service.clock.now())
-        session.add(row)
-        session.flush()
-        service.audit(session, actor, "tournament create", None, f"tournament {row.id}: {rules.name} ({rules.game}, "
-                      f"{rules.rounds} rounds)")
+        row = _new_tournament(service, session, rules, text, actor)
         session.commit()
         assert row.id is not None
         return row.id
+
+
+def _new_tournament(service: Service, session: Session, rules: Definition, text: str, actor: str) -> Tournament:
+    taken = session.exec(select(Tournament).where(Tournament.name == rules.name)).first()
+    if taken is not None:
+        raise TournamentError(f"a tournament named {rules.name!r} exists already (id {taken.id}); "
+                              f"change `name` in the file")
+    row = Tournament(name=rules.name, game=rules.game, definition=text, created=service.clock.now())
+    session.add(row)
+    session.flush()
+    service.audit(session, actor, "tournament create", None, f"tournament {row.id}: {rules.name} ({rules.game}, "
+                  f"{rules.rounds} rounds)")
+    return row
+
+
+def next_season(service: Service, previous_id: int, text: str, actor: str) -> tuple[int, dict[int, int]]:
+    """A finished league's next season, from its own definition file: every player who did not drop is
+    registered, in the division its promotion and relegation gives; returns the id and how many per division.
+
+    The new definition must be a league of the same game with the same number of divisions (the old
+    divisions carry over); its name is new, and its rounds, dates and scoring may change.
+    """
+    rules = definition.load(text)
+    with Session(service.db) as session:
+        before = load(session, previous_id)
+        if before.rules.league is None or before.row.status != "finished":
+            what = "is not a league" if before.rules.league is None else (
+                f"is {before.row.status}: its season ends with round {before.rules.rounds}")
+            raise TournamentError(f"{before.row.name} {what}; a next season follows a finished league")
+        if rules.league is None or rules.game != before.rules.game or _divisions(rules) != _divisions(before.rules):
+            raise TournamentError(
+                f"the next season must be a league of {before.rules.game} with {_divisions(before.rules)} "
+                f"division(s), like {before.row.name}: give the file a [league] table with divisions = "
+                f"{_divisions(before.rules)} and game = {before.rules.game!r}")
+        row = _new_tournament(service, session, rules, text, actor)
+        divisions = _season_divisions(before)
+        staying = [e for e in before.entrants if e.dropped is None]
+        for entrant in staying:
+            session.add(Entry(tournament_id=row.id, player_id=entrant.player, name=entrant.name,  # type: ignore[arg-type]
+                              division=divisions.get(entrant.player, _divisions(rules))))
+        session.add(Season(tournament_id=row.id, follows=previous_id))  # type: ignore[arg-type]
+        counts = {d: sum(1 for e in staying if divisions.get(e.player, _divisions(rules)) == d)
+                  for d in range(1, _divisions(rules) + 1)}
+        service.audit(session, actor, "season next", None,
+                      f"tournament {row.id} ({rules.name}) follows {previous_id} ({before.row.name}): "
+                      f"{len(staying)} players carried over, per division {counts}")
+        session.commit()
+        assert row.id is not None
+        return row.id, counts
+
+
+def _season_divisions(loaded: Loaded) -> dict[int, int]:
+    """Each player's division next season: this season's final standings with promotion and relegation."""
+    final = [tuple(row.player for row in standings.rows) for standings in loaded.all_standings()]
+    if len(final) == 1:
+        return {player: 1 for player in final[0]}
+    count = loaded.rules.league.promote if loaded.rules.league else 0
+    return {p: number for number, members in enumerate(promote(final, count), start=1) for p in members}
+
+
+def follows(session: Session, tournament_id: int) -> int | None:
+    """The season this tournament continues, if it does."""
+    return session.exec(select(Season.follows).where(Season.tournament_id == tournament_id)).first()
 
 
 def register(service: Service, tournament_id: int, email: str, name: str, actor: str) -> Entrant:
@@ -170,8 +225,9 @@ def register(service: Service, tournament_id: int, email: str, name: str, actor:
                                    loaded.row.rounds_started)
         entry = session.exec(select(Entry).where(Entry.tournament_id == tournament_id,
                                                  Entry.player_id == player.id)).first()
+        late = loaded.row.rounds_started or follows(session, tournament_id) is not None
         entry = entry or Entry(tournament_id=tournament_id, player_id=player.id, name=entrant.name,
-                               division=_divisions(loaded.rules) if loaded.row.rounds_started else 1)
+                               division=_divisions(loaded.rules) if late else 1)  # newcomers start at the bottom
         entry.joined, entry.dropped = entrant.joined, entrant.dropped
         session.add(entry)
         service.audit(session, actor, "tournament register", None,
@@ -240,8 +296,8 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
     _previous_round_complete(session, row, round_no)
     active = [e.player for e in loaded.entrants if e.active_in(round_no)]
     game_rules = service.rules(rules.game)
-    if round_no == 1 and _divisions(rules) > 1:
-        _assign_divisions(session, loaded, active)
+    if round_no == 1 and _divisions(rules) > 1 and follows(session, row.id) is None:  # type: ignore[arg-type]
+        _assign_divisions(session, loaded, active)  # a next season keeps the divisions its players earned
     seating = _seat_divisions(loaded, round_no, active, max(game_rules.min_players, min(rules.seating.table_sizes)))
     players = names(session, active)
     hours = rules.deadlines.move.total_seconds() / 3600
@@ -430,13 +486,12 @@ def open_next_round(service: Service, session: Session, loaded: Loaded) -> bool:
 
 def _record_promotion(service: Service, session: Session, loaded: Loaded) -> None:
     """The season's end: who goes up and down (the next season's divisions), on record for the organiser."""
-    final = [tuple(row.player for row in standings.rows) for standings in loaded.all_standings()]
-    after = promote(final, loaded.rules.league.promote)  # type: ignore[union-attr]
     who = {e.player: e.name for e in loaded.entrants}
-    moves = [f"{who[p]} {before} -> {number}" for number, members in enumerate(after, start=1) for p in members
+    moves = [f"{who[p]} {before} -> {number}" for p, number in _season_divisions(loaded).items()
              if (before := loaded.division_of.get(p, 1)) != number]
     service.audit(session, "service", "season end", None,
-                  f"tournament {loaded.row.id}: next season's divisions: {'; '.join(moves) or 'no change'}")
+                  f"tournament {loaded.row.id}: next season's divisions: {'; '.join(moves) or 'no change'}; "
+                  f"start it with `pbem tournament next-season {loaded.row.id} FILE`")
 
 
 def mail_standings(service: Service, session: Session, loaded: Loaded, after_round: int) -> int:

@@ -45,6 +45,14 @@ class Entry(SQLModel, table=True):
     """Leagues with divisions: set when round 1 starts (by rating); late joiners start in the last one."""
 
 
+class Season(SQLModel, table=True):
+    """A league season that continues another: its players and divisions came from that one's end."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", unique=True)
+    follows: int = Field(foreign_key="tournament.id")
+
+
 class TournamentRound(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("tournament_id", "number"),)
     id: int | None = Field(default=None, primary_key=True)

@@ -107,6 +107,25 @@ def test_round_start_show_standings_and_publish(env, service, running, tmp_path)
     assert "is a file" in pbem(env, "tournament", "publish", "1", "--out", str(tmp_path / "afile"), code=1)
 
 
+def test_next_season_from_the_command_line(env, service, tmp_path) -> None:
+    league = '\n[league]\nseason = "Winter"\nnext_round = "auto"\ngap = "0h"\ndivisions = 2\npromote = 1\n'
+    (tmp_path / "winter.toml").write_text(definition(rounds=1, extra=league))
+    (tmp_path / "spring.toml").write_text(definition(rounds=1, extra=league).replace('"Test Open"', '"Spring"'))
+    pbem(env, "tournament", "create", str(tmp_path / "winter.toml"))
+    for email in emails(8):
+        pbem(env, "tournament", "register", "1", "--player", email)
+    assert "is registering" in pbem(env, "tournament", "next-season", "1", str(tmp_path / "spring.toml"), code=1)
+    pbem(env, "round", "start", "1")
+    Players(service).answer_all()
+    before = counts(service)
+    assert "not a file" in pbem(env, "tournament", "next-season", "1", str(tmp_path / "nope.toml"), code=1)
+    assert "exists already" in pbem(env, "tournament", "next-season", "1", str(tmp_path / "winter.toml"), code=1)
+    assert counts(service) == before
+    made = pbem(env, "tournament", "next-season", "1", str(tmp_path / "spring.toml"))
+    assert "tournament 2 created with 8 players (division 1: 4, division 2: 4)" in made
+    assert "division 2" in pbem(env, "tournament", "show", "2")
+
+
 def test_game_commands_print_and_refuse_bad_input_without_changes(env, service, running) -> None:
     Players(service).answer_all(rounds=2)
     assert "seat 1 sees" in pbem(env, "game", "show", "1")

@@ -223,6 +223,45 @@ def test_a_league_with_divisions_seats_and_ranks_each_division_apart_and_records
     assert (tmp_path / "site" / "division-1.html").read_text().count("<tr") == 7
 
 
+def test_the_next_season_carries_the_players_over_with_promotion_and_relegation(service) -> None:
+    tournament_id = tournament_with(service, 12, rounds=2, extra=DIVISIONS)
+    spring = definition(1, DIVISIONS.replace("Winter", "Spring")).replace('"Test Open"', '"Test Open Spring"')
+    with pytest.raises(TournamentError, match="is registering: its season ends with round 2"):
+        runner.next_season(service, tournament_id, spring, ORGANISER)
+    runner.start_round(service, tournament_id, ORGANISER)
+    Players(service).answer_all()
+    with Session(service.db) as session:
+        winter = runner.load(session, tournament_id)
+        up = winter.all_standings()[1].rows[0].player  # best of division 2
+        down = winter.all_standings()[0].rows[-1].player  # worst of division 1
+        gone = winter.all_standings()[0].rows[1].player
+        gone_email = runner.names(session, [gone])[gone].email
+    runner.drop(service, tournament_id, gone_email, "moved away", ORGANISER)  # dropped: not carried over
+    with Session(service.db) as session:
+        winter = runner.load(session, tournament_id)
+    for wrong, why in [(definition(1).replace('"Test Open"', '"X"'), "must be a league of dragon with 2 division"),
+                       (spring.replace("divisions = 2", "divisions = 3"), "with 2 division"),
+                       (definition(1, DIVISIONS), "a tournament named 'Test Open' exists already")]:
+        with pytest.raises(TournamentError, match=why):
+            runner.next_season(service, tournament_id, wrong, ORGANISER)
+    with Session(service.db) as session:
+        assert len(session.exec(select(runner.Tournament)).all()) == 1, "a refusal creates nothing"
+
+    spring_id, counts = runner.next_season(service, tournament_id, spring, ORGANISER)
+    newcomer = runner.register(service, spring_id, "newcomer@example.org", "", ORGANISER)
+    runner.start_round(service, spring_id, ORGANISER)
+    with Session(service.db) as session:
+        loaded = runner.load(session, spring_id)
+        audit = session.exec(select(Audit).where(Audit.action == "season next")).one()
+    carried = {e.player for e in loaded.entrants} - {newcomer.player}
+    assert carried == {e.player for e in winter.entrants if e.dropped is None} and len(carried) == 11
+    assert loaded.division_of[up] == 1 and loaded.division_of[down] == 2
+    assert loaded.division_of[newcomer.player] == 2, "a newcomer starts in the last division"
+    assert sum(counts.values()) == 11 and "11 players carried over" in audit.detail
+    stayed = [p for p in carried if p not in (up, down)]
+    assert all(loaded.division_of[p] == winter.division_of[p] for p in stayed), "round 1 kept the divisions"
+
+
 def test_a_league_round_due_on_a_date_starts_then_and_one_that_cannot_start_is_reported(service, clock) -> None:
     extra = '[league]\nseason = "S"\nnext_round = "dates"\ndates = [2026-03-01, 2026-03-10, 2026-03-20]\n'
     tournament_id = tournament_with(service, 4, rounds=3, extra=extra)
