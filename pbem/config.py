@@ -9,6 +9,7 @@ directory (or the file ``PBEM_CONFIG`` names) may set the same keys, either as
 from __future__ import annotations
 
 import os
+import ssl
 import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -46,6 +47,12 @@ class Settings:
     smtp_password: str = ""
     listen: str = "127.0.0.1:2525"
     """host:port of the inbound SMTP listener in ``pbem serve``; empty turns it off."""
+    listen_tls_cert: str = ""
+    """A PEM certificate (chain) for the listener: with ``listen_tls_key`` it offers STARTTLS to senders."""
+    listen_tls_key: str = ""
+    listen_require_tls: bool = False
+    """Accept mail only over STARTTLS (a listener that faces the internet as an MX should not: many
+    senders still deliver in the clear)."""
     imap_host: str = ""
     """Empty turns the IMAP poller off."""
     imap_port: int = 143
@@ -79,6 +86,25 @@ class Settings:
     @property
     def listen_host_port(self) -> tuple[str, int]:
         return split_host_port(self.listen, "PBEM_LISTEN")
+
+    def listen_tls(self) -> ssl.SSLContext | None:
+        """The listener's TLS context, or None when it offers no STARTTLS; a half or broken setting is refused."""
+        if not self.listen_tls_cert and not self.listen_tls_key:
+            if self.listen_require_tls:
+                raise ConfigError("PBEM_LISTEN_REQUIRE_TLS needs PBEM_LISTEN_TLS_CERT and PBEM_LISTEN_TLS_KEY "
+                                  "(PEM files) to offer STARTTLS with")
+            return None
+        if not (self.listen_tls_cert and self.listen_tls_key):
+            missing = "PBEM_LISTEN_TLS_KEY" if self.listen_tls_cert else "PBEM_LISTEN_TLS_CERT"
+            raise ConfigError(f"STARTTLS on the listener needs both the certificate and its key; set {missing} too")
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        try:
+            context.load_cert_chain(self.listen_tls_cert, self.listen_tls_key)
+        except (OSError, ssl.SSLError) as exc:
+            raise ConfigError(f"cannot use PBEM_LISTEN_TLS_CERT={self.listen_tls_cert!r} with "
+                              f"PBEM_LISTEN_TLS_KEY={self.listen_tls_key!r}: {exc}; give a PEM certificate and "
+                              f"its unencrypted private key") from None
+        return context
 
 
 _ALIASES = {"from": "from_address"}

@@ -66,10 +66,12 @@ class Server:
         self._tasks = [asyncio.create_task(self._handle_inbound()), asyncio.create_task(self._send_outbox())]
         if self.settings.listen:
             host, port = self.settings.listen_host_port
+            tls = self.settings.listen_tls()
             loop = asyncio.get_running_loop()
             self._listener = await loop.create_server(
                 lambda: SMTP(_Handler(self), hostname=self.settings.domain, enable_SMTPUTF8=True,
-                             data_size_limit=max(33_554_432, self.settings.max_message_bytes * 2)),
+                             data_size_limit=max(33_554_432, self.settings.max_message_bytes * 2),
+                             tls_context=tls, require_starttls=tls is not None and self.settings.listen_require_tls),
                 host=host, port=port,
             )
             self.port = self._listener.sockets[0].getsockname()[1]

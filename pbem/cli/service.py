@@ -42,12 +42,18 @@ def serve() -> None:
     from pbem.server import serve_forever
 
     settings = settings_or_exit()
+    try:
+        settings.listen_tls()  # a broken TLS setting stops here, before anything starts
+    except ConfigError as exc:
+        raise typer.BadParameter(str(exc)) from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     for noisy in ("mail.log", "apscheduler"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
     def ready(server) -> None:  # type: ignore[no-untyped-def]
         where = f"listening on {settings.listen_host_port[0]}:{server.port}" if settings.listen else "no listener"
+        if settings.listen and settings.listen_tls_cert:
+            where += " (STARTTLS" + (", required)" if settings.listen_require_tls else " offered)")
         typer.echo(f"pbem serve: {where}; relay {settings.smtp_host}:{settings.smtp_port}", err=True)
 
     try:

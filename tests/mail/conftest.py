@@ -64,6 +64,17 @@ def reply_to(row: Outbox, text: str, *, sender: str | None = None, message_id: s
     return bytes(mail)
 
 
+def self_signed(directory: Path) -> tuple[Path, Path]:
+    """A throwaway key and certificate for 127.0.0.1 / localhost (PEM files): the TLS tests' server identity."""
+    import subprocess
+
+    key, cert = directory / "key.pem", directory / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"], check=True, capture_output=True)
+    return key, cert
+
+
 @pytest.fixture
 def sink():
     from tests.mail.sink import Sink

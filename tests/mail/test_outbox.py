@@ -81,19 +81,15 @@ def test_relay_down_keeps_mail_until_it_is_up(tmp_path, clock: SetClock) -> None
 
 def test_starttls_and_login_to_a_relay_that_requires_both(tmp_path, clock: SetClock) -> None:
     import ssl
-    import subprocess
 
     from aiosmtpd.controller import Controller
     from aiosmtpd.smtp import AuthResult
 
     from tests.mail import sticks
-    from tests.mail.conftest import make_settings
+    from tests.mail.conftest import make_settings, self_signed
     from tests.mail.sink import Sink, free_port
 
-    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                    "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=localhost",
-                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"], check=True, capture_output=True)
+    key, cert = self_signed(tmp_path)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
     logins: list[tuple[bytes, bytes]] = []

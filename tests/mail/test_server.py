@@ -7,6 +7,7 @@ from datetime import timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pbem.cli import app
@@ -16,7 +17,7 @@ from pbem.outbox import compose
 from pbem.server import Server
 from pbem.service import Service
 from tests.mail import sticks
-from tests.mail.conftest import START, make_settings, outbox
+from tests.mail.conftest import START, make_settings, outbox, reply_to, self_signed
 
 ANN, BOB = "ann@example.org", "bob@example.org"
 
@@ -67,3 +68,63 @@ def test_game_new_and_list_from_the_command_line(tmp_path: Path) -> None:
     assert "Dragon #1" in listed.output and ANN in listed.output
     wrong = runner.invoke(app, ["game", "new", "dragon", "--player", ANN, "--deadline", "soon"], env=env)
     assert wrong.exit_code != 0 and "72h or 3d" in wrong.output
+
+
+@pytest.mark.parametrize("required", [False, True])
+def test_the_listener_offers_starttls_and_can_require_it(tmp_path: Path, sink, required: bool) -> None:
+    import smtplib
+    import ssl
+
+    key, cert = self_signed(tmp_path)
+    service = Service(make_settings(tmp_path, smtp_port=sink.port, listen="127.0.0.1:0", listen_tls_cert=str(cert),
+                                    listen_tls_key=str(key), listen_require_tls=required),
+                      clock=SetClock(START), rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    prompt = outbox(service)[0]
+    raw = reply_to(prompt, "take 1").replace(b"\n", b"\r\n")  # on the wire: CRLF
+
+    def deliver(port: int, secure: bool) -> None:
+        with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
+            client.ehlo("client.example")
+            assert client.has_extn("starttls")
+            if secure:
+                client.starttls(context=ssl.create_default_context(cafile=str(cert)))
+                client.ehlo("client.example")
+            client.sendmail(ANN, [prompt.reply_to], raw)
+
+    async def run() -> None:
+        server = Server(service)
+        await server.start()
+        loop = asyncio.get_running_loop()
+        try:
+            assert server.port is not None
+            if required:
+                with pytest.raises(smtplib.SMTPException, match="STARTTLS"):
+                    await loop.run_in_executor(None, deliver, server.port, False)
+            await loop.run_in_executor(None, deliver, server.port, True)
+            await loop.run_in_executor(None, lambda: sink.wait_for(
+                lambda ms: [m for m in ms if "Your move" in str(m["Subject"]) and m["To"] == BOB]))
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
+    assert [row.kind for row in outbox(service, recipient=BOB)] == ["prompt"]
+
+
+def test_a_half_or_broken_listener_tls_setting_is_refused_before_anything_starts(tmp_path: Path) -> None:
+    from pbem.config import ConfigError
+
+    key, cert = self_signed(tmp_path)
+    for settings, why in [
+        (dict(listen_tls_cert=str(cert)), "set PBEM_LISTEN_TLS_KEY too"),
+        (dict(listen_tls_key=str(key)), "set PBEM_LISTEN_TLS_CERT too"),
+        (dict(listen_require_tls=True), "needs PBEM_LISTEN_TLS_CERT and PBEM_LISTEN_TLS_KEY"),
+        (dict(listen_tls_cert=str(key), listen_tls_key=str(cert)), "give a PEM certificate and its unencrypted"),
+        (dict(listen_tls_cert=str(tmp_path / "none.pem"), listen_tls_key=str(key)), "cannot use"),
+    ]:
+        with pytest.raises(ConfigError, match=why):
+            make_settings(tmp_path, **settings).listen_tls()
+    assert make_settings(tmp_path).listen_tls() is None
+    result = CliRunner().invoke(app, ["serve"], env={"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
+                                                      "PBEM_LISTEN_TLS_CERT": str(cert)})
+    assert result.exit_code != 0 and "set PBEM_LISTEN_TLS_KEY too" in result.output
