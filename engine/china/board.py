@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.china.geometry import layout_problems
+
 DATA_FILE = Path(__file__).with_name("boards.json")
 
 
@@ -168,6 +170,13 @@ def _side(raw: dict[str, Any], provinces: tuple[Province, ...]) -> Side:
         for i in range(len(sites))
     )
     _check_layout(name, raw.get("layout", {}), provinces, sites)
+    problems = layout_problems(
+        name, {p.id: raw["layout"]["provinces"][p.id]["outline"] for p in provinces}, raw["layout"]["sites"],
+        {s: provinces[k].id for s, k in zip(sites, site_province)}, [tuple(road) for road in raw["roads"]],
+        {frozenset(provinces[i].id for i in a.provinces): a.number for a in alliances},
+        {a["number"]: a["point"] for a in raw["layout"]["alliances"]})
+    if problems:
+        raise BoardDataError("the layout would not draw a readable board:\n  " + "\n  ".join(problems))
     return Side(
         id=name,
         name=raw.get("name", name),

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.china import rules
 from engine.china.board import Side
+from engine.china.geometry import Point, inside, point_segment_distance
 from engine.china.state import State
 
 CARD_TINTS = {"yellow": (247, 230, 140), "orange": (246, 190, 130), "green": (170, 215, 150),
@@ -39,7 +40,6 @@ NEAR = 12
 """A blend within this of a drawing colour (in every channel) is left out of the palette: Pillow looks a
 pixel up by the corner of its 4x4x4 cache cell, where such a blend can be nearer than the colour itself."""
 
-Point = tuple[float, float]
 
 
 def _font(size: int) -> ImageFont.ImageFont:
@@ -237,33 +237,15 @@ def _clearest_row(seal: Point, count: int, outline: list[Point],
             if not all(0 <= a <= size[0] and 0 <= b <= size[1] for a, b in corners):
                 continue
             score = min(min(_clearance(c, points, roads) for c in row), CLEAR_ENOUGH)
-            score += INSIDE_BONUS if all(_inside(c, outline) for c in corners) else 0
+            score += INSIDE_BONUS if all(inside(c, outline) for c in corners) else 0
             if score > best[0]:
                 best = (score, row)
     return best[1]
 
 
-def _inside(point: Point, outline: list[Point]) -> bool:
-    """Even-odd rule point-in-polygon test."""
-    x, y = point
-    result = False
-    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            result = not result
-    return result
-
-
 def _clearance(centre: Point, points: list[Point], roads: list[tuple[Point, Point]]) -> float:
     near = min(math.dist(centre, p) for p in points)
-    return min([near] + [_to_segment(centre, a, b) + 12 for a, b in roads])
-
-
-def _to_segment(p: Point, a: Point, b: Point) -> float:
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length))
-    return math.dist(p, (ax + t * dx, ay + t * dy))
+    return min([near] + [point_segment_distance(centre, a, b) + 12 for a, b in roads])
 
 
 def _key(side: Side, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont, top: int) -> None:

@@ -72,6 +72,42 @@ def test_board_file_errors_name_the_broken_entry(tmp_path, change, message) -> N
         board.load(_broken(tmp_path, change))
 
 
+def _shift(outline: list[list[int]], dx: int) -> list[list[int]]:
+    return [[x + dx, y] for x, y in outline]
+
+
+def _crossing_road(raw) -> list[str]:
+    """Two sites of one province whose road would cross an existing road there."""
+    from engine.china.geometry import _segment_distance
+
+    side = raw["sides"][0]
+    points = {s: tuple(p) for s, p in side["layout"]["sites"].items()}
+    chu = [s["id"] for s in side["sites"] if s["province"] == "chu"]
+    for a, b in [(a, b) for i, a in enumerate(chu) for b in chu[i + 1:]]:
+        for c, d in side["roads"]:
+            if not {a, b} & {c, d} and _segment_distance((points[a], points[b]), (points[c], points[d])) == 0:
+                return [a, b]
+    raise AssertionError("no crossing found")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["sides"][0]["layout"]["sites"].update({"chin-1": [5, 5]}),
+     "site chin-1 must lie 18 units inside chin, it is 5 units from its outline"),
+    (lambda d: d["sides"][0]["layout"]["sites"].update({"chin-1": [500, 700]}), "site chin-1 must lie .* outside it"),
+    (lambda d: d["sides"][0]["layout"]["sites"].update({"chin-3": [284, 115]}), "sites chin-1 and chin-3 overlap"),
+    (lambda d: d["sides"][0]["roads"].append(_crossing_road(d)), "roads chu-.* cross"),
+    (lambda d: d["sides"][0]["layout"]["alliances"][0].update(point=[345, 152]),
+     "alliance 1's number must sit on a corner of both chin and zhao"),
+    (lambda d: d["sides"][1]["layout"]["provinces"]["lu"].update(outline=_shift(
+        d["sides"][1]["layout"]["provinces"]["lu"]["outline"], 60)), "side-5: lu and wei share alliance 13 but their outlines do not touch"),
+])
+def test_a_layout_that_would_not_draw_a_readable_board_is_refused_naming_what_is_wrong(tmp_path, change,
+                                                                                       message) -> None:
+    """Spec 4.1's drawing checks, run on loading: a corrected board file is checked before it is used."""
+    with pytest.raises(board.BoardDataError, match=message):
+        board.load(_broken(tmp_path, change))
+
+
 def test_a_province_outside_four_to_eight_sites_is_refused(tmp_path) -> None:
     def shrink(raw) -> None:
         side = raw["sides"][0]
