@@ -260,7 +260,7 @@ class Admin:
                 row = table.seats[seat]
                 row.deadline, row.reminded = row.deadline + delta, False  # type: ignore[operator]
                 self._tell(session, table, seat, "deadline", reason, extended=extend,
-                           deadline=row.deadline.strftime("%Y-%m-%d %H:%M"))  # type: ignore[union-attr]
+                           deadline=self.service.when(table, seat, row.deadline))  # type: ignore[arg-type]
             self._audit(session, "deadline", game_id,
                         f"seats {[s + 1 for s in open_seats]} extended by {extend}: {reason}")
             return [s + 1 for s in open_seats]
@@ -343,7 +343,7 @@ class Admin:
                 deadline = ""
                 if row.awaiting:
                     row.deadline, row.reminded = self.service.deadline_for(table, seat), False
-                    deadline = row.deadline.strftime("%Y-%m-%d %H:%M")
+                    deadline = self.service.when(table, seat, row.deadline)
                 if table.human(seat):
                     self._tell(session, table, seat, "resume", reason, deadline=deadline)
             self._continue(session, table)

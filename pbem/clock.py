@@ -5,9 +5,34 @@ Times are timezone-aware UTC datetimes throughout.
 
 from __future__ import annotations
 
+import difflib
 from datetime import UTC, datetime, timedelta
+from functools import cache
+from zoneinfo import ZoneInfo, available_timezones
 
-__all__ = ["UTC", "Clock", "SetClock"]
+__all__ = ["UTC", "Clock", "SetClock", "closest_time_zones", "local_time", "time_zone"]
+
+
+def local_time(moment: datetime, zone: str) -> str:
+    """A time as a player reads it: ``2026-12-01 16:00 Europe/Athens`` (``… UTC`` for UTC)."""
+    return f"{moment.astimezone(ZoneInfo(zone)):%Y-%m-%d %H:%M} {zone}"
+
+
+def time_zone(name: str) -> str | None:
+    """The IANA time zone ``name`` means, spelled as the database spells it (any case); None if none."""
+    wanted = name.strip().lower()
+    return _zones().get(wanted) or ("UTC" if wanted in ("utc", "gmt", "z") else None)
+
+
+def closest_time_zones(name: str) -> list[str]:
+    """Up to five real zone names like a misspelt one, for the answer that refuses it."""
+    found = difflib.get_close_matches(name.strip().lower(), list(_zones()), n=5, cutoff=0.5)
+    return [_zones()[lower] for lower in found]
+
+
+@cache
+def _zones() -> dict[str, str]:
+    return {zone.lower(): zone for zone in available_timezones()}
 
 
 class Clock:

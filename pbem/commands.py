@@ -1,8 +1,8 @@
 """The generic commands a player can mail in any game, told apart from moves.
 
 A reply's first non-empty line decides: ``help``, ``status``, ``history``,
-``say …``, ``vacation until YYYY-MM-DD``, ``notify each|digest|none`` or
-``dispute …`` is a command; anything else is a move reply for the engine.
+``say …``, ``vacation until YYYY-MM-DD``, ``notify each|digest|none``,
+``timezone Area/City`` or ``dispute …`` is a command; anything else is a move reply for the engine.
 Commands are recognised case-insensitively because phones capitalise the
 first word of a mail.
 
@@ -55,6 +55,8 @@ def read_command(text: str) -> Command | None:
     if word == "notify":
         choice = rest_of_line.lower()
         return Command("notify", choice if choice in NOTIFY_CHOICES else "")
+    if word in ("timezone", "tz"):
+        return Command("timezone", rest_of_line.split()[0] if rest_of_line else "")
     return None
 
 

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 import engine
+from pbem.clock import closest_time_zones, time_zone
 from pbem.commands import Command, read_command
 from pbem.db import Dispute, Inbound, Outbox, Player, RobotAnswers
 from pbem.inbound import InboundMail, MailKind, read_mail
@@ -299,7 +300,8 @@ class _Step:
         decision = self.table.rules.decision(self.table.state, self.seat)
         self.service.send_to_seat(self.session, self.table, self.seat, "help", hint=decision.hint if decision else "",
                                   vacation_days=self.service.settings.vacation_days,
-                                  notify=player.notify if player else "none")
+                                  notify=player.notify if player else "none",
+                                  time_zone=player.time_zone if player else "UTC")
         return Outcome("command", "help")
 
     def _command_status(self, _argument: str) -> Outcome:
@@ -353,7 +355,7 @@ class _Step:
             row.deadline = max(row.deadline or clock.now(), self.service.deadline_for(self.table, self.seat))
             row.reminded = False
         self.service.audit(self.session, player.email, "vacation", self.table.game.id, f"until {until}")
-        deadline = row.deadline.strftime("%Y-%m-%d %H:%M") if row.deadline else until.isoformat()
+        deadline = self.service.when(self.table, self.seat, row.deadline) if row.deadline else until.isoformat()
         self._acknowledge("vacation", until.isoformat(), deadline)
         return Outcome("command", "vacation")
 
@@ -366,6 +368,20 @@ class _Step:
         player.notify = argument
         self._acknowledge("notify", argument, "")
         return Outcome("command", "notify")
+
+    def _command_timezone(self, argument: str) -> Outcome:
+        assert self.table is not None and self.seat is not None
+        zone = time_zone(argument) if argument else None
+        if zone is None:
+            return self._refuse("bad_timezone", f"time zone {argument!r} not known" if argument else
+                                "timezone without a zone", suggestions=closest_time_zones(argument))
+        player = self.table.player(self.seat)
+        assert player is not None
+        player.time_zone = zone
+        row = self.table.seats[self.seat]
+        self._acknowledge("timezone", zone, self.service.when(self.table, self.seat, row.deadline)
+                          if row.awaiting and row.deadline else "")
+        return Outcome("command", "timezone")
 
     def _command_dispute(self, argument: str) -> Outcome:
         assert self.table is not None and self.seat is not None

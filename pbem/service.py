@@ -26,7 +26,7 @@ from sqlmodel import Session, select
 import engine
 from engine import bots
 from pbem import db, tournament
-from pbem.clock import Clock
+from pbem.clock import Clock, local_time
 from pbem.config import Settings
 from pbem.db import DigestItem, Early, Game, Move, Outbox, Player, Seat, TableTalk
 from pbem.letters import Letter, Letters
@@ -462,6 +462,11 @@ class Service:
             deadline = max(deadline, back + timedelta(hours=table.game.deadline_hours))
         return deadline
 
+    def when(self, table: Table, seat: int, moment: datetime) -> str:
+        """A time in the seat's player's time zone, as every mail to them shows times."""
+        player = table.player(seat)
+        return local_time(moment, player.time_zone if player is not None else "UTC")
+
     def decision_context(self, table: Table, seat: int) -> dict[str, Any]:
         """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline."""
         rules, state = table.rules, table.state
@@ -473,7 +478,7 @@ class Service:
             "decision": decision,
             "legal": legal[:LEGAL_SHOWN],
             "more": max(0, len(legal) - LEGAL_SHOWN),
-            "deadline": deadline.strftime("%Y-%m-%d %H:%M") if deadline else "",
+            "deadline": self.when(table, seat, deadline) if deadline else "",
         }
 
     def _notices(self, session: Session, table: Table, skip: set[int | None]) -> None:

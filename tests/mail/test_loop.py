@@ -196,6 +196,28 @@ def test_an_unknown_notify_setting_is_refused_and_changes_nothing(service: Servi
         assert session.exec(select(Player).where(Player.email == ANN)).one().notify == "none"
 
 
+def test_timezone_shows_every_later_deadline_in_the_players_zone_and_a_bad_one_is_refused(service: Service) -> None:
+    start(service)
+    prompt = latest(service, ANN)
+    assert "Please answer by 2026-03-04 09:00 UTC." in prompt.text  # START + 72 h, in UTC until told otherwise
+    assert pipeline.deliver(service, reply_to(prompt, "timezone europe/athens")).status == "command"
+    ack = latest(service, ANN, "command")
+    assert ack.subject.endswith("Times now shown in Europe/Athens")
+    assert "your open move is due 2026-03-04 11:00 Europe/Athens" in " ".join(ack.text.split())
+    assert pipeline.deliver(service, reply_to(prompt, "status")).status == "command"
+    assert "Please answer by 2026-03-04 11:00 Europe/Athens." in latest(service, ANN, "status").text
+
+    assert pipeline.deliver(service, reply_to(prompt, "timezone Europe/Athen")).status == "refused"
+    refusal = latest(service, ANN, "refusal")
+    assert "time zone was not understood" in refusal.text and "Europe/Athens" in refusal.text
+    with Session(service.db) as session:
+        assert session.exec(select(Player).where(Player.email == ANN)).one().time_zone == "Europe/Athens"
+    pipeline.deliver(service, reply_to(prompt, "take 1"))
+    pipeline.deliver(service, reply_to(latest(service, BOB), "take 1"))
+    assert "Please answer by 2026-03-04 11:00 Europe/Athens." in latest(service, ANN).text  # the next prompt too
+    assert "UTC." in latest(service, BOB).text  # others keep theirs
+
+
 def test_vacation_moves_the_deadline_and_too_long_is_refused(service: Service, clock: SetClock) -> None:
     game_id = start(service)
     prompt = latest(service, ANN)

@@ -24,6 +24,9 @@ from pbem.commands import Command, read_command
         ("notify each", Command("notify", "each")),
         ("notify DIGEST", Command("notify", "digest")),
         ("notify none", Command("notify", "none")),
+        ("timezone Europe/Athens", Command("timezone", "Europe/Athens")),
+        ("TZ america/new_york please", Command("timezone", "america/new_york")),
+        ("timezone", Command("timezone", "")),
         ("dispute seat 3 moved twice\nin month 4", Command("dispute", "seat 3 moved twice\nin month 4")),
     ],
 )
