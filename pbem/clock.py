@@ -1,6 +1,8 @@
-"""The one place the service reads the time, so tests can move it.
+"""The one place the service reads the time (so tests can move it) and writes one for a player.
 
-Times are timezone-aware UTC datetimes throughout.
+Times are timezone-aware UTC datetimes throughout; only what a mail shows is
+in the player's own zone (``timezone Europe/Athens``), through
+:func:`local_time`.
 """
 
 from __future__ import annotations
