@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass, field
+from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -42,6 +43,7 @@ pixel up by the corner of its 4x4x4 cache cell, where such a blend can be nearer
 
 
 
+@cache  # loading the font is a tenth of drawing a picture
 def _font(size: int) -> ImageFont.ImageFont:
     try:
         return ImageFont.load_default(size=size)
