@@ -19,6 +19,21 @@ from pbem.cli.game import options
 app = typer.Typer(help="Benchmarks; each prints a table.", no_args_is_help=True)
 
 
+class TargetTable:
+    """A benchmark's table with its targets beside the measures: a row without a target leaves both blank."""
+
+    def __init__(self, title: str) -> None:
+        self.table = Table(title=title)
+        for column, justify in (("measure", "left"), ("value", "right"), ("target", "right"), ("met", "center")):
+            self.table.add_column(column, justify=justify)  # type: ignore[arg-type]
+
+    def row(self, measure: str, value: str, target: str = "", met: bool | None = None) -> None:
+        self.table.add_row(measure, value, target, "" if met is None else ("yes" if met else "NO"))
+
+    def print(self) -> None:
+        Console().print(self.table)
+
+
 @app.command("engine")
 def bench_engine(
     game: str = typer.Option("dragon", "--game", help="Game name."),

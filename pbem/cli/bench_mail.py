@@ -33,13 +33,11 @@ from typing import Any
 import aiosmtplib
 import typer
 from aiosmtpd.smtp import SMTP, Envelope
-from rich.console import Console
-from rich.table import Table
 from sqlalchemy import func
 from sqlmodel import Session, select
 
 from pbem.swarm import answer, free_port, game_of, plain_text
-from pbem.cli.bench import app
+from pbem.cli.bench import TargetTable, app
 from pbem.config import load_settings
 from pbem.db import Move, Outbox
 from pbem.service import Service
@@ -251,15 +249,9 @@ def bench_mail(
     moves_per_s = found["email_moves"] / elapsed
     latencies = sorted(swarm.latencies) or [0.0]
     p95 = latencies[int(0.95 * (len(latencies) - 1))]
-    table = Table(title=f"pbem bench mail: {games} {game} games x {players} email players, "
+    table = TargetTable(f"pbem bench mail: {games} {game} games x {players} email players, "
                         f"{workers} pbem serve on SQLite, loopback SMTP")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
-    table.add_column("target", justify="right")
-    table.add_column("met", justify="center")
-
-    def row(measure: str, value: str, target: str = "", met: bool | None = None) -> None:
-        table.add_row(measure, value, target, "" if met is None else ("yes" if met else "NO"))
+    row = table.row
 
     finished = sum(1 for n in swarm.over.values() if n == players)
     row("games finished", f"{finished} of {games}", "all", finished == games)
@@ -279,7 +271,7 @@ def bench_mail(
     row("floor: SMTP in + SQLite + SMTP out (msgs/s)", f"{found['floor_rate']:,.1f}")
     row("loop / floor", f"{moves_per_s / found['floor_rate']:.2f}")
     row("wall time of the games (s)", f"{elapsed:,.1f}")
-    Console().print(table)
+    table.print()
     if keep:
         typer.echo(f"database and server log kept in {found['work']}")
     else:

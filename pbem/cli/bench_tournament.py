@@ -15,11 +15,9 @@ import tracemalloc
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 import tournaments
-from pbem.cli.bench import app
+from pbem.cli.bench import TargetTable, app
 from tournaments import definition as definitions
 from tournaments.seating import standing_spread
 from tournaments.simulate import Simulation, simulate
@@ -69,33 +67,28 @@ def bench_tournament(
 
     traced = _traced_peak(rules, past, measured, points) if memory else None
     ratio = swiss.report.repeat_pairs / baseline.report.repeat_pairs if baseline.report.repeat_pairs else 0.0
-    table = Table(title=f"pbem bench tournament: {rules.game}, {players:,} players, round {measured} "
+    table = TargetTable(f"pbem bench tournament: {rules.game}, {players:,} players, round {measured} "
                         f"after {history} simulated rounds")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
-    table.add_column("target", justify="right")
-    table.add_column("met", justify="center")
-    table.add_row(f"seating round {measured} (s CPU / wall)", seating.shown(), f"≤ {SEATING_TARGET_S:g}",
-                  _met(seating.cpu <= SEATING_TARGET_S))
-    table.add_row("repeat-opponent pairs, optimised", f"{swiss.report.repeat_pairs:,}", "", "")
-    table.add_row("repeat-opponent pairs, random seating", f"{baseline.report.repeat_pairs:,}", "", "")
-    table.add_row("optimised / random", f"{ratio:.1%}", f"≤ {REPEAT_TARGET:.0%}",
-                  _met(swiss.report.repeat_pairs <= REPEAT_TARGET * baseline.report.repeat_pairs))
-    table.add_row("points gap within a table, optimised / random",
-                  f"{standing_spread(swiss, points):.1f} / {standing_spread(baseline, points):.1f}", "", "")
-    table.add_row("seat imbalance, optimised / random",
-                  f"{swiss.report.seat_imbalance:.2f} / {baseline.report.seat_imbalance:.2f}", "", "")
-    table.add_row("most times first player, optimised / random",
-                  f"{swiss.report.max_first} / {baseline.report.max_first}", "", "")
-    table.add_row(f"standings, best of {STANDINGS_RUNS} (s CPU / wall)", standings.shown(),
-                  f"≤ {STANDINGS_TARGET_S:g}", _met(standings.cpu <= STANDINGS_TARGET_S))
-    table.add_row(f"ratings, {len(past.results):,} games (games/s)", f"{len(past.results) / rating_s:,.0f}", "", "")
-    table.add_row(f"simulating {history} rounds (s)", f"{simulated:.2f}", "", "")
-    table.add_row("peak memory, seating + standings traced (MiB)",
-                  f"{traced / 2**20:,.1f}" if traced is not None else "not traced", "", "")
-    table.add_row("peak resident memory, whole run (MiB)",
-                  f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f}", "", "")
-    Console().print(table)
+    table.row(f"seating round {measured} (s CPU / wall)", seating.shown(), f"≤ {SEATING_TARGET_S:g}",
+              met=seating.cpu <= SEATING_TARGET_S)
+    table.row("repeat-opponent pairs, optimised", f"{swiss.report.repeat_pairs:,}")
+    table.row("repeat-opponent pairs, random seating", f"{baseline.report.repeat_pairs:,}")
+    table.row("optimised / random", f"{ratio:.1%}", f"≤ {REPEAT_TARGET:.0%}",
+              met=swiss.report.repeat_pairs <= REPEAT_TARGET * baseline.report.repeat_pairs)
+    table.row("points gap within a table, optimised / random",
+              f"{standing_spread(swiss, points):.1f} / {standing_spread(baseline, points):.1f}")
+    table.row("seat imbalance, optimised / random",
+              f"{swiss.report.seat_imbalance:.2f} / {baseline.report.seat_imbalance:.2f}")
+    table.row("most times first player, optimised / random", f"{swiss.report.max_first} / {baseline.report.max_first}")
+    table.row(f"standings, best of {STANDINGS_RUNS} (s CPU / wall)", standings.shown(), f"≤ {STANDINGS_TARGET_S:g}",
+              met=standings.cpu <= STANDINGS_TARGET_S)
+    table.row(f"ratings, {len(past.results):,} games (games/s)", f"{len(past.results) / rating_s:,.0f}")
+    table.row(f"simulating {history} rounds (s)", f"{simulated:.2f}")
+    table.row("peak memory, seating + standings traced (MiB)",
+              f"{traced / 2**20:,.1f}" if traced is not None else "not traced")
+    table.row("peak resident memory, whole run (MiB)",
+              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f}")
+    table.print()
 
 
 class _Stopwatch:
@@ -139,5 +132,3 @@ def _traced_peak(rules: definitions.Definition, past: Simulation, measured: int,
     return peak
 
 
-def _met(ok: bool) -> str:
-    return "yes" if ok else "NO"
