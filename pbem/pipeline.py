@@ -233,12 +233,12 @@ class _Step:
             return self._refuse("paused", "the organiser paused the game")
         if table.game.status != "active" or not rules.to_act(table.state):
             return self._refuse("game_over", "the game is over")
-        stale = self._stale_prompt()
-        if not stale and seat not in rules.to_act(table.state) and rules.holds_early(table.state, seat):
+        stale, due = self._stale_prompt(), rules.to_act(table.state)
+        if not stale and seat not in due and rules.holds_early(table.state, seat):
             return self._hold(text)
-        if stale or seat not in rules.to_act(table.state):
+        if stale or seat not in due:
             why = "lost_race" if self.lost_race else ("stale" if stale else "not_your_turn")
-            waiting = ", ".join(table.name(s) for s in sorted(rules.to_act(table.state)))
+            waiting = ", ".join(table.name(s) for s in sorted(due))
             return self._refuse(why, "decision no longer open", detail=waiting if why == "not_your_turn" else "")
         try:
             moves = rules.parse(text, rules.clone(table.state), seat)
@@ -371,7 +371,7 @@ class _Step:
 
     def _command_timezone(self, argument: str) -> Outcome:
         assert self.table is not None and self.seat is not None
-        zone = time_zone(argument) if argument else None
+        zone = time_zone(argument)
         if zone is None:
             return self._refuse("bad_timezone", f"time zone {argument!r} not known" if argument else
                                 "timezone without a zone", suggestions=closest_time_zones(argument))
