@@ -20,9 +20,11 @@ from sqlmodel import Session, func, select
 
 import engine
 from engine import bots
-from pbem import pipeline
+from pbem import pipeline, players
 from pbem.db import Audit, Dispute, Game, Inbound, Move, Outbox, Player
-from pbem.service import RecapLine, Service, Table
+from pbem.mails import RecapLine
+from pbem.service import Service
+from pbem.store import LoadedGame, Transaction, replay
 from pbem.tournament import runner
 from tournaments import parse_duration
 
@@ -141,8 +143,8 @@ class Admin:
                            s.awaiting, s.deadline, s.timeouts, s.forfeited)
                 for s in table.seats
             )
-            return GameReport(game_id, table.game.label, table.game.game, table.game.status, table.game.seed,
-                              dict(table.game.options), sum(not m.reverted for m in moves),
+            return GameReport(game_id, table.row.label, table.row.game, table.row.status, table.row.seed,
+                              dict(table.row.options), sum(not m.reverted for m in moves),
                               sum(m.reverted for m in moves), tuple(sorted(s + 1 for s in rules.to_act(state))),
                               seats, rules.render(state, None),
                               tuple(rules.render(state, s) for s in range(len(table.seats))), rules.result(state))
@@ -165,12 +167,8 @@ class Admin:
             last = moves[-1].seq if moves else 0
             if not 0 <= at <= last:
                 raise AdminError(f"--at {at}: game {game_id} has moves 0-{last} (0 is the set-up)")
-            state = rules.new(len(table.seats), table.game.seed, table.game.options)
-            for move in moves:
-                if move.seq > at:
-                    break
-                for one in rules.parse(move.notation, state, move.seat):
-                    state = rules.apply(state, move.seat, one)
+            state = replay(rules, len(table.seats), table.row.seed, table.row.options,
+                           ((move.seat, move.notation) for move in moves if move.seq <= at))
             return rules.render(state, None)
 
     # ------------------------------------------------------------- changing a game
@@ -179,7 +177,8 @@ class Admin:
         """Mark every counted move after ``to`` reverted, replay, re-prompt, and tell the table; the seqs undone."""
         self._reason(reason)
 
-        def change(session: Session, table: Table) -> list[int]:
+        def change(transaction: Transaction, table: LoadedGame) -> list[int]:
+            session = transaction.session
             later = list(session.exec(select(Move).where(Move.game_id == game_id, Move.reverted == False,  # noqa: E712
                                                          Move.seq > to).order_by(Move.seq)))
             if to < 0:
@@ -195,13 +194,11 @@ class Admin:
             for move in later:
                 move.reverted = True
                 session.add(move)
-            if table.game.status == "over":
-                table.game.status = "active"
+            if table.row.status == "over":
+                table.row.status = "active"
                 runner.unrecord(self.service, session, game_id)
-            session.flush()
-            self.service.forget(game_id)
-            fresh = self.service.load(session, game_id)
-            lines = [self.service.line(table, m.seq, m.seat, m.notation, m.source) for m in later]
+            fresh = transaction.reload(game_id)
+            lines = [self.service.mails.line(table, m.seq, m.seat, m.notation, m.source) for m in later]
             concerned = sorted({table.name(m.seat) for m in answered})
             for seat in range(len(fresh.seats)):
                 row = fresh.seats[seat]
@@ -211,24 +208,23 @@ class Admin:
             self._continue(session, fresh)
             self._audit(session, "undo", game_id, f"to move {to}; reverted {[m.seq for m in later]}"
                         f"{' (forced)' if answered else ''}: {reason}")
-            self._commit(session, fresh)
             return [m.seq for m in lines]
 
-        return self._change(game_id, change, commit=False)
+        return self._change(game_id, change)
 
     def move(self, game_id: int, seat_no: int, notation: str, reason: str) -> list[str]:
         """Play ``notation`` for the seat as the organiser; refused (nothing changed) when not legal now."""
         self._reason(reason)
 
-        def change(session: Session, table: Table) -> list[str]:
+        def change(transaction: Transaction, table: LoadedGame) -> list[str]:
+            session = transaction.session
             seat = self._seat(table, seat_no)
             rules = table.rules
             if seat not in rules.to_act(table.state):
                 raise AdminError(f"seat {seat_no} owes no decision now; waiting for "
                                  f"{_waiting(table) or 'nobody (the game is over)'}")
             try:
-                moves = rules.parse(notation, rules.clone(table.state), seat)
-                played = [self.service.play(session, table, seat, move, "admin").notation for move in moves]
+                played = [p.notation for p in self.service.turns.play_all(session, table, seat, notation, "admin")]
             except (engine.MoveError, engine.IllegalMove) as exc:
                 legal = [rules.format(m) for m in rules.legal(table.state, seat)][:8]
                 raise AdminError(f"{notation!r} for seat {seat_no}: {exc}; legal now: {', '.join(legal)}") from None
@@ -249,18 +245,19 @@ class Admin:
         if delta <= timedelta(0):
             raise AdminError(f"--extend {extend}: give a positive duration such as 48h")
 
-        def change(session: Session, table: Table) -> list[int]:
+        def change(transaction: Transaction, table: LoadedGame) -> list[int]:
+            session = transaction.session
             chosen = [self._seat(table, seat_no)] if seat_no is not None else range(len(table.seats))
             open_seats = [s for s in chosen if table.seats[s].awaiting and table.seats[s].deadline]
             if not open_seats:
                 raise AdminError(f"game {game_id}: no open deadline{f' for seat {seat_no}' if seat_no else ''} "
                                  f"to extend (waiting for {_waiting(table) or 'nobody'}"
-                                 f"{', paused' if table.game.status == 'paused' else ''})")
+                                 f"{', paused' if table.row.status == 'paused' else ''})")
             for seat in open_seats:
                 row = table.seats[seat]
                 row.deadline, row.reminded = row.deadline + delta, False  # type: ignore[operator]
                 self._tell(session, table, seat, "deadline", reason, extended=extend,
-                           deadline=self.service.when(table, seat, row.deadline))  # type: ignore[arg-type]
+                           deadline=self.service.mails.when(table, seat, row.deadline))  # type: ignore[arg-type]
             self._audit(session, "deadline", game_id,
                         f"seats {[s + 1 for s in open_seats]} extended by {extend}: {reason}")
             return [s + 1 for s in open_seats]
@@ -275,13 +272,14 @@ class Admin:
         if bot not in bots.BOTS and "@" not in wanted:
             raise AdminError(f"--player {player!r}: give an email address, or bot (a greedy bot), greedy or random")
 
-        def change(session: Session, table: Table) -> str:
+        def change(transaction: Transaction, table: LoadedGame) -> str:
+            session = transaction.session
             seat = self._seat(table, seat_no)
-            if table.game.status == "over":
+            if table.row.status == "over":
                 raise AdminError(f"game {game_id} is over; undo moves first if the seat must play again")
             row, before = table.seats[seat], table.name(seat)
             if "@" in wanted:
-                newcomer = self.service._player(session, wanted)
+                newcomer = players.find_or_add(session, wanted)
                 sitting = [s.seat + 1 for s in table.seats if s.player_id == newcomer.id and not s.bot]
                 if sitting:
                     raise AdminError(f"{wanted} already plays seat {sitting[0]} of game {game_id}")
@@ -306,7 +304,8 @@ class Admin:
     def resend(self, game_id: int, seat_no: int) -> None:
         """Send the seat's open prompt again (a new mail in the same thread)."""
 
-        def change(session: Session, table: Table) -> None:
+        def change(transaction: Transaction, table: LoadedGame) -> None:
+            session = transaction.session
             seat = self._seat(table, seat_no)
             if not table.human(seat) or seat not in table.rules.to_act(table.state):
                 raise AdminError(f"seat {seat_no} has no open prompt to resend; waiting for "
@@ -322,10 +321,11 @@ class Admin:
         """Stop the clock: replies are refused and no deadline runs until :meth:`resume`."""
         self._reason(reason)
 
-        def change(session: Session, table: Table) -> None:
-            if table.game.status != "active":
-                raise AdminError(f"game {game_id} is {table.game.status}; only an active game can be paused")
-            table.game.status = "paused"
+        def change(transaction: Transaction, table: LoadedGame) -> None:
+            session = transaction.session
+            if table.row.status != "active":
+                raise AdminError(f"game {game_id} is {table.row.status}; only an active game can be paused")
+            table.row.status = "paused"
             self._freeze_if_paused(table)
             self._tell_all(session, table, "pause", reason)
             self._audit(session, "pause", game_id, reason)
@@ -335,15 +335,16 @@ class Admin:
     def resume(self, game_id: int, reason: str) -> None:
         """Restart the clock: every open decision gets a full new deadline."""
 
-        def change(session: Session, table: Table) -> None:
-            if table.game.status != "paused":
-                raise AdminError(f"game {game_id} is {table.game.status}, not paused")
-            table.game.status = "active"
+        def change(transaction: Transaction, table: LoadedGame) -> None:
+            session = transaction.session
+            if table.row.status != "paused":
+                raise AdminError(f"game {game_id} is {table.row.status}, not paused")
+            table.row.status = "active"
             for seat, row in enumerate(table.seats):
                 deadline = ""
                 if row.awaiting:
-                    row.deadline, row.reminded = self.service.deadline_for(table, seat), False
-                    deadline = self.service.when(table, seat, row.deadline)
+                    row.deadline, row.reminded = self.service.mails.deadline_for(table, seat), False
+                    deadline = self.service.mails.when(table, seat, row.deadline)
                 if table.human(seat):
                     self._tell(session, table, seat, "resume", reason, deadline=deadline)
             self._continue(session, table)
@@ -381,7 +382,7 @@ class Admin:
                 raise AdminError(f"dispute {dispute_id} is {dispute.status} already")
             dispute.status = "resolved"
             session.add(dispute)
-            table = self.service.load(session, dispute.game_id)
+            table = self.service.store.load(session, dispute.game_id)
             seats = [s.seat for s in table.seats if s.player_id == dispute.player_id]
             action = {"dispute_id": dispute_id, "text": dispute.text}
             if seats:
@@ -391,8 +392,8 @@ class Admin:
                 assert player is not None
                 letter = self.service.letters.render("organiser_action", event="dispute_resolved", reason=reason,
                                                      action=action, player=player.name or player.email,
-                                                     **{**self.service.base_context(table, None), "seat_no": 0})
-                self.service.queue(session, "admin", player.email, letter, game_id=dispute.game_id)
+                                                     **{**self.service.mails.base_context(table, None), "seat_no": 0})
+                self.service.mails.queue(session, "admin", player.email, letter, game_id=dispute.game_id)
             self._audit(session, "dispute resolve", dispute.game_id, f"dispute {dispute_id}: {reason}")
             session.commit()
 
@@ -508,34 +509,27 @@ class Admin:
 
     # ------------------------------------------------------------- plumbing
 
-    def _change(self, game_id: int, change: Callable[[Session, Table], T], commit: bool = True) -> T:
-        """Run ``change`` on the loaded game and commit it with the version bumped; on any refusal keep nothing."""
+    def _change(self, game_id: int, change: Callable[[Transaction, LoadedGame], T]) -> T:
+        """Run ``change`` on the loaded game and commit it with the version bumped; on any refusal keep nothing.
+
+        Like a reply, it goes through the store's transaction: a reply that
+        won the game meanwhile makes it run again on the fresh game.
+        """
         with Session(self.service.db) as session:
-            table = self._load(session, game_id)
-            try:
-                outcome = change(session, table)
-                if commit:
-                    self._commit(session, table)
-            except BaseException:
-                session.rollback()
-                self.service.forget(game_id)
-                raise
-            return outcome
+            self._load(session, game_id)  # a clear refusal for a game that does not exist
+        return self.service.store.transaction(game_id, change)
 
-    def _commit(self, session: Session, table: Table) -> None:
-        self.service.commit(session, table)
-
-    def _load(self, session: Session, game_id: int) -> Table:
+    def _load(self, session: Session, game_id: int) -> LoadedGame:
         try:
-            return self.service.load(session, game_id)
+            return self.service.store.load(session, game_id)
         except KeyError:
             newest = session.exec(select(Game.id).order_by(Game.id.desc())).first()  # type: ignore[union-attr]
             raise AdminError(f"there is no game {game_id}; games are numbered 1-{newest or 0} "
                              f"(see `pbem game list`)") from None
 
-    def _seat(self, table: Table, seat_no: int) -> int:
+    def _seat(self, table: LoadedGame, seat_no: int) -> int:
         if not 1 <= seat_no <= len(table.seats):
-            raise AdminError(f"--seat {seat_no}: game {table.game.id} has seats 1-{len(table.seats)}")
+            raise AdminError(f"--seat {seat_no}: game {table.id} has seats 1-{len(table.seats)}")
         return seat_no - 1
 
     @staticmethod
@@ -543,23 +537,22 @@ class Admin:
         if not reason.strip():
             raise AdminError("--reason is required: say why, for the audit log and the players")
 
-    def _continue(self, session: Session, table: Table) -> None:
+    def _continue(self, session: Session, table: LoadedGame) -> None:
         """Bots and forced moves, then the prompts and notices the change causes (no clock while paused)."""
-        self.service.settle(session, table)
-        self.service.announce(session, table)
+        self.service.advance(session, table)
         self._freeze_if_paused(table)
 
     @staticmethod
-    def _freeze_if_paused(table: Table) -> None:
-        if table.game.status == "paused":
+    def _freeze_if_paused(table: LoadedGame) -> None:
+        if table.row.status == "paused":
             for row in table.seats:
                 row.deadline, row.reminded = None, False
 
-    def _tell(self, session: Session, table: Table, seat: int, event: str, reason: str, **action: Any) -> None:
-        self.service.send_to_seat(session, table, seat, "organiser_action", event=event, reason=reason,
+    def _tell(self, session: Session, table: LoadedGame, seat: int, event: str, reason: str, **action: Any) -> None:
+        self.service.mails.send_to_seat(session, table, seat, "organiser_action", event=event, reason=reason,
                                   action=action)
 
-    def _tell_all(self, session: Session, table: Table, event: str, reason: str, **action: Any) -> None:
+    def _tell_all(self, session: Session, table: LoadedGame, event: str, reason: str, **action: Any) -> None:
         for seat in range(len(table.seats)):
             if table.human(seat):
                 self._tell(session, table, seat, event, reason, **action)
@@ -574,7 +567,7 @@ def _answered(later: list[Move]) -> list[Move]:
     return [m for m in later[1:] if m.seat != first.seat and m.source in HUMAN_SOURCES]
 
 
-def _waiting(table: Table) -> str:
+def _waiting(table: LoadedGame) -> str:
     return ", ".join(f"seat {s + 1} ({table.name(s)})" for s in sorted(table.rules.to_act(table.state)))
 
 
@@ -582,7 +575,7 @@ __all__ = ["Admin", "AdminError", "GameReport", "InboundDetail", "InboundReport"
            "RecapLine", "SeatReport"]
 
 
-def _answers_by_seat(answered: list[Move], table: Table) -> str:
+def _answers_by_seat(answered: list[Move], table: LoadedGame) -> str:
     """``seat 4 (bot09): moves 7, 11, 14 … (31 moves)`` per seat, so a long undo stays one readable line."""
     seqs: dict[int, list[int]] = {}
     for move in answered:

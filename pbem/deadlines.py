@@ -14,11 +14,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy.exc import OperationalError
+from collections.abc import Callable
+
 from sqlmodel import Session, select
 
 from pbem.db import DigestItem, Game, Player, Seat, locked
-from pbem.service import Conflict, Service, Table
+from pbem.service import Service
+from pbem.store import Conflict, LoadedGame, Transaction
 from pbem.tournament.timeouts import timeout_rules, widest_reminder
 
 DIGEST_EVERY = timedelta(days=1)
@@ -46,72 +48,72 @@ def scan(service: Service) -> ScanReport:
     return ScanReport(reminders=reminders, timeouts=timeouts, digests=send_digests(service))
 
 
-def _retrying(service: Service, game_id: int, change) -> int:  # type: ignore[no-untyped-def]
-    for _ in range(3):
-        with Session(service.db) as session:
-            table = service.load(session, game_id)
-            count = change(service, session, table)
-            if not count:
-                session.rollback()
-                return 0
-            try:
-                service.commit(session, table)
-                return count
-            except (Conflict, OperationalError):
-                session.rollback()
-                service.forget(game_id)
-    return 0
+def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:
+    """Run one kind of deadline work on one game in its own transaction; how many seats it handled.
+
+    A game another writer keeps changing is left for the next scan, which
+    finds the same deadlines in the database.
+    """
+
+    def work(transaction: Transaction, game: LoadedGame) -> int:
+        count = change(service, transaction.session, game)
+        if not count:
+            transaction.unchanged(game)
+        return count
+
+    try:
+        return service.store.transaction(game_id, work, attempts=3)
+    except Conflict:
+        return 0
 
 
-def _time_out(service: Service, session: Session, table: Table) -> int:
+def _time_out(service: Service, session: Session, table: LoadedGame) -> int:
     """Apply the timeout policy to every seat of the game whose deadline has passed."""
     now, settings = service.clock.now(), service.settings
     late = [s for s in sorted(table.rules.to_act(table.state))
             if table.human(s) and table.seats[s].awaiting and table.seats[s].deadline
             and table.seats[s].deadline <= now]
-    rules = timeout_rules(session, table.game.id, settings)
+    rules = timeout_rules(session, table.id, settings)
     for seat in late:
         row = table.seats[seat]
         row.timeouts += 1
         forfeited = rules.forfeit_after is not None and row.timeouts >= rules.forfeit_after
         played: list[str] = []
         if not forfeited:
-            rng = random.Random(f"{table.game.bot_seed}:timeout:{table.next_seq}")
+            rng = random.Random(f"{table.row.bot_seed}:timeout:{table.next_seq}")
             move = table.rules.greedy(table.state, seat, rng)
-            played.append(service.play(session, table, seat, move, "timeout").notation)
+            played.append(service.turns.play(session, table, seat, move, "timeout").notation)
         handed = forfeited or row.timeouts >= rules.bot_after
-        service.send_to_seat(session, table, seat, "timeout", played=played, handed_to_bot=handed,
+        service.mails.send_to_seat(session, table, seat, "timeout", played=played, handed_to_bot=handed,
                              forfeited=forfeited, timeouts=row.timeouts, limit=rules.bot_after)
         if handed:
             row.bot, row.forfeited, row.awaiting = rules.bot, forfeited, False
             _tell_organiser(service, session, table, seat)
-        service.audit(session, "scheduler", "timeout", table.game.id,
+        service.audit(session, "scheduler", "timeout", table.id,
                       f"seat {seat + 1}: {rules.policy}, played {played}, handed to bot: {handed}")
     if late:
-        service.settle(session, table)
-        service.announce(session, table)
+        service.advance(session, table)
     return len(late)
 
 
-def _tell_organiser(service: Service, session: Session, table: Table, seat: int) -> None:
-    letter = service.letters.render(
-        "organiser", event="seat_to_bot", seat=service.line(table, 0, seat, "", ""),
-        timeouts=table.seats[seat].timeouts, dispute_id=0, text="", **service.base_context(table, seat),
+def _tell_organiser(service: Service, session: Session, table: LoadedGame, seat: int) -> None:
+    service.mails.to_organiser(
+        session, "organiser", "organiser", table.id, event="seat_to_bot", seat=service.mails.line(table, 0, seat, "", ""),
+        timeouts=table.seats[seat].timeouts, dispute_id=0, text="", **service.mails.base_context(table, seat),
     )
-    service.queue(session, "organiser", service.settings.organiser, letter, game_id=table.game.id)
 
 
-def _remind(service: Service, session: Session, table: Table) -> int:
+def _remind(service: Service, session: Session, table: LoadedGame) -> int:
     now = service.clock.now()
-    rules = timeout_rules(session, table.game.id, service.settings)
+    rules = timeout_rules(session, table.id, service.settings)
     warn_before = rules.reminder
     due = [s for s in range(len(table.seats))
            if table.human(s) and table.seats[s].awaiting and not table.seats[s].reminded
            and table.seats[s].deadline and table.seats[s].deadline - warn_before <= now < table.seats[s].deadline]
     for seat in due:
         table.seats[seat].reminded = True
-        service.send_to_seat(session, table, seat, "reminder", picture=True, policy=rules.policy,
-                             **service.decision_context(table, seat))
+        service.mails.send_to_seat(session, table, seat, "reminder", picture=True, policy=rules.policy,
+                             **service.mails.decision_context(table, seat))
     return len(due)
 
 
@@ -138,7 +140,7 @@ def send_digests(service: Service) -> int:
                       for game_id, text in games.items()]
             letter = service.letters.render("digest", player=player.name or player.email, games=tables,
                                             table="pbem")
-            service.queue(session, "digest", player.email, letter)
+            service.mails.queue(session, "digest", player.email, letter)
             sent += 1
         session.commit()
         return sent

@@ -37,6 +37,7 @@ from pbem.db import Outbox
 from pbem.server import Server
 from pbem.service import Service
 from pbem.tournament import pages, runner
+from pbem.app import open_service
 from tournaments import Standings, plan_tables
 
 BOT_DOMAIN = "bots.pbem.localhost"
@@ -173,7 +174,7 @@ async def run(options: DemoOptions, on_game_over: Callable[[], None] = lambda: N
     relay = Relay(mailbox.Maildir(folder / "mail", create=True), mailbox.mbox(folder / "mail.mbox"),
                   options.human.lower(), random.Random(options.seed), on_game_over=on_game_over)
     relay_server = await loop.create_server(lambda: SMTP(relay), host="127.0.0.1", port=relay_port)
-    service = Service(settings)
+    service = open_service(settings)
     try:
         tournament_id = _set_up(service, options)
         await _serve_until_finished(service, relay, tournament_id, listen_port, lambda: on_ready(settings.listen))

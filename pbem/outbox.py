@@ -33,7 +33,7 @@ from sqlalchemy import bindparam, update
 from sqlmodel import Session, select
 
 from pbem.db import Outbox, locked
-from pbem.pipeline import crash_point
+from pbem.faults import crash_point
 from pbem.service import Service
 
 T = TypeVar("T")
@@ -153,7 +153,7 @@ class OutboxWorker:
                     await self._close(lane)
                     break
                 continue
-            crash_point(self.service, "after_send")
+            crash_point(self.service.settings, "after_send")
             self._sent(row.id)  # no await between the relay's 250 and this commit: a stop cannot cut in here
             sent += 1
         return FlushReport(sent, failed)

@@ -23,6 +23,7 @@ from aiosmtpd.smtp import SMTP, Envelope
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from pbem import deadlines, pipeline
+from pbem.faults import crash_point
 from pbem.inbound import InboundMail
 from pbem.outbox import OutboxWorker
 from pbem.service import Service
@@ -102,7 +103,7 @@ class Server:
         """Store one message from the listener; its id to handle, or None for a duplicate."""
         inbound_id, mail = await self.run_db(lambda: pipeline.store_read(self.service, raw, recipients))
         if inbound_id is not None:
-            pipeline.crash_point(self.service, "after_store")
+            crash_point(self.service.settings, "after_store")
             self._inbound.put_nowait((inbound_id, mail))
         return inbound_id
 

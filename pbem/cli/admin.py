@@ -20,6 +20,7 @@ from pbem.cli.game import app as game_app
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.cli.service import settings_or_exit
 from pbem.service import Service
+from pbem.app import open_service
 
 disputes_app = typer.Typer(help="Disputes players opened with `dispute <text>`.", no_args_is_help=True)
 inbound_app = typer.Typer(help="Inbound mail as stored: list it, read one, retry one set aside as failed.",
@@ -35,7 +36,7 @@ BY = typer.Option("", "--by", help=BY_HELP)
 
 
 def _admin(by: str = "") -> Admin:
-    return Admin(Service(settings_or_exit()), actor(by))
+    return Admin(open_service(settings_or_exit()), actor(by))
 
 
 def _when(value: object) -> str:

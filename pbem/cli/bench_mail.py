@@ -41,6 +41,7 @@ from pbem.cli.bench import TargetTable, app
 from pbem.config import load_settings
 from pbem.db import Move, Outbox
 from pbem.service import Service
+from pbem.app import open_service
 
 
 MOVES_PER_S_TARGET = 100
@@ -181,7 +182,7 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
     listen_ports = [free_port() for _ in range(workers)]
     relay = await loop.create_server(lambda: SMTP(swarm), host="127.0.0.1", port=relay_port)
     envs = [_environment(work, relay_port, port) for port in listen_ports]
-    service = Service(load_settings(envs[0]))
+    service = open_service(load_settings(envs[0]))
     for index in range(games):
         emails = [f"p{index}.{seat}@swarm.localhost" for seat in range(players)]
         service.new_game(game, emails, seed=seed + index)
@@ -219,7 +220,7 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
         floor.send_signal(signal.SIGTERM)
         await loop.run_in_executor(None, floor.wait)
     relay.close()
-    service = Service(load_settings(envs[0]))
+    service = open_service(load_settings(envs[0]))
     with Session(service.db) as session:
         by_email = session.exec(select(func.count()).select_from(Move).where(Move.source == "email")).one()
         all_moves = session.exec(select(func.count()).select_from(Move)).one()

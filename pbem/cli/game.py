@@ -10,6 +10,7 @@ from rich.table import Table
 
 from pbem.cli.service import settings_or_exit
 from pbem.service import GameSetupError, Service
+from pbem.app import open_service
 
 app = typer.Typer(help="Single games: start one, list them.", no_args_is_help=True)
 
@@ -54,7 +55,7 @@ def new(
     bot: str = typer.Option("greedy", "--bot", help="Bot for the bot seats: random or greedy."),
 ) -> None:
     """Start a game and queue its first prompts (sent by pbem serve)."""
-    service = Service(settings_or_exit())
+    service = open_service(settings_or_exit())
     try:
         game_id = service.new_game(game, player, bots_count=bots_count, seed=seed, options=options(option),
                                    deadline_hours=hours(deadline) if deadline else None, bot=bot)
@@ -66,7 +67,7 @@ def new(
 @app.command("list")
 def listing() -> None:
     """Every game with its status, moves and who it waits for."""
-    service = Service(settings_or_exit())
+    service = open_service(settings_or_exit())
     table = Table(title="games")
     for column in ("id", "table", "status", "moves", "waiting for", "next deadline (UTC)"):
         table.add_column(column)

@@ -17,6 +17,7 @@ import typer
 from pbem import pipeline
 from pbem.config import ConfigError, Settings, load_settings
 from pbem.service import Service
+from pbem.app import open_service
 
 EX_TEMPFAIL = 75
 
@@ -31,7 +32,7 @@ def settings_or_exit() -> Settings:
 def init() -> None:
     """Create the database schema (idempotent) and the reply-token secret if none is configured."""
     settings = settings_or_exit()
-    service = Service(settings)
+    service = open_service(settings)
     typer.echo(f"database ready: {settings.database_url}")
     typer.echo("reply tokens signed with " + ("PBEM_SECRET" if settings.secret else "the secret stored by init"))
     service.db.dispose()
@@ -57,7 +58,7 @@ def serve() -> None:
         typer.echo(f"pbem serve: {where}; relay {settings.smtp_host}:{settings.smtp_port}", err=True)
 
     try:
-        asyncio.run(serve_forever(Service(settings), ready))
+        asyncio.run(serve_forever(open_service(settings), ready))
     except KeyboardInterrupt:
         pass
 
@@ -68,7 +69,7 @@ def receive(
     """Read one raw message on standard input and handle it (exit 75 when it could not be stored)."""
     raw = sys.stdin.buffer.read()
     try:
-        service = Service(settings_or_exit())
+        service = open_service(settings_or_exit())
         inbound_id = pipeline.store(service, raw, recipient)
     except Exception as exc:  # the MTA keeps the message and retries: nothing may be lost here
         typer.echo(f"pbem receive: could not store the message ({exc}); the MTA will retry", err=True)

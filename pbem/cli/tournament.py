@@ -14,6 +14,7 @@ from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.cli.service import settings_or_exit
 from pbem.service import Service
 from pbem.tournament import pages, runner
+from pbem.app import open_service
 from tournaments import DefinitionError, Standings, TournamentError, standings_context
 
 app = typer.Typer(help="Tournaments: create, register players, run rounds, standings.", no_args_is_help=True)
@@ -25,7 +26,7 @@ T = TypeVar("T")
 
 
 def _service() -> Service:
-    return Service(settings_or_exit())
+    return open_service(settings_or_exit())
 
 
 FILE = typer.Argument(..., help="The tournament definition (TOML); see tournaments/examples/.")

@@ -7,7 +7,7 @@ its tables in one transaction (every first prompt queued with it); a table's
 result, its ratings and, when it was the round's last game, the round's
 completion, the standings mails and a league's next round are written in the
 transaction of the move that ended the game (:func:`game_over`, called by
-``Service`` when a game ends). :func:`scan`, run by the scheduler, catches
+the game store's game-over hook). :func:`scan`, run by the scheduler, catches
 what a race left behind and starts rounds that are due on a date.
 """
 
@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from sqlmodel import Session, select
 
 import engine
+from pbem import players as player_rows
 from pbem.db import Game, Player, Seat
+from pbem.service import Service
+from pbem.store import LoadedGame
 from pbem.tournament.tables import Entry, RatingBook, Season, Tournament, TournamentRound, TournamentTable
 from tournaments import (
     Definition,
@@ -45,9 +47,6 @@ from tournaments import (
 from tournaments import drop as drop_entrant
 from tournaments import register as register_entrant
 
-if TYPE_CHECKING:
-    from pbem.service import Service
-    from pbem.service import Table as GameTable
 
 FINISHED_GAME = ("over", "aborted")
 
@@ -217,7 +216,7 @@ def register(service: Service, tournament_id: int, email: str, name: str, actor:
     with Session(service.db) as session:
         loaded = load(session, tournament_id)
         _not_finished(loaded)
-        player = service._player(session, address)
+        player = player_rows.find_or_add(session, address)
         if name:
             player.name = name
         assert player.id is not None
@@ -307,9 +306,8 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
                                  options=dict(rules.game_options), deadline_hours=hours,
                                  label=f"{row.name} R{round_no} T{table.number}", bot=rules.timeouts.bot,
                                  actor=actor)
-        assert game.game.id is not None
         session.add(TournamentTable(tournament_id=row.id, round_no=round_no, number=table.number,  # type: ignore[arg-type]
-                                    game_id=game.game.id, players=list(table.players)))
+                                    game_id=game.id, players=list(table.players)))
     _mail_byes(service, session, loaded, seating, players)
     report = seating.report
     session.add(TournamentRound(tournament_id=row.id, number=round_no, byes=list(seating.byes),  # type: ignore[arg-type]
@@ -377,7 +375,7 @@ def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: Roun
     for player_id in seating.byes:
         letter = service.letters.render("bye", tournament=loaded.row.name, player=entrants[player_id].name,
                                         round=seating.round, tables=len(seating.tables), worth=worth)
-        service.queue(session, "bye", players[player_id].email, letter)
+        service.mails.queue(session, "bye", players[player_id].email, letter)
 
 
 def _game_seed(rules: Definition, round_no: int, table: Table) -> int:
@@ -407,9 +405,13 @@ def tables_and_games(session: Session, tournament_id: int, round_no: int) -> lis
 # ------------------------------------------------------------------ a game ends
 
 
-def game_over(service: Service, session: Session, table: GameTable, result: engine.Result) -> None:
-    """Record a tournament table's result and rating, and complete its round when it was the last game."""
-    record = session.exec(select(TournamentTable).where(TournamentTable.game_id == table.game.id)).first()
+def game_over(service: Service, session: Session, table: LoadedGame, result: engine.Result) -> None:
+    """Record a tournament table's result and rating, and complete its round when it was the last game.
+
+    The game store calls this (through the hook :func:`pbem.app.open_service`
+    registers) in the transaction of the move that ended the game.
+    """
+    record = session.exec(select(TournamentTable).where(TournamentTable.game_id == table.id)).first()
     if record is None:
         return
     seated = record.players
@@ -421,12 +423,12 @@ def game_over(service: Service, session: Session, table: GameTable, result: engi
                           if not s.forfeited and (s.bot or s.player_id != seated[s.seat])]
     record.finished = service.clock.now()
     session.add(record)
-    game = service.rules(table.game.game).name
+    game = table.rules.name
     book = ratings(session, game)
     _store_ratings(service, session, game, rate_table(book, _result(record)))
     round_row = session.exec(select(TournamentRound).where(TournamentRound.tournament_id == record.tournament_id,
                                                            TournamentRound.number == record.round_no)).one()
-    if round_row.status == "playing" and _all_over(session, record.tournament_id, record.round_no, table.game.id):
+    if round_row.status == "playing" and _all_over(session, record.tournament_id, record.round_no, table.id):
         complete_round(service, session, record.tournament_id, round_row)
 
 
@@ -480,7 +482,7 @@ def open_next_round(service: Service, session: Session, loaded: Loaded) -> bool:
         service.audit(session, "service", "round not started", None, f"tournament {row.id}: {exc}")
         letter = service.letters.render("organiser_tournament", tournament=row.name, tournament_id=row.id,
                                         round=row.rounds_started + 1, reason=str(exc))
-        service.queue(session, "organiser", service.settings.organiser, letter)
+        service.mails.queue(session, "organiser", service.settings.organiser, letter)
         return False
 
 
@@ -506,7 +508,7 @@ def mail_standings(service: Service, session: Session, loaded: Loaded, after_rou
                 continue
             letter = service.letters.render("standings", **context, player=entrant.name, you=entrant.player,
                                             limit=STANDINGS_MAILED)
-            service.queue(session, "standings", players[entrant.player].email, letter)
+            service.mails.queue(session, "standings", players[entrant.player].email, letter)
     return len(readers)
 
 

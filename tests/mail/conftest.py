@@ -13,6 +13,7 @@ from pbem.clock import SetClock
 from pbem.config import Settings
 from pbem.db import Outbox
 from pbem.service import Service
+from pbem.app import open_service
 from tests.mail import sticks
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -35,7 +36,7 @@ def clock() -> SetClock:
 
 @pytest.fixture
 def service(tmp_path: Path, clock: SetClock) -> Service:
-    return Service(make_settings(tmp_path), clock=clock, rules=sticks.rules)
+    return open_service(make_settings(tmp_path), clock=clock, rules=sticks.rules)
 
 
 def outbox(service: Service, **where: object) -> list[Outbox]:
@@ -87,4 +88,4 @@ def sink():
 @pytest.fixture
 def relayed(tmp_path: Path, clock: SetClock, sink) -> Service:
     """A service whose relay is the sink."""
-    return Service(make_settings(tmp_path, smtp_port=sink.port), clock=clock, rules=sticks.rules)
+    return open_service(make_settings(tmp_path, smtp_port=sink.port), clock=clock, rules=sticks.rules)

@@ -27,6 +27,7 @@ from pbem.clock import SetClock
 from pbem.db import Inbound
 from pbem.service import Service
 from pbem.tokens import reply_address
+from pbem.app import open_service
 from tests.mail.conftest import make_settings, outbox, reply_to
 from tests.mail_inbound.corpus_cases import MANIFEST, Case, cases
 
@@ -102,7 +103,7 @@ SCRIBE = Scribe()
 
 def new_service(path: Path) -> Service:
     settings = make_settings(path, secret=SECRET, reply_local=LOCAL, domain=DOMAIN, from_address=OWN)
-    return Service(settings, clock=SetClock(CORPUS_NOW), rules=lambda name: SCRIBE)
+    return open_service(settings, clock=SetClock(CORPUS_NOW), rules=lambda name: SCRIBE)
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from pbem import deadlines, pipeline
 from pbem.clock import SetClock
 from pbem.db import Move, Seat
 from pbem.service import Service
+from pbem.app import open_service
 from tests.mail import sticks
 from tests.mail.conftest import make_settings, outbox, reply_to
 
@@ -59,7 +60,7 @@ def test_repeated_timeouts_hand_the_seat_to_a_bot_and_tell_the_organiser(service
 
 
 def test_forfeit_policy_hands_the_seat_over_at_once(tmp_path, clock: SetClock) -> None:
-    service = Service(make_settings(tmp_path, timeout_policy="forfeit"), clock=clock, rules=sticks.rules)
+    service = open_service(make_settings(tmp_path, timeout_policy="forfeit"), clock=clock, rules=sticks.rules)
     game_id = service.new_game("sticks", [ANN, BOB], seed=0)
     clock.advance(timedelta(days=4))
     deadlines.scan(service)

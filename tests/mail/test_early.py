@@ -12,6 +12,7 @@ from pbem import pipeline
 from pbem.config import Settings
 from pbem.db import Early, Inbound, Move, Outbox
 from pbem.service import Service
+from pbem.app import open_service
 from tests.mail.conftest import outbox, reply_to
 
 PLAYERS = ["ann@example.org", "bob@example.org", "cyd@example.org"]
@@ -21,13 +22,13 @@ RULES_DRAGON = engine.game("dragon")
 
 @pytest.fixture
 def club(tmp_path: Path) -> tuple[Service, int]:
-    service = Service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="early"))
+    service = open_service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="early"))
     return service, service.new_game("prodigals", PLAYERS, seed=1)
 
 
 def state_of(service: Service, game_id: int) -> object:
     with Session(service.db) as session:
-        return service.load(session, game_id).state
+        return service.store.load(session, game_id).state
 
 
 def due(service: Service, game_id: int) -> int:
@@ -95,7 +96,7 @@ def test_a_placement_sent_early_is_played_when_the_turn_comes(club) -> None:
     with Session(service.db) as session:
         assert [(e.seat, e.text) for e in session.exec(select(Early))] == [(first, early)]
 
-    service = Service(service.settings)  # a restart: the held move is in the database, not only in memory
+    service = open_service(service.settings)  # a restart: the held move is in the database, not only in memory
     taken = {placed.split()[-1], early.split()[-1]}
     while held(service):
         assert due(service, game_id) != first
@@ -154,7 +155,7 @@ def test_a_second_answer_to_an_answered_prompt_is_still_refused_not_held(club) -
 
 
 def test_dragon_never_holds_a_move_sent_out_of_turn(tmp_path: Path) -> None:
-    service = Service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="early"))
+    service = open_service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="early"))
     game_id = service.new_game("dragon", PLAYERS[:3], seed=2)
     state = state_of(service, game_id)
     waiting = next(s for s in range(3) if s not in RULES_DRAGON.to_act(state))

@@ -12,6 +12,7 @@ from pbem.config import load_settings
 from pbem.db import Game, Move, Outbox
 from pbem.outbox import compose
 from pbem.service import Service
+from pbem.app import open_service
 from tests.mail.serverproc import ServerProcess, environment, listed_moves, pbem, reply, send
 
 PLAYERS = ["ann@example.org", "bob@example.org", "cid@example.org", "dee@example.org"]
@@ -42,7 +43,7 @@ def test_four_players_play_dragon_to_the_end_by_email(tmp_path, sink) -> None:
                 send(server.port, reply(prompt, move, str(prompt["To"])), str(prompt["To"]), str(prompt["Reply-To"]))
     finally:
         server.stop()
-    service = Service(load_settings(env))
+    service = open_service(load_settings(env))
     with Session(service.db) as session:
         game = session.exec(select(Game)).one()
         sources = {m.source for m in session.exec(select(Move))}
@@ -57,7 +58,7 @@ def test_four_players_play_dragon_to_the_end_by_email(tmp_path, sink) -> None:
 def test_receive_stores_and_answers_and_asks_the_mta_to_retry_when_it_cannot_store(tmp_path, sink) -> None:
     env = environment(tmp_path, sink.port)
     assert pbem(env, "game", "new", "dragon", "--player", PLAYERS[0], "--bots", "3", "--seed", "2").returncode == 0
-    service = Service(load_settings(env))
+    service = open_service(load_settings(env))
     with Session(service.db) as session:
         prompt = session.exec(select(Outbox)).one()
     message = message_from_bytes(compose(prompt, "pbem@pbem.localhost"), policy=policy.default)

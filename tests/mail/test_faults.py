@@ -13,7 +13,9 @@ from sqlmodel import Session, select
 from pbem import pipeline
 from pbem.config import load_settings
 from pbem.db import Inbound, Move, Outbox
-from pbem.service import Conflict, Service
+from pbem.service import Service
+from pbem.store import Conflict, LoadedGame, Transaction
+from pbem.app import open_service
 from tests.mail import sticks
 from tests.mail.conftest import make_settings, outbox, reply_to
 from tests.mail.serverproc import ServerProcess, environment, listed_moves, pbem, reply, send
@@ -22,7 +24,7 @@ ANN = "ann@example.org"
 
 
 def rows(env: dict[str, str]) -> tuple[list[Move], list[Inbound], list[Outbox]]:
-    service = Service(load_settings(env))
+    service = open_service(load_settings(env))
     with Session(service.db) as session:
         result = (list(session.exec(select(Move))), list(session.exec(select(Inbound))),
                   list(session.exec(select(Outbox))))
@@ -74,10 +76,10 @@ def test_killed_at_any_step_every_move_applies_once_and_every_mail_goes_out(tmp_
 
 def test_two_replies_at_once_one_wins_and_the_other_is_told(tmp_path: Path, clock) -> None:
     settings = make_settings(tmp_path)
-    first = Service(settings, clock=clock, rules=sticks.rules)
+    first = open_service(settings, clock=clock, rules=sticks.rules)
     first.new_game("sticks", [ANN, "bob@example.org"], seed=0)
     prompt = outbox(first)[0]
-    racers = [Service(settings, clock=clock, rules=sticks.rules) for _ in range(2)]
+    racers = [open_service(settings, clock=clock, rules=sticks.rules) for _ in range(2)]
     start = threading.Barrier(2)
     outcomes: list[pipeline.Outcome] = []
 
@@ -100,11 +102,12 @@ def test_two_replies_at_once_one_wins_and_the_other_is_told(tmp_path: Path, cloc
 
 def test_a_writer_that_read_an_older_version_keeps_nothing(service: Service) -> None:
     game_id = service.new_game("sticks", [ANN, "bob@example.org"], seed=0)
-    with Session(service.db) as session:
-        table = service.load(session, game_id)
-        service.play(session, table, 0, sticks.Take(1), "admin")
-        table.loaded_version -= 1  # as if another writer committed after this one read the game
-        with pytest.raises(Conflict):
-            service.commit(session, table)
+    def change(transaction: Transaction, game: LoadedGame) -> None:
+        service.turns.play(transaction.session, game, 0, sticks.Take(1), "admin")
+        game.loaded_version -= 1  # as if another writer committed after this one read the game
+        transaction.commit()
+
+    with pytest.raises(Conflict):
+        service.store.transaction(game_id, change, attempts=1)
     with Session(service.db) as session:
         assert list(session.exec(select(Move))) == []

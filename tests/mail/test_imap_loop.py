@@ -12,6 +12,7 @@ from sqlmodel import Session, select
 from pbem.config import load_settings
 from pbem.db import Inbound, Move
 from pbem.service import Service
+from pbem.app import open_service
 from tests.mail.serverproc import ServerProcess, environment, listed_moves, pbem, reply
 from tests.mail_inbound.dovecot import Dovecot, DovecotInstance
 
@@ -59,7 +60,7 @@ def test_a_reply_fetched_by_imap_is_played_and_marked_seen(tmp_path: Path, sink,
     finally:
         server.stop()
     assert _unseen(imap_server) == 0
-    service = Service(load_settings(env))
+    service = open_service(load_settings(env))
     with Session(service.db) as session:
         assert [m.source for m in session.exec(select(Move))].count("email") == 1
         assert [row.status for row in session.exec(select(Inbound))] == ["applied"]

@@ -8,6 +8,7 @@ from datetime import timedelta
 from pbem.clock import SetClock
 from pbem.outbox import OutboxWorker
 from pbem.service import Service
+from pbem.app import open_service
 from tests.mail.conftest import outbox
 from tests.mail.sink import plain
 
@@ -64,7 +65,7 @@ def test_relay_down_keeps_mail_until_it_is_up(tmp_path, clock: SetClock) -> None
     from tests.mail.sink import Sink, free_port
 
     port = free_port()
-    service = Service(make_settings(tmp_path, smtp_port=port), clock=clock, rules=sticks.rules)
+    service = open_service(make_settings(tmp_path, smtp_port=port), clock=clock, rules=sticks.rules)
     service.new_game("sticks", [ANN, BOB], seed=0)
     assert flush(service) == (0, 1)
     clock.advance(timedelta(seconds=31))
@@ -104,7 +105,7 @@ def test_starttls_and_login_to_a_relay_that_requires_both(tmp_path, clock: SetCl
                        auth_required=True, auth_require_tls=True, authenticator=authenticate)
     relay.start()
     try:
-        service = Service(make_settings(tmp_path, smtp_port=port, smtp_starttls=True, smtp_cafile=str(cert),
+        service = open_service(make_settings(tmp_path, smtp_port=port, smtp_starttls=True, smtp_cafile=str(cert),
                                         smtp_user="pbem", smtp_password="relay-secret"),
                           clock=clock, rules=sticks.rules)
         service.new_game("sticks", [ANN, BOB], seed=0)
@@ -152,7 +153,7 @@ def test_a_mail_refused_for_good_is_kept_listed_and_sent_again_once_the_organise
 
     env = {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}", "PBEM_SECRET": "test-secret",
            "PBEM_CONFIG": str(tmp_path / "none.toml"), "USER": "orga", "COLUMNS": "200"}
-    service = Service(make_settings(tmp_path, smtp_port=sink.port))  # the command line's clock: the real one
+    service = open_service(make_settings(tmp_path, smtp_port=sink.port))  # the command line's clock: the real one
     service.new_game("dragon", [ANN], bots_count=2, seed=1)
     sink.rejecting = True
     assert flush(service) == (0, 1)

@@ -12,6 +12,7 @@ from sqlmodel import Session, select
 from pbem.config import load_settings
 from pbem.db import Game, Inbound, Move, Outbox
 from pbem.service import Service
+from pbem.app import open_service
 from tests.mail import postgres
 from tests.mail.serverproc import ServerProcess, environment, listed_moves, pbem, reply, send
 
@@ -56,7 +57,7 @@ def test_two_workers_share_postgres_and_a_game_ends_with_every_move_and_mail_onc
     finally:
         for worker in workers:
             worker.stop()
-    service = Service(load_settings(env))
+    service = open_service(load_settings(env))
     with Session(service.db) as session:
         assert session.exec(select(Game)).one().status == "over"
         emailed = [m for m in session.exec(select(Move)) if m.source == "email"]

@@ -8,6 +8,7 @@ import pytest
 
 from pbem.clock import SetClock
 from pbem.service import Service
+from pbem.app import open_service
 from tests.mail.conftest import START, make_settings, outbox
 
 PLAYERS = ["ann@example.org", "bob@example.org", "cat@example.org", "dan@example.org"]
@@ -15,7 +16,7 @@ PLAYERS = ["ann@example.org", "bob@example.org", "cat@example.org", "dan@example
 
 @pytest.mark.parametrize("game", ["dragon", "china", "prodigals"])
 def test_first_prompts_of_every_game_fit_80_columns(tmp_path: Path, game: str) -> None:
-    service = Service(make_settings(tmp_path), clock=SetClock(START))
+    service = open_service(make_settings(tmp_path), clock=SetClock(START))
     service.new_game(game, PLAYERS, seed=5)
     prompts = outbox(service, kind="prompt")
     assert prompts, "a new game prompts the seat to act"

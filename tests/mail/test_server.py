@@ -16,6 +16,7 @@ from pbem.db import Outbox
 from pbem.outbox import compose
 from pbem.server import Server
 from pbem.service import Service
+from pbem.app import open_service
 from tests.mail import sticks
 from tests.mail.conftest import START, make_settings, outbox, reply_to, self_signed
 
@@ -24,7 +25,7 @@ ANN, BOB = "ann@example.org", "bob@example.org"
 
 def test_a_deadline_missed_while_the_server_was_down_is_handled_at_start_up(tmp_path: Path, sink) -> None:
     clock = SetClock(START)
-    service = Service(make_settings(tmp_path, smtp_port=sink.port, listen="", scan_seconds=0.2),
+    service = open_service(make_settings(tmp_path, smtp_port=sink.port, listen="", scan_seconds=0.2),
                       clock=clock, rules=sticks.rules)
     service.new_game("sticks", [ANN, BOB], seed=0)
     clock.advance(timedelta(days=10))  # the server was down past the deadline
@@ -76,7 +77,7 @@ def test_the_listener_offers_starttls_and_can_require_it(tmp_path: Path, sink, r
     import ssl
 
     key, cert = self_signed(tmp_path)
-    service = Service(make_settings(tmp_path, smtp_port=sink.port, listen="127.0.0.1:0", listen_tls_cert=str(cert),
+    service = open_service(make_settings(tmp_path, smtp_port=sink.port, listen="127.0.0.1:0", listen_tls_cert=str(cert),
                                     listen_tls_key=str(key), listen_require_tls=required),
                       clock=SetClock(START), rules=sticks.rules)
     service.new_game("sticks", [ANN, BOB], seed=0)

@@ -14,6 +14,7 @@ from pbem.config import Settings
 from pbem.db import Audit, Inbound, Move
 from pbem.service import Service
 from pbem.swarm import legal_moves
+from pbem.app import open_service
 from tests.mail.conftest import outbox, reply_to
 
 ANN, BOB = "ann@example.org", "bob@example.org"
@@ -52,7 +53,7 @@ def test_the_organiser_retries_a_failed_message_from_the_command_line_once_its_f
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     env = {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}", "PBEM_SECRET": "retry-secret",
            "PBEM_CONFIG": str(tmp_path / "none.toml"), "USER": "orga"}
-    dragon = Service(Settings(database_url=env["PBEM_DATABASE_URL"], secret=env["PBEM_SECRET"]))
+    dragon = open_service(Settings(database_url=env["PBEM_DATABASE_URL"], secret=env["PBEM_SECRET"]))
     game_id = dragon.new_game("dragon", [ANN], bots_count=2, seed=3)
     prompt = outbox(dragon, recipient=ANN, kind="prompt")[-1]
     move = legal_moves(prompt.text)[0]

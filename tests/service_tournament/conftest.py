@@ -20,6 +20,7 @@ from pbem.config import Settings
 from pbem.db import Outbox
 from pbem.service import Service
 from pbem.tournament import runner
+from pbem.app import open_service
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 ORGANISER = "tester"
@@ -66,7 +67,7 @@ def clock() -> SetClock:
 
 @pytest.fixture
 def service(tmp_path: Path, clock: SetClock) -> Service:
-    return Service(make_settings(tmp_path), clock=clock)
+    return open_service(make_settings(tmp_path), clock=clock)
 
 
 def emails(count: int) -> list[str]:

@@ -90,7 +90,7 @@ def test_organiser_move_is_logged_as_admin_and_an_illegal_one_changes_nothing(se
         admin.move(game, 4, "x", "test")
     assert snapshot(service, game) == before
     with Session(service.db) as session:
-        table = service.load(session, game)
+        table = service.store.load(session, game)
         legal = table.rules.format(table.rules.legal(table.state, 2)[0])
     assert admin.move(game, 3, legal, "player phoned it in") == [legal]
     assert admin.log(game)[3].source == "admin"

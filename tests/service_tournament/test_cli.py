@@ -13,6 +13,7 @@ from pbem.config import Settings
 from pbem.db import Audit, Game, Outbox
 from pbem.service import Service
 from pbem.tournament.tables import Entry, Tournament
+from pbem.app import open_service
 from tests.service_tournament.conftest import Players, definition, emails
 
 runner = CliRunner()
@@ -26,7 +27,7 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def service(env) -> Service:
-    return Service(Settings(database_url=env["PBEM_DATABASE_URL"], secret=env["PBEM_SECRET"],
+    return open_service(Settings(database_url=env["PBEM_DATABASE_URL"], secret=env["PBEM_SECRET"],
                             robot_answers_per_day=100000))
 
 

@@ -1,0 +1,27 @@
+"""Wiring: a service with every layer above it plugged in, as the command line and the server run it.
+
+:class:`pbem.service.Service` knows games and mail, not tournaments: the
+tournament layer sits above it and learns that a game ended through the game
+store's ``on_game_over`` hook, registered here. Every entry point (the CLI,
+``pbem serve``, the demo, the benchmarks) opens its service through
+:func:`open_service`, so no game ever ends unrecorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import engine
+from pbem.clock import Clock
+from pbem.config import Settings
+from pbem.service import Service
+from pbem.tournament import runner
+
+
+def open_service(settings: Settings, *, clock: Clock | None = None,
+                 rules: Callable[[str], engine.Game] = engine.game) -> Service:
+    """The service on ``settings`` with the tournament layer's game-over hook registered."""
+    service = Service(settings, clock=clock, rules=rules)
+    service.store.on_game_over.append(partial(runner.game_over, service))
+    return service

@@ -1,0 +1,456 @@
+"""The reply chain: what happens to a stored mail after the header filter, as a list of named steps.
+
+Like the header filter (:mod:`pbem.inbound.rules`) and Mailman 3's chains,
+each step is tiny, named and described, and either passes the mail on (None)
+or decides it (an :class:`Outcome`, usually with an answer queued). Two
+stages, so each step works on the value it needs:
+
+- :data:`ADDRESS_STEPS` work on an :class:`Arrival` (the mail, nothing known
+  yet): was it filtered, does it carry a reply token for a seat that exists,
+  does it come from that seat's player. When they all pass, the arrival
+  becomes a :class:`Reply`, which has the game, the seat and the player for
+  certain, so no later step has to ask whether they exist.
+- :data:`REPLY_STEPS` work on the :class:`Reply`: commands, an empty text, a
+  game that is not open, a move kept for a later turn, a stale reply, and
+  finally the moves read and played.
+
+Adding a check is adding a step to one of the tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any, Generic, TypeVar
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+import engine
+from pbem.clock import closest_time_zones, time_zone
+from pbem.commands import Command, read_command
+from pbem.db import Dispute, Inbound, Outbox, Player, RobotAnswers
+from pbem.faults import crash_point
+from pbem.inbound import InboundMail, MailKind
+from pbem.mails import NOTICE_KINDS
+from pbem.service import Service
+from pbem.store import LoadedGame, Transaction
+from pbem.tokens import read_reply_address
+
+QUOTED_LINES = 12
+"""Lines of a refused reply quoted back to its sender."""
+
+Subject = TypeVar("Subject")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one inbound message; ``status`` is the contract's vocabulary."""
+
+    status: str
+    reason: str = ""
+    inbound_id: int | None = None
+    game_id: int | None = None
+    moves: int = 0
+
+
+@dataclass(frozen=True)
+class Step(Generic[Subject]):
+    """One named check of the chain; ``check`` decides the mail (an Outcome) or passes it on (None)."""
+
+    name: str
+    description: str
+    check: Callable[[Subject], Outcome | None]
+
+    def __call__(self, subject: Subject) -> Outcome | None:
+        return self.check(subject)
+
+
+@dataclass
+class Arrival:
+    """One attempt at one stored mail: what every step and every answer may use.
+
+    ``game``, ``seat`` and ``player`` fill in as the address steps find them;
+    what is found is recorded on the stored message with its outcome.
+    """
+
+    service: Service
+    transaction: Transaction
+    inbound_id: int
+    mail: InboundMail
+    game: LoadedGame | None = None
+    seat: int | None = None
+    player: Player | None = None
+    target: tuple[int, int] | None = field(default=None, repr=False)
+
+    @property
+    def session(self) -> Session:
+        return self.transaction.session
+
+    # ------------------------------------------------------------ answers
+
+    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
+               **extra: Any) -> Outcome:
+        """Answer with what was read, why it failed and the legal moves, unless the address hit its limit."""
+        service, mail = self.service, self.mail
+        if not mail.sender or not self.may_answer(mail.sender):
+            return Outcome("rate_limited", reason)
+        game, seat = self.game, self.seat
+        context: dict[str, Any] = {
+            "why": why, "detail": detail, "suggestions": list(suggestions)[:5],
+            "quoted": mail.text.strip().splitlines()[:QUOTED_LINES],
+            "address": extra.pop("address", self._example_address()), "limit": 0, "until": "",
+            "legal": [], "more": 0, "decision": None, **extra,
+        }
+        if game is not None and seat is not None and why != "wrong_sender":
+            decision = service.mails.decision_context(game, seat)
+            context.update(legal=decision["legal"], more=decision["more"], decision=decision["decision"])
+            service.mails.send_to_seat(self.session, game, seat, "refusal", **context)
+        else:
+            base = service.mails.base_context(game, None) if game else {"table": service.settings.domain}
+            letter = service.letters.render("refusal", **{**base, "player": "", **context})
+            service.mails.queue(self.session, "refusal", mail.sender, letter, game_id=game.id if game else None)
+        return Outcome("refused", reason)
+
+    def may_answer(self, address: str) -> bool:
+        """Count one robot answer to ``address`` today; False once the day's limit is reached."""
+        today = self.service.clock.now().date()
+        counter = self.session.exec(
+            select(RobotAnswers).where(RobotAnswers.address == address, RobotAnswers.day == today)
+        ).first()
+        if counter is None:
+            counter = RobotAnswers(address=address, day=today, count=0)
+            self.session.add(counter)
+        if counter.count >= self.service.settings.robot_answers_per_day:
+            return False
+        counter.count += 1
+        return True
+
+    def _example_address(self) -> str:
+        settings = self.service.settings
+        return f"{settings.reply_local}+GAME.SEAT.TOKEN@{settings.domain}"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A mail whose token and sender checked out: from this seat's player, about this game."""
+
+    arrival: Arrival
+    game: LoadedGame
+    seat: int
+    player: Player
+
+    @property
+    def service(self) -> Service:
+        return self.arrival.service
+
+    @property
+    def session(self) -> Session:
+        return self.arrival.session
+
+    @property
+    def mail(self) -> InboundMail:
+        return self.arrival.mail
+
+    @property
+    def text(self) -> str:
+        return self.arrival.mail.text
+
+    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
+               **extra: Any) -> Outcome:
+        return self.arrival.refuse(why, reason, detail, suggestions, **extra)
+
+    def send(self, kind: str, *, picture: bool = False, **context: Any) -> str:
+        """A mail to the seat's player, in the seat's thread."""
+        return self.service.mails.send_to_seat(self.session, self.game, self.seat, kind, picture=picture,
+                                               **context)
+
+    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "") -> None:
+        """The confirmation of a command (or of a move kept for later)."""
+        self.send("command", command=command, value=value, extra=extra, replaced=replaced)
+
+    def waiting(self) -> list[str]:
+        """The names of the seats the game waits for."""
+        return [self.game.name(seat) for seat in self.game.due()]
+
+
+# ---------------------------------------------------------------- address steps
+
+
+def _filtered(arrival: Arrival) -> Outcome | None:
+    mail = arrival.mail
+    if mail.kind is MailKind.AUTOMATIC:
+        return Outcome("ignored", mail.reason)
+    if mail.kind is MailKind.OVERSIZE:
+        return _oversize(arrival)
+    return None
+
+
+def _oversize(arrival: Arrival) -> Outcome:
+    mail, service = arrival.mail, arrival.service
+    if not mail.sender or not arrival.may_answer(mail.sender):
+        return Outcome("rate_limited" if mail.sender else "oversize", mail.reason)
+    settings = service.settings
+    stored = arrival.session.exec(select(func.length(Inbound.raw)).where(Inbound.id == arrival.inbound_id)).one()
+    letter = service.letters.render(
+        "oversize", table=settings.domain, original_subject=mail.subject,
+        size_kb=int(stored or 0) // 1024, limit_kb=settings.max_message_bytes // 1024,
+    )
+    service.mails.queue(arrival.session, "oversize", mail.sender, letter)
+    return Outcome("oversize", mail.reason)
+
+
+def _addressed(arrival: Arrival) -> Outcome | None:
+    settings, secret = arrival.service.settings, arrival.service.secret
+    for address in arrival.mail.recipients:
+        found = read_reply_address(address, settings.reply_local, settings.domain, secret)
+        if found is not None:
+            arrival.target = found
+            return None
+    return arrival.refuse("bad_token", "no valid reply token among the recipients")
+
+
+def _seat_exists(arrival: Arrival) -> Outcome | None:
+    assert arrival.target is not None
+    game_id, seat = arrival.target
+    try:
+        game = arrival.transaction.load(game_id)
+    except KeyError:
+        return arrival.refuse("bad_token", f"the token names game {game_id}, which does not exist")
+    arrival.game = game
+    if seat >= len(game.seats):
+        return arrival.refuse("bad_token", f"game {game_id} has no seat {seat + 1}")
+    arrival.seat = seat
+    return None
+
+
+def _from_seat_player(arrival: Arrival) -> Outcome | None:
+    assert arrival.game is not None and arrival.seat is not None
+    player, sender = arrival.game.player(arrival.seat), arrival.mail.sender
+    if player is None or player.email != sender:
+        return arrival.refuse("wrong_sender", f"sender {sender or '(none)'} is not the seat's player",
+                              address=sender)
+    arrival.player = player
+    return None
+
+
+ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
+    Step("filtered", "automatic mail is kept unanswered; an oversized one gets one short answer", _filtered),
+    Step("addressed", "a recipient carries a valid reply token (game, seat, HMAC)", _addressed),
+    Step("seat-exists", "the token's game and seat exist", _seat_exists),
+    Step("from-seat-player", "the sender is the seat's player", _from_seat_player),
+)
+
+
+# ---------------------------------------------------------------- reply steps
+
+
+def _command(reply: Reply) -> Outcome | None:
+    command = read_command(reply.text)
+    if command is None:
+        return None
+    return COMMAND_HANDLERS[command.name](reply, command)
+
+
+def _has_text(reply: Reply) -> Outcome | None:
+    if reply.text.strip():
+        return None
+    return reply.refuse("empty", "no text left after quotes and signatures")
+
+
+def _game_open(reply: Reply) -> Outcome | None:
+    game = reply.game
+    if game.row.status == "paused":
+        return reply.refuse("paused", "the organiser paused the game")
+    if game.row.status != "active" or not game.due():
+        return reply.refuse("game_over", "the game is over")
+    return None
+
+
+def _held_for_later(reply: Reply) -> Outcome | None:
+    """Keep a move sent before the seat's turn for that turn (R-PBEM-2), and say so."""
+    game, seat = reply.game, reply.seat
+    if seat in game.rules.to_act(game.state) or not game.rules.holds_early(game.state, seat) or _stale(reply):
+        return None
+    kept = "\n".join(line for line in (raw.strip() for raw in reply.text.splitlines()) if line)
+    replaced = reply.service.turns.hold(reply.session, game, seat, kept, reply.arrival.inbound_id)
+    reply.acknowledge("early", kept.replace("\n", "; "), ", ".join(reply.waiting()),
+                      replaced=replaced.text.replace("\n", "; ") if replaced else "")
+    return Outcome("held", f"kept for seat {seat + 1}'s turn")
+
+
+def _in_turn(reply: Reply) -> Outcome | None:
+    stale, due = _stale(reply), reply.game.rules.to_act(reply.game.state)
+    if not stale and reply.seat in due:
+        return None
+    why = "lost_race" if reply.arrival.transaction.retried else ("stale" if stale else "not_your_turn")
+    return reply.refuse(why, "decision no longer open",
+                        detail=", ".join(reply.waiting()) if why == "not_your_turn" else "")
+
+
+def _stale(reply: Reply) -> bool:
+    """Whether this reply answers our decision mail after the seat was asked something newer."""
+    mail, seat = reply.mail, reply.game.seats[reply.seat]
+    if seat.awaiting and mail.in_reply_to and f"<{mail.in_reply_to}>" == seat.last_message_id:
+        return False  # the seat's latest mail, sent since its prompt: nothing newer was asked
+    for message_id in filter(None, [mail.in_reply_to, *reversed(mail.references)]):
+        with reply.session.no_autoflush:  # the mail it answers was committed before; this step's changes wait
+            ours = reply.session.exec(
+                select(Outbox.kind, Outbox.seq, Outbox.seat, Outbox.game_id)
+                .where(Outbox.message_id == f"<{message_id}>")
+            ).first()
+        if ours is None or ours.game_id != reply.game.id or ours.seat != reply.seat:
+            continue
+        return ours.kind in NOTICE_KINDS and ours.seq is not None and (ours.seq < seat.prompted_seq
+                                                                       or not seat.awaiting)
+    return False
+
+
+def _played(reply: Reply) -> Outcome:
+    """Read the moves and play them; any line that does not read refuses them all."""
+    service, game, seat = reply.service, reply.game, reply.seat
+    try:
+        moves = game.rules.parse(reply.text, game.rules.clone(game.state), seat)
+    except engine.MoveError as exc:
+        return reply.refuse("move_error", exc.reason, detail=str(exc), suggestions=exc.suggestions)
+    except engine.IllegalMove as exc:
+        return reply.refuse("illegal", str(exc), detail=str(exc))
+    try:
+        for move in moves:
+            service.turns.play(reply.session, game, seat, move, "email", reply.arrival.inbound_id)
+    except engine.IllegalMove as exc:  # the state was changed in place: start again from the committed game
+        reply.session.rollback()
+        reply.arrival.game = reply.arrival.transaction.reload(game.id)
+        return reply.refuse("illegal", str(exc), detail=str(exc))
+    service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played])
+    crash_point(service.settings, "after_apply")
+    return Outcome("applied", "", moves=len(moves))
+
+
+REPLY_STEPS: tuple[Step[Reply], ...] = (
+    Step("command", "a first line that is a player command runs it", _command),
+    Step("has-text", "something is left after quotes and signatures", _has_text),
+    Step("game-open", "the game is neither paused nor over", _game_open),
+    Step("held-for-later", "a move sent before its turn, where the rules allow it, is kept for it",
+         _held_for_later),
+    Step("in-turn", "the seat owes a decision and the reply answers the current one", _in_turn),
+)
+
+
+def run(arrival: Arrival) -> Outcome:
+    """Run the mail through both stages; the last reply step reads and plays its moves."""
+    for address_step in ADDRESS_STEPS:
+        outcome = address_step(arrival)
+        if outcome is not None:
+            return outcome
+    assert arrival.game is not None and arrival.seat is not None and arrival.player is not None
+    reply = Reply(arrival, arrival.game, arrival.seat, arrival.player)
+    for reply_step in REPLY_STEPS:
+        outcome = reply_step(reply)
+        if outcome is not None:
+            return outcome
+    return _played(reply)
+
+
+# ---------------------------------------------------------------- commands
+
+
+def _help(reply: Reply, _command: Command) -> Outcome:
+    decision = reply.game.rules.decision(reply.game.state, reply.seat)
+    reply.send("help", hint=decision.hint if decision else "", vacation_days=reply.service.settings.vacation_days,
+               notify=reply.player.notify, time_zone=reply.player.time_zone)
+    return Outcome("command", "help")
+
+
+def _status(reply: Reply, _command: Command) -> Outcome:
+    reply.send("status", picture=True, waiting=reply.waiting(),
+               **reply.service.mails.decision_context(reply.game, reply.seat))
+    return Outcome("command", "status")
+
+
+def _history(reply: Reply, _command: Command) -> Outcome:
+    lines = [line for line in reply.service.mails.recap(reply.game, reply.seat, since=0) if line.source != "say"]
+    reply.send("history", lines=lines)
+    return Outcome("command", "history")
+
+
+def _say(reply: Reply, command: Command) -> Outcome:
+    game, seat, said = reply.game, reply.seat, command.argument.strip()
+    if not said:
+        return reply.refuse("empty", "say without a message")
+    mails = reply.service.mails
+    mails.say(reply.session, game, seat, said)
+    others = [s for s in range(len(game.seats)) if s != seat and game.human(s)]
+    for other in others:
+        mails.send_to_seat(reply.session, game, other, "say", speaker=game.name(seat), said=said)
+    reply.acknowledge("say", "", ", ".join(game.name(s) for s in others))
+    return Outcome("command", "say")
+
+
+def _vacation(reply: Reply, command: Command) -> Outcome:
+    service, argument = reply.service, command.argument
+    settings, clock = service.settings, service.clock
+    latest = (clock.now() + timedelta(days=settings.vacation_days)).date()
+    try:
+        until = date.fromisoformat(argument)
+    except ValueError:
+        return reply.refuse("bad_vacation", f"vacation date {argument!r} not understood", until=latest.isoformat())
+    if until > latest:
+        return reply.refuse("vacation_too_long", f"vacation until {until} is beyond {latest}",
+                            limit=settings.vacation_days, until=latest.isoformat())
+    reply.player.vacation_until = until
+    row = reply.game.seats[reply.seat]
+    if row.awaiting:
+        row.deadline = max(row.deadline or clock.now(), service.mails.deadline_for(reply.game, reply.seat))
+        row.reminded = False
+    service.audit(reply.session, reply.player.email, "vacation", reply.game.id, f"until {until}")
+    deadline = service.mails.when(reply.game, reply.seat, row.deadline) if row.deadline else until.isoformat()
+    reply.acknowledge("vacation", until.isoformat(), deadline)
+    return Outcome("command", "vacation")
+
+
+def _notify(reply: Reply, command: Command) -> Outcome:
+    if not command.argument:
+        return reply.refuse("bad_notify", "notify needs each, digest or none")
+    reply.player.notify = command.argument
+    reply.acknowledge("notify", command.argument, "")
+    return Outcome("command", "notify")
+
+
+def _timezone(reply: Reply, command: Command) -> Outcome:
+    argument = command.argument
+    zone = time_zone(argument)
+    if zone is None:
+        return reply.refuse("bad_timezone", f"time zone {argument!r} not known" if argument else
+                            "timezone without a zone", suggestions=closest_time_zones(argument))
+    reply.player.time_zone = zone
+    row = reply.game.seats[reply.seat]
+    reply.acknowledge("timezone", zone, reply.service.mails.when(reply.game, reply.seat, row.deadline)
+                      if row.awaiting and row.deadline else "")
+    return Outcome("command", "timezone")
+
+
+def _dispute(reply: Reply, command: Command) -> Outcome:
+    service, game, seat, player = reply.service, reply.game, reply.seat, reply.player
+    text = command.argument.strip()
+    if not text:
+        return reply.refuse("empty", "dispute without a text")
+    dispute = Dispute(game_id=game.id, player_id=player.id, text=text,  # type: ignore[arg-type]
+                      created=service.clock.now())
+    reply.session.add(dispute)
+    reply.session.flush()
+    service.audit(reply.session, player.email, "dispute", game.id, text[:500])
+    service.mails.to_organiser(
+        reply.session, "organiser", "organiser", game.id, event="dispute", dispute_id=dispute.id, text=text,
+        seat=service.mails.line(game, 0, seat, "", ""), timeouts=game.seats[seat].timeouts,
+        **service.mails.base_context(game, seat),
+    )
+    reply.acknowledge("dispute", "", str(dispute.id))
+    return Outcome("command", "dispute")
+
+
+COMMAND_HANDLERS: dict[str, Callable[[Reply, Command], Outcome]] = {
+    "help": _help, "status": _status, "history": _history, "say": _say, "vacation": _vacation,
+    "notify": _notify, "timezone": _timezone, "dispute": _dispute,
+}

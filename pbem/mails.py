@@ -1,0 +1,239 @@
+"""Composing the mails a game's changes cause, and queueing them in the outbox.
+
+What a player reads is rendered once per audience from ``templates/email/``
+(:mod:`pbem.letters`) and written to the outbox in the caller's transaction,
+so a mail leaves exactly when the change that caused it is committed. Each
+seat's mails form one thread (``In-Reply-To``/``References``) and carry the
+seat's reply address, whose token names the game and the seat.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Iterable
+
+from sqlalchemy import insert
+from sqlmodel import Session
+
+import engine
+from pbem.clock import Clock, local_time
+from pbem.config import Settings
+from pbem.db import DigestItem, Outbox, Seat, TableTalk
+from pbem.letters import Letter, Letters
+from pbem.store import EarlyOutcome, LoadedGame, Said
+from pbem.tokens import reply_address
+
+LEGAL_SHOWN = 24
+"""Legal moves listed in a mail; more are summarised as a count."""
+
+NOTICE_KINDS = ("prompt", "status", "reminder")
+"""Mails that show a decision: a reply to an older one of these is stale."""
+
+_INSERT_OUTBOX = insert(Outbox.__table__)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class RecapLine:
+    """One line of a recap or history: who did what."""
+
+    seq: int
+    seat_no: int
+    name: str
+    bot: str
+    text: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One seat's line in a game-over mail."""
+
+    rank: int
+    seat_no: int
+    name: str
+    bot: str
+    score: float
+    breakdown: dict[str, Any]
+    forfeited: bool
+
+
+class Mailer:
+    """Renders and queues every mail a game sends its players and the organiser."""
+
+    def __init__(self, settings: Settings, clock: Clock, letters: Letters, secret: str) -> None:
+        self.settings, self.clock, self.letters, self.secret = settings, clock, letters, secret
+
+    # ----------------------------------------------------------------- what a change causes
+
+    def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
+                 understood: Iterable[str] = ()) -> None:
+        """Queue the mails the moves of this transaction cause in a game still running: prompts,
+        the replier's confirmation, confirmations of held moves played, and notices."""
+        understood = list(understood)
+        due = game.due()
+        prompted = [s for s in due if game.human(s) and not game.seats[s].awaiting]
+        early = game.early_outcomes
+        for seat in prompted:
+            held = early.get(seat)
+            self.prompt(session, game, seat, understood if seat == replier else list(held.played if held else ()),
+                        early_refused=held if held and not held.played else None)
+        waiting = [game.name(s) for s in due]
+        if replier is not None and replier not in prompted:
+            self.send_to_seat(session, game, replier, "confirmation", understood=understood, waiting=waiting,
+                              early=False)
+        confirmed = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
+        for seat in confirmed:  # a move sent before its turn was played: confirmed like a reply in turn
+            self.send_to_seat(session, game, seat, "confirmation", understood=list(early[seat].played),
+                              waiting=waiting, early=True)
+        if game.played:
+            self.notices(session, game, skip={replier, *prompted, *confirmed})
+
+    def prompt(self, session: Session, game: LoadedGame, seat: int, understood: list[str],
+               early_refused: EarlyOutcome | None = None) -> None:
+        """Ask the seat for its open decision, with a fresh deadline and the recap since its last prompt."""
+        row = game.seats[seat]
+        recap = self.recap(game, seat)
+        forced = [line.text for line in recap if line.source == "forced" and line.seat_no == seat + 1]
+        row.deadline = self.deadline_for(game, seat)
+        row.awaiting, row.reminded, row.prompted_seq = True, False, game.next_seq - 1
+        self.send_to_seat(session, game, seat, "prompt", picture=True, understood=understood,
+                          recap=recap, forced=forced, early_refused=early_refused, **self.decision_context(game, seat))
+
+    def notices(self, session: Session, game: LoadedGame, skip: set[int | None]) -> None:
+        """Tell the other seats what was played, as each of them chose (a mail each, a daily digest, or nothing)."""
+        lines = [self.line(game, played.seq, played.seat, played.notation, played.source) for played in game.played]
+        for seat in range(len(game.seats)):
+            player = game.player(seat)
+            if seat in skip or not game.human(seat) or player is None:
+                continue
+            if player.notify == "each":
+                self.send_to_seat(session, game, seat, "notice", recap=lines)
+            elif player.notify == "digest":
+                now = self.clock.now()
+                session.add_all(
+                    DigestItem(player_id=player.id, game_id=game.id,  # type: ignore[arg-type]
+                               line=self.letters.snippet("recap_line", line=line), created=now)
+                    for line in lines
+                )
+
+    def game_over(self, session: Session, game: LoadedGame, result: engine.Result) -> None:
+        """The final standings to every seat that ever had a player (also one a bot finished)."""
+        standings = sorted(
+            (Standing(result.ranks[seat], seat + 1, game.name(seat),
+                      game.seats[seat].bot if not game.seats[seat].forfeited else "", result.scores[seat],
+                      result.breakdown[seat] if result.breakdown else {}, game.seats[seat].forfeited)
+             for seat in range(len(game.seats))),
+            key=lambda standing: (standing.rank, standing.seat_no),
+        )
+        for seat in range(len(game.seats)):
+            if game.seats[seat].player_id is not None:
+                self.send_to_seat(
+                    session, game, seat, "game_over", picture=True, recap=self.recap(game, seat),
+                    standings=standings, own_rank=result.ranks[seat], board=game.rules.render(game.state, seat),
+                )
+
+    # ----------------------------------------------------------------- what a mail shows
+
+    def deadline_for(self, game: LoadedGame, seat: int) -> datetime:
+        """The deadline of a decision opened now: the game's time to answer, counted after any vacation."""
+        deadline = self.clock.now() + timedelta(hours=game.row.deadline_hours)
+        player = game.player(seat)
+        if player is not None and player.vacation_until is not None:
+            back = datetime.combine(player.vacation_until, datetime.min.time(), tzinfo=UTC) + timedelta(days=1)
+            deadline = max(deadline, back + timedelta(hours=game.row.deadline_hours))
+        return deadline
+
+    def when(self, game: LoadedGame, seat: int, moment: datetime) -> str:
+        """A time in the seat's player's time zone, as every mail to them shows times."""
+        player = game.player(seat)
+        return local_time(moment, player.time_zone if player is not None else "UTC")
+
+    def decision_context(self, game: LoadedGame, seat: int) -> dict[str, Any]:
+        """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline."""
+        rules, state = game.rules, game.state
+        decision = rules.decision(state, seat)
+        legal = [rules.format(move) for move in rules.legal(state, seat)] if decision else []
+        deadline = game.seats[seat].deadline
+        return {
+            "board": rules.render(state, seat),
+            "decision": decision,
+            "legal": legal[:LEGAL_SHOWN],
+            "more": max(0, len(legal) - LEGAL_SHOWN),
+            "deadline": self.when(game, seat, deadline) if deadline else "",
+        }
+
+    def recap(self, game: LoadedGame, seat: int, since: int | None = None) -> list[RecapLine]:
+        """Every move and table message since the seat's previous prompt (or move ``since``), in order."""
+        since = game.seats[seat].prompted_seq if since is None else since
+        lines = [self.line(game, move.seq, move.seat, move.notation, move.source)
+                 for move in (*game.log, *game.played) if move.seq > since]
+        lines += [self.line(game, said.seq, said.seat, said.text, "say")
+                  for said in game.talk if said.seq >= since and said.seat != seat]
+        return sorted(lines, key=lambda line: (line.seq, line.source == "say"))
+
+    def line(self, game: LoadedGame, seq: int, seat: int, text: str, source: str) -> RecapLine:
+        return RecapLine(seq, seat + 1, game.name(seat), game.seats[seat].bot, text, source)
+
+    def base_context(self, game: LoadedGame, seat: int | None) -> dict[str, Any]:
+        """What every mail about a game shows: the table, the game, the seat and its player."""
+        return {
+            "table": game.row.label,
+            "game_title": game.rules.title,
+            "game_id": game.id,
+            "seat_no": seat + 1 if seat is not None else 0,
+            "player": game.name(seat) if seat is not None else "",
+        }
+
+    def say(self, session: Session, game: LoadedGame, seat: int, text: str) -> None:
+        """Add a message to the table talk, for the next recap of every other seat."""
+        said = Said(game.next_seq - 1, seat, text)
+        session.add(TableTalk(game_id=game.id, seat=seat, seq=said.seq, text=text, created=self.clock.now()))
+        game.talk.append(said)
+
+    # ----------------------------------------------------------------- queueing
+
+    def send_to_seat(self, session: Session, game: LoadedGame, seat: int, kind: str, *, picture: bool = False,
+                     **context: Any) -> str:
+        """Render mail ``kind`` for the seat's player and queue it in the seat's thread; its Message-ID."""
+        player = game.player(seat)
+        assert player is not None, f"seat {seat} has no player to mail"
+        merged = {**self.base_context(game, seat), **context}
+        image = game.rules.picture(game.state, seat) if picture else None
+        letter = self.letters.render(kind, picture=image is not None, **merged)
+        row = game.seats[seat]
+        message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
+                                reply_to=self.reply_to(game.id, seat), in_reply_to=row.last_message_id,
+                                references=_references(row), seat=seat, seq=game.next_seq - 1)
+        row.thread_root = row.thread_root or message_id
+        row.last_message_id = message_id
+        return message_id
+
+    def to_organiser(self, session: Session, kind: str, template: str, about: int | None, **context: Any) -> str:
+        """Render mail ``template`` for the organiser and queue it (``about``: the game it concerns)."""
+        letter = self.letters.render(template, **context)
+        return self.queue(session, kind, self.settings.organiser, letter, game_id=about)
+
+    def reply_to(self, game_id: int, seat: int) -> str:
+        return reply_address(self.settings.reply_local, self.settings.domain, self.secret, game_id, seat)
+
+    def queue(self, session: Session, kind: str, recipient: str, letter: Letter, *, game_id: int | None = None,
+              picture: bytes | None = None, reply_to: str = "", in_reply_to: str = "",
+              references: str = "", seat: int | None = None, seq: int | None = None) -> str:
+        """Add one mail to the outbox and return its Message-ID; it leaves with the transaction's commit."""
+        now = self.clock.now()
+        message_id = f"<{uuid.uuid4().hex}@{self.settings.domain}>"
+        session.connection().execute(_INSERT_OUTBOX, {
+            "message_id": message_id, "kind": kind, "recipient": recipient, "subject": letter.subject,
+            "text": letter.text, "html": letter.html, "reply_to": reply_to, "in_reply_to": in_reply_to,
+            "references": references, "picture": picture, "game_id": game_id, "seat": seat, "seq": seq,
+            "status": "pending", "attempts": 0, "next_attempt": now, "last_error": "", "created": now,
+            "sent": None})
+        return message_id
+
+
+def _references(seat: Seat) -> str:
+    """The thread's first and latest mail: enough for every client to keep one thread."""
+    ids = [seat.thread_root, seat.last_message_id]
+    return " ".join(dict.fromkeys(i for i in ids if i))

@@ -1,0 +1,120 @@
+"""Turn driving: moves applied and logged, and the game played on until a person must choose.
+
+This is the only place that moves a game forward, for a reply, an organiser's
+move, a timeout and a bot alike, and it speaks only the engine protocol: what
+the moves mean is the engine's business, what the players are told is
+:mod:`pbem.mails`'. Every write goes into the caller's transaction.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sqlalchemy import bindparam, delete, insert
+from sqlmodel import Session
+
+import engine
+from engine import bots
+from pbem.clock import Clock
+from pbem.db import Early, Move
+from pbem.store import EarlyOutcome, Held, LoadedGame, Played
+
+# Every reply writes a move: as plain INSERTs on the session's connection they skip building ORM objects and
+# the unit of work (a quarter of a reply's database time), and stay in its transaction.
+_INSERT_MOVE = insert(Move.__table__)  # type: ignore[arg-type]
+_INSERT_EARLY = insert(Early.__table__)  # type: ignore[arg-type]
+_DROP_EARLY = delete(Early.__table__).where(  # type: ignore[arg-type]
+    Early.__table__.c.game_id == bindparam("game_id"), Early.__table__.c.seat == bindparam("seat"))  # type: ignore[attr-defined]
+
+
+class Turns:
+    """Plays moves on loaded games; the clock stamps the log."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+
+    def play(self, session: Session, game: LoadedGame, seat: int, move: engine.Move, source: str,
+             inbound_id: int | None = None) -> Played:
+        """Apply ``move`` and log it; raises IllegalMove (state unchanged) when it is not legal."""
+        if seat not in game.rules.to_act(game.state):
+            raise engine.IllegalMove(f"seat {seat + 1} owes no decision now")
+        game.state = game.rules.apply(game.state, seat, move)
+        played = Played(game.next_seq, seat, game.rules.format(move), source)
+        session.connection().execute(_INSERT_MOVE, {
+            "game_id": game.id, "seq": played.seq, "seat": seat, "notation": played.notation,
+            "source": source, "inbound_id": inbound_id, "reverted": False, "created": self.clock.now()})
+        game.next_seq += 1
+        game.played.append(played)
+        row = game.seats[seat]
+        row.awaiting = False
+        row.reminded = False
+        row.deadline = None
+        return played
+
+    def play_all(self, session: Session, game: LoadedGame, seat: int, text: str, source: str,
+                 inbound_id: int | None = None) -> list[Played]:
+        """Read ``text`` as the seat's moves and play them all, or raise (MoveError, IllegalMove) and play none.
+
+        The lines are read on a clone, so a refusal leaves the state as it was;
+        a move the engine refuses while being played leaves the game half
+        changed, so the caller must then abandon the transaction.
+        """
+        moves = game.rules.parse(text, game.rules.clone(game.state), seat)
+        return [self.play(session, game, seat, move, source, inbound_id) for move in moves]
+
+    def settle(self, session: Session, game: LoadedGame) -> None:
+        """Play bot seats, held moves and forced moves until a human has a real choice or the game ends."""
+        rules = game.rules
+        while True:
+            for seat in sorted(rules.to_act(game.state)):
+                row = game.seats[seat]
+                if row.bot:
+                    if seat in game.early:  # the seat went to a bot: its player's kept move goes with him
+                        self.drop_early(session, game, seat)
+                    rng = random.Random(f"{game.row.bot_seed}:{game.next_seq}")
+                    self.play(session, game, seat, bots.get(row.bot)(rules, game.state, seat, rng), "bot")
+                    break
+                if seat in game.early and self._play_early(session, game, seat):
+                    break
+                legal = rules.legal(game.state, seat)
+                if len(legal) == 1:
+                    self.play(session, game, seat, legal[0], "forced")
+                    break
+            else:
+                return
+
+    def hold(self, session: Session, game: LoadedGame, seat: int, text: str, inbound_id: int | None) -> Held | None:
+        """Keep ``text`` for the seat's next turn (the rules allow it); returns the held move it replaces."""
+        replaced = game.early.pop(seat, None)
+        connection = session.connection()
+        connection.execute(_DROP_EARLY, {"game_id": game.id, "seat": seat})
+        connection.execute(_INSERT_EARLY, {"game_id": game.id, "seat": seat, "text": text,
+                                           "inbound_id": inbound_id, "created": self.clock.now()})
+        game.early[seat] = Held(seat, text, inbound_id)
+        return replaced
+
+    def _play_early(self, session: Session, game: LoadedGame, seat: int) -> bool:
+        """The seat's turn came: play its held move if it is legal now (True), else drop it and say why."""
+        held = self.drop_early(session, game, seat)
+        rules = game.rules
+        try:
+            moves = rules.parse(held.text, rules.clone(game.state), seat)
+        except (engine.MoveError, engine.IllegalMove) as exc:
+            game.early_outcomes[seat] = EarlyOutcome(held.text, reason=getattr(exc, "reason", "") or str(exc))
+            return False
+        if not moves:
+            game.early_outcomes[seat] = EarlyOutcome(held.text, reason="there was no move in it")
+            return False
+        played = [self.play(session, game, seat, move, "email", held.inbound_id).notation for move in moves]
+        game.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played))
+        return True
+
+    def drop_early(self, session: Session, game: LoadedGame, seat: int) -> Held:
+        """Forget the seat's held move (its turn came, or it will not come)."""
+        session.connection().execute(_DROP_EARLY, {"game_id": game.id, "seat": seat})
+        return game.early.pop(seat)
+
+    def drop_all_early(self, session: Session, game: LoadedGame) -> None:
+        """The game ended: moves kept for turns that will not come go."""
+        for seat in list(game.early):
+            self.drop_early(session, game, seat)
