@@ -1,6 +1,6 @@
 """The organiser's disputes toolkit: inspect a game, and fix it, on the record.
 
-Each action that changes a game runs on a table loaded in one session, exactly
+Each action that changes a game runs on a game loaded in one session, exactly
 like a player's reply: the change, the mails it causes (the new prompts and a
 notice to every player concerned) and its audit row are committed together
 with the game's version bumped, or nothing is kept. A refusal is an
@@ -135,49 +135,49 @@ class Admin:
 
     def show(self, game_id: int) -> GameReport:
         with Session(self.service.db) as session:
-            table = self._load(session, game_id)
-            rules, state = table.rules, table.state
+            game = self._load(session, game_id)
+            rules, state = game.rules, game.state
             moves = list(session.exec(select(Move).where(Move.game_id == game_id)))
             seats = tuple(
-                SeatReport(s.seat + 1, table.name(s.seat), p.email if (p := table.player(s.seat)) else "", s.bot,
+                SeatReport(s.seat + 1, game.name(s.seat), p.email if (p := game.player(s.seat)) else "", s.bot,
                            s.awaiting, s.deadline, s.timeouts, s.forfeited)
-                for s in table.seats
+                for s in game.seats
             )
-            return GameReport(game_id, table.row.label, table.row.game, table.row.status, table.row.seed,
-                              dict(table.row.options), sum(not m.reverted for m in moves),
+            return GameReport(game_id, game.row.label, game.row.game, game.row.status, game.row.seed,
+                              dict(game.row.options), sum(not m.reverted for m in moves),
                               sum(m.reverted for m in moves), tuple(sorted(s + 1 for s in rules.to_act(state))),
                               seats, rules.render(state, None),
-                              tuple(rules.render(state, s) for s in range(len(table.seats))), rules.result(state))
+                              tuple(rules.render(state, s) for s in range(len(game.seats))), rules.result(state))
 
     def log(self, game_id: int) -> list[LogLine]:
         with Session(self.service.db) as session:
-            table = self._load(session, game_id)
+            game = self._load(session, game_id)
             rows = session.exec(select(Move, Inbound).join(Inbound, isouter=True)
                                 .where(Move.game_id == game_id).order_by(Move.seq))
-            return [LogLine(m.seq, m.seat + 1, table.name(m.seat), m.notation, m.source, m.created, m.reverted,
+            return [LogLine(m.seq, m.seat + 1, game.name(m.seat), m.notation, m.source, m.created, m.reverted,
                             i.message_id if i else "", i.sender if i else "") for m, i in rows]
 
     def replay(self, game_id: int, at: int) -> str:
         """The board (observer's view) after move ``at`` of the moves that count."""
         with Session(self.service.db) as session:
-            table = self._load(session, game_id)
-            rules = table.rules
+            game = self._load(session, game_id)
+            rules = game.rules
             moves = list(session.exec(select(Move).where(Move.game_id == game_id, Move.reverted == False)  # noqa: E712
                                       .order_by(Move.seq)))
             last = moves[-1].seq if moves else 0
             if not 0 <= at <= last:
                 raise AdminError(f"--at {at}: game {game_id} has moves 0-{last} (0 is the set-up)")
-            state = replay(rules, len(table.seats), table.row.seed, table.row.options,
+            state = replay(rules, len(game.seats), game.row.seed, game.row.options,
                            ((move.seat, move.notation) for move in moves if move.seq <= at))
             return rules.render(state, None)
 
     # ------------------------------------------------------------- changing a game
 
     def undo(self, game_id: int, to: int, reason: str, force: bool = False) -> list[int]:
-        """Mark every counted move after ``to`` reverted, replay, re-prompt, and tell the table; the seqs undone."""
+        """Mark every counted move after ``to`` reverted, replay, re-prompt, and tell the game; the seqs undone."""
         self._reason(reason)
 
-        def change(transaction: Transaction, table: LoadedGame) -> list[int]:
+        def change(transaction: Transaction, game: LoadedGame) -> list[int]:
             session = transaction.session
             later = list(session.exec(select(Move).where(Move.game_id == game_id, Move.reverted == False,  # noqa: E712
                                                          Move.seq > to).order_by(Move.seq)))
@@ -188,18 +188,18 @@ class Admin:
                                  f"(see `pbem game log {game_id}`)")
             answered = _answered(later)
             if answered and not force:
-                who = _answers_by_seat(answered, table)
+                who = _answers_by_seat(answered, game)
                 raise AdminError(f"other players already answered move {later[0].seq}: {who}; "
                                  f"undo with --force to take those back too (everyone concerned is told)")
             for move in later:
                 move.reverted = True
                 session.add(move)
-            if table.row.status == "over":
-                table.row.status = "active"
+            if game.row.status == "over":
+                game.row.status = "active"
                 runner.unrecord(self.service, session, game_id)
             fresh = transaction.reload(game_id)
-            lines = [self.service.mails.line(table, m.seq, m.seat, m.notation, m.source) for m in later]
-            concerned = sorted({table.name(m.seat) for m in answered})
+            lines = [self.service.mails.line(game, m.seq, m.seat, m.notation, m.source) for m in later]
+            concerned = sorted({game.name(m.seat) for m in answered})
             for seat in range(len(fresh.seats)):
                 row = fresh.seats[seat]
                 row.awaiting, row.reminded, row.deadline = False, False, None
@@ -216,21 +216,21 @@ class Admin:
         """Play ``notation`` for the seat as the organiser; refused (nothing changed) when not legal now."""
         self._reason(reason)
 
-        def change(transaction: Transaction, table: LoadedGame) -> list[str]:
+        def change(transaction: Transaction, game: LoadedGame) -> list[str]:
             session = transaction.session
-            seat = self._seat(table, seat_no)
-            rules = table.rules
-            if seat not in rules.to_act(table.state):
+            seat = self._seat(game, seat_no)
+            rules = game.rules
+            if seat not in rules.to_act(game.state):
                 raise AdminError(f"seat {seat_no} owes no decision now; waiting for "
-                                 f"{_waiting(table) or 'nobody (the game is over)'}")
+                                 f"{_waiting(game) or 'nobody (the game is over)'}")
             try:
-                played = [p.notation for p in self.service.turns.play_all(session, table, seat, notation, "admin")]
+                played = [p.notation for p in self.service.turns.play_all(session, game, seat, notation, "admin")]
             except (engine.MoveError, engine.IllegalMove) as exc:
-                legal = [rules.format(m) for m in rules.legal(table.state, seat)][:8]
+                legal = [rules.format(m) for m in rules.legal(game.state, seat)][:8]
                 raise AdminError(f"{notation!r} for seat {seat_no}: {exc}; legal now: {', '.join(legal)}") from None
-            if table.human(seat):
-                self._tell(session, table, seat, "move", reason, moves=played)
-            self._continue(session, table)
+            if game.human(seat):
+                self._tell(session, game, seat, "move", reason, moves=played)
+            self._continue(session, game)
             self._audit(session, "move", game_id, f"seat {seat_no}: {'; '.join(played)}: {reason}")
             return played
 
@@ -245,19 +245,19 @@ class Admin:
         if delta <= timedelta(0):
             raise AdminError(f"--extend {extend}: give a positive duration such as 48h")
 
-        def change(transaction: Transaction, table: LoadedGame) -> list[int]:
+        def change(transaction: Transaction, game: LoadedGame) -> list[int]:
             session = transaction.session
-            chosen = [self._seat(table, seat_no)] if seat_no is not None else range(len(table.seats))
-            open_seats = [s for s in chosen if table.seats[s].awaiting and table.seats[s].deadline]
+            chosen = [self._seat(game, seat_no)] if seat_no is not None else range(len(game.seats))
+            open_seats = [s for s in chosen if game.seats[s].awaiting and game.seats[s].deadline]
             if not open_seats:
                 raise AdminError(f"game {game_id}: no open deadline{f' for seat {seat_no}' if seat_no else ''} "
-                                 f"to extend (waiting for {_waiting(table) or 'nobody'}"
-                                 f"{', paused' if table.row.status == 'paused' else ''})")
+                                 f"to extend (waiting for {_waiting(game) or 'nobody'}"
+                                 f"{', paused' if game.row.status == 'paused' else ''})")
             for seat in open_seats:
-                row = table.seats[seat]
+                row = game.seats[seat]
                 row.deadline, row.reminded = row.deadline + delta, False  # type: ignore[operator]
-                self._tell(session, table, seat, "deadline", reason, extended=extend,
-                           deadline=self.service.mails.when(table, seat, row.deadline))  # type: ignore[arg-type]
+                self._tell(session, game, seat, "deadline", reason, extended=extend,
+                           deadline=self.service.mails.when(game, seat, row.deadline))  # type: ignore[arg-type]
             self._audit(session, "deadline", game_id,
                         f"seats {[s + 1 for s in open_seats]} extended by {extend}: {reason}")
             return [s + 1 for s in open_seats]
@@ -272,20 +272,20 @@ class Admin:
         if bot not in bots.BOTS and "@" not in wanted:
             raise AdminError(f"--player {player!r}: give an email address, or bot (a greedy bot), greedy or random")
 
-        def change(transaction: Transaction, table: LoadedGame) -> str:
+        def change(transaction: Transaction, game: LoadedGame) -> str:
             session = transaction.session
-            seat = self._seat(table, seat_no)
-            if table.row.status == "over":
+            seat = self._seat(game, seat_no)
+            if game.row.status == "over":
                 raise AdminError(f"game {game_id} is over; undo moves first if the seat must play again")
-            row, before = table.seats[seat], table.name(seat)
+            row, before = game.seats[seat], game.name(seat)
             if "@" in wanted:
                 newcomer = players.find_or_add(session, wanted)
-                sitting = [s.seat + 1 for s in table.seats if s.player_id == newcomer.id and not s.bot]
+                sitting = [s.seat + 1 for s in game.seats if s.player_id == newcomer.id and not s.bot]
                 if sitting:
                     raise AdminError(f"{wanted} already plays seat {sitting[0]} of game {game_id}")
-                table.players[newcomer.id] = newcomer  # type: ignore[index]
-            if table.human(seat):
-                self._tell(session, table, seat, "replaced", reason, newcomer=wanted if "@" in wanted else
+                game.players[newcomer.id] = newcomer  # type: ignore[index]
+            if game.human(seat):
+                self._tell(session, game, seat, "replaced", reason, newcomer=wanted if "@" in wanted else
                            f"a {bot} bot")
             if "@" in wanted:
                 row.player_id, row.bot, row.forfeited = newcomer.id, "", False
@@ -293,26 +293,26 @@ class Admin:
             else:
                 row.bot = bot
             row.awaiting, row.reminded, row.deadline = False, False, None
-            if table.human(seat):
-                self._tell(session, table, seat, "seated", reason)
-            self._continue(session, table)
-            self._audit(session, "replace", game_id, f"seat {seat_no}: {before} -> {table.name(seat)}: {reason}")
-            return table.name(seat)
+            if game.human(seat):
+                self._tell(session, game, seat, "seated", reason)
+            self._continue(session, game)
+            self._audit(session, "replace", game_id, f"seat {seat_no}: {before} -> {game.name(seat)}: {reason}")
+            return game.name(seat)
 
         return self._change(game_id, change)
 
     def resend(self, game_id: int, seat_no: int) -> None:
         """Send the seat's open prompt again (a new mail in the same thread)."""
 
-        def change(transaction: Transaction, table: LoadedGame) -> None:
+        def change(transaction: Transaction, game: LoadedGame) -> None:
             session = transaction.session
-            seat = self._seat(table, seat_no)
-            if not table.human(seat) or seat not in table.rules.to_act(table.state):
+            seat = self._seat(game, seat_no)
+            if not game.human(seat) or seat not in game.rules.to_act(game.state):
                 raise AdminError(f"seat {seat_no} has no open prompt to resend; waiting for "
-                                 f"{_waiting(table) or 'nobody'}")
-            table.seats[seat].awaiting = False
-            self.service.announce(session, table)
-            self._freeze_if_paused(table)
+                                 f"{_waiting(game) or 'nobody'}")
+            game.seats[seat].awaiting = False
+            self.service.announce(session, game)
+            self._freeze_if_paused(game)
             self._audit(session, "resend", game_id, f"seat {seat_no}")
 
         self._change(game_id, change)
@@ -321,13 +321,13 @@ class Admin:
         """Stop the clock: replies are refused and no deadline runs until :meth:`resume`."""
         self._reason(reason)
 
-        def change(transaction: Transaction, table: LoadedGame) -> None:
+        def change(transaction: Transaction, game: LoadedGame) -> None:
             session = transaction.session
-            if table.row.status != "active":
-                raise AdminError(f"game {game_id} is {table.row.status}; only an active game can be paused")
-            table.row.status = "paused"
-            self._freeze_if_paused(table)
-            self._tell_all(session, table, "pause", reason)
+            if game.row.status != "active":
+                raise AdminError(f"game {game_id} is {game.row.status}; only an active game can be paused")
+            game.row.status = "paused"
+            self._freeze_if_paused(game)
+            self._tell_all(session, game, "pause", reason)
             self._audit(session, "pause", game_id, reason)
 
         self._change(game_id, change)
@@ -335,19 +335,19 @@ class Admin:
     def resume(self, game_id: int, reason: str) -> None:
         """Restart the clock: every open decision gets a full new deadline."""
 
-        def change(transaction: Transaction, table: LoadedGame) -> None:
+        def change(transaction: Transaction, game: LoadedGame) -> None:
             session = transaction.session
-            if table.row.status != "paused":
-                raise AdminError(f"game {game_id} is {table.row.status}, not paused")
-            table.row.status = "active"
-            for seat, row in enumerate(table.seats):
+            if game.row.status != "paused":
+                raise AdminError(f"game {game_id} is {game.row.status}, not paused")
+            game.row.status = "active"
+            for seat, row in enumerate(game.seats):
                 deadline = ""
                 if row.awaiting:
-                    row.deadline, row.reminded = self.service.mails.deadline_for(table, seat), False
-                    deadline = self.service.mails.when(table, seat, row.deadline)
-                if table.human(seat):
-                    self._tell(session, table, seat, "resume", reason, deadline=deadline)
-            self._continue(session, table)
+                    row.deadline, row.reminded = self.service.mails.deadline_for(game, seat), False
+                    deadline = self.service.mails.when(game, seat, row.deadline)
+                if game.human(seat):
+                    self._tell(session, game, seat, "resume", reason, deadline=deadline)
+            self._continue(session, game)
             self._audit(session, "resume", game_id, reason)
 
         self._change(game_id, change)
@@ -382,17 +382,17 @@ class Admin:
                 raise AdminError(f"dispute {dispute_id} is {dispute.status} already")
             dispute.status = "resolved"
             session.add(dispute)
-            table = self.service.store.load(session, dispute.game_id)
-            seats = [s.seat for s in table.seats if s.player_id == dispute.player_id]
+            game = self.service.store.load(session, dispute.game_id)
+            seats = [s.seat for s in game.seats if s.player_id == dispute.player_id]
             action = {"dispute_id": dispute_id, "text": dispute.text}
             if seats:
-                self._tell(session, table, seats[0], "dispute_resolved", reason, **action)
+                self._tell(session, game, seats[0], "dispute_resolved", reason, **action)
             else:
                 player = session.get(Player, dispute.player_id)
                 assert player is not None
                 letter = self.service.letters.render("organiser_action", event="dispute_resolved", reason=reason,
                                                      action=action, player=player.name or player.email,
-                                                     **{**self.service.mails.base_context(table, None), "seat_no": 0})
+                                                     **{**self.service.mails.base_context(game, None), "seat_no": 0})
                 self.service.mails.queue(session, "admin", player.email, letter, game_id=dispute.game_id)
             self._audit(session, "dispute resolve", dispute.game_id, f"dispute {dispute_id}: {reason}")
             session.commit()
@@ -527,9 +527,9 @@ class Admin:
             raise AdminError(f"there is no game {game_id}; games are numbered 1-{newest or 0} "
                              f"(see `pbem game list`)") from None
 
-    def _seat(self, table: LoadedGame, seat_no: int) -> int:
-        if not 1 <= seat_no <= len(table.seats):
-            raise AdminError(f"--seat {seat_no}: game {table.id} has seats 1-{len(table.seats)}")
+    def _seat(self, game: LoadedGame, seat_no: int) -> int:
+        if not 1 <= seat_no <= len(game.seats):
+            raise AdminError(f"--seat {seat_no}: game {game.id} has seats 1-{len(game.seats)}")
         return seat_no - 1
 
     @staticmethod
@@ -537,25 +537,25 @@ class Admin:
         if not reason.strip():
             raise AdminError("--reason is required: say why, for the audit log and the players")
 
-    def _continue(self, session: Session, table: LoadedGame) -> None:
+    def _continue(self, session: Session, game: LoadedGame) -> None:
         """Bots and forced moves, then the prompts and notices the change causes (no clock while paused)."""
-        self.service.advance(session, table)
-        self._freeze_if_paused(table)
+        self.service.advance(session, game)
+        self._freeze_if_paused(game)
 
     @staticmethod
-    def _freeze_if_paused(table: LoadedGame) -> None:
-        if table.row.status == "paused":
-            for row in table.seats:
+    def _freeze_if_paused(game: LoadedGame) -> None:
+        if game.row.status == "paused":
+            for row in game.seats:
                 row.deadline, row.reminded = None, False
 
-    def _tell(self, session: Session, table: LoadedGame, seat: int, event: str, reason: str, **action: Any) -> None:
-        self.service.mails.send_to_seat(session, table, seat, "organiser_action", event=event, reason=reason,
+    def _tell(self, session: Session, game: LoadedGame, seat: int, event: str, reason: str, **action: Any) -> None:
+        self.service.mails.send_to_seat(session, game, seat, "organiser_action", event=event, reason=reason,
                                   action=action)
 
-    def _tell_all(self, session: Session, table: LoadedGame, event: str, reason: str, **action: Any) -> None:
-        for seat in range(len(table.seats)):
-            if table.human(seat):
-                self._tell(session, table, seat, event, reason, **action)
+    def _tell_all(self, session: Session, game: LoadedGame, event: str, reason: str, **action: Any) -> None:
+        for seat in range(len(game.seats)):
+            if game.human(seat):
+                self._tell(session, game, seat, event, reason, **action)
 
     def _audit(self, session: Session, action: str, game_id: int, detail: str) -> None:
         self.service.audit(session, self.actor, action, game_id, detail)
@@ -567,15 +567,15 @@ def _answered(later: list[Move]) -> list[Move]:
     return [m for m in later[1:] if m.seat != first.seat and m.source in HUMAN_SOURCES]
 
 
-def _waiting(table: LoadedGame) -> str:
-    return ", ".join(f"seat {s + 1} ({table.name(s)})" for s in sorted(table.rules.to_act(table.state)))
+def _waiting(game: LoadedGame) -> str:
+    return ", ".join(f"seat {s + 1} ({game.name(s)})" for s in sorted(game.rules.to_act(game.state)))
 
 
 __all__ = ["Admin", "AdminError", "GameReport", "InboundDetail", "InboundReport", "LogLine", "MailReport",
            "RecapLine", "SeatReport"]
 
 
-def _answers_by_seat(answered: list[Move], table: LoadedGame) -> str:
+def _answers_by_seat(answered: list[Move], game: LoadedGame) -> str:
     """``seat 4 (bot09): moves 7, 11, 14 … (31 moves)`` per seat, so a long undo stays one readable line."""
     seqs: dict[int, list[int]] = {}
     for move in answered:
@@ -583,5 +583,5 @@ def _answers_by_seat(answered: list[Move], table: LoadedGame) -> str:
     parts = []
     for seat, numbers in sorted(seqs.items()):
         shown = ", ".join(map(str, numbers[:3])) + (f" … ({len(numbers)} moves)" if len(numbers) > 3 else "")
-        parts.append(f"seat {seat + 1} ({table.name(seat)}): move{'s' if len(numbers) > 1 else ''} {shown}")
+        parts.append(f"seat {seat + 1} ({game.name(seat)}): move{'s' if len(numbers) > 1 else ''} {shown}")
     return "; ".join(parts)

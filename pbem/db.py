@@ -237,7 +237,7 @@ def locked(query: Any, engine: Engine) -> Any:
 
 def create_schema(engine: Engine, secret: str = "") -> str:
     """Create every table (idempotent) and return the reply-token secret in force."""
-    from pbem.tournament import tables  # noqa: F401  (the tournament tables share this metadata)
+    from pbem.tournament import models  # noqa: F401  (the tournament tables share this metadata)
 
     SQLModel.metadata.create_all(engine)
     return server_secret(engine, secret)

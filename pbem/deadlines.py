@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 from pbem.db import DigestItem, Game, Player, Seat, locked
 from pbem.service import Service
 from pbem.store import Conflict, LoadedGame, Transaction
-from pbem.tournament.timeouts import timeout_rules, widest_reminder
+from pbem.tournament.timeouts import timeout_policy, widest_reminder
 
 DIGEST_EVERY = timedelta(days=1)
 POLICIES = ("bot", "forfeit")
@@ -67,53 +67,53 @@ def _retrying(service: Service, game_id: int, change: Callable[[Service, Session
         return 0
 
 
-def _time_out(service: Service, session: Session, table: LoadedGame) -> int:
+def _time_out(service: Service, session: Session, game: LoadedGame) -> int:
     """Apply the timeout policy to every seat of the game whose deadline has passed."""
     now, settings = service.clock.now(), service.settings
-    late = [s for s in sorted(table.rules.to_act(table.state))
-            if table.human(s) and table.seats[s].awaiting and table.seats[s].deadline
-            and table.seats[s].deadline <= now]
-    rules = timeout_rules(session, table.id, settings)
+    late = [s for s in sorted(game.rules.to_act(game.state))
+            if game.human(s) and game.seats[s].awaiting and game.seats[s].deadline
+            and game.seats[s].deadline <= now]
+    policy = timeout_policy(session, game.id, settings)
     for seat in late:
-        row = table.seats[seat]
+        row = game.seats[seat]
         row.timeouts += 1
-        forfeited = rules.forfeit_after is not None and row.timeouts >= rules.forfeit_after
+        forfeited = policy.forfeit_after is not None and row.timeouts >= policy.forfeit_after
         played: list[str] = []
         if not forfeited:
-            rng = random.Random(f"{table.row.bot_seed}:timeout:{table.next_seq}")
-            move = table.rules.greedy(table.state, seat, rng)
-            played.append(service.turns.play(session, table, seat, move, "timeout").notation)
-        handed = forfeited or row.timeouts >= rules.bot_after
-        service.mails.send_to_seat(session, table, seat, "timeout", played=played, handed_to_bot=handed,
-                             forfeited=forfeited, timeouts=row.timeouts, limit=rules.bot_after)
+            rng = random.Random(f"{game.row.bot_seed}:timeout:{game.next_seq}")
+            move = game.rules.greedy(game.state, seat, rng)
+            played.append(service.turns.play(session, game, seat, move, "timeout").notation)
+        handed = forfeited or row.timeouts >= policy.bot_after
+        service.mails.send_to_seat(session, game, seat, "timeout", played=played, handed_to_bot=handed,
+                             forfeited=forfeited, timeouts=row.timeouts, limit=policy.bot_after)
         if handed:
-            row.bot, row.forfeited, row.awaiting = rules.bot, forfeited, False
-            _tell_organiser(service, session, table, seat)
-        service.audit(session, "scheduler", "timeout", table.id,
-                      f"seat {seat + 1}: {rules.policy}, played {played}, handed to bot: {handed}")
+            row.bot, row.forfeited, row.awaiting = policy.bot, forfeited, False
+            _tell_organiser(service, session, game, seat)
+        service.audit(session, "scheduler", "timeout", game.id,
+                      f"seat {seat + 1}: {policy.policy}, played {played}, handed to bot: {handed}")
     if late:
-        service.advance(session, table)
+        service.advance(session, game)
     return len(late)
 
 
-def _tell_organiser(service: Service, session: Session, table: LoadedGame, seat: int) -> None:
+def _tell_organiser(service: Service, session: Session, game: LoadedGame, seat: int) -> None:
     service.mails.to_organiser(
-        session, "organiser", "organiser", table.id, event="seat_to_bot", seat=service.mails.line(table, 0, seat, "", ""),
-        timeouts=table.seats[seat].timeouts, dispute_id=0, text="", **service.mails.base_context(table, seat),
+        session, "organiser", "organiser", game.id, event="seat_to_bot", seat=service.mails.line(game, 0, seat, "", ""),
+        timeouts=game.seats[seat].timeouts, dispute_id=0, text="", **service.mails.base_context(game, seat),
     )
 
 
-def _remind(service: Service, session: Session, table: LoadedGame) -> int:
+def _remind(service: Service, session: Session, game: LoadedGame) -> int:
     now = service.clock.now()
-    rules = timeout_rules(session, table.id, service.settings)
-    warn_before = rules.reminder
-    due = [s for s in range(len(table.seats))
-           if table.human(s) and table.seats[s].awaiting and not table.seats[s].reminded
-           and table.seats[s].deadline and table.seats[s].deadline - warn_before <= now < table.seats[s].deadline]
+    policy = timeout_policy(session, game.id, service.settings)
+    warn_before = policy.reminder
+    due = [s for s in range(len(game.seats))
+           if game.human(s) and game.seats[s].awaiting and not game.seats[s].reminded
+           and game.seats[s].deadline and game.seats[s].deadline - warn_before <= now < game.seats[s].deadline]
     for seat in due:
-        table.seats[seat].reminded = True
-        service.mails.send_to_seat(session, table, seat, "reminder", picture=True, policy=rules.policy,
-                             **service.mails.decision_context(table, seat))
+        game.seats[seat].reminded = True
+        service.mails.send_to_seat(session, game, seat, "reminder", picture=True, policy=policy.policy,
+                             **service.mails.decision_context(game, seat))
     return len(due)
 
 
@@ -139,7 +139,7 @@ def send_digests(service: Service) -> int:
             tables = [{"table": session.get(Game, game_id).label, "lines": text}  # type: ignore[union-attr]
                       for game_id, text in games.items()]
             letter = service.letters.render("digest", player=player.name or player.email, games=tables,
-                                            table="pbem")
+                                            game="pbem")
             service.mails.queue(session, "digest", player.email, letter)
             sent += 1
         session.commit()

@@ -6,27 +6,28 @@ what these functions return and hands it back. Players are integer ids
 
 The API, in the order a round uses it::
 
-    from tournaments import (definition, register, drop, History, seat_round, TableResult,
+    from tournaments import (register, drop, History, seat_round, TableResult,
                              compute, rate_table, standings_context, next_round_start)
+    from tournaments.definition import load
 
-    rules = definition.load(path.read_text())        # Definition, or DefinitionError
+    definition = load(path.read_text())              # Definition, or DefinitionError
                                                      # listing "field.path: reason" lines
-    entrant = register(rules, entrants, player_id, name, rounds_started)   # or TournamentError
+    entrant = register(definition, entrants, player_id, name, rounds_started)   # or TournamentError
     entrant = drop(entrant, rounds_started)          # late joins, drops, rejoins by [registration]
     history = History.of(stored_rounds)              # who met whom, who sat first
     active_ids = [e.player for e in entrants if e.active_in(round_no)]
-    points = compute(rules, entrants, rounds, results).points()
+    points = compute(definition, entrants, rounds, results).points()
     seating = seat_round(round_no, active_ids,       # RoundSeating: tables (seat order),
                          points, history,            #   byes and a SeatingReport
-                         rules.seating, rules.seed)  #   (repeat pairs, seat imbalance)
-    ...                                              # pbem plays each Table's game
+                         definition.seating, definition.seed)  #   (repeat pairs, seat imbalance)
+    ...                                              # pbem plays each SeatedTable's game
     result = TableResult.from_game(round_no, table, engine_result,
                                    timeouts=..., substituted=..., forfeited=...)
     ratings.update(rate_table(ratings, result))      # openskill, one book per game
-    standings = compute(rules, entrants, rounds,     # Standings: rows with rank, player,
+    standings = compute(definition, entrants, rounds,     # Standings: rows with rank, player,
                         results, ratings)            #   points, tie-break values, rating
     context = standings_context(standings)           # plain dict for the Jinja templates
-    when = next_round_start(rules, round_no, ended_at)   # leagues: auto / dates / manual
+    when = next_round_start(definition, round_no, ended_at)   # leagues: auto / dates / manual
 
 Modules: :mod:`~tournaments.definition` (the TOML file, documented field by
 field in ``tournaments/README.md`` and ``tournaments/examples/``),
@@ -38,8 +39,8 @@ field in ``tournaments/README.md`` and ``tournaments/examples/``),
 
 Protocol decisions others rely on:
 
-- ``Table.players[0]`` is the first player; seat ``i`` of the game is
-  ``Table.players[i]``, so ``engine.new(len(players), seed, options)`` seats
+- ``SeatedTable.players[0]`` is the first player; seat ``i`` of the game is
+  ``SeatedTable.players[i]``, so ``engine.new(len(players), seed, options)`` seats
   them in that order.
 - A player whose seat a bot finished goes in ``TableResult.substituted``:
   their points count, their rating ignores the game. A forfeit goes in
@@ -60,11 +61,11 @@ from tournaments.history import History, repeat_pairs
 from tournaments.league import divide, next_round_start, promote
 from tournaments.ratings import Rating, rate_all, rate_table
 from tournaments.registration import drop, register
-from tournaments.records import Entrant, RoundSeating, SeatingReport, Table, TableResult
+from tournaments.records import Entrant, RoundSeating, SeatingReport, SeatedTable, TableResult
 from tournaments.scoring import table_points
 from tournaments.seating import random_round, seat_round
 from tournaments.standings import StandingRow, Standings, compute, standings_context
-from tournaments.tables import TablePlan, plan_tables
+from tournaments.sizes import TablePlan, plan_tables
 
 __all__ = [
     "Definition",
@@ -77,7 +78,7 @@ __all__ = [
     "SeatingReport",
     "StandingRow",
     "Standings",
-    "Table",
+    "SeatedTable",
     "TablePlan",
     "TableResult",
     "TournamentError",

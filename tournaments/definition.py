@@ -37,7 +37,7 @@ GameLookup = Callable[[str], engine.Game]
 
 
 @dataclass(frozen=True)
-class SeatingRules:
+class SeatingPolicy:
     """How players are split into tables and who sits with whom.
 
     The weights price one unit of each fault for the optimiser: a repeat
@@ -56,7 +56,7 @@ class SeatingRules:
 
 
 @dataclass(frozen=True)
-class ScoringRules:
+class ScoringSystem:
     """How one table's result becomes tournament points.
 
     ``rank_points`` maps a table size to the points for places 1..size;
@@ -143,8 +143,8 @@ class Definition:
     min_players: int
     max_players: int
     game_options: Mapping[str, Any]
-    seating: SeatingRules
-    scoring: ScoringRules
+    seating: SeatingPolicy
+    scoring: ScoringSystem
     deadlines: Deadlines
     timeouts: TimeoutPolicy
     registration: Registration
@@ -314,14 +314,14 @@ class _Reader:
                 merged[key] = value
         return merged
 
-    def seating(self, data: dict[str, Any], game: str, low: int, high: int) -> SeatingRules:
+    def seating(self, data: dict[str, Any], game: str, low: int, high: int) -> SeatingPolicy:
         section = self.section(data, "seating", _SEATING)
-        base = SeatingRules()
+        base = SeatingPolicy()
         sizes = self.table_sizes(section, game, low, high)
         preferred = self.integer(section, "preferred", "seating.preferred", max(sizes), 1)
         if preferred not in sizes:
             self.fail("seating.preferred", f"{preferred} is not one of seating.table_sizes {list(sizes)}")
-        return SeatingRules(
+        return SeatingPolicy(
             method=self.choice(section, "method", "seating.method", SEATING_METHODS, base.method),
             table_sizes=sizes,
             preferred=preferred,
@@ -354,7 +354,7 @@ class _Reader:
                 sizes.append(size)
         return tuple(sorted(sizes)) or (high,)
 
-    def scoring(self, data: dict[str, Any], low: int, high: int) -> ScoringRules:
+    def scoring(self, data: dict[str, Any], low: int, high: int) -> ScoringSystem:
         section = self.section(data, "scoring", _SCORING)
         system = self.choice(section, "system", "scoring.system", SCORING_SYSTEMS, "rank_points")
         bye = section.get("bye_points", 0)
@@ -362,7 +362,7 @@ class _Reader:
         if not bye_average and (isinstance(bye, bool) or not isinstance(bye, (int, float)) or bye < 0):
             self.fail("scoring.bye_points", f"must be a number ≥ 0 or \"average\", not {bye!r}")
             bye = 0
-        return ScoringRules(
+        return ScoringSystem(
             system=system,
             rank_points=self.rank_points(section, system, low, high),
             place_points=self.points_list(section.get("place_points", list(WBC_PLACE_POINTS)),

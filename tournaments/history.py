@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tournaments.records import RoundSeating, SeatingReport, Table
+from tournaments.records import RoundSeating, SeatingReport, SeatedTable
 
 
 @dataclass
@@ -33,7 +33,7 @@ class History:
             history.record(seating.tables, seating.byes)
         return history
 
-    def record(self, tables: Iterable[Table], byes: Iterable[int] = ()) -> None:
+    def record(self, tables: Iterable[SeatedTable], byes: Iterable[int] = ()) -> None:
         for table in tables:
             size = len(table.players)
             for position, player in enumerate(table.players):
@@ -61,7 +61,7 @@ class History:
         return counts[position] if counts and position < len(counts) else 0
 
 
-def repeat_pairs(history: History, tables: Iterable[Table]) -> int:
+def repeat_pairs(history: History, tables: Iterable[SeatedTable]) -> int:
     """Pairs seated together at ``tables`` who had met at least once before."""
     count = 0
     for table in tables:
@@ -73,7 +73,7 @@ def repeat_pairs(history: History, tables: Iterable[Table]) -> int:
     return count
 
 
-def report(before: History, tables: tuple[Table, ...], byes: tuple[int, ...]) -> SeatingReport:
+def report(before: History, tables: tuple[SeatedTable, ...], byes: tuple[int, ...]) -> SeatingReport:
     """The quality report of a round seated on top of ``before`` (which is left unchanged)."""
     repeats = repeat_pairs(before, tables)
     firsts: dict[int, int] = {}

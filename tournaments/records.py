@@ -27,7 +27,7 @@ class Entrant:
 
 
 @dataclass(frozen=True)
-class Table:
+class SeatedTable:
     """One game of a round: ``players[0]`` is the first player, and so on in seat order."""
 
     number: int
@@ -55,7 +55,7 @@ class RoundSeating:
     """A round's tables and byes; every active player is in exactly one of them."""
 
     round: int
-    tables: tuple[Table, ...]
+    tables: tuple[SeatedTable, ...]
     byes: tuple[int, ...]
     report: SeatingReport
 
@@ -96,7 +96,7 @@ class TableResult:
     def from_game(
         cls,
         round_no: int,
-        table: Table,
+        table: SeatedTable,
         result: engine.Result,
         timeouts: tuple[int, ...] = (),
         substituted: frozenset[int] = frozenset(),

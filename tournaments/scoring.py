@@ -20,28 +20,28 @@ Forfeiting players score 0 and rank after everyone who finished
 
 from __future__ import annotations
 
-from tournaments.definition import ScoringRules
+from tournaments.definition import ScoringSystem
 from tournaments.errors import TournamentError
 from tournaments.records import TableResult
 
 
-def table_points(result: TableResult, rules: ScoringRules, lowest_wins: bool) -> tuple[float, ...]:
-    """Tournament points per seat of ``result`` under ``rules``."""
+def table_points(result: TableResult, scoring: ScoringSystem, lowest_wins: bool) -> tuple[float, ...]:
+    """Tournament points per seat of ``result`` under ``scoring``."""
     ranks = result.placed_ranks()
-    if rules.system == "rank_points":
+    if scoring.system == "rank_points":
         size = len(result.players)
-        if size not in rules.rank_points:
+        if size not in scoring.rank_points:
             raise TournamentError(f"scoring.rank_points has no row for a table of {size} "
-                                  f"(rows for {sorted(rules.rank_points)}); add \"{size} = [...]\"")
-        points = split_places(ranks, rules.rank_points[size])
-    elif rules.system == "place_points":
-        points = split_places(ranks, rules.place_points)
-    elif rules.system == "wins":
+                                  f"(rows for {sorted(scoring.rank_points)}); add \"{size} = [...]\"")
+        points = split_places(ranks, scoring.rank_points[size])
+    elif scoring.system == "place_points":
+        points = split_places(ranks, scoring.place_points)
+    elif scoring.system == "wins":
         points = split_places(ranks, (1.0,))
-    elif rules.system == "best_share":
+    elif scoring.system == "best_share":
         points = best_share(result.scores, lowest_wins)
     else:
-        raise TournamentError(f"unknown scoring system {rules.system!r}")
+        raise TournamentError(f"unknown scoring system {scoring.system!r}")
     return tuple(0.0 if p in result.forfeited else pts for p, pts in zip(result.players, points))
 
 

@@ -33,11 +33,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
 
-from tournaments.definition import SeatingRules
+from tournaments.definition import SeatingPolicy
 from tournaments.errors import TournamentError
 from tournaments.history import History, report
-from tournaments.records import RoundSeating, Table
-from tournaments.tables import plan_tables
+from tournaments.records import RoundSeating, SeatedTable
+from tournaments.sizes import plan_tables
 
 WINDOW = 8
 """How many tables up or down the standings a swap may reach."""
@@ -57,22 +57,22 @@ def seat_round(
     players: Sequence[int],
     points: Mapping[int, float],
     history: History,
-    rules: SeatingRules,
+    policy: SeatingPolicy,
     seed: int,
 ) -> RoundSeating:
-    """Seat the active ``players`` for ``round_no`` (1-based) by ``rules.method``.
+    """Seat the active ``players`` for ``round_no`` (1-based) by ``policy.method``.
 
     ``points`` are the standings points so far (missing players count 0);
     ``history`` holds the rounds already played and is not changed.
     """
-    if rules.method == "random":
-        return random_round(round_no, players, points, history, rules, seed)
+    if policy.method == "random":
+        return random_round(round_no, players, points, history, policy, seed)
     rng = _rng(seed, round_no)
-    seated, byes, sizes = _split(round_no, players, points, history, rules, rng)
+    seated, byes, sizes = _split(round_no, players, points, history, policy, rng)
     if round_no == 1 or not history.met:
         groups = _shuffled_groups(seated, sizes, rng)
     else:
-        groups = _Optimiser(seated, sizes, points, history, rules, rng).groups()
+        groups = _Optimiser(seated, sizes, points, history, policy, rng).groups()
     return _round(round_no, groups, byes, history, lambda group: _balanced_order(group, history, rng))
 
 
@@ -81,12 +81,12 @@ def random_round(
     players: Sequence[int],
     points: Mapping[int, float],
     history: History,
-    rules: SeatingRules,
+    policy: SeatingPolicy,
     seed: int,
 ) -> RoundSeating:
     """A uniformly shuffled seating (same table sizes and byes): the baseline seating is judged against."""
     rng = _rng(seed, round_no)
-    seated, byes, sizes = _split(round_no, players, points, history, rules, rng)
+    seated, byes, sizes = _split(round_no, players, points, history, policy, rng)
     return _round(round_no, _shuffled_groups(seated, sizes, rng), byes, history, tuple)
 
 
@@ -98,7 +98,7 @@ def _round(
     seat_order: Callable[[list[int]], tuple[int, ...]],
 ) -> RoundSeating:
     """Number the tables, put each group in ``seat_order`` and judge the result against ``history``."""
-    tables = tuple(Table(number, seat_order(group)) for number, group in enumerate(groups, start=1))
+    tables = tuple(SeatedTable(number, seat_order(group)) for number, group in enumerate(groups, start=1))
     return RoundSeating(round_no, tables, byes, report(history, tables, byes))
 
 
@@ -120,7 +120,7 @@ def _split(
     players: Sequence[int],
     points: Mapping[int, float],
     history: History,
-    rules: SeatingRules,
+    policy: SeatingPolicy,
     rng: random.Random,
 ) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
     """The players to seat (sorted), the byes, and the table sizes; refuses a field too small to play."""
@@ -131,11 +131,11 @@ def _split(
     if len(unique) != len(players):
         twice = sorted(p for p, n in counts.items() if n > 1)
         raise TournamentError(f"players {twice} are listed more than once; list each active player once")
-    smallest = min(rules.table_sizes)
+    smallest = min(policy.table_sizes)
     if len(unique) < smallest:
         raise TournamentError(f"{len(unique)} active players cannot fill a table; the smallest allowed "
                               f"table size is {smallest}")
-    plan = plan_tables(len(unique), rules.table_sizes, rules.preferred)
+    plan = plan_tables(len(unique), policy.table_sizes, policy.preferred)
     order = sorted(unique, key=lambda p: (history.byes.get(p, 0), points.get(p, 0.0), rng.random()))
     byes = tuple(sorted(order[: plan.byes]))
     sitting_out = set(byes)
@@ -196,14 +196,14 @@ class _Optimiser:
         sizes: tuple[int, ...],
         points: Mapping[int, float],
         history: History,
-        rules: SeatingRules,
+        policy: SeatingPolicy,
         rng: random.Random,
     ) -> None:
         self.rng = rng
         self.met = history.met
-        self.repeat_weight = rules.repeat_weight
-        self.standing_weight = rules.standing_weight
-        self.seat_weight = rules.seat_weight
+        self.repeat_weight = policy.repeat_weight
+        self.standing_weight = policy.standing_weight
+        self.seat_weight = policy.seat_weight
         self.excess = {p: history.firsts(p) - history.fair_first.get(p, 0.0) for p in players}
         order = sorted(players, key=lambda p: (-points.get(p, 0.0), rng.random()))
         self.place = _mid_ranks(order, points)

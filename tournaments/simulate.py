@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tournaments.definition import Definition
 from tournaments.history import History
-from tournaments.records import Entrant, RoundSeating, Table, TableResult
+from tournaments.records import Entrant, RoundSeating, SeatedTable, TableResult
 from tournaments.seating import random_round, seat_round
 from tournaments.standings import compute
 
@@ -25,7 +25,7 @@ def ranks_from_scores(scores: Sequence[int], lowest_wins: bool) -> tuple[int, ..
     return tuple(1 + sum(1 for other in scores if sign * other < sign * score) for score in scores)
 
 
-def random_result(round_no: int, table: Table, lowest_wins: bool, rng: random.Random) -> TableResult:
+def random_result(round_no: int, table: SeatedTable, lowest_wins: bool, rng: random.Random) -> TableResult:
     """A plausible finished table: scores 0-99 drawn at random, ranked by the game's direction."""
     scores = tuple(rng.randrange(100) for _ in table.players)
     return TableResult(round_no, table.number, table.players, scores, ranks_from_scores(scores, lowest_wins))

@@ -117,10 +117,10 @@ def show(tournament_id: int = typer.Argument(..., metavar="ID")) -> None:
         loaded = attempt(lambda: runner.load(session, tournament_id))
         views = pages.rounds(session, loaded)
     console = Console()
-    rules, row = loaded.rules, loaded.row
-    console.print(f"[bold]{row.name}[/bold] (tournament {row.id}): {rules.game}, {rules.rounds} rounds, "
-                  f"tables of {list(rules.seating.table_sizes)} (preferred {rules.seating.preferred}), "
-                  f"{rules.seating.method} seating, {rules.scoring.system}; status {row.status}, "
+    definition, row = loaded.definition, loaded.row
+    console.print(f"[bold]{row.name}[/bold] (tournament {row.id}): {definition.game}, {definition.rounds} rounds, "
+                  f"tables of {list(definition.seating.table_sizes)} (preferred {definition.seating.preferred}), "
+                  f"{definition.seating.method} seating, {definition.scoring.system}; status {row.status}, "
                   f"{row.rounds_started} round(s) started", highlight=False)
     divided = len(loaded.divisions()) > 1
     console.print("players: " + ", ".join(

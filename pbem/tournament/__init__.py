@@ -1,6 +1,6 @@
 """Tournaments in the mail service.
 
-- :mod:`~pbem.tournament.tables`: the database tables (same metadata as the
+- :mod:`~pbem.tournament.models`: the database tables (same metadata as the
   mail loop's, so ``pbem init`` creates them; importing this package registers them);
 - :mod:`~pbem.tournament.runner`: registrations, rounds, results, ratings,
   round completion, standings mails, leagues (:func:`~pbem.tournament.runner.game_over` is the game
@@ -12,6 +12,6 @@
 
 from __future__ import annotations
 
-from pbem.tournament import tables
+from pbem.tournament import models
 
-__all__ = ["tables"]
+__all__ = ["models"]

@@ -11,8 +11,9 @@ from sqlmodel import Session, select
 
 import templates
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
-from pbem.tournament.tables import Entry, Tournament, TournamentRound
-from tournaments import SeatingReport, definition, standings_context
+from pbem.tournament.models import Entry, Tournament, TournamentRound
+from tournaments import SeatingReport, standings_context
+from tournaments.definition import load as load_definition
 
 if TYPE_CHECKING:
     from pbem.service import Service
@@ -62,7 +63,7 @@ def publish(service: Service, tournament_id: int, out: Path) -> Path:
         seating = [{"number": r.number, "tables": [{"number": t.number, "players": list(t.players)}
                                                    for t in r.tables], "byes": list(r.byes)}
                    for r in rounds(session, loaded)]
-    pages = [{**standings_context(standings, season(loaded.rules)), "rounds": seating}
+    pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating}
              for standings in loaded.all_standings()]
     out.mkdir(parents=True, exist_ok=True)
     web = _web()
@@ -75,7 +76,7 @@ def publish(service: Service, tournament_id: int, out: Path) -> Path:
                                                      encoding="utf-8")
     target = out / "index.html"
     target.write_text(web.get_template("divisions.html.j2").render(
-        tournament=loaded.rules.name, season=season(loaded.rules), pages=pages), encoding="utf-8")
+        tournament=loaded.definition.name, season=season(loaded.definition), pages=pages), encoding="utf-8")
     return target
 
 
@@ -90,8 +91,8 @@ def summary(service: Service) -> list[dict[str, Any]]:
         listing = []
         for row in session.exec(select(Tournament).order_by(Tournament.id)):
             entries = session.exec(select(Entry).where(Entry.tournament_id == row.id)).all()
-            rules = definition.load(row.definition)
+            definition = load_definition(row.definition)
             listing.append({"id": row.id, "name": row.name, "game": row.game, "status": row.status,
-                            "round": f"{row.rounds_started}/{rules.rounds}", "players": len(entries),
+                            "round": f"{row.rounds_started}/{definition.rounds}", "players": len(entries),
                             "next_round_at": row.next_round_at})
         return listing

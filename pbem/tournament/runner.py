@@ -23,7 +23,7 @@ from pbem import players as player_rows
 from pbem.db import Game, Player, Seat
 from pbem.service import Service
 from pbem.store import LoadedGame
-from pbem.tournament.tables import Entry, RatingBook, Season, Tournament, TournamentRound, TournamentTable
+from pbem.tournament.models import Entry, RatingBook, Season, Tournament, TournamentRound, TournamentTable
 from tournaments import (
     Definition,
     Entrant,
@@ -32,11 +32,10 @@ from tournaments import (
     RoundSeating,
     SeatingReport,
     Standings,
-    Table,
+    SeatedTable,
     TableResult,
     TournamentError,
     compute,
-    definition,
     divide,
     next_round_start,
     promote,
@@ -45,6 +44,7 @@ from tournaments import (
     standings_context,
 )
 from tournaments import drop as drop_entrant
+from tournaments.definition import load as load_definition
 from tournaments import register as register_entrant
 
 
@@ -56,7 +56,7 @@ class Loaded:
     """A tournament with everything the pure logic needs, read in one session."""
 
     row: Tournament
-    rules: Definition
+    definition: Definition
     entrants: list[Entrant]
     rounds: list[RoundSeating]
     results: list[TableResult]
@@ -67,11 +67,11 @@ class Loaded:
     def standings(self, after_round: int | None = None, division: int | None = None) -> Standings:
         """The whole field's standings, or one division's (named in its title)."""
         if division is None:
-            return compute(self.rules, self.entrants, self.rounds, self.results, self.ratings, after_round)
+            return compute(self.definition, self.entrants, self.rounds, self.results, self.ratings, after_round)
         members = {p for p, d in self.division_of.items() if d == division}
         entrants = [e for e in self.entrants if e.player in members]
         results = [r for r in self.results if r.players[0] in members]
-        standings = compute(self.rules, entrants, self.rounds, results, self.ratings, after_round)
+        standings = compute(self.definition, entrants, self.rounds, results, self.ratings, after_round)
         return replace(standings, tournament=f"{standings.tournament} · Division {division}")
 
     def divisions(self) -> list[int]:
@@ -97,7 +97,7 @@ def tournament_row(session: Session, tournament_id: int) -> Tournament:
 
 def load(session: Session, tournament_id: int) -> Loaded:
     row = tournament_row(session, tournament_id)
-    rules = definition.load(row.definition)
+    definition = load_definition(row.definition)
     entries = list(session.exec(select(Entry).where(Entry.tournament_id == row.id).order_by(Entry.id)))
     entrants = [Entrant(e.player_id, e.name, e.joined, e.dropped) for e in entries]
     round_rows = list(session.exec(select(TournamentRound).where(TournamentRound.tournament_id == row.id)
@@ -106,12 +106,12 @@ def load(session: Session, tournament_id: int) -> Loaded:
                                    .order_by(TournamentTable.round_no, TournamentTable.number)))
     rounds = [_seating(r, [t for t in table_rows if t.round_no == r.number]) for r in round_rows]
     results = [_result(t) for t in table_rows if t.scores is not None]
-    return Loaded(row, rules, entrants, rounds, results, ratings(session, rules.game),
+    return Loaded(row, definition, entrants, rounds, results, ratings(session, definition.game),
                   {e.player_id: e.division for e in entries})
 
 
 def _seating(row: TournamentRound, tables: list[TournamentTable]) -> RoundSeating:
-    return RoundSeating(row.number, tuple(Table(t.number, tuple(t.players)) for t in tables), tuple(row.byes),
+    return RoundSeating(row.number, tuple(SeatedTable(t.number, tuple(t.players)) for t in tables), tuple(row.byes),
                         SeatingReport(**row.report))
 
 
@@ -137,24 +137,24 @@ def names(session: Session, player_ids: list[int]) -> dict[int, Player]:
 
 def create(service: Service, text: str, actor: str) -> int:
     """Store a checked definition; raises DefinitionError (every problem) or TournamentError (name taken)."""
-    rules = definition.load(text)
+    definition = load_definition(text)
     with Session(service.db) as session:
-        row = _new_tournament(service, session, rules, text, actor)
+        row = _new_tournament(service, session, definition, text, actor)
         session.commit()
         assert row.id is not None
         return row.id
 
 
-def _new_tournament(service: Service, session: Session, rules: Definition, text: str, actor: str) -> Tournament:
-    taken = session.exec(select(Tournament).where(Tournament.name == rules.name)).first()
+def _new_tournament(service: Service, session: Session, definition: Definition, text: str, actor: str) -> Tournament:
+    taken = session.exec(select(Tournament).where(Tournament.name == definition.name)).first()
     if taken is not None:
-        raise TournamentError(f"a tournament named {rules.name!r} exists already (id {taken.id}); "
+        raise TournamentError(f"a tournament named {definition.name!r} exists already (id {taken.id}); "
                               f"change `name` in the file")
-    row = Tournament(name=rules.name, game=rules.game, definition=text, created=service.clock.now())
+    row = Tournament(name=definition.name, game=definition.game, definition=text, created=service.clock.now())
     session.add(row)
     session.flush()
-    service.audit(session, actor, "tournament create", None, f"tournament {row.id}: {rules.name} ({rules.game}, "
-                  f"{rules.rounds} rounds)")
+    service.audit(session, actor, "tournament create", None, f"tournament {row.id}: {definition.name} ({definition.game}, "
+                  f"{definition.rounds} rounds)")
     return row
 
 
@@ -165,29 +165,29 @@ def next_season(service: Service, previous_id: int, text: str, actor: str) -> tu
     The new definition must be a league of the same game with the same number of divisions (the old
     divisions carry over); its name is new, and its rounds, dates and scoring may change.
     """
-    rules = definition.load(text)
+    definition = load_definition(text)
     with Session(service.db) as session:
         before = load(session, previous_id)
-        if before.rules.league is None or before.row.status != "finished":
-            what = "is not a league" if before.rules.league is None else (
-                f"is {before.row.status}: its season ends with round {before.rules.rounds}")
+        if before.definition.league is None or before.row.status != "finished":
+            what = "is not a league" if before.definition.league is None else (
+                f"is {before.row.status}: its season ends with round {before.definition.rounds}")
             raise TournamentError(f"{before.row.name} {what}; a next season follows a finished league")
-        if rules.league is None or rules.game != before.rules.game or _divisions(rules) != _divisions(before.rules):
+        if definition.league is None or definition.game != before.definition.game or _divisions(definition) != _divisions(before.definition):
             raise TournamentError(
-                f"the next season must be a league of {before.rules.game} with {_divisions(before.rules)} "
+                f"the next season must be a league of {before.definition.game} with {_divisions(before.definition)} "
                 f"division(s), like {before.row.name}: give the file a [league] table with divisions = "
-                f"{_divisions(before.rules)} and game = {before.rules.game!r}")
-        row = _new_tournament(service, session, rules, text, actor)
+                f"{_divisions(before.definition)} and game = {before.definition.game!r}")
+        row = _new_tournament(service, session, definition, text, actor)
         divisions = _season_divisions(before)
         staying = [e for e in before.entrants if e.dropped is None]
         for entrant in staying:
             session.add(Entry(tournament_id=row.id, player_id=entrant.player, name=entrant.name,  # type: ignore[arg-type]
-                              division=divisions.get(entrant.player, _divisions(rules))))
+                              division=divisions.get(entrant.player, _divisions(definition))))
         session.add(Season(tournament_id=row.id, follows=previous_id))  # type: ignore[arg-type]
-        counts = {d: sum(1 for e in staying if divisions.get(e.player, _divisions(rules)) == d)
-                  for d in range(1, _divisions(rules) + 1)}
+        counts = {d: sum(1 for e in staying if divisions.get(e.player, _divisions(definition)) == d)
+                  for d in range(1, _divisions(definition) + 1)}
         service.audit(session, actor, "season next", None,
-                      f"tournament {row.id} ({rules.name}) follows {previous_id} ({before.row.name}): "
+                      f"tournament {row.id} ({definition.name}) follows {previous_id} ({before.row.name}): "
                       f"{len(staying)} players carried over, per division {counts}")
         session.commit()
         assert row.id is not None
@@ -199,7 +199,7 @@ def _season_divisions(loaded: Loaded) -> dict[int, int]:
     final = [tuple(row.player for row in standings.rows) for standings in loaded.all_standings()]
     if len(final) == 1:
         return {player: 1 for player in final[0]}
-    count = loaded.rules.league.promote if loaded.rules.league else 0
+    count = loaded.definition.league.promote if loaded.definition.league else 0
     return {p: number for number, members in enumerate(promote(final, count), start=1) for p in members}
 
 
@@ -220,13 +220,13 @@ def register(service: Service, tournament_id: int, email: str, name: str, actor:
         if name:
             player.name = name
         assert player.id is not None
-        entrant = register_entrant(loaded.rules, loaded.entrants, player.id, name or player.name,
+        entrant = register_entrant(loaded.definition, loaded.entrants, player.id, name or player.name,
                                    loaded.row.rounds_started)
         entry = session.exec(select(Entry).where(Entry.tournament_id == tournament_id,
                                                  Entry.player_id == player.id)).first()
         late = loaded.row.rounds_started or follows(session, tournament_id) is not None
         entry = entry or Entry(tournament_id=tournament_id, player_id=player.id, name=entrant.name,
-                               division=_divisions(loaded.rules) if late else 1)  # newcomers start at the bottom
+                               division=_divisions(loaded.definition) if late else 1)  # newcomers start at the bottom
         entry.joined, entry.dropped = entrant.joined, entrant.dropped
         session.add(entry)
         service.audit(session, actor, "tournament register", None,
@@ -274,7 +274,7 @@ def _entry(session: Session, loaded: Loaded, address: str) -> Entry:
 
 def _not_finished(loaded: Loaded) -> None:
     if loaded.row.status == "finished":
-        raise TournamentError(f"{loaded.row.name} is finished: all {loaded.rules.rounds} rounds were played")
+        raise TournamentError(f"{loaded.row.name} is finished: all {loaded.definition.rounds} rounds were played")
 
 
 def start_round(service: Service, tournament_id: int, actor: str) -> RoundSeating:
@@ -287,24 +287,24 @@ def start_round(service: Service, tournament_id: int, actor: str) -> RoundSeatin
 
 def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -> RoundSeating:
     """Seat and open the next round in ``session`` (uncommitted); refuses when it cannot start now."""
-    row, rules = loaded.row, loaded.rules
+    row, definition = loaded.row, loaded.definition
     _not_finished(loaded)
     round_no = row.rounds_started + 1
-    if round_no > rules.rounds:
-        raise TournamentError(f"all {rules.rounds} rounds of {row.name} have started")
+    if round_no > definition.rounds:
+        raise TournamentError(f"all {definition.rounds} rounds of {row.name} have started")
     _previous_round_complete(session, row, round_no)
     active = [e.player for e in loaded.entrants if e.active_in(round_no)]
-    game_rules = service.rules(rules.game)
-    if round_no == 1 and _divisions(rules) > 1 and follows(session, row.id) is None:  # type: ignore[arg-type]
+    rules = service.rules(definition.game)
+    if round_no == 1 and _divisions(definition) > 1 and follows(session, row.id) is None:  # type: ignore[arg-type]
         _assign_divisions(session, loaded, active)  # a next season keeps the divisions its players earned
-    seating = _seat_divisions(loaded, round_no, active, max(game_rules.min_players, min(rules.seating.table_sizes)))
+    seating = _seat_divisions(loaded, round_no, active, max(rules.min_players, min(definition.seating.table_sizes)))
     players = names(session, active)
-    hours = rules.deadlines.move.total_seconds() / 3600
+    hours = definition.deadlines.move.total_seconds() / 3600
     for table in seating.tables:
         emails = [players[p].email for p in table.players]
-        game = service.open_game(session, game_rules, emails, bots_count=0, seed=_game_seed(rules, round_no, table),
-                                 options=dict(rules.game_options), deadline_hours=hours,
-                                 label=f"{row.name} R{round_no} T{table.number}", bot=rules.timeouts.bot,
+        game = service.open_game(session, rules, emails, bots_count=0, seed=_game_seed(definition, round_no, table),
+                                 options=dict(definition.game_options), deadline_hours=hours,
+                                 label=f"{row.name} R{round_no} T{table.number}", bot=definition.timeouts.bot,
                                  actor=actor)
         session.add(TournamentTable(tournament_id=row.id, round_no=round_no, number=table.number,  # type: ignore[arg-type]
                                     game_id=game.id, players=list(table.players)))
@@ -324,15 +324,15 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
     return seating
 
 
-def _divisions(rules: Definition) -> int:
-    return rules.league.divisions if rules.league else 1
+def _divisions(definition: Definition) -> int:
+    return definition.league.divisions if definition.league else 1
 
 
 def _assign_divisions(session: Session, loaded: Loaded, active: list[int]) -> None:
     """Cut the field into the league's divisions by rating, best first (unrated players count as new)."""
     fresh = Rating().ordinal
     ordered = sorted(active, key=lambda p: -(loaded.ratings[p].ordinal if p in loaded.ratings else fresh))
-    for number, members in enumerate(divide(ordered, _divisions(loaded.rules)), start=1):
+    for number, members in enumerate(divide(ordered, _divisions(loaded.definition)), start=1):
         for entry in session.exec(select(Entry).where(Entry.tournament_id == loaded.row.id,
                                                       Entry.player_id.in_(members))):  # type: ignore[attr-defined]
             entry.division = number
@@ -342,9 +342,9 @@ def _assign_divisions(session: Session, loaded: Loaded, active: list[int]) -> No
 
 def _seat_divisions(loaded: Loaded, round_no: int, active: list[int], fewest: int) -> RoundSeating:
     """Each division seated on its own (tables numbered on across divisions), as one round."""
-    rules = loaded.rules
+    definition = loaded.definition
     points, history = loaded.standings().points(), History.of(loaded.rounds)
-    tables: list[Table] = []
+    tables: list[SeatedTable] = []
     byes: list[int] = []
     reports: list[SeatingReport] = []
     for division in loaded.divisions():
@@ -352,9 +352,9 @@ def _seat_divisions(loaded: Loaded, round_no: int, active: list[int], fewest: in
         where = f"division {division} of round {round_no}" if len(loaded.divisions()) > 1 else f"round {round_no}"
         if len(members) < fewest:
             raise TournamentError(f"{where} needs at least {fewest} active players (seating.table_sizes = "
-                                  f"{list(rules.seating.table_sizes)}); {len(members)} are registered: "
+                                  f"{list(definition.seating.table_sizes)}); {len(members)} are registered: "
                                   f"register more with `pbem tournament register`")
-        seating = seat_round(round_no, members, points, history, rules.seating, rules.seed + DIVISION_SEED * (division - 1))
+        seating = seat_round(round_no, members, points, history, definition.seating, definition.seed + DIVISION_SEED * (division - 1))
         tables += [replace(table, number=len(tables) + index) for index, table in enumerate(seating.tables, start=1)]
         byes += seating.byes
         reports.append(seating.report)
@@ -369,7 +369,7 @@ DIVISION_SEED = 7919
 
 def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: RoundSeating,
                players: dict[int, Player]) -> None:
-    scoring = loaded.rules.scoring
+    scoring = loaded.definition.scoring
     worth = "" if scoring.bye_average else f"{scoring.bye_points:g}"
     entrants = {e.player: e for e in loaded.entrants}
     for player_id in seating.byes:
@@ -378,9 +378,9 @@ def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: Roun
         service.mails.queue(session, "bye", players[player_id].email, letter)
 
 
-def _game_seed(rules: Definition, round_no: int, table: Table) -> int:
+def _game_seed(definition: Definition, round_no: int, table: SeatedTable) -> int:
     """Each table's deal, reproducible from the tournament seed."""
-    return random.Random(f"{rules.seed}:{round_no}:{table.number}").randrange(2**31)
+    return random.Random(f"{definition.seed}:{round_no}:{table.number}").randrange(2**31)
 
 
 def _previous_round_complete(session: Session, row: Tournament, round_no: int) -> None:
@@ -405,17 +405,17 @@ def tables_and_games(session: Session, tournament_id: int, round_no: int) -> lis
 # ------------------------------------------------------------------ a game ends
 
 
-def game_over(service: Service, session: Session, table: LoadedGame, result: engine.Result) -> None:
+def game_over(service: Service, session: Session, ended: LoadedGame, result: engine.Result) -> None:
     """Record a tournament table's result and rating, and complete its round when it was the last game.
 
     The game store calls this (through the hook :func:`pbem.app.open_service`
     registers) in the transaction of the move that ended the game.
     """
-    record = session.exec(select(TournamentTable).where(TournamentTable.game_id == table.id)).first()
+    record = session.exec(select(TournamentTable).where(TournamentTable.game_id == ended.id)).first()
     if record is None:
         return
     seated = record.players
-    seats = table.seats
+    seats = ended.seats
     record.scores, record.ranks = list(result.scores), list(result.ranks)
     record.timeouts = [seat.timeouts for seat in seats]
     record.forfeited = [seated[s.seat] for s in seats if s.forfeited]
@@ -423,12 +423,12 @@ def game_over(service: Service, session: Session, table: LoadedGame, result: eng
                           if not s.forfeited and (s.bot or s.player_id != seated[s.seat])]
     record.finished = service.clock.now()
     session.add(record)
-    game = table.rules.name
+    game = ended.rules.name
     book = ratings(session, game)
     _store_ratings(service, session, game, rate_table(book, _result(record)))
     round_row = session.exec(select(TournamentRound).where(TournamentRound.tournament_id == record.tournament_id,
                                                            TournamentRound.number == record.round_no)).one()
-    if round_row.status == "playing" and _all_over(session, record.tournament_id, record.round_no, table.id):
+    if round_row.status == "playing" and _all_over(session, record.tournament_id, record.round_no, ended.id):
         complete_round(service, session, record.tournament_id, round_row)
 
 
@@ -451,14 +451,14 @@ def complete_round(service: Service, session: Session, tournament_id: int, round
     session.add(round_row)
     session.flush()
     loaded = load(session, tournament_id)
-    row, rules = loaded.row, loaded.rules
-    if round_row.number >= rules.rounds:
+    row, definition = loaded.row, loaded.definition
+    if round_row.number >= definition.rounds:
         row.status = "finished"
     mail_standings(service, session, loaded, round_row.number)
     service.audit(session, "service", "round complete", None, f"tournament {row.id} round {round_row.number}")
-    if row.status == "finished" and rules.league and rules.league.promote:
+    if row.status == "finished" and definition.league and definition.league.promote:
         _record_promotion(service, session, loaded)
-    when = next_round_start(rules, round_row.number, now) if row.status != "finished" else None
+    when = next_round_start(definition, round_row.number, now) if row.status != "finished" else None
     row.next_round_at = when
     session.add(row)
     if when is not None and when <= now:
@@ -501,7 +501,7 @@ def mail_standings(service: Service, session: Session, loaded: Loaded, after_rou
     readers = [e for e in loaded.entrants if e.active_in(after_round)]
     players = names(session, [e.player for e in readers])
     for standings in loaded.all_standings(after_round):
-        context = standings_context(standings, season(loaded.rules))
+        context = standings_context(standings, season(loaded.definition))
         listed = {row.player for row in standings.rows}
         for entrant in readers:
             if entrant.player not in listed:
@@ -516,8 +516,8 @@ STANDINGS_MAILED = 40
 """Rows listed in a standings mail (the reader's own row is always added); the page lists everyone."""
 
 
-def season(rules: Definition) -> str | None:
-    return rules.league.season if rules.league else None
+def season(definition: Definition) -> str | None:
+    return definition.league.season if definition.league else None
 
 
 def unrecord(service: Service, session: Session, game_id: int) -> bool:

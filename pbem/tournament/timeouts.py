@@ -13,12 +13,12 @@ from datetime import timedelta
 from sqlmodel import Session, select
 
 from pbem.config import Settings
-from pbem.tournament.tables import Tournament, TournamentTable
-from tournaments import definition
+from pbem.tournament.models import Tournament, TournamentTable
+from tournaments.definition import load as load_definition
 
 
 @dataclass(frozen=True)
-class TimeoutRules:
+class TimeoutPolicy:
     """What a missed deadline does in one game: the tournament's ``[timeouts]``, else the service settings.
 
     ``forfeit_after``: the timeout at which the player forfeits (None: never);
@@ -33,26 +33,26 @@ class TimeoutRules:
     reminder: timedelta
 
 
-def timeout_rules(session: Session, game_id: int, settings: Settings) -> TimeoutRules:
-    """The rules for ``game_id``: its tournament's, or the service's for a game of no tournament.
+def timeout_policy(session: Session, game_id: int, settings: Settings) -> TimeoutPolicy:
+    """The definition for ``game_id``: its tournament's, or the service's for a game of no tournament.
 
     The service's ``forfeit`` forfeits at the first timeout; a tournament's
     forfeits once ``max_timeouts`` is reached, a bot playing the earlier ones.
     """
     record = session.exec(select(TournamentTable).where(TournamentTable.game_id == game_id)).first()
     if record is None:
-        return TimeoutRules(settings.timeout_policy, "greedy", 1 if settings.timeout_policy == "forfeit" else None,
+        return TimeoutPolicy(settings.timeout_policy, "greedy", 1 if settings.timeout_policy == "forfeit" else None,
                             settings.timeouts_to_bot, timedelta(hours=settings.reminder_hours))
     row = session.get(Tournament, record.tournament_id)
     assert row is not None
-    rules = definition.load(row.definition)
-    timeouts = rules.timeouts
-    return TimeoutRules(timeouts.policy, timeouts.bot, timeouts.max_timeouts if timeouts.policy == "forfeit" else None,
-                        timeouts.max_timeouts, rules.deadlines.reminder)
+    definition = load_definition(row.definition)
+    timeouts = definition.timeouts
+    return TimeoutPolicy(timeouts.policy, timeouts.bot, timeouts.max_timeouts if timeouts.policy == "forfeit" else None,
+                        timeouts.max_timeouts, definition.deadlines.reminder)
 
 
 def widest_reminder(session: Session, settings: Settings) -> timedelta:
     """The earliest any reminder can be due before its deadline: the service's or a running tournament's."""
     running = session.exec(select(Tournament.definition).where(Tournament.status == "running"))
-    reminders = [definition.load(text).deadlines.reminder for text in running]
+    reminders = [load_definition(text).deadlines.reminder for text in running]
     return max([timedelta(hours=settings.reminder_hours), *reminders])

@@ -12,7 +12,7 @@ from pbem.cli import app
 from pbem.config import Settings
 from pbem.db import Audit, Game, Outbox
 from pbem.service import Service
-from pbem.tournament.tables import Entry, Tournament
+from pbem.tournament.models import Entry, Tournament
 from pbem.app import open_service
 from tests.service_tournament.conftest import Players, definition, emails
 

@@ -18,7 +18,7 @@ from sqlmodel import Session, create_engine, select
 
 from pbem import demo
 from pbem.db import Move, Outbox
-from pbem.tournament.tables import RatingBook, TournamentRound, TournamentTable
+from pbem.tournament.models import RatingBook, TournamentRound, TournamentTable
 
 
 def test_twenty_bots_play_three_rounds_by_email_to_final_standings(tmp_path) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tournaments import TableResult, TournamentError, table_points
-from tournaments.definition import ScoringRules
+from tournaments.definition import ScoringSystem
 from tournaments.scoring import best_share, split_places
 
-RANK = ScoringRules(system="rank_points", rank_points={3: (6.0, 3.0, 1.0), 4: (10.0, 6.0, 3.0, 1.0)})
+RANK = ScoringSystem(system="rank_points", rank_points={3: (6.0, 3.0, 1.0), 4: (10.0, 6.0, 3.0, 1.0)})
 
 
 def table(scores: tuple[int, ...], ranks: tuple[int, ...], forfeited: frozenset[int] = frozenset()) -> TableResult:
@@ -27,14 +27,14 @@ def test_tied_ranks_share_the_points_of_the_places_they_cover() -> None:
 
 
 def test_wbc_place_points_ignore_table_size_and_stop_after_six() -> None:
-    wbc = ScoringRules(system="place_points")
+    wbc = ScoringSystem(system="place_points")
     assert table_points(table((5, 4, 3, 2, 1), (1, 2, 3, 4, 5)), wbc, False) == (10, 6, 4, 3, 2)
     assert split_places((1, 2, 3, 4, 5, 6, 7), wbc.place_points) == (10, 6, 4, 3, 2, 1, 0)
     assert split_places((1, 1, 3), wbc.place_points) == (8, 8, 4)
 
 
 def test_win_count_splits_a_shared_win() -> None:
-    wins = ScoringRules(system="wins")
+    wins = ScoringSystem(system="wins")
     assert table_points(table((9, 9, 3), (1, 1, 3)), wins, False) == (0.5, 0.5, 0)
     assert table_points(table((9, 5, 3), (1, 2, 3)), wins, False) == (1, 0, 0)
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import (Definition, History, RoundSeating, SeatingReport, Table, TournamentError, plan_tables,
+from tournaments import (Definition, History, RoundSeating, SeatingReport, SeatedTable, TournamentError, plan_tables,
                          random_round, seat_round)
-from tournaments.definition import SeatingRules
+from tournaments.definition import SeatingPolicy
 from tournaments.history import report
 from tournaments.seating import standing_spread
 from tournaments.simulate import Simulation, random_result, simulate
@@ -78,7 +78,7 @@ def test_later_rounds_seat_similar_standings_together(dragon_open: Definition) -
 
 
 def test_standing_spread_is_the_mean_points_gap_per_table() -> None:
-    seating = RoundSeating(2, (Table(1, (1, 2, 3)), Table(2, (4, 5, 6))), (), SeatingReport(0, 0.0, 0))
+    seating = RoundSeating(2, (SeatedTable(1, (1, 2, 3)), SeatedTable(2, (4, 5, 6))), (), SeatingReport(0, 0.0, 0))
     points = {1: 10.0, 2: 4.0, 3: 7.0, 4: 1.0, 5: 1.0, 6: 3.0}
     assert standing_spread(seating, points) == (6 + 2) / 2
 
@@ -103,8 +103,8 @@ def test_drops_and_late_joins_between_rounds(dragon_open: Definition) -> None:
 
 def test_balanced_order_keeps_the_frequent_first_player_out_of_seat_one(dragon_open: Definition) -> None:
     history = History()
-    history.record([Table(1, (1, 2, 3, 4)), Table(2, (5, 6, 7, 8))])
-    history.record([Table(1, (1, 5, 6, 7)), Table(2, (2, 3, 4, 8))])
+    history.record([SeatedTable(1, (1, 2, 3, 4)), SeatedTable(2, (5, 6, 7, 8))])
+    history.record([SeatedTable(1, (1, 5, 6, 7)), SeatedTable(2, (2, 3, 4, 8))])
     seating = seat_round(3, [1, 2, 3, 4, 5, 6, 7, 8], {}, history, dragon_open.seating, 0)
     for table in seating.tables:
         assert history.firsts(table.players[0]) == 0
@@ -112,8 +112,8 @@ def test_balanced_order_keeps_the_frequent_first_player_out_of_seat_one(dragon_o
 
 def test_report_counts_repeat_pairs_and_first_seat_excess() -> None:
     history = History()
-    history.record([Table(1, (1, 2, 3, 4))])
-    tables = (Table(1, (1, 2, 5, 6)), Table(2, (3, 4, 7, 8)))
+    history.record([SeatedTable(1, (1, 2, 3, 4))])
+    tables = (SeatedTable(1, (1, 2, 5, 6)), SeatedTable(2, (3, 4, 7, 8)))
     assert report(history, tables, ()) == SeatingReport(repeat_pairs=2, seat_imbalance=1.5, max_first=2)
 
 
@@ -135,7 +135,7 @@ def test_a_player_listed_twice_is_refused(dragon_open: Definition) -> None:
 
 
 def test_simulated_results_rank_by_the_games_direction() -> None:
-    result = random_result(1, Table(1, (1, 2, 3, 4)), True, random.Random(0))
+    result = random_result(1, SeatedTable(1, (1, 2, 3, 4)), True, random.Random(0))
     best = min(result.scores)
     assert all((rank == 1) == (score == best) for score, rank in zip(result.scores, result.ranks))
 
@@ -145,7 +145,7 @@ def test_simulated_results_rank_by_the_games_direction() -> None:
        sizes=st.sets(st.integers(min_value=2, max_value=5), min_size=1),
        seed=st.integers(min_value=0, max_value=10**6))
 def test_any_field_is_seated_once_at_allowed_sizes(players: int, sizes: set[int], seed: int) -> None:
-    rules = SeatingRules(table_sizes=tuple(sorted(sizes)), preferred=max(sizes))
+    rules = SeatingPolicy(table_sizes=tuple(sorted(sizes)), preferred=max(sizes))
     history = History()
     first = seat_round(1, list(range(players)), {}, history, rules, seed)
     history.record(first.tables, first.byes)
