@@ -139,7 +139,7 @@ def send_digests(service: Service) -> int:
             tables = [{"table": session.get(Game, game_id).label, "lines": text}  # type: ignore[union-attr]
                       for game_id, text in games.items()]
             letter = service.letters.render("digest", player=player.name or player.email, games=tables,
-                                            game="pbem")
+                                            table="pbem")
             service.mails.queue(session, "digest", player.email, letter)
             sent += 1
         session.commit()
