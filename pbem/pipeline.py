@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
-from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from dataclasses import replace
 from typing import Any, Iterable
 
 from sqlalchemy import bindparam, func, insert, update
@@ -20,10 +19,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 import engine
-from pbem.clock import closest_time_zones, time_zone
-from pbem.commands import Command, read_command
-from pbem.db import Dispute, Inbound, Outbox, Player, RobotAnswers
+from pbem.commands import COMMANDS, Command, read_command
+from pbem.db import Inbound, Outbox, Player, RobotAnswers
 from pbem.inbound import InboundMail, MailKind, read_mail
+from pbem.outcome import Outcome
 from pbem.service import NOTICE_KINDS, Conflict, Service, Table
 from pbem.tokens import read_reply_address
 
@@ -44,17 +43,6 @@ _RECORD = (
     .values(status=bindparam("status"), reason=bindparam("reason"), game_id=bindparam("game"),
             player_id=bindparam("player"))
 )
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What became of one inbound message; ``status`` is the contract's vocabulary."""
-
-    status: str
-    reason: str = ""
-    inbound_id: int | None = None
-    game_id: int | None = None
-    moves: int = 0
 
 
 def crash_point(service: Service, step: str) -> None:
@@ -174,7 +162,7 @@ def read_stored(service: Service, raw: bytes, envelope_recipients: Iterable[str]
 
 
 class _Step:
-    """One attempt at one message inside one session."""
+    """One attempt at one message inside one session; to a command's handler, its :class:`pbem.commands.CommandContext`."""
 
     def __init__(self, service: Service, session: Session, inbound_id: int, mail: InboundMail,
                  lost_race: bool) -> None:
@@ -267,8 +255,8 @@ class _Step:
         kept = "\n".join(line for line in (raw.strip() for raw in text.splitlines()) if line)
         replaced = self.service.hold(self.session, table, seat, kept, self.inbound_id)
         waiting = ", ".join(table.name(s) for s in sorted(table.rules.to_act(table.state)))
-        self._acknowledge("early", kept.replace("\n", "; "), waiting,
-                          replaced=replaced.text.replace("\n", "; ") if replaced else "")
+        self.acknowledge("early", kept.replace("\n", "; "), waiting,
+                         replaced=replaced.text.replace("\n", "; ") if replaced else "")
         return Outcome("held", f"kept for seat {seat + 1}'s turn")
 
     def _stale_prompt(self) -> bool:
@@ -291,123 +279,26 @@ class _Step:
         return False
 
     def _command(self, command: Command) -> Outcome:
-        handler = getattr(self, f"_command_{command.name}")
-        return handler(command.argument)
+        return COMMANDS.handle(self, command)
 
-    def _command_help(self, _argument: str) -> Outcome:
+    # ------------------------------------------------------------ what a command may use (CommandContext)
+
+    @property
+    def player(self) -> Player:
         assert self.table is not None and self.seat is not None
         player = self.table.player(self.seat)
-        decision = self.table.rules.decision(self.table.state, self.seat)
-        self.service.send_to_seat(self.session, self.table, self.seat, "help", hint=decision.hint if decision else "",
-                                  vacation_days=self.service.settings.vacation_days,
-                                  notify=player.notify if player else "none",
-                                  time_zone=player.time_zone if player else "UTC")
-        return Outcome("command", "help")
-
-    def _command_status(self, _argument: str) -> Outcome:
-        assert self.table is not None and self.seat is not None
-        table, seat = self.table, self.seat
-        waiting = [table.name(s) for s in sorted(table.rules.to_act(table.state))]
-        self.service.send_to_seat(self.session, table, seat, "status", picture=True, waiting=waiting,
-                                  **self.service.decision_context(table, seat))
-        return Outcome("command", "status")
-
-    def _command_history(self, _argument: str) -> Outcome:
-        assert self.table is not None and self.seat is not None
-        table, seat = self.table, self.seat
-        row = table.seats[seat]
-        saved, row.prompted_seq = row.prompted_seq, 0
-        lines = [line for line in self.service.recap(table, seat) if line.source != "say"]
-        row.prompted_seq = saved
-        self.service.send_to_seat(self.session, table, seat, "history", lines=lines)
-        return Outcome("command", "history")
-
-    def _command_say(self, argument: str) -> Outcome:
-        assert self.table is not None and self.seat is not None
-        table, seat = self.table, self.seat
-        if not argument.strip():
-            return self._refuse("empty", "say without a message")
-        self.service.say(self.session, table, seat, argument.strip())
-        others = [s for s in range(len(table.seats)) if s != seat and table.human(s)]
-        for other in others:
-            self.service.send_to_seat(self.session, table, other, "say", speaker=table.name(seat),
-                                      said=argument.strip())
-        self._acknowledge("say", "", ", ".join(table.name(s) for s in others))
-        return Outcome("command", "say")
-
-    def _command_vacation(self, argument: str) -> Outcome:
-        assert self.table is not None and self.seat is not None
-        settings, clock = self.service.settings, self.service.clock
-        latest = (clock.now() + timedelta(days=settings.vacation_days)).date()
-        try:
-            until = date.fromisoformat(argument)
-        except ValueError:
-            return self._refuse("bad_vacation", f"vacation date {argument!r} not understood",
-                                until=latest.isoformat())
-        if until > latest:
-            return self._refuse("vacation_too_long", f"vacation until {until} is beyond {latest}",
-                                limit=settings.vacation_days, until=latest.isoformat())
-        player = self.table.player(self.seat)
         assert player is not None
-        player.vacation_until = until
-        row = self.table.seats[self.seat]
-        if row.awaiting:
-            row.deadline = max(row.deadline or clock.now(), self.service.deadline_for(self.table, self.seat))
-            row.reminded = False
-        self.service.audit(self.session, player.email, "vacation", self.table.game.id, f"until {until}")
-        deadline = self.service.when(self.table, self.seat, row.deadline) if row.deadline else until.isoformat()
-        self._acknowledge("vacation", until.isoformat(), deadline)
-        return Outcome("command", "vacation")
+        return player
 
-    def _command_notify(self, argument: str) -> Outcome:
-        assert self.table is not None and self.seat is not None
-        if not argument:
-            return self._refuse("bad_notify", "notify needs each, digest or none")
-        player = self.table.player(self.seat)
-        assert player is not None
-        player.notify = argument
-        self._acknowledge("notify", argument, "")
-        return Outcome("command", "notify")
+    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "") -> None:
+        self.send_to_seat("command", command=command, value=value, extra=extra, replaced=replaced)
 
-    def _command_timezone(self, argument: str) -> Outcome:
-        assert self.table is not None and self.seat is not None
-        zone = time_zone(argument)
-        if zone is None:
-            return self._refuse("bad_timezone", f"time zone {argument!r} not known" if argument else
-                                "timezone without a zone", suggestions=closest_time_zones(argument))
-        player = self.table.player(self.seat)
-        assert player is not None
-        player.time_zone = zone
-        row = self.table.seats[self.seat]
-        self._acknowledge("timezone", zone, self.service.when(self.table, self.seat, row.deadline)
-                          if row.awaiting and row.deadline else "")
-        return Outcome("command", "timezone")
+    def refuse(self, why: str, reason: str, **extra: Any) -> Outcome:
+        return self._refuse(why, reason, **extra)
 
-    def _command_dispute(self, argument: str) -> Outcome:
+    def send_to_seat(self, kind: str, **context: Any) -> str:
         assert self.table is not None and self.seat is not None
-        table, seat = self.table, self.seat
-        player = table.player(seat)
-        assert player is not None
-        if not argument.strip():
-            return self._refuse("empty", "dispute without a text")
-        dispute = Dispute(game_id=table.game.id, player_id=player.id, text=argument.strip(),  # type: ignore[arg-type]
-                          created=self.service.clock.now())
-        self.session.add(dispute)
-        self.session.flush()
-        self.service.audit(self.session, player.email, "dispute", table.game.id, argument.strip()[:500])
-        letter = self.service.letters.render(
-            "organiser", event="dispute", dispute_id=dispute.id, text=argument.strip(),
-            seat=self.service.line(table, 0, seat, "", ""), timeouts=table.seats[seat].timeouts,
-            **self.service.base_context(table, seat),
-        )
-        self.service.queue(self.session, "organiser", self.service.settings.organiser, letter, game_id=table.game.id)
-        self._acknowledge("dispute", "", str(dispute.id))
-        return Outcome("command", "dispute")
-
-    def _acknowledge(self, command: str, value: str, extra: str, replaced: str = "") -> None:
-        assert self.table is not None and self.seat is not None
-        self.service.send_to_seat(self.session, self.table, self.seat, "command", command=command, value=value,
-                                  extra=extra, replaced=replaced)
+        return self.service.send_to_seat(self.session, self.table, self.seat, kind, **context)
 
     # ------------------------------------------------------------ answers
 
