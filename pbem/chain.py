@@ -21,19 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import date, timedelta
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import func
 from sqlmodel import Session, select
 
 import engine
-from pbem.clock import closest_time_zones, time_zone
-from pbem.commands import Command, read_command
-from pbem.db import Dispute, Inbound, Outbox, Player, RobotAnswers
+from pbem.commands import COMMANDS
+from pbem.db import Inbound, Outbox, Player, RobotAnswers
 from pbem.faults import crash_point
 from pbem.inbound import InboundMail, MailKind
 from pbem.mails import NOTICE_KINDS
+from pbem.outcome import Outcome
 from pbem.service import Service
 from pbem.store import LoadedGame, Transaction
 from pbem.tokens import read_reply_address
@@ -42,17 +41,6 @@ QUOTED_LINES = 12
 """Lines of a refused reply quoted back to its sender."""
 
 Subject = TypeVar("Subject")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What became of one inbound message; ``status`` is the contract's vocabulary."""
-
-    status: str
-    reason: str = ""
-    inbound_id: int | None = None
-    game_id: int | None = None
-    moves: int = 0
 
 
 @dataclass(frozen=True)
@@ -134,7 +122,10 @@ class Arrival:
 
 @dataclass(frozen=True)
 class Reply:
-    """A mail whose token and sender checked out: from this seat's player, about this game."""
+    """A mail whose token and sender checked out: from this seat's player, about this game.
+
+    It is what a player command's handler works on (:class:`pbem.commands.CommandContext`).
+    """
 
     arrival: Arrival
     game: LoadedGame
@@ -247,10 +238,8 @@ ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
 
 
 def _command(reply: Reply) -> Outcome | None:
-    command = read_command(reply.text)
-    if command is None:
-        return None
-    return COMMAND_HANDLERS[command.name](reply, command)
+    command = COMMANDS.read(reply.text)
+    return COMMANDS.handle(reply, command) if command is not None else None
 
 
 def _has_text(reply: Reply) -> Outcome | None:
@@ -351,106 +340,3 @@ def run(arrival: Arrival) -> Outcome:
         if outcome is not None:
             return outcome
     return _played(reply)
-
-
-# ---------------------------------------------------------------- commands
-
-
-def _help(reply: Reply, _command: Command) -> Outcome:
-    decision = reply.game.rules.decision(reply.game.state, reply.seat)
-    reply.send("help", hint=decision.hint if decision else "", vacation_days=reply.service.settings.vacation_days,
-               notify=reply.player.notify, time_zone=reply.player.time_zone)
-    return Outcome("command", "help")
-
-
-def _status(reply: Reply, _command: Command) -> Outcome:
-    reply.send("status", picture=True, waiting=reply.waiting(),
-               **reply.service.mails.decision_context(reply.game, reply.seat))
-    return Outcome("command", "status")
-
-
-def _history(reply: Reply, _command: Command) -> Outcome:
-    lines = [line for line in reply.service.mails.recap(reply.game, reply.seat, since=0) if line.source != "say"]
-    reply.send("history", lines=lines)
-    return Outcome("command", "history")
-
-
-def _say(reply: Reply, command: Command) -> Outcome:
-    game, seat, said = reply.game, reply.seat, command.argument.strip()
-    if not said:
-        return reply.refuse("empty", "say without a message")
-    mails = reply.service.mails
-    mails.say(reply.session, game, seat, said)
-    others = [s for s in range(len(game.seats)) if s != seat and game.human(s)]
-    for other in others:
-        mails.send_to_seat(reply.session, game, other, "say", speaker=game.name(seat), said=said)
-    reply.acknowledge("say", "", ", ".join(game.name(s) for s in others))
-    return Outcome("command", "say")
-
-
-def _vacation(reply: Reply, command: Command) -> Outcome:
-    service, argument = reply.service, command.argument
-    settings, clock = service.settings, service.clock
-    latest = (clock.now() + timedelta(days=settings.vacation_days)).date()
-    try:
-        until = date.fromisoformat(argument)
-    except ValueError:
-        return reply.refuse("bad_vacation", f"vacation date {argument!r} not understood", until=latest.isoformat())
-    if until > latest:
-        return reply.refuse("vacation_too_long", f"vacation until {until} is beyond {latest}",
-                            limit=settings.vacation_days, until=latest.isoformat())
-    reply.player.vacation_until = until
-    row = reply.game.seats[reply.seat]
-    if row.awaiting:
-        row.deadline = max(row.deadline or clock.now(), service.mails.deadline_for(reply.game, reply.seat))
-        row.reminded = False
-    service.audit(reply.session, reply.player.email, "vacation", reply.game.id, f"until {until}")
-    deadline = service.mails.when(reply.game, reply.seat, row.deadline) if row.deadline else until.isoformat()
-    reply.acknowledge("vacation", until.isoformat(), deadline)
-    return Outcome("command", "vacation")
-
-
-def _notify(reply: Reply, command: Command) -> Outcome:
-    if not command.argument:
-        return reply.refuse("bad_notify", "notify needs each, digest or none")
-    reply.player.notify = command.argument
-    reply.acknowledge("notify", command.argument, "")
-    return Outcome("command", "notify")
-
-
-def _timezone(reply: Reply, command: Command) -> Outcome:
-    argument = command.argument
-    zone = time_zone(argument)
-    if zone is None:
-        return reply.refuse("bad_timezone", f"time zone {argument!r} not known" if argument else
-                            "timezone without a zone", suggestions=closest_time_zones(argument))
-    reply.player.time_zone = zone
-    row = reply.game.seats[reply.seat]
-    reply.acknowledge("timezone", zone, reply.service.mails.when(reply.game, reply.seat, row.deadline)
-                      if row.awaiting and row.deadline else "")
-    return Outcome("command", "timezone")
-
-
-def _dispute(reply: Reply, command: Command) -> Outcome:
-    service, game, seat, player = reply.service, reply.game, reply.seat, reply.player
-    text = command.argument.strip()
-    if not text:
-        return reply.refuse("empty", "dispute without a text")
-    dispute = Dispute(game_id=game.id, player_id=player.id, text=text,  # type: ignore[arg-type]
-                      created=service.clock.now())
-    reply.session.add(dispute)
-    reply.session.flush()
-    service.audit(reply.session, player.email, "dispute", game.id, text[:500])
-    service.mails.to_organiser(
-        reply.session, "organiser", "organiser", game.id, event="dispute", dispute_id=dispute.id, text=text,
-        seat=service.mails.line(game, 0, seat, "", ""), timeouts=game.seats[seat].timeouts,
-        **service.mails.base_context(game, seat),
-    )
-    reply.acknowledge("dispute", "", str(dispute.id))
-    return Outcome("command", "dispute")
-
-
-COMMAND_HANDLERS: dict[str, Callable[[Reply, Command], Outcome]] = {
-    "help": _help, "status": _status, "history": _history, "say": _say, "vacation": _vacation,
-    "notify": _notify, "timezone": _timezone, "dispute": _dispute,
-}

@@ -15,6 +15,7 @@ from typing import Any
 import jinja2
 
 import templates
+from pbem.commands import COMMANDS
 
 TEMPLATE_DIR = Path(templates.__file__).parent / "email"
 
@@ -38,6 +39,7 @@ class Letters:
             trim_blocks=False,
             auto_reload=False,  # the templates ship with the package; checking their mtimes cost a stat per mail
         )
+        self._env.globals["commands"] = COMMANDS  # the help mail, footers and refusals list the player commands
 
     def render(self, name: str, **context: Any) -> Letter:
         """Both parts and the subject of mail ``name``; a missing variable is an error, not a blank."""

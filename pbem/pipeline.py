@@ -17,10 +17,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from pbem import chain
-from pbem.chain import Outcome
 from pbem.db import Inbound
 from pbem.faults import crash_point
 from pbem.inbound import InboundMail, read_mail
+from pbem.outcome import Outcome
 from pbem.service import Service
 from pbem.store import Conflict, Transaction
 

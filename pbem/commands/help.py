@@ -1,0 +1,18 @@
+"""``help``: the help mail, made from the registry, with the seat's own settings filled in."""
+
+from __future__ import annotations
+
+from pbem.commands.base import CommandContext, PlayerCommand, handled, no_argument
+from pbem.outcome import Outcome
+
+
+def handle(context: CommandContext, _argument: str) -> Outcome:
+    game, seat, player = context.game, context.seat, context.player
+    decision = game.rules.decision(game.state, seat)
+    context.send("help", hint=decision.hint if decision else "",
+                         vacation_days=context.service.settings.vacation_days,
+                         notify=player.notify, time_zone=player.time_zone)
+    return handled("help")
+
+
+COMMAND = PlayerCommand(name="help", usage=("help",), summary="this mail", read=no_argument, handle=handle)

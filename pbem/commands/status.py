@@ -1,0 +1,17 @@
+"""``status``: the board and what the seat owes, mailed again."""
+
+from __future__ import annotations
+
+from pbem.commands.base import CommandContext, PlayerCommand, handled, no_argument
+from pbem.outcome import Outcome
+
+
+def handle(context: CommandContext, _argument: str) -> Outcome:
+    game, seat = context.game, context.seat
+    waiting = [game.name(s) for s in sorted(game.rules.to_act(game.state))]
+    context.send("status", picture=True, waiting=waiting, **context.service.mails.decision_context(game, seat))
+    return handled("status")
+
+
+COMMAND = PlayerCommand(name="status", usage=("status",), summary="the board and what you owe, again",
+                        read=no_argument, handle=handle)

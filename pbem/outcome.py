@@ -1,0 +1,21 @@
+"""What became of one inbound message: the value the reply pipeline and the commands' handlers return.
+
+It has a module of its own so that :mod:`pbem.commands` (whose handlers
+return it) and :mod:`pbem.pipeline` (which dispatches to them) need not
+import each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one inbound message; ``status`` is the contract's vocabulary."""
+
+    status: str
+    reason: str = ""
+    inbound_id: int | None = None
+    game_id: int | None = None
+    moves: int = 0
