@@ -424,6 +424,12 @@ class Admin:
             rows = session.exec(query.order_by(Inbound.id.desc()).limit(limit)).all()  # type: ignore[union-attr]
             return [InboundReport(*row) for row in reversed(rows)]
 
+    def inbound_counts(self) -> dict[str, int]:
+        """How many stored messages have each status, most first: strangers and robots show up here."""
+        with Session(self.service.db) as session:
+            rows = session.exec(select(Inbound.status, func.count()).group_by(Inbound.status)).all()
+            return dict(sorted(((status, count) for status, count in rows), key=lambda row: (-row[1], row[0])))
+
     def inbound_detail(self, inbound_id: int) -> InboundDetail:
         """One message with what the pipeline reads from it (read again from the stored raw bytes)."""
         with Session(self.service.db) as session:

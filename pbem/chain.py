@@ -7,7 +7,10 @@ stages, so each step works on the value it needs:
 
 - :data:`ADDRESS_STEPS` work on an :class:`Arrival` (the mail, nothing known
   yet): was it filtered, does it carry a reply token for a seat that exists,
-  does it come from that seat's player. When they all pass, the arrival
+  does it come from that seat's player. pbem answers only its registered
+  players: a stranger's mail is kept and counted, never answered, and a mail
+  with a seat's token from another address is kept and told to the seat's own
+  player at their registered address. When they all pass, the arrival
   becomes a :class:`Reply`, which has the game, the seat and the player for
   certain, so no later step has to ask whether they exist.
 - :data:`REPLY_STEPS` work on the :class:`Reply`: commands, an empty text, a
@@ -27,6 +30,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 import engine
+from pbem import players
 from pbem.commands import COMMANDS
 from pbem.db import Inbound, Outbox, Player, RobotAnswers
 from pbem.faults import crash_point
@@ -37,8 +41,8 @@ from pbem.service import Service
 from pbem.store import LoadedGame, Transaction
 from pbem.tokens import read_reply_address
 
-QUOTED_LINES = 12
-"""Lines of a refused reply quoted back to its sender."""
+QUOTED_LINES = 6
+"""Lines of a refused reply quoted back to its sender: their own first lines (quotes were already cut)."""
 
 Subject = TypeVar("Subject")
 
@@ -71,18 +75,37 @@ class Arrival:
     seat: int | None = None
     player: Player | None = None
     target: tuple[int, int] | None = field(default=None, repr=False)
+    _sender_player: Player | None = field(default=None, repr=False)
+    _sender_looked_up: bool = field(default=False, repr=False)
 
     @property
     def session(self) -> Session:
         return self.transaction.session
 
+    @property
+    def sender_player(self) -> Player | None:
+        """The registered player whose address the mail comes from, if any: the only senders pbem answers."""
+        if not self._sender_looked_up:
+            self._sender_player = players.find(self.session, self.mail.sender) if self.mail.sender else None
+            self._sender_looked_up = True
+        return self._sender_player
+
+    def stranger(self, reason: str) -> Outcome:
+        """Keep a mail from an address no player has, unanswered: pbem never mails a stranger (no backscatter)."""
+        return Outcome("stranger", f"{reason}; from {self.mail.sender or 'nobody'}, no player: kept, not answered")
+
     # ------------------------------------------------------------ answers
 
     def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
                **extra: Any) -> Outcome:
-        """Answer with what was read, why it failed and the legal moves, unless the address hit its limit."""
+        """Answer with what was read, why it failed and the legal moves, unless the address hit its limit.
+
+        Only a registered player is ever answered; anyone else's mail is kept as a stranger's.
+        """
         service, mail = self.service, self.mail
-        if not mail.sender or not self.may_answer(mail.sender):
+        if self.sender_player is None:
+            return self.stranger(reason)
+        if not self.may_answer(mail.sender):
             return Outcome("rate_limited", reason)
         game, seat = self.game, self.seat
         context: dict[str, Any] = {
@@ -180,8 +203,10 @@ def _filtered(arrival: Arrival) -> Outcome | None:
 
 def _oversize(arrival: Arrival) -> Outcome:
     mail, service = arrival.mail, arrival.service
-    if not mail.sender or not arrival.may_answer(mail.sender):
-        return Outcome("rate_limited" if mail.sender else "oversize", mail.reason)
+    if arrival.sender_player is None:
+        return Outcome("oversize", f"{mail.reason}; from no player: not answered")
+    if not arrival.may_answer(mail.sender):
+        return Outcome("rate_limited", mail.reason)
     settings = service.settings
     stored = arrival.session.exec(select(func.length(Inbound.raw)).where(Inbound.id == arrival.inbound_id)).one()
     letter = service.letters.render(
@@ -217,20 +242,28 @@ def _seat_exists(arrival: Arrival) -> Outcome | None:
 
 
 def _from_seat_player(arrival: Arrival) -> Outcome | None:
-    assert arrival.game is not None and arrival.seat is not None
-    player, sender = arrival.game.player(arrival.seat), arrival.mail.sender
-    if player is None or player.email != sender:
-        return arrival.refuse("wrong_sender", f"sender {sender or '(none)'} is not the seat's player",
-                              address=sender)
-    arrival.player = player
-    return None
+    game, seat = arrival.game, arrival.seat
+    assert game is not None and seat is not None
+    player, sender = game.player(seat), arrival.mail.sender
+    if player is not None and player.email == sender:
+        arrival.player = player
+        return None
+    reason = f"sender {sender or '(none)'} is not the seat's player"
+    if player is not None and game.human(seat) and arrival.may_answer(player.email):
+        arrival.service.mails.send_to_seat(arrival.session, game, seat, "sender_notice", sender=sender or "nobody",
+                                           own_address=player.email)
+    if arrival.sender_player is not None:  # another registered player used this seat's address: tell them too
+        arrival.refuse("wrong_sender", reason, address=sender)
+    return Outcome("wrong_sender", f"{reason}: kept; the seat's player was told")
 
 
 ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
-    Step("filtered", "automatic mail is kept unanswered; an oversized one gets one short answer", _filtered),
+    Step("filtered", "automatic mail is kept unanswered; an oversized one from a player gets one short answer",
+         _filtered),
     Step("addressed", "a recipient carries a valid reply token (game, seat, HMAC)", _addressed),
     Step("seat-exists", "the token's game and seat exist", _seat_exists),
-    Step("from-seat-player", "the sender is the seat's player", _from_seat_player),
+    Step("from-seat-player", "the sender is the seat's player; if not, the mail is kept and the seat's own player "
+         "is told at their address", _from_seat_player),
 )
 
 

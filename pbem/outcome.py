@@ -9,6 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+STATUSES = ("stored", "applied", "held", "command", "refused", "wrong_sender", "stranger", "ignored", "duplicate",
+            "oversize", "rate_limited", "failed")
+"""Every status a stored inbound message can have: ``stored`` until handled, ``failed`` when set aside.
+
+``stranger``: no valid reply token, from an address no player has; kept and
+counted, never answered (no backscatter). ``wrong_sender``: a valid token
+from another address; kept, and the seat's own player is told.
+"""
+
 
 @dataclass(frozen=True)
 class Outcome:

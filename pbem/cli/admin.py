@@ -21,6 +21,7 @@ from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.cli.service import settings_or_exit
 from pbem.service import Service
 from pbem.app import open_service
+from pbem.outcome import STATUSES
 
 disputes_app = typer.Typer(help="Disputes players opened with `dispute <text>`.", no_args_is_help=True)
 inbound_app = typer.Typer(help="Inbound mail as stored: list it, read one, retry one set aside as failed.",
@@ -191,17 +192,19 @@ def dispute_resolve(dispute_id: int = typer.Argument(..., metavar="ID"), reason:
 
 @inbound_app.command("list")
 def inbound_list(
-    status: str = typer.Option("all", "--status", help="failed, stored, applied, held, command, refused, ignored, "
-                                                         "duplicate, oversize, rate_limited, or all."),
+    status: str = typer.Option("all", "--status", help=f"{', '.join(STATUSES)}, or all."),
     limit: int = typer.Option(50, "--limit", help="The newest N messages."),
 ) -> None:
     """Stored inbound messages, newest last; `--status failed` shows those set aside because handling raised."""
-    wanted = _filter(status, ("failed", "stored", "applied", "held", "command", "refused", "ignored", "duplicate",
-                              "oversize", "rate_limited"), limit)
+    wanted = _filter(status, STATUSES, limit)
+    admin = _admin()
     _print(f"inbound mail ({status}, newest {limit})",
            ("id", "received (UTC)", "from", "status", "tries", "game", "bytes", "reason"),
            ([str(row.inbound_id), _when(row.received), row.sender, row.status, str(row.attempts),
-             str(row.game_id or ""), f"{row.size:,}", row.reason[:60]] for row in _admin().inbound(wanted, limit)))
+             str(row.game_id or ""), f"{row.size:,}", row.reason[:60]] for row in admin.inbound(wanted, limit)))
+    counts = admin.inbound_counts()
+    typer.echo("all stored mail by status: " + (" · ".join(f"{name} {count:,}" for name, count in counts.items())
+                                                 or "none"))
 
 
 def _filter(status: str, statuses: tuple[str, ...], limit: int) -> str:

@@ -144,8 +144,12 @@ def test_corpus_message_gets_the_manifest_outcome(prepared: tuple[Path, list[Cas
     answers = outbox(service)[before:]
     if case.status in ("ignored", "duplicate"):
         assert answers == [], f"{file}: automatic mail and duplicates get no answer"
-    if case.status in ("refused", "oversize", "applied", "command"):
+    if case.status in ("refused", "oversize", "applied", "command", "wrong_sender"):
         assert answers, f"{file}: a {case.status} message gets an answer"
+    if case.status == "stranger":
+        assert answers == [], f"{file}: a stranger is never answered"
+    mailed = {answer.recipient for answer in answers}
+    assert mailed <= {*PLAYERS, service.settings.organiser}, f"{file}: only players and the organiser are mailed"
     with Session(service.db) as session:
         stored = session.exec(select(Inbound).where(Inbound.status != "applied")).all()
         assert all(row.raw for row in stored), "every message is stored raw"

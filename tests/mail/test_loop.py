@@ -84,12 +84,15 @@ def test_an_illegal_reply_changes_nothing(service: Service) -> None:
     assert "not legal now" in latest(service, ANN, "refusal").text
 
 
-def test_a_reply_from_another_address_with_a_valid_token_is_refused(service: Service) -> None:
+def test_a_reply_from_another_address_with_a_valid_token_is_kept_and_told_to_the_seat_player(
+        service: Service) -> None:
     game_id = start(service)
+    before = len(outbox(service))
     outcome = pipeline.deliver(service, reply_to(latest(service, ANN), "take 1", sender=EVE))
-    assert outcome.status == "refused" and moves(service, game_id) == []
-    answer = latest(service, EVE, "refusal")
-    assert "belongs to another player" in answer.text and ANN not in answer.text
+    assert outcome.status == "wrong_sender" and moves(service, game_id) == []
+    answers = outbox(service)[before:]
+    assert [answer.recipient for answer in answers] == [ANN], "the stranger gets nothing; the seat's player is told"
+    assert EVE in answers[0].text and "Nothing in it was played" in answers[0].text
 
 
 def test_a_reply_with_a_bad_token_is_refused(service: Service) -> None:
@@ -261,3 +264,33 @@ def test_a_player_whose_seat_a_bot_finished_still_gets_the_game_over_mail(servic
         pipeline.deliver(service, reply_to(latest(service, ANN), "take 1"))
     assert outbox(service, recipient=ANN, kind="game_over")
     assert outbox(service, recipient=BOB, kind="game_over")
+
+
+def test_forged_and_stray_mail_never_mails_anyone_but_players(service: Service) -> None:
+    """The backscatter attack: forged mails from many addresses, bad tokens, unknown games, seats' tokens."""
+    game_id = start(service)
+    prompt = latest(service, ANN)
+    genuine = prompt.reply_to
+    before = len(outbox(service))
+    forged = []
+    for number in range(40):
+        stranger = f"victim{number}@elsewhere.example"
+        for kind, address in (("bad", genuine.replace("+1.0.", "+1.1.")), ("unknown", "play+999.0.aaaa@pbem.localhost"),
+                              ("seat", genuine)):
+            prompt.reply_to = address
+            forged.append(reply_to(prompt, "take 1", sender=stranger, message_id=f"<{kind}{number}@forger.example>"))
+    statuses = [pipeline.deliver(service, mail).status for mail in forged]
+    assert set(statuses) == {"stranger", "wrong_sender"} and moves(service, game_id) == []
+    mailed = {answer.recipient for answer in outbox(service)[before:]}
+    assert mailed == {ANN}, "only the seat's own player hears of it"
+    with Session(service.db) as session:
+        kept = session.exec(select(Inbound).where(Inbound.status.in_(("stranger", "wrong_sender")))).all()  # type: ignore[attr-defined]
+    assert len(kept) == len(forged), "every forged mail is kept for the organiser to see"
+
+
+def test_a_player_who_writes_a_new_mail_is_told_to_use_reply(service: Service) -> None:
+    start(service)
+    prompt = latest(service, ANN)
+    prompt.reply_to = "play@pbem.localhost"
+    assert pipeline.deliver(service, reply_to(prompt, "take 1")).status == "refused"
+    assert "Please use Reply" in latest(service, ANN, "refusal").text

@@ -6,10 +6,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem import pipeline
+from pbem.outcome import STATUSES
 from pbem.service import Service
 from tests.mail.conftest import outbox
 
-OUTCOMES = {"applied", "held", "command", "refused", "ignored", "duplicate", "oversize", "rate_limited"}
+OUTCOMES = set(STATUSES) - {"stored", "failed"}
 HEADERS = ["From", "To", "Cc", "Subject", "Message-ID", "In-Reply-To", "References", "Content-Type",
            "Content-Transfer-Encoding", "Auto-Submitted", "Return-Path", "Delivered-To"]
 
