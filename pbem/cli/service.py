@@ -106,8 +106,10 @@ def init(
     with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
         handle.write(text)
     typer.echo(f"wrote {target}; database ready: {settings.database_url}")
+    looked_up = settings_file(os.environ, config_option())
+    named = "" if target.resolve() == looked_up.resolve() else f"--config {target} "
     typer.echo(f"next: set domain, from, organiser and the relay (smtp_*) in {target}, check them with "
-               f"`pbem config`, then `pbem serve`")
+               f"`pbem {named}config`, then `pbem {named}serve`")
 
 
 def config() -> None:
