@@ -1,17 +1,21 @@
 """Settings of the mail service: environment variables over ``pbem.toml`` over defaults.
 
-Every knob is declared once below with its default and what it is for. The
-environment wins (``PBEM_SMTP_PORT=2526``); a ``pbem.toml`` in the working
-directory (or the file ``PBEM_CONFIG`` names) may set the same keys, either as
-``PBEM_SMTP_PORT = 2526`` or as ``smtp_port = 2526``.
+Every knob is declared once below with its default, what it is for and an
+example; ``pbem init`` writes them all into a commented ``pbem.toml``, so the
+file and this code never disagree. The settings file is the one ``--config``
+names, else ``PBEM_CONFIG``, else ./pbem.toml; the environment wins over it
+(``PBEM_SMTP_PORT=2526`` over ``smtp_port = 2526``). Values are checked as
+they are read: a bad one is refused naming the key and what it accepts.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import ssl
+import textwrap
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -20,68 +24,81 @@ class ConfigError(ValueError):
     """A setting that cannot be used, named with what would be right."""
 
 
+EXAMPLE_DOMAIN = "pbem.localhost"
+"""The built-in domain: fine on loopback, but mail sent with it cannot be answered, so pbem serve refuses it."""
+
+TLS_MODES = ("none", "starttls", "implicit")
+"""How the outbound relay connection is secured: in the clear, upgraded with STARTTLS, or TLS from the start."""
+
+
+def knob(default: Any, about: str, example: Any) -> Any:
+    """A setting's default with what it is for and an example: ``pbem init`` writes both into pbem.toml."""
+    return field(default=default, metadata={"about": about, "example": example})
+
+
 @dataclass(frozen=True)
 class Settings:
-    database_url: str = "sqlite:///pbem.db"
-    """SQLAlchemy URL; SQLite runs in WAL mode. PostgreSQL: postgresql+psycopg://user@host/db."""
-    secret: str = ""
-    """Signs reply tokens. Empty: ``pbem init`` stores a random one in the database."""
-    domain: str = "pbem.localhost"
-    """Domain of the reply addresses (and of our Message-IDs)."""
-    reply_local: str = "play"
-    """Local part of reply addresses: play+<game>.<seat>.<token>@domain."""
-    from_address: str = "pbem@pbem.localhost"
-    """PBEM_FROM: the From of every mail we send."""
-    organiser: str = "organiser@pbem.localhost"
-    """Who hears about seats handed to bots and disputes."""
-    smtp_host: str = "127.0.0.1"
-    """The outbound relay."""
-    smtp_port: int = 8025
-    smtp_starttls: bool = False
-    """Upgrade the relay connection with STARTTLS (the relay's certificate is verified)."""
-    smtp_cafile: str = ""
-    """A CA bundle to verify the relay's certificate with; empty: the system's trusted CAs."""
-    smtp_connections: int = 4
-    """Connections to the relay used side by side; a recipient's mails always share one."""
-    smtp_user: str = ""
-    smtp_password: str = ""
-    listen: str = "127.0.0.1:2525"
-    """host:port of the inbound SMTP listener in ``pbem serve``; empty turns it off."""
-    listen_tls_cert: str = ""
-    """A PEM certificate (chain) for the listener: with ``listen_tls_key`` it offers STARTTLS to senders."""
-    listen_tls_key: str = ""
-    listen_require_tls: bool = False
-    """Accept mail only over STARTTLS (a listener that faces the internet as an MX should not: many
-    senders still deliver in the clear)."""
-    imap_host: str = ""
-    """Empty turns the IMAP poller off."""
-    imap_port: int = 143
-    imap_user: str = ""
-    imap_password: str = ""
-    imap_ssl: bool = False
-    imap_every_seconds: int = 60
-    deadline_hours: float = 72.0
-    """Time to answer a prompt, unless the game sets its own."""
-    reminder_hours: float = 24.0
-    """A reminder goes out this long before a deadline."""
-    timeout_policy: str = "bot"
-    """On a missed deadline: ``bot`` plays a greedy move, ``forfeit`` ends the player's game."""
-    timeouts_to_bot: int = 3
-    """After this many timeouts the seat is handed to a bot and the organiser told."""
-    vacation_days: int = 14
-    """The longest a ``vacation until`` may push a deadline out."""
-    robot_answers_per_day: int = 10
-    """Refusals answered per address and day; beyond that we stay silent."""
-    max_message_bytes: int = 1_000_000
-    """Larger inbound mails are refused politely without reading their body."""
-    scan_seconds: float = 30.0
-    """How often ``pbem serve`` scans deadlines, reminders and digests."""
-    outbox_batch: int = 200
-    """Rows the outbox worker takes per round."""
-    outbox_lease_seconds: float = 120.0
-    """A worker's claim on the rows it is sending; rows of a worker that died are sent again after it."""
-    crash_at: str = ""
-    """Fault tests only: SIGKILL the process at this step (after_store, after_apply, after_commit, after_send)."""
+    database_url: str = knob("sqlite:///pbem.db", "SQLAlchemy URL of the database; SQLite runs in WAL mode.",
+                             "postgresql+psycopg://pbem@db.example.org/pbem")
+    secret: str = knob("", "Signs reply tokens; empty: the random one stored in the database is used. Changing it "
+                           "makes every reply address already mailed invalid, so pbem refuses a secret other than "
+                           "the one the database was created with.", "k3Vq9sPz...")
+    domain: str = knob(EXAMPLE_DOMAIN, "Domain of the reply addresses (and of our Message-IDs): mail to it must "
+                                       "reach pbem (the listener, an MTA pipe or the IMAP mailbox).",
+                       "pbem.example.org")
+    reply_local: str = knob("play", "Local part of reply addresses: play+<game>.<seat>.<token>@domain.", "play")
+    from_address: str = knob(f"pbem@{EXAMPLE_DOMAIN}", "The From of every mail we send (PBEM_FROM).",
+                             "pbem@pbem.example.org")
+    organiser: str = knob(f"organiser@{EXAMPLE_DOMAIN}", "Who hears about seats handed to bots and disputes.",
+                          "you@example.org")
+    smtp_host: str = knob("127.0.0.1", "The outbound relay.", "smtp.example.org")
+    smtp_port: int = knob(8025, "The relay's port: usually 587 with starttls, 465 with implicit TLS, 25 in the "
+                                "clear.", 587)
+    smtp_tls: str = knob("none", "How the relay connection is secured: none, starttls (upgrade after connecting) "
+                                 "or implicit (TLS from the start, port 465); the relay's certificate is verified.",
+                         "starttls")
+    smtp_starttls: bool = knob(False, "The old name of smtp_tls = \"starttls\" (true means starttls).", True)
+    smtp_cafile: str = knob("", "A CA bundle to verify the relay's certificate with; empty: the system's trusted "
+                                "CAs.", "/etc/ssl/private-ca.pem")
+    smtp_connections: int = knob(4, "Connections to the relay used side by side; a recipient's mails always share "
+                                    "one.", 2)
+    smtp_user: str = knob("", "Login at the relay; empty: no login.", "pbem@example.org")
+    smtp_password: str = knob("", "Password of smtp_user.", "app-password")
+    listen: str = knob("127.0.0.1:2525", "host:port of the inbound SMTP listener in pbem serve; empty turns it off.",
+                       "0.0.0.0:25")
+    listen_tls_cert: str = knob("", "A PEM certificate (chain) for the listener: with listen_tls_key it offers "
+                                    "STARTTLS to senders.", "/etc/letsencrypt/live/pbem.example.org/fullchain.pem")
+    listen_tls_key: str = knob("", "The listener certificate's unencrypted private key (PEM).",
+                               "/etc/letsencrypt/live/pbem.example.org/privkey.pem")
+    listen_require_tls: bool = knob(False, "Accept mail only over STARTTLS (a listener that faces the internet as "
+                                           "an MX should not: many senders still deliver in the clear).", True)
+    imap_host: str = knob("", "An IMAP mailbox to fetch inbound mail from; empty turns the IMAP poller off.",
+                          "imap.example.org")
+    imap_port: int = knob(143, "The IMAP server's port (993 with imap_ssl).", 993)
+    imap_user: str = knob("", "Login at the IMAP server.", "pbem@example.org")
+    imap_password: str = knob("", "Password of imap_user.", "app-password")
+    imap_ssl: bool = knob(False, "Connect to the IMAP server over TLS.", True)
+    imap_every_seconds: int = knob(60, "Seconds between IMAP polls.", 30)
+    deadline_hours: float = knob(72.0, "Time to answer a prompt, unless the game sets its own.", 48)
+    reminder_hours: float = knob(24.0, "A reminder goes out this long before a deadline.", 12)
+    timeout_policy: str = knob("bot", "On a missed deadline: bot plays a greedy move, forfeit ends the player's "
+                                      "game.", "forfeit")
+    timeouts_to_bot: int = knob(3, "After this many timeouts the seat is handed to a bot and the organiser told.", 2)
+    vacation_days: int = knob(14, "The longest a `vacation until` may push a deadline out.", 21)
+    robot_answers_per_day: int = knob(10, "Refusals answered per address and day; beyond that we stay silent.", 20)
+    max_message_bytes: int = knob(1_000_000, "Larger inbound mails are refused politely without reading their "
+                                             "body.", 2_000_000)
+    scan_seconds: float = knob(30.0, "How often pbem serve scans deadlines, reminders and digests.", 60)
+    outbox_batch: int = knob(200, "Rows the outbox worker takes per round.", 500)
+    outbox_lease_seconds: float = knob(120.0, "A worker's claim on the rows it is sending; rows of a worker that "
+                                              "died are sent again after it.", 300)
+    crash_at: str = knob("", "Fault tests only: SIGKILL the process at this step (after_store, after_apply, "
+                             "after_commit, after_send).", "after_commit")
+
+    @property
+    def relay_tls(self) -> str:
+        """The relay's TLS mode in force: ``smtp_tls``, or starttls from the old ``smtp_starttls``."""
+        return "starttls" if self.smtp_starttls and self.smtp_tls == "none" else self.smtp_tls
 
     @property
     def listen_host_port(self) -> tuple[str, int]:
@@ -107,49 +124,121 @@ class Settings:
         return context
 
 
-_ALIASES = {"from": "from_address"}
+NAMES = {"from_address": "from"}
+"""Settings whose name in pbem.toml (and after ``PBEM_``) is not the field's: ``from = …``, ``PBEM_FROM``."""
+
+MASKED = frozenset({"secret", "smtp_password", "imap_password"})
+"""Shown as stars by ``pbem config``."""
+
+_PORTS = frozenset({"smtp_port", "imap_port"})
+_FIELDS = {f.name: f for f in fields(Settings)}
+_BY_NAME = {**{name: name for name in _FIELDS}, **{public: key for key, public in NAMES.items()}}
+
+
+def public_name(key: str) -> str:
+    """The name an organiser writes in pbem.toml."""
+    return NAMES.get(key, key)
+
+
+def env_name(key: str) -> str:
+    return "PBEM_" + public_name(key).upper()
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """The settings in force and where each came from, for ``pbem config`` and for refusals that say what to set."""
+
+    settings: Settings
+    sources: dict[str, str]
+    """Per field: ``default``, the settings file's path, or the environment variable that set it."""
+    file: Path
+    """The settings file looked for (``--config``, else ``PBEM_CONFIG``, else ./pbem.toml)."""
+    file_found: bool
 
 
 def split_host_port(text: str, name: str) -> tuple[str, int]:
     host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit():
+    if not sep or not host or not port.isdigit() or int(port) > 65535:
         raise ConfigError(f"{name}={text!r} is not host:port; e.g. 127.0.0.1:2525")
     return host, int(port)
 
 
-def load_settings(environ: Mapping[str, str] | None = None, path: Path | None = None) -> Settings:
-    """The settings from ``environ`` (default: the process environment) over the toml file."""
+def settings_file(environ: Mapping[str, str], explicit: Path | None = None) -> Path:
+    """Where the settings file is looked for: ``--config``, then ``PBEM_CONFIG``, then ./pbem.toml."""
+    return explicit or Path(environ.get("PBEM_CONFIG") or "pbem.toml")
+
+
+def load(environ: Mapping[str, str] | None = None, path: Path | None = None) -> Loaded:
+    """The settings from ``environ`` (default: the process environment) over the settings file over defaults.
+
+    ``path`` is a file the organiser named (``--config``): unlike the file
+    looked up by default, it must exist. Every value is checked here, so a
+    bad one stops the command before it touches anything.
+    """
     env = os.environ if environ is None else environ
-    file = path or Path(env.get("PBEM_CONFIG", "pbem.toml"))
-    raw: dict[str, Any] = {}
+    if path is not None and not path.is_file():
+        raise ConfigError(f"--config {path}: no such file; `pbem init --path {path}` writes one")
+    file = settings_file(env, path)
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
     if file.is_file():
-        with file.open("rb") as handle:
-            raw.update({_key(name, file): value for name, value in tomllib.load(handle).items()})
+        for name, value in _read_file(file).items():
+            key = _BY_NAME.get(name.lower().removeprefix("pbem_"))
+            if key is None:
+                raise ConfigError(f"{file}: unknown setting {name!r}; known: {', '.join(sorted(_BY_NAME))}")
+            values[key] = _typed(key, value, f"{public_name(key)} = {value!r} in {file}")
+            sources[key] = str(file)
     for name, value in env.items():
-        if name.startswith("PBEM_") and name != "PBEM_CONFIG":
-            key = _key(name, "the environment")
-            if key is not None:
-                raw[key] = value
-    raw.pop(None, None)
-    return Settings(**{name: _typed(name, value) for name, value in raw.items()})
+        key = _BY_NAME.get(name.lower().removeprefix("pbem_")) if name.startswith("PBEM_") else None
+        if key is not None:
+            values[key] = _typed(key, value, f"{name}={value!r} in the environment")
+            sources[key] = name
+    settings = Settings(**values)
+    if settings.smtp_starttls and settings.smtp_tls not in ("none", "starttls"):
+        raise ConfigError(f"smtp_starttls = true (from {sources['smtp_starttls']}) contradicts smtp_tls = "
+                          f"{settings.smtp_tls!r} (from {sources['smtp_tls']}); drop smtp_starttls, smtp_tls says it")
+    return Loaded(settings, {key: sources.get(key, "default") for key in _FIELDS}, file, file.is_file())
 
 
-_FIELDS = {f.name: f for f in fields(Settings)}
+def load_settings(environ: Mapping[str, str] | None = None, path: Path | None = None) -> Settings:
+    """The settings in force (see :func:`load`)."""
+    return load(environ, path).settings
 
 
-def _key(name: str, where: object) -> str | None:
-    key = name.lower().removeprefix("pbem_")
-    key = _ALIASES.get(key, key)
-    if key in _FIELDS:
-        return key
-    if isinstance(where, Path):
-        raise ConfigError(f"{where}: unknown setting {name!r}; known: {', '.join(sorted(_FIELDS))}")
-    return None
-
-
-def _typed(name: str, value: Any) -> Any:
-    kind = _FIELDS[name].type
+def _read_file(file: Path) -> dict[str, Any]:
     try:
+        with file.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{file} is not valid TOML ({exc}); write one setting a line, e.g. domain = "
+                          f'"pbem.example.org"') from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read the settings file {file}: {exc.strerror}") from None
+
+
+_ACCEPTED = {"int": "a whole number, e.g. 10", "float": "a number, e.g. 72 or 0.5", "bool": "true or false",
+             "str": "a text in quotes"}
+
+
+def _typed(key: str, value: Any, written: str) -> Any:
+    """``value`` as the field's type; a value that is not accepted is refused naming what would be."""
+    kind = _FIELDS[key].type
+    try:
+        if key in _PORTS:
+            port = int(value)
+            if not 1 <= port <= 65535 or isinstance(value, bool):
+                raise ValueError(value)
+            return port
+        if key == "smtp_tls":
+            mode = str(value).strip().lower()
+            if mode not in TLS_MODES:
+                raise ValueError(value)
+            return mode
+        if key == "listen":
+            text = str(value).strip()
+            if text:
+                split_host_port(text, key)
+            return text
         if kind == "bool" and isinstance(value, str):
             if value.strip().lower() not in {"1", "0", "true", "false", "yes", "no", "on", "off"}:
                 raise ValueError(value)
@@ -161,5 +250,44 @@ def _typed(name: str, value: Any) -> Any:
         if kind == "bool":
             return bool(value)
         return str(value)
-    except ValueError:
-        raise ConfigError(f"setting {name} = {value!r} is not a valid {kind}") from None
+    except (ValueError, ConfigError):
+        raise ConfigError(f"{written} is not accepted: give {_accepted(key, kind)}") from None
+
+
+def _accepted(key: str, kind: str) -> str:
+    if key in _PORTS:
+        return "a port number 1-65535, e.g. 587"
+    if key == "smtp_tls":
+        return "one of " + ", ".join(TLS_MODES)
+    if key == "listen":
+        return "host:port, e.g. 127.0.0.1:2525 (or empty: no listener)"
+    return _ACCEPTED.get(kind, kind)
+
+
+_FILE_HEAD = """\
+# pbem settings, written by `pbem init`. Every pbem command reads this file: the one --config names,
+# else the one PBEM_CONFIG names, else ./pbem.toml. A PBEM_<NAME> environment variable overrides the
+# setting <name> here (PBEM_DOMAIN over domain). `pbem config` shows what is in force and where it came from.
+# Lines starting with # are the defaults; remove the # to change one.
+"""
+
+
+def settings_text(chosen: Mapping[str, Any]) -> str:
+    """A commented pbem.toml: every setting with what it is, its default and an example; ``chosen`` set."""
+    blocks = [_FILE_HEAD]
+    for key, spec in _FIELDS.items():
+        about = textwrap.wrap(spec.metadata["about"], 100, initial_indent="# ", subsequent_indent="# ")
+        name = public_name(key)
+        example = f"# default: {toml_value(spec.default)}; example: {name} = {toml_value(spec.metadata['example'])}"
+        line = f"{name} = {toml_value(chosen[key])}" if key in chosen else f"# {name} = {toml_value(spec.default)}"
+        blocks.append("\n".join([*about, example, line]) + "\n")
+    return "\n".join(blocks)
+
+
+def toml_value(value: Any) -> str:
+    """``value`` as TOML writes it: what pbem.toml holds and `pbem config` shows."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return json.dumps(str(value), ensure_ascii=False)  # a JSON string is a TOML basic string

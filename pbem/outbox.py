@@ -185,8 +185,9 @@ class OutboxWorker:
             return smtp
         settings = self.settings
         context = ssl.create_default_context(cafile=settings.smtp_cafile or None)
+        tls = settings.relay_tls  # implicit: TLS from the first byte (port 465), for relays without STARTTLS
         smtp = aiosmtplib.SMTP(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
-                               start_tls=settings.smtp_starttls, tls_context=context)
+                               use_tls=tls == "implicit", start_tls=tls == "starttls", tls_context=context)
         await smtp.connect()
         if settings.smtp_user:
             await smtp.login(settings.smtp_user, settings.smtp_password)

@@ -15,6 +15,7 @@ wakes the outbox worker.
 from __future__ import annotations
 
 import asyncio
+import imaplib
 import logging
 import signal
 from typing import Any, Callable, TypeVar
@@ -39,6 +40,10 @@ OUTBOX_DRAIN_SECONDS = 5.0
 """How long a stop waits for the outbox round in flight before cancelling it."""
 
 
+class StartError(RuntimeError):
+    """The service cannot start: its listener cannot bind, or its IMAP mailbox cannot be reached."""
+
+
 class Server:
     """One running mail service; ``await start()``, then ``await stop()``."""
 
@@ -61,21 +66,21 @@ class Server:
         return work()
 
     async def start(self) -> None:
-        """Finish what a previous run left (stored mail, overdue deadlines), then listen."""
+        """Listen (and reach the IMAP mailbox) first, then finish what a previous run left and start the loops.
+
+        A port in use or an unreachable mailbox raises :class:`StartError`
+        before any deadline was scanned or any mail sent.
+        """
+        await self._listen()
+        if self.settings.imap_host:
+            try:
+                await self._reach_imap()
+            except StartError:
+                await self._close_listener()
+                raise
         await self.run_db(lambda: pipeline.handle_pending(self.service))
         await self._scan()
         self._tasks = [asyncio.create_task(self._handle_inbound()), asyncio.create_task(self._send_outbox())]
-        if self.settings.listen:
-            host, port = self.settings.listen_host_port
-            tls = self.settings.listen_tls()
-            loop = asyncio.get_running_loop()
-            self._listener = await loop.create_server(
-                lambda: SMTP(_Handler(self), hostname=self.settings.domain, enable_SMTPUTF8=True,
-                             data_size_limit=max(33_554_432, self.settings.max_message_bytes * 2),
-                             tls_context=tls, require_starttls=tls is not None and self.settings.listen_require_tls),
-                host=host, port=port,
-            )
-            self.port = self._listener.sockets[0].getsockname()[1]
         self.scheduler.add_job(self._scan, "interval", seconds=self.settings.scan_seconds, id="deadlines",
                                max_instances=1, coalesce=True)
         if self.settings.imap_host:
@@ -84,12 +89,34 @@ class Server:
         self.scheduler.start()
         self._outbox_due.set()
 
-    async def stop(self) -> None:
-        self._stopping = True
-        self.scheduler.shutdown(wait=False)
+    async def _listen(self) -> None:
+        if not self.settings.listen:
+            return
+        host, port = self.settings.listen_host_port
+        tls = self.settings.listen_tls()
+        loop = asyncio.get_running_loop()
+        try:
+            self._listener = await loop.create_server(
+                lambda: SMTP(_Handler(self), hostname=self.settings.domain, enable_SMTPUTF8=True,
+                             data_size_limit=max(33_554_432, self.settings.max_message_bytes * 2),
+                             tls_context=tls, require_starttls=tls is not None and self.settings.listen_require_tls),
+                host=host, port=port,
+            )
+        except OSError as exc:
+            raise StartError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; set listen (PBEM_LISTEN) to "
+                             f"a free host:port, or empty to turn the listener off") from None
+        self.port = self._listener.sockets[0].getsockname()[1]
+
+    async def _close_listener(self) -> None:
         if self._listener is not None:
             self._listener.close()
             await self._listener.wait_closed()
+            self._listener = None
+
+    async def stop(self) -> None:
+        self._stopping = True
+        self.scheduler.shutdown(wait=False)
+        await self._close_listener()
         self._outbox_due.set()
         if self._tasks:  # a send in flight finishes and is marked, rather than being sent again after a restart
             await asyncio.wait(self._tasks[1:], timeout=OUTBOX_DRAIN_SECONDS)
@@ -139,6 +166,12 @@ class Server:
 
     async def _poll_imap(self) -> None:
         """Store every unseen message (IMAP marks it seen only once stored), then handle them."""
+        await self._fetch_imap()
+        await self.run_db(lambda: pipeline.handle_pending(self.service))
+        self._outbox_due.set()
+
+    async def _fetch_imap(self) -> None:
+        """One IMAP poll that only stores; the network waits run off the loop."""
         from pbem.imap import poll_once
 
         settings = self.settings
@@ -150,9 +183,21 @@ class Server:
             poll_once(settings.imap_host, settings.imap_port, settings.imap_user, settings.imap_password, store,
                       ssl=settings.imap_ssl)
 
-        await asyncio.get_running_loop().run_in_executor(None, poll)  # network waits: off the loop, storing only
-        await self.run_db(lambda: pipeline.handle_pending(self.service))
-        self._outbox_due.set()
+        await asyncio.get_running_loop().run_in_executor(None, poll)
+
+    async def _reach_imap(self) -> None:
+        """The first poll, at start: a mailbox that cannot be reached stops the start, saying what to check."""
+        from pbem.imap import PollError
+
+        settings = self.settings
+        try:
+            await self._fetch_imap()
+        except PollError:
+            log.exception("IMAP: some messages could not be stored; they stay unseen for the next poll")
+        except (imaplib.IMAP4.error, OSError) as exc:
+            raise StartError(f"cannot fetch mail from IMAP {settings.imap_host}:{settings.imap_port} as "
+                             f"{settings.imap_user!r}: {exc}; check imap_host, imap_port, imap_user, imap_password "
+                             f"and imap_ssl") from None
 
 
 class _Handler:

@@ -6,6 +6,8 @@ group never edits another's code.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from pbem.cli import admin, bench, demo, game, play, service, tournament
@@ -18,10 +20,21 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+@app.callback()
+def settings_file(
+    config: Path = typer.Option(None, "--config", metavar="FILE", help="The settings file, for every command "
+                                "(default: $PBEM_CONFIG, else ./pbem.toml); PBEM_* variables override it."),
+) -> None:
+    """Play-by-email tournament manager: In the Year of the Dragon, China, The Prodigals Club."""
+
+
 app.add_typer(bench.app, name="bench")
 app.command("play")(play.play)
 app.command("demo")(demo.demo)
 app.command("init")(service.init)
+app.command("config")(service.config)
 app.command("serve")(service.serve)
 app.command("receive")(service.receive)
 app.add_typer(game.app, name="game")

@@ -18,7 +18,7 @@ from rich.table import Table
 from pbem.admin import Admin
 from pbem.cli.game import app as game_app
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
-from pbem.cli.service import settings_or_exit
+from pbem.cli.service import mailing_service, settings_or_exit
 from pbem.service import Service
 from pbem.app import open_service
 from pbem.outcome import STATUSES
@@ -36,8 +36,14 @@ REASON = typer.Option("", "--reason", help="Why: recorded in the audit log and t
 BY = typer.Option("", "--by", help=BY_HELP)
 
 
-def _admin(by: str = "") -> Admin:
-    return Admin(open_service(settings_or_exit()), actor(by))
+def _reader() -> Admin:
+    """For commands that only read: any settings do."""
+    return Admin(open_service(settings_or_exit()), actor(""))
+
+
+def _admin(by: str) -> Admin:
+    """For commands that act on games or mail: they may mail players, so the settings must allow it."""
+    return Admin(mailing_service(), actor(by))
 
 
 def _when(value: object) -> str:
@@ -47,7 +53,7 @@ def _when(value: object) -> str:
 @game_app.command("show")
 def show(game_id: int = GAME_ID) -> None:
     """The full state, hidden information included: seats, deadlines, the board and each seat's view."""
-    report = attempt(lambda: _admin().show(game_id))
+    report = attempt(lambda: _reader().show(game_id))
     console = Console()
     console.print(f"[bold]game {report.game_id}[/bold] {report.label}: {report.game}, {report.status}, seed "
                   f"{report.seed}, options {report.options}; {report.moves} moves ({report.reverted} reverted); "
@@ -70,7 +76,7 @@ def show(game_id: int = GAME_ID) -> None:
 @game_app.command("log")
 def log(game_id: int = GAME_ID) -> None:
     """Every move, reverted ones too, with its time, source and the inbound message it came in."""
-    lines = attempt(lambda: _admin().log(game_id))
+    lines = attempt(lambda: _reader().log(game_id))
     typer.echo(f"game {game_id}: {len(lines)} moves (time UTC, seat, move, source, inbound message)")
     for line in lines:
         inbound = f" <{line.message_id.strip('<>')}> from {line.sender}" if line.message_id else ""
@@ -82,7 +88,7 @@ def log(game_id: int = GAME_ID) -> None:
 @game_app.command("replay")
 def replay(game_id: int = GAME_ID, at: int = typer.Option(..., "--at", help="Move number (0: the set-up).")) -> None:
     """The board after move N (reverted moves left out)."""
-    typer.echo(attempt(lambda: _admin().replay(game_id, at)))
+    typer.echo(attempt(lambda: _reader().replay(game_id, at)))
 
 
 @game_app.command("undo")
@@ -166,7 +172,7 @@ def dispute_list(status: str = typer.Option("open", "--status", help="open, reso
     table = Table(title=f"disputes ({status})")
     for column in ("id", "opened (UTC)", "game", "player", "status", "text"):
         table.add_column(column)
-    for dispute, label, email in _admin().disputes("" if status == "all" else status):
+    for dispute, label, email in _reader().disputes("" if status == "all" else status):
         table.add_row(str(dispute.id), _when(dispute.created), f"{dispute.game_id} {label}", email, dispute.status,
                       dispute.text[:60])
     Console().print(table)
@@ -175,7 +181,7 @@ def dispute_list(status: str = typer.Option("open", "--status", help="open, reso
 @disputes_app.command("show")
 def dispute_show(dispute_id: int = typer.Argument(..., metavar="ID")) -> None:
     """A dispute in full, with what the organiser did to its game since it was opened."""
-    dispute, label, email, trail = attempt(lambda: _admin().dispute(dispute_id))
+    dispute, label, email, trail = attempt(lambda: _reader().dispute(dispute_id))
     typer.echo(f"dispute {dispute.id} ({dispute.status}), opened {_when(dispute.created)} UTC by {email} "
                f"in game {dispute.game_id} ({label}):")
     typer.echo("\n".join("  " + line for line in dispute.text.splitlines()))
@@ -197,7 +203,7 @@ def inbound_list(
 ) -> None:
     """Stored inbound messages, newest last; `--status failed` shows those set aside because handling raised."""
     wanted = _filter(status, STATUSES, limit)
-    admin = _admin()
+    admin = _reader()
     _print(f"inbound mail ({status}, newest {limit})",
            ("id", "received (UTC)", "from", "status", "tries", "game", "bytes", "reason"),
            ([str(row.inbound_id), _when(row.received), row.sender, row.status, str(row.attempts),
@@ -228,7 +234,7 @@ def _print(title: str, columns: tuple[str, ...], rows: Iterable[list[str]]) -> N
 @inbound_app.command("show")
 def inbound_show(inbound_id: int = INBOUND_ID) -> None:
     """One message: its record, headers and the text the pipeline reads from it."""
-    detail = attempt(lambda: _admin().inbound_detail(inbound_id))
+    detail = attempt(lambda: _reader().inbound_detail(inbound_id))
     row = detail.report
     typer.echo(f"message {row.inbound_id} {row.message_id}, received {_when(row.received)} UTC from "
                f"{row.sender or '(no sender)'}, {row.size:,} bytes")
@@ -261,7 +267,7 @@ def outbox_list(
            ("id", "written (UTC)", "to", "kind", "status", "tries", "game", "subject / last error"),
            ([str(row.outbox_id), _when(row.created), row.recipient, row.kind, row.status, str(row.attempts),
              str(row.game_id or ""), (row.last_error if row.status == "failed" else row.subject)[:60]]
-            for row in _admin().outbox(wanted, limit)))
+            for row in _reader().outbox(wanted, limit)))
 
 
 @outbox_app.command("retry")
@@ -279,7 +285,7 @@ def audit(
     """Every organiser and service action: when, who, what and why."""
     if limit < 1:
         refuse(f"--limit {limit}: give 1 or more")
-    rows = _admin().audit_log(game, limit)
+    rows = _reader().audit_log(game, limit)
     typer.echo(f"audit log{f' of game {game}' if game is not None else ''}: {len(rows)} entries "
                f"(time UTC, who, action, game, detail)")
     for row in rows:

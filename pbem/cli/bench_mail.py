@@ -168,6 +168,10 @@ def _environment(work: Path, relay_port: int, listen_port: int) -> dict[str, str
         "PBEM_LISTEN": f"127.0.0.1:{listen_port}",
         "PBEM_SCAN_SECONDS": "3600",
         "PBEM_ROBOT_ANSWERS_PER_DAY": "1000000",
+        "PBEM_DOMAIN": "bench.pbem.test",  # pbem serve refuses the example domain; .test is reserved for this
+        "PBEM_FROM": "pbem@bench.pbem.test",
+        "PBEM_ORGANISER": "organiser@bench.pbem.test",
+        "PBEM_CONFIG": str(work / "pbem.toml"),
     })
     return env
 

@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pbem.cli.service import settings_or_exit
+from pbem.cli.service import mailing_service, settings_or_exit
 from pbem.service import GameSetupError, Service
 from pbem.app import open_service
 
@@ -55,7 +55,7 @@ def new(
     bot: str = typer.Option("greedy", "--bot", help="Bot for the bot seats: random or greedy."),
 ) -> None:
     """Start a game and queue its first prompts (sent by pbem serve)."""
-    service = open_service(settings_or_exit())
+    service = mailing_service()
     try:
         game_id = service.new_game(game, player, bots_count=bots_count, seed=seed, options=options(option),
                                    deadline_hours=hours(deadline) if deadline else None, bot=bot)

@@ -1,4 +1,10 @@
-"""``pbem init``, ``pbem serve`` and ``pbem receive``: running the mail service.
+"""``pbem init``, ``pbem config``, ``pbem serve`` and ``pbem receive``: setting up and running the mail service.
+
+Every command reads its settings through :func:`loaded_or_exit`: the file
+``pbem --config FILE`` names, else ``PBEM_CONFIG``, else ./pbem.toml, under
+the ``PBEM_*`` environment. Commands that queue mail take their service from
+:func:`mailing_service`, which refuses settings whose mail could not be
+answered (see :mod:`pbem.preflight`).
 
 ``receive`` is for an MTA pipe (e.g. Postfix ``mailbox_command`` or an alias
 ``|pbem receive``): it exits 0 once the message is stored, whatever becomes of
@@ -10,55 +16,145 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
+from dataclasses import replace
+from pathlib import Path
 
 import typer
+from sqlalchemy.exc import OperationalError
 
-from pbem import pipeline
-from pbem.config import ConfigError, Settings, load_settings
+from pbem import pipeline, preflight
+from pbem.cli.organiser import refuse
+from pbem.config import MASKED, ConfigError, Loaded, Settings, env_name, load, public_name, settings_file, \
+    settings_text, toml_value
 from pbem.service import Service
 from pbem.app import open_service
 
+try:  # typer 0.2x runs commands in its own copy of click, whose context stack this is
+    from typer._click.globals import get_current_context
+except ImportError:  # older typer: click itself
+    from click import get_current_context
+
 EX_TEMPFAIL = 75
+
+WRITTEN = ("database_url", "secret", "domain", "from_address", "organiser", "smtp_host", "smtp_port", "smtp_tls",
+           "listen")
+"""The settings ``pbem init`` writes as active lines; the others are written commented out, at their default."""
+
+
+def config_option() -> Path | None:
+    """The file ``pbem --config FILE`` named, if any."""
+    context = get_current_context(silent=True)
+    return context.find_root().params.get("config") if context is not None else None
+
+
+def loaded_or_exit() -> Loaded:
+    try:
+        return load(path=config_option())
+    except ConfigError as exc:
+        refuse(str(exc))
 
 
 def settings_or_exit() -> Settings:
+    return loaded_or_exit().settings
+
+
+def mailing_service(loaded: Loaded | None = None) -> Service:
+    """The service for a command that queues mail to players; settings whose mail could not be answered are refused."""
+    loaded = loaded or loaded_or_exit()
     try:
-        return load_settings()
+        return preflight.mailing_service(loaded)
     except ConfigError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        refuse(str(exc))
+    except OperationalError as exc:
+        refuse(f"cannot open the database {loaded.settings.database_url}: {exc.orig}; check database_url "
+               f"({env_name('database_url')})")
 
 
-def init() -> None:
-    """Create the database schema (idempotent) and the reply-token secret if none is configured."""
-    settings = settings_or_exit()
-    service = open_service(settings)
-    typer.echo(f"database ready: {settings.database_url}")
-    typer.echo("reply tokens signed with " + ("PBEM_SECRET" if settings.secret else "the secret stored by init"))
+def init(
+    path: Path = typer.Option(None, "--path", help="Where to write the settings (default: --config, else "
+                                                   "$PBEM_CONFIG, else ./pbem.toml)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing settings file (its values are kept)."),
+    domain: str = typer.Option("", "--domain", help="Your mail domain: reply addresses and From use it."),
+    organiser: str = typer.Option("", "--organiser", help="Your address: disputes and seats handed to bots."),
+) -> None:
+    """Write a commented pbem.toml with a fresh secret, and create the database schema."""
+    target = path or settings_file(os.environ, config_option())
+    if target.exists() and not force:
+        refuse(f"{target} exists; edit it, or give --force to write it again (its settings are kept)")
+    loaded = loaded_or_exit()
+    settings = loaded.settings
+    if loaded.sources["database_url"] == "default":  # next to the file, so any working directory finds it
+        settings = replace(settings, database_url=f"sqlite:///{target.parent.resolve() / 'pbem.db'}")
+    if domain:
+        settings = replace(settings, domain=domain, from_address=f"pbem@{domain}")
+    if organiser:
+        settings = replace(settings, organiser=organiser)
+    try:
+        service = open_service(settings)
+        preflight.check_secret(service.db, replace(loaded, settings=settings))
+    except ConfigError as exc:
+        refuse(str(exc))
+    except OperationalError as exc:
+        refuse(f"cannot create the database {settings.database_url}: {exc.orig}; check database_url")
+    settings = replace(settings, secret=service.secret)  # the database's: generated once, by its first opening
     service.db.dispose()
+    kept = {key for key, source in loaded.sources.items() if source == str(target)}
+    text = settings_text({key: getattr(settings, key) for key in (*WRITTEN, *kept)})
+    target.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # it holds the secret
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    typer.echo(f"wrote {target}; database ready: {settings.database_url}")
+    looked_up = settings_file(os.environ, config_option())
+    named = "" if target.resolve() == looked_up.resolve() else f"--config {target} "
+    typer.echo(f"next: set domain, from, organiser and the relay (smtp_*) in {target}, check them with "
+               f"`pbem {named}config`, then `pbem {named}serve`")
+
+
+def config() -> None:
+    """Show every setting in force, where it came from (default, the settings file, or a PBEM_* variable)."""
+    loaded = loaded_or_exit()
+    found = "" if loaded.file_found else " (not found: defaults and environment only)"
+    typer.echo(f"settings file: {loaded.file}{found}")
+    width = max(len(public_name(key)) for key in loaded.sources)
+    for key, source in loaded.sources.items():
+        value = getattr(loaded.settings, key)
+        shown = ("********" if value else '""') if key in MASKED else toml_value(value)
+        where = source if source in ("default", str(loaded.file)) else f"{source} (environment)"
+        typer.echo(f"{public_name(key):<{width}} = {shown}  # {where}")
+    typer.echo(f"each one can be set as `name = value` in {loaded.file} or as PBEM_NAME (e.g. "
+               f"{env_name('domain')}) in the environment")
 
 
 def serve() -> None:
-    """Run the inbound SMTP listener (PBEM_LISTEN), the outbox worker, deadlines and IMAP polls."""
-    from pbem.server import serve_forever
+    """Run the inbound SMTP listener (listen), the outbox worker, deadlines and IMAP polls."""
+    from pbem.server import StartError, serve_forever
 
-    settings = settings_or_exit()
+    loaded = loaded_or_exit()
+    settings = loaded.settings
     try:
         settings.listen_tls()  # a broken TLS setting stops here, before anything starts
     except ConfigError as exc:
-        raise typer.BadParameter(str(exc)) from None
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    for noisy in ("mail.log", "apscheduler"):
-        logging.getLogger(noisy).setLevel(logging.WARNING)
+        refuse(str(exc))
+    service = mailing_service(loaded)
 
     def ready(server) -> None:  # type: ignore[no-untyped-def]
         where = f"listening on {settings.listen_host_port[0]}:{server.port}" if settings.listen else "no listener"
         if settings.listen and settings.listen_tls_cert:
             where += " (STARTTLS" + (", required)" if settings.listen_require_tls else " offered)")
-        typer.echo(f"pbem serve: {where}; relay {settings.smtp_host}:{settings.smtp_port}", err=True)
+        typer.echo(f"pbem serve: {where}; relay {settings.smtp_host}:{settings.smtp_port} "
+                   f"(TLS: {settings.relay_tls})", err=True)
 
     try:
-        asyncio.run(serve_forever(open_service(settings), ready))
+        with preflight.serving(settings.database_url):
+            logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+            for noisy in ("mail.log", "apscheduler"):
+                logging.getLogger(noisy).setLevel(logging.WARNING)
+            asyncio.run(serve_forever(service, ready))
+    except (preflight.AlreadyServing, StartError) as exc:
+        refuse(f"pbem serve: {exc}")
     except KeyboardInterrupt:
         pass
 
@@ -69,7 +165,7 @@ def receive(
     """Read one raw message on standard input and handle it (exit 75 when it could not be stored)."""
     raw = sys.stdin.buffer.read()
     try:
-        service = open_service(settings_or_exit())
+        service = preflight.mailing_service(load(path=config_option()))
         inbound_id = pipeline.store(service, raw, recipient)
     except Exception as exc:  # the MTA keeps the message and retries: nothing may be lost here
         typer.echo(f"pbem receive: could not store the message ({exc}); the MTA will retry", err=True)

@@ -11,7 +11,7 @@ from rich.table import Table
 from sqlmodel import Session
 
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
-from pbem.cli.service import settings_or_exit
+from pbem.cli.service import mailing_service, settings_or_exit
 from pbem.service import Service
 from pbem.tournament import pages, runner
 from pbem.app import open_service
@@ -146,7 +146,7 @@ def start(
     by: str = typer.Option("", "--by", help=BY_HELP),
 ) -> None:
     """Seat the next round and queue every table's first prompts (pbem serve sends them)."""
-    seating = attempt(lambda: runner.start_round(_service(), tournament_id, actor(by)))
+    seating = attempt(lambda: runner.start_round(mailing_service(), tournament_id, actor(by)))
     report = seating.report
     typer.echo(f"round {seating.round}: {len(seating.tables)} tables, {len(seating.byes)} byes, "
                f"repeat pairs {report.repeat_pairs}, seat imbalance {report.seat_imbalance}; first prompts queued")

@@ -16,12 +16,14 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from tests.mail.sink import free_port, plain
+from tests.settings import command_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def environment(tmp_path: Path, relay_port: int, **extra: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
+    env.update(command_env(tmp_path))
     env.update({
         "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
         "PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}",

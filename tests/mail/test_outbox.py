@@ -115,6 +115,32 @@ def test_starttls_and_login_to_a_relay_that_requires_both(tmp_path, clock: SetCl
     assert logins == [(b"pbem", b"relay-secret")] and len(sink.messages) == 1
 
 
+def test_implicit_tls_to_a_relay_that_speaks_tls_from_the_first_byte(tmp_path, clock: SetClock) -> None:
+    import ssl
+
+    from aiosmtpd.controller import Controller
+
+    from tests.mail import sticks
+    from tests.mail.conftest import make_settings, self_signed
+    from tests.mail.sink import Sink, free_port
+
+    key, cert = self_signed(tmp_path)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    sink = Sink()
+    port = free_port()
+    relay = Controller(sink, hostname="127.0.0.1", port=port, ssl_context=context)  # like port 465: no STARTTLS
+    relay.start()
+    try:
+        service = Service(make_settings(tmp_path, smtp_port=port, smtp_tls="implicit", smtp_cafile=str(cert)),
+                          clock=clock, rules=sticks.rules)
+        service.new_game("sticks", [ANN, BOB], seed=0)
+        assert flush(service) == (1, 0)
+    finally:
+        relay.stop()
+    assert len(sink.messages) == 1 and sink.messages[0]["To"] == ANN
+
+
 def test_each_row_is_marked_sent_before_the_next_leaves_so_a_crash_resends_at_most_one(
         relayed: Service, sink, clock: SetClock, monkeypatch) -> None:
     import pbem.outbox
@@ -149,11 +175,12 @@ def test_a_mail_refused_for_good_is_kept_listed_and_sent_again_once_the_organise
     from typer.testing import CliRunner
 
     from pbem.cli import app
-    from tests.mail.conftest import make_settings
+    from pbem.config import load_settings
+    from tests.settings import command_env
 
-    env = {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}", "PBEM_SECRET": "test-secret",
-           "PBEM_CONFIG": str(tmp_path / "none.toml"), "USER": "orga", "COLUMNS": "200"}
-    service = open_service(make_settings(tmp_path, smtp_port=sink.port))  # the command line's clock: the real one
+    env = command_env(tmp_path, PBEM_DATABASE_URL=f"sqlite:///{tmp_path / 'pbem.db'}", PBEM_SECRET="test-secret",
+                      PBEM_SMTP_PORT=str(sink.port), USER="orga", COLUMNS="200")
+    service = open_service(load_settings(env))  # the command line's clock: the real one
     service.new_game("dragon", [ANN], bots_count=2, seed=1)
     sink.rejecting = True
     assert flush(service) == (0, 1)

@@ -19,6 +19,7 @@ from pbem.service import Service
 from pbem.app import open_service
 from tests.mail import sticks
 from tests.mail.conftest import START, make_settings, outbox, reply_to, self_signed
+from tests.settings import command_env
 
 ANN, BOB = "ann@example.org", "bob@example.org"
 
@@ -60,7 +61,7 @@ def test_the_board_picture_rides_inline_in_the_html_part(service: Service) -> No
 
 def test_game_new_and_list_from_the_command_line(tmp_path: Path) -> None:
     runner = CliRunner()
-    env = {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "PBEM_SECRET": "cli"}
+    env = command_env(tmp_path, PBEM_DATABASE_URL=f"sqlite:///{tmp_path / 'cli.db'}", PBEM_SECRET="cli")
     assert runner.invoke(app, ["init"], env=env).exit_code == 0
     made = runner.invoke(app, ["game", "new", "dragon", "--player", ANN, "--bots", "3", "--seed", "5",
                                "--deadline", "2d"], env=env)

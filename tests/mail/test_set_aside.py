@@ -10,12 +10,13 @@ from typer.testing import CliRunner
 
 from pbem import pipeline
 from pbem.cli import app
-from pbem.config import Settings
+from pbem.config import load_settings
 from pbem.db import Audit, Inbound, Move
 from pbem.service import Service
 from pbem.swarm import legal_moves
 from pbem.app import open_service
 from tests.mail.conftest import outbox, reply_to
+from tests.settings import command_env
 
 ANN, BOB = "ann@example.org", "bob@example.org"
 
@@ -51,9 +52,9 @@ def test_a_message_that_keeps_raising_is_set_aside_and_later_ones_are_handled(
 
 def test_the_organiser_retries_a_failed_message_from_the_command_line_once_its_fault_is_fixed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    env = {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}", "PBEM_SECRET": "retry-secret",
-           "PBEM_CONFIG": str(tmp_path / "none.toml"), "USER": "orga"}
-    dragon = open_service(Settings(database_url=env["PBEM_DATABASE_URL"], secret=env["PBEM_SECRET"]))
+    env = command_env(tmp_path, PBEM_DATABASE_URL=f"sqlite:///{tmp_path / 'pbem.db'}", PBEM_SECRET="retry-secret",
+                      USER="orga")
+    dragon = open_service(load_settings(env))
     game_id = dragon.new_game("dragon", [ANN], bots_count=2, seed=3)
     prompt = outbox(dragon, recipient=ANN, kind="prompt")[-1]
     move = legal_moves(prompt.text)[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -9,26 +10,26 @@ from sqlmodel import Session, func, select
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.config import Settings
+from pbem.config import load_settings
 from pbem.db import Audit, Game, Outbox
 from pbem.service import Service
 from pbem.tournament.models import Entry, Tournament
 from pbem.app import open_service
 from tests.service_tournament.conftest import Players, definition, emails
+from tests.settings import command_env
 
 runner = CliRunner()
 
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
-    return {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}", "PBEM_SECRET": "test-secret",
-            "PBEM_CONFIG": str(tmp_path / "none.toml"), "USER": "orga"}
+    return command_env(tmp_path, PBEM_DATABASE_URL=f"sqlite:///{tmp_path / 'pbem.db'}", PBEM_SECRET="test-secret",
+                       USER="orga")
 
 
 @pytest.fixture
 def service(env) -> Service:
-    return open_service(Settings(database_url=env["PBEM_DATABASE_URL"], secret=env["PBEM_SECRET"],
-                            robot_answers_per_day=100000))
+    return open_service(replace(load_settings(env), robot_answers_per_day=100000))
 
 
 def pbem(env: dict[str, str], *args: str, code: int = 0) -> str:
