@@ -26,10 +26,14 @@ _ANY = "…"
 # Real attributions name a date, a time or an address; a player's line
 # ending in "wrote:" does not.
 ATTRIBUTION_DETAIL = re.compile(r"@|\b\d{1,2}[:.]\d{2}\b|\b\d{4}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
-# The most words the second half of a wrapped attribution has when it also
-# reads as a whole one ("<ann@example.org> wrote:", "10:00) ezt írta:"); an
-# attribution on one line names a date, a time and a name.
+# When the second half of a wrapped attribution also reads as a whole one
+# ("<ann@example.org> wrote:", "10:00) ezt írta:"), the first half is told
+# from a player's line above a one-line attribution by how it opens ("On …",
+# "Le …") or else by being as long as a client's wrapped line, with a second
+# half that is short or does not say when; a whole attribution says when.
 _SECOND_HALF_WORDS = 3
+_WRAPPED_CHARS = 40
+_WHEN = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
 # Longer lines are not attributions; the bound keeps the templates' wildcards
 # from backtracking through a hostile 100 kB line.
 _MAX_ATTRIBUTION_CHARS = 300
@@ -96,6 +100,8 @@ class HistoryHeaders:
         self._library = library
         attributions = [item for form in forms for item in form.attributions]
         self._attribution = re.compile(rf"(?:{_alternation(attributions)})", re.IGNORECASE)
+        openings = _alternation([item.split(_ANY)[0].strip() for item in attributions if item.split(_ANY)[0].strip()])
+        self._opening = re.compile(rf"(?:{openings})\s", re.IGNORECASE)
         # Every attribution ends in one of these (the ":" of "wrote:"): a cheap test that
         # spares most lines the templates; a template ending in "…" ends in anything.
         endings = {item[-1] for item in attributions}
@@ -113,44 +119,59 @@ class HistoryHeaders:
         )
 
     def search(self, text: str) -> Span | None:
-        """The first history header in ``text``, or None."""
-        found = [
-            match
-            for match in (self._library.search(text), self._block.search(text), self._separator.search(text))
-            if match is not None
-        ]
-        spans = [Span(match.start(), match.end()) for match in found]
-        attribution = self._first_attribution(text)
-        if attribution is not None:
-            spans.append(attribution)
-        return min(spans, key=lambda span: span.start, default=None)
+        """The first history header in ``text``, or None.
+
+        Each recogniser looks only above the first header found so far (the
+        line-by-line attribution scan, which stops at the first, goes first),
+        so a text of many headers, read header by header, stays cheap.
+        """
+        best = self._first_attribution(text)
+        for pattern in (self._block, self._separator, self._library):  # the library's wins a tie, as before
+            match = pattern.search(text, 0, best.start) if best else pattern.search(text)
+            if match is None and best is not None:
+                match = pattern.match(text, best.start)
+            if match is not None:
+                whole = pattern.match(text, match.start()) or match  # the end as the whole text has it
+                best = Span(whole.start(), whole.end())
+        return best
 
     def _first_attribution(self, text: str) -> Span | None:
         """The first line, or wrapped pair of lines, that is a whole attribution.
 
         A line that is an attribution on its own ("30.11.2026 10:00, Ann
         пишет:") is not joined to the player's line above it; a second half
-        that also reads as one ("<ann@example.org> wrote:") is joined only when
-        it is that short and the line above names a date, time or address.
+        that also reads as one ("<ann@example.org> wrote:") is joined only to
+        a line that reads as a first half (:meth:`_is_first_half`).
         """
-        lines = text.split("\n")
-        starts = [0]
-        for line in lines:
-            starts.append(starts[-1] + len(line) + 1)
-        for index, line in enumerate(lines):
-            if not line.strip() or _QUOTED.match(line):
-                continue
-            if self._is_attribution(line):
-                return Span(starts[index], starts[index] + len(line))
-            following = lines[index + 1] if index + 1 < len(lines) else ""
-            if not following.strip() or _QUOTED.match(following):
-                continue
-            second_half = not self._is_attribution(following) or (
-                len(following.split()) <= _SECOND_HALF_WORDS and ATTRIBUTION_DETAIL.search(line) is not None
-            )
-            if second_half and self._is_attribution(f"{line.strip()} {following.strip()}"):
-                return Span(starts[index], starts[index + 1] + len(following))
+        start = 0
+        while start < len(text):
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            line = text[start:end]
+            if line.strip() and not _QUOTED.match(line):
+                if self._is_attribution(line):
+                    return Span(start, end)
+                following_end = text.find("\n", end + 1) if end < len(text) else -1
+                following = text[end + 1 : len(text) if following_end < 0 else following_end] if end < len(text) else ""
+                if (
+                    following.strip()
+                    and not _QUOTED.match(following)
+                    and (not self._is_attribution(following) or self._is_first_half(line.strip(), following.strip()))
+                    and self._is_attribution(f"{line.strip()} {following.strip()}")
+                ):
+                    return Span(start, end + 1 + len(following))
+            start = end + 1
         return None
+
+    def _is_first_half(self, line: str, following: str) -> bool:
+        """Whether ``line`` opens an attribution wrapped before ``following``, itself readable as a whole one."""
+        if ATTRIBUTION_DETAIL.search(line) is None:
+            return False
+        if self._opening.match(line):
+            return True
+        return len(line) >= _WRAPPED_CHARS and (
+            len(following.split()) <= _SECOND_HALF_WORDS or _WHEN.search(following) is None
+        )
 
     def _is_attribution(self, line: str) -> bool:
         line = line.strip()

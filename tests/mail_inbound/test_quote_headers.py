@@ -102,3 +102,17 @@ def test_a_move_with_a_date_right_above_a_one_line_attribution_is_kept() -> None
     for attribution in ("On Mon, Nov 30, 2026 at 10:00 AM D <d@p.example> wrote:", "30.11.2026 10:00, Dragon Open пишет:"):
         assert new_text(f"vacation until 2026-12-10\n{attribution}\n{PROMPT}") == "vacation until 2026-12-10"
         assert new_text(f"say see you at 10:00\n{attribution}\n{QUOTED}") == "say see you at 10:00"
+
+
+def test_an_attribution_wrapped_before_a_second_half_that_reads_as_a_whole_one_is_cut_whole() -> None:
+    for first, second in (
+        ("Le lun. 30 nov. 2026 à 10:00, Dragon Open <", "d@p.example> a écrit :"),
+        ("Dragon Open <d@p.example> (időpont: 2026. nov. 30., H,", "10:00) ezt írta:"),
+        ("On Mon, Nov 30, 2026 at 10:00 AM Dragon Open", "<d@p.example> wrote:"),
+    ):
+        assert new_text(f"group 2 tax\n{first}\n{second}\n{PROMPT}") == "group 2 tax"
+        assert new_text(f"group 2 tax\n\n{first}\n{second}\n\n{QUOTED}") == "group 2 tax"
+
+
+def test_a_short_line_with_a_date_above_an_attribution_without_one_is_the_players() -> None:
+    assert new_text(f"vacation until 2026-12-10\nAnn Lee <d@p.example> wrote:\n{PROMPT}") == "vacation until 2026-12-10"
