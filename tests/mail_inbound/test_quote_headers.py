@@ -116,3 +116,30 @@ def test_an_attribution_wrapped_before_a_second_half_that_reads_as_a_whole_one_i
 
 def test_a_short_line_with_a_date_above_an_attribution_without_one_is_the_players() -> None:
     assert new_text(f"vacation until 2026-12-10\nAnn Lee <d@p.example> wrote:\n{PROMPT}") == "vacation until 2026-12-10"
+
+
+# What a client puts where a template says "…": a date, a time, a name and an address.
+FILL = "Mon 30 Nov 2026 10:00, Dragon Open <d@p.example>"
+
+
+@pytest.mark.parametrize(
+    "template", [item for form in FORMS for item in form.attributions], ids=lambda item: item
+)
+def test_every_attribution_of_the_data_file_cuts_the_history_below_the_moves(template: str) -> None:
+    attribution = template.replace("…", FILL)
+    assert new_text(f"group 2 tax\n\n{attribution}\n\n{PROMPT}") == "group 2 tax"
+    assert new_text(f"{attribution}\n{QUOTED}\npass\n") == "pass"
+
+
+@pytest.mark.parametrize(
+    "name", [item for form in FORMS for item in form.header_names], ids=lambda item: item
+)
+def test_every_header_name_of_the_data_file_continues_a_block(name: str) -> None:
+    for first in (item for form in FORMS for item in form.from_names):
+        block = f"{first}: Dragon Open <d@p.example>\n{name}: 30.11.2026 10:00"
+        assert new_text(f"group 2 tax\n\n{block}\n\n{PROMPT}") == "group 2 tax", first
+
+
+@pytest.mark.parametrize("template", [item for form in FORMS for item in form.sent_from], ids=lambda item: item)
+def test_every_footer_of_the_data_file_ends_the_reply(template: str) -> None:
+    assert new_text(f"recruit old warrior\n\n{template.replace('…', 'iPhone')}\n\nlater text") == "recruit old warrior"
