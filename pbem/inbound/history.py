@@ -11,7 +11,9 @@ moves. The steps, in order:
 2. cut before a line ``end``: the player's own explicit stop wins over every
    guess below;
 3. drop quoted history: attribution lines and header blocks are found with
-   mail-parser-reply's multi-language recognisers, quotes by their ``>``.
+   mail-parser-reply's multi-language recognisers and the forms of
+   ``quote_headers.toml`` (:mod:`pbem.inbound.quote_headers`), quotes by
+   their ``>``.
    When the player wrote above the history (top-posting) only that is kept;
    otherwise (bottom- and inline-posting) the unquoted lines between and
    below the quotes are kept, up to a header block followed by plain text,
@@ -30,6 +32,8 @@ import re
 from mailparser_reply.constants import MAIL_LANGUAGES
 from mailparser_reply.parser import EmailMessage
 
+from pbem.inbound.quote_headers import ATTRIBUTION_DETAIL, FORMS, HistoryHeaders, sent_from_pattern
+
 # Languages whose attribution lines ("On … wrote:", "Am … schrieb …:", "Le … a
 # écrit :") and Outlook header names mail-parser-reply knows; its "david"
 # entry is a sample personal profile, not a language.
@@ -39,14 +43,14 @@ LANGUAGES = tuple(name for name in MAIL_LANGUAGES if name != "david")
 # (a few ms per 3 kB) bounded on hostile input.
 MAX_TEXT_CHARS = 100_000
 
-_HISTORY_HEADER = EmailMessage(text="", languages=list(LANGUAGES)).HEADER_REGEX
+_HISTORY_HEADER = HistoryHeaders(EmailMessage(text="", languages=list(LANGUAGES)).HEADER_REGEX, FORMS)
 
 _SENT_FROM = re.compile(
     r"^(?:"
     + "|".join(
         f"(?:{MAIL_LANGUAGES[name]['sent_from']})" for name in LANGUAGES if MAIL_LANGUAGES[name].get("sent_from")
     )
-    + r"|Sent (?:from|with) (?:Mail|Outlook|Yahoo|AOL|Proton)|Von meinem .{1,40} gesendet|Envoy[ée] de mon)",
+    + f"|{sent_from_pattern()})",
     re.IGNORECASE,
 )
 _VALEDICTION = re.compile(
@@ -81,10 +85,9 @@ _HEADER_BLOCK = re.compile(
     r"^(?=(?:[^\n]*\n){0,3}[^\n]*@)(?:\*{0,2}[^\W\d_][^:\n]{0,24}:\*{0,2}[ \t][^\n]*\n){3,}", re.MULTILINE
 )
 _SEPARATOR_LINE = re.compile(r"^(?:[_\-=*]\s*){5,}$")
-_ATTRIBUTION_DETAIL = re.compile(r"@|\b\d{1,2}:\d{2}\b|\b\d{4}\b")
 _ATTRIBUTION_VERB = re.compile(
     r"\b(?:wrote|writes|schrieb|schreibt|écrit|escribió|scritto|schreef|skrev|napisał|napsal"
-    r"|пишет|написал|έγραψε)\b",
+    r"|пишет|написал|έγραψε|írta)(?!\w)",
     re.IGNORECASE,
 )
 _INVISIBLE = {
@@ -177,8 +180,8 @@ def _without_history(text: str) -> list[str]:
         if match is None:
             kept.extend(_unquoted(text.split("\n")))
             return kept
-        kept.extend(_unquoted(text[: match.start()].split("\n")))
-        rest = _after_adjoining_headers(text[match.end() :])
+        kept.extend(_unquoted(text[: match.start].split("\n")))
+        rest = _after_adjoining_headers(text[match.end :])
         if not _next_line_is_quoted(rest):
             return _drop_trailing_separators(kept)
         text = "\n".join(_unquoted(rest.split("\n")))
@@ -189,12 +192,14 @@ def _above_history(text: str) -> list[str]:
     header = _HISTORY_HEADER.search(text)
     quote = _FIRST_QUOTED_LINE.search(text)
     block = _HEADER_BLOCK.search(text)
-    found = (quote, header, block)
-    first = min((match for match in found if match is not None), key=lambda match: match.start(), default=None)
-    if first is None:
+    starts = [match.start() for match in (quote, block) if match is not None]
+    if header is not None:
+        starts.append(header.start)
+    if not starts:
         return text.split("\n")
-    lines = text[: first.start()].split("\n")
-    if first is quote:
+    first = min(starts)
+    lines = text[:first].split("\n")
+    if quote is not None and first == quote.start():
         _drop_attribution(lines)  # one the recognisers did not know, else the header would come first
     return _drop_trailing_separators(lines)
 
@@ -207,10 +212,10 @@ def _after_adjoining_headers(rest: str) -> str:
     """
     while True:
         stripped = rest.lstrip("\n")
-        match = _HISTORY_HEADER.match(stripped)
-        if match is None or match.end() == 0:
+        match = _HISTORY_HEADER.search(stripped)
+        if match is None or match.start != 0 or match.end == 0:
             return rest
-        rest = stripped[match.end() :]
+        rest = stripped[match.end :]
 
 
 def _unquoted(lines: list[str]) -> list[str]:
@@ -236,9 +241,9 @@ def _drop_attribution(kept: list[str]) -> None:
     if not kept or not kept[-1].rstrip().endswith(":"):
         return
     last = kept[-1]
-    if _ATTRIBUTION_DETAIL.search(last):
+    if ATTRIBUTION_DETAIL.search(last):
         kept.pop()
-    elif len(kept) >= 2 and kept[-2].strip() and _ATTRIBUTION_DETAIL.search(kept[-2]):
+    elif len(kept) >= 2 and kept[-2].strip() and ATTRIBUTION_DETAIL.search(kept[-2]):
         del kept[-2:]  # wrapped: "… <address>" then "έγραψε:"
     elif _ATTRIBUTION_VERB.search(last):
         kept.pop()
