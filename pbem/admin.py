@@ -427,7 +427,7 @@ class Admin:
         """One message with what the pipeline reads from it (read again from the stored raw bytes)."""
         with Session(self.service.db) as session:
             row = self._inbound(session, inbound_id)
-            mail = pipeline.read_stored(self.service, row.raw, row.envelope_to.split())
+            mail = pipeline.read_stored(self.service, row.raw, row.envelope_to.split(), row.envelope_from)
             report = InboundReport(inbound_id, row.received, row.message_id, row.sender, row.status, row.reason,
                                    row.attempts, row.game_id, len(row.raw))
             return InboundDetail(report, mail.subject, mail.recipients, mail.kind.value, mail.text)

@@ -50,6 +50,9 @@ class Settings:
     listen_tls_cert: str = ""
     """A PEM certificate (chain) for the listener: with ``listen_tls_key`` it offers STARTTLS to senders."""
     listen_tls_key: str = ""
+    listen_max_bytes: int = 10_485_760
+    """The largest message the listener takes: announced as ESMTP SIZE, refused with 552 at DATA before anything
+    is stored. Keep it above ``max_message_bytes``, so a reply a little too large is stored and answered."""
     listen_require_tls: bool = False
     """Accept mail only over STARTTLS (a listener that faces the internet as an MX should not: many
     senders still deliver in the clear)."""
@@ -74,6 +77,11 @@ class Settings:
     """Refusals answered per address and day; beyond that we stay silent."""
     max_message_bytes: int = 1_000_000
     """Larger inbound mails are refused politely without reading their body."""
+    bounce_threshold: int = 3
+    """Bounces (at most one a day) after which a player's address counts as failing: the organiser and the
+    player's tables are told, and the player's deadlines are held until they reply or the organiser acts."""
+    database_busy_seconds: float = 30.0
+    """How long one database statement waits for another writer's lock before giving up (and retrying later)."""
     scan_seconds: float = 30.0
     """How often ``pbem serve`` scans deadlines, reminders and digests."""
     outbox_batch: int = 200

@@ -105,6 +105,8 @@ class Inbound(SQLModel, table=True):
     message_id: str = Field(index=True, unique=True)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     envelope_to: str = ""
+    envelope_from: str | None = None
+    """The SMTP MAIL FROM: "" for the null reverse-path ``<>`` (a bounce), None when the transport did not say."""
     sender: str = ""
     recipient: str = ""
     status: str = "stored"
@@ -199,17 +201,18 @@ class ServerKey(SQLModel, table=True):
     secret: str
 
 
-def open_database(url: str) -> Engine:
+def open_database(url: str, busy_seconds: float = 30.0) -> Engine:
     """An engine for ``url``; SQLite gets WAL, a busy timeout and immediate write locks.
 
     SQLite transactions begin IMMEDIATE: writers queue for the one write lock
     instead of failing when a read snapshot turns stale, so on SQLite two
-    replies for one game are simply serialised. PostgreSQL runs them
+    replies for one game are simply serialised. A statement waits up to
+    ``busy_seconds`` for the lock, then raises OperationalError. PostgreSQL runs them
     concurrently and the game's version column decides (see Service.commit).
     """
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": busy_seconds})
 
     @event.listens_for(engine, "connect")
     def _pragmas(connection: Any, _record: Any) -> None:
@@ -217,7 +220,7 @@ def open_database(url: str) -> Engine:
         cursor = connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_seconds * 1000)}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 

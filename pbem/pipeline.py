@@ -23,7 +23,7 @@ import engine
 from pbem.clock import closest_time_zones, time_zone
 from pbem.commands import Command, read_command
 from pbem.db import Dispute, Inbound, Outbox, Player, RobotAnswers
-from pbem.inbound import InboundMail, MailKind, read_mail
+from pbem.inbound import InboundMail, MailKind, read_mail, reverse_path
 from pbem.service import NOTICE_KINDS, Conflict, Service, Table
 from pbem.tokens import read_reply_address
 
@@ -63,26 +63,34 @@ def crash_point(service: Service, step: str) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def deliver(service: Service, raw: bytes, envelope_recipients: Iterable[str] = ()) -> Outcome:
+def deliver(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
+            envelope_sender: str | None = None) -> Outcome:
     """Store ``raw`` and handle it; the one entry for the listener, ``pbem receive`` and IMAP."""
-    inbound_id, mail = store_read(service, raw, envelope_recipients)
+    inbound_id, mail = store_read(service, raw, envelope_recipients, envelope_sender)
     if inbound_id is None:
         return Outcome("duplicate", "this Message-ID was received before")
     crash_point(service, "after_store")
     return handle(service, inbound_id, mail)
 
 
-def store(service: Service, raw: bytes, envelope_recipients: Iterable[str] = ()) -> int | None:
+def store(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
+          envelope_sender: str | None = None) -> int | None:
     """Commit the raw message; None when its Message-ID is already stored."""
-    return store_read(service, raw, envelope_recipients)[0]
+    return store_read(service, raw, envelope_recipients, envelope_sender)[0]
 
 
-def store_read(service: Service, raw: bytes,
-               envelope_recipients: Iterable[str] = ()) -> tuple[int | None, InboundMail]:
-    """Commit the raw message and return its id (None for a duplicate) with the mail as read."""
+def store_read(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
+               envelope_sender: str | None = None) -> tuple[int | None, InboundMail]:
+    """Commit the raw message and return its id (None for a duplicate) with the mail as read.
+
+    ``envelope_sender`` is the SMTP MAIL FROM when the transport knows it ("" for ``<>``): kept with the
+    message, it is what the filter reads the return path from (RFC 5321 §4.5.5).
+    """
     recipients = list(envelope_recipients)
-    mail = read_stored(service, raw, recipients)
-    row = dict(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients), sender=mail.sender,
+    sender = None if envelope_sender is None else reverse_path(envelope_sender)
+    mail = read_stored(service, raw, recipients, sender)
+    row = dict(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients), envelope_from=sender,
+               sender=mail.sender,
                recipient=", ".join(mail.recipients)[:1000], status="stored", reason="", attempts=0,
                game_id=None, player_id=None, received=service.clock.now())
     try:
@@ -146,13 +154,14 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
     for attempt in range(RETRIES):
         with Session(service.db) as session:
             if mail is None or attempt > 0:
-                query = select(Inbound.status, Inbound.raw, Inbound.envelope_to).where(Inbound.id == inbound_id)
+                query = (select(Inbound.status, Inbound.raw, Inbound.envelope_to, Inbound.envelope_from)
+                         .where(Inbound.id == inbound_id))
                 if service.db.dialect.name != "sqlite":  # PostgreSQL: workers take turns at one message
                     query = query.with_for_update()
                 stored = session.exec(query).first()
                 if stored is None or stored.status != "stored":
                     return Outcome(stored.status if stored else "duplicate", "already handled", inbound_id)
-                mail = mail or read_stored(service, stored.raw, stored.envelope_to.split())
+                mail = mail or read_stored(service, stored.raw, stored.envelope_to.split(), stored.envelope_from)
             step = _Step(service, session, inbound_id, mail, lost_race)
             try:
                 outcome = step.finish(step.run())
@@ -166,11 +175,12 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
     raise Conflict(f"inbound {inbound_id}: the game kept changing during {RETRIES} attempts")
 
 
-def read_stored(service: Service, raw: bytes, envelope_recipients: Iterable[str]) -> InboundMail:
+def read_stored(service: Service, raw: bytes, envelope_recipients: Iterable[str],
+                envelope_sender: str | None = None) -> InboundMail:
     """A message as this service reads it: our own addresses and size limit applied."""
     settings = service.settings
     return read_mail(raw, own_addresses=[settings.from_address], envelope_recipients=envelope_recipients,
-                     max_bytes=settings.max_message_bytes)
+                     envelope_sender=envelope_sender, max_bytes=settings.max_message_bytes)
 
 
 class _Step:

@@ -69,9 +69,9 @@ class Server:
             tls = self.settings.listen_tls()
             loop = asyncio.get_running_loop()
             self._listener = await loop.create_server(
-                lambda: SMTP(_Handler(self), hostname=self.settings.domain, enable_SMTPUTF8=True,
-                             data_size_limit=max(33_554_432, self.settings.max_message_bytes * 2),
-                             tls_context=tls, require_starttls=tls is not None and self.settings.listen_require_tls),
+                lambda: _Listener(_Handler(self), hostname=self.settings.domain, enable_SMTPUTF8=True,
+                                  data_size_limit=self.settings.listen_max_bytes, tls_context=tls,
+                                  require_starttls=tls is not None and self.settings.listen_require_tls),
                 host=host, port=port,
             )
             self.port = self._listener.sockets[0].getsockname()[1]
@@ -98,9 +98,9 @@ class Server:
             await asyncio.wait(self._tasks, timeout=10)
         await self.worker.close()
 
-    async def accept(self, raw: bytes, recipients: list[str]) -> int | None:
-        """Store one message from the listener; its id to handle, or None for a duplicate."""
-        inbound_id, mail = await self.run_db(lambda: pipeline.store_read(self.service, raw, recipients))
+    async def accept(self, raw: bytes, recipients: list[str], sender: str | None = None) -> int | None:
+        """Store one message from the listener with its envelope; its id to handle, or None for a duplicate."""
+        inbound_id, mail = await self.run_db(lambda: pipeline.store_read(self.service, raw, recipients, sender))
         if inbound_id is not None:
             pipeline.crash_point(self.service, "after_store")
             self._inbound.put_nowait((inbound_id, mail))
@@ -154,16 +154,37 @@ class Server:
         self._outbox_due.set()
 
 
+LINE_LENGTH_LIMIT = 1_048_576
+"""Octets a line may have. RFC 5321 sets 1,000, but mail clients and MTAs send (and Postfix, Exim and Sendmail
+accept) far longer lines, and refusing one would lose a player's move that ``pbem receive`` takes."""
+
+
+class _Listener(SMTP):
+    """aiosmtpd's SMTP session with long lines accepted (aiosmtpd reads the limit from the class)."""
+
+    line_length_limit = LINE_LENGTH_LIMIT
+
+
 class _Handler:
-    """aiosmtpd's DATA hook: accept a message only once it is stored."""
+    """aiosmtpd's hooks: recipients only at our domain, and a message accepted only once it is stored."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
 
+    async def handle_RCPT(self, _smtp: SMTP, _session: Any, envelope: Envelope, address: str,
+                          options: list[str]) -> str:
+        """Refuse a recipient at any other domain at once: nothing of that mail is read or stored."""
+        domain = self.server.settings.domain.lower()
+        if address.rpartition("@")[2].lower() != domain:
+            return f"550 5.7.1 <{address}>: this server takes mail only for addresses @{domain}"
+        envelope.rcpt_tos.append(address)
+        envelope.rcpt_options.extend(options)
+        return "250 2.1.5 OK"
+
     async def handle_DATA(self, _smtp: SMTP, _session: Any, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
         try:
-            await self.server.accept(raw, [str(r) for r in envelope.rcpt_tos])
+            await self.server.accept(raw, [str(r) for r in envelope.rcpt_tos], envelope.mail_from or "")
         except Exception:
             log.exception("could not store an inbound message")
             return "451 4.3.0 could not store the message now; please retry"

@@ -1,0 +1,126 @@
+"""The SMTP listener of ``pbem serve`` over real SMTP: the envelope kept, only our domain, SIZE, long lines."""
+
+from __future__ import annotations
+
+import asyncio
+import smtplib
+from pathlib import Path
+from typing import Callable, TypeVar
+
+import pytest
+from pbem.clock import SetClock
+from pbem.db import Inbound
+from pbem.server import Server
+from pbem.service import Service
+from tests.mail import sticks
+from tests.mail.conftest import START, make_settings, outbox, reply_to, rows
+
+ANN, BOB = "ann@example.org", "bob@example.org"
+T = TypeVar("T")
+
+
+@pytest.fixture
+def listening(tmp_path: Path, sink) -> Service:
+    service = Service(make_settings(tmp_path, smtp_port=sink.port, listen="127.0.0.1:0", scan_seconds=3600),
+                      clock=SetClock(START), rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    return service
+
+
+def with_server(service: Service, talk: Callable[[int], T]) -> T:
+    """Run ``talk(port)`` (blocking SMTP) against a running listener, then stop it once its inbound is handled."""
+
+    async def run() -> T:
+        server = Server(service)
+        await server.start()
+        try:
+            assert server.port is not None
+            result = await asyncio.get_running_loop().run_in_executor(None, talk, server.port)
+            for _ in range(200):  # the inbound task handles what was stored
+                if not stored(service, status="stored") and server._inbound.empty():
+                    break
+                await asyncio.sleep(0.02)
+            return result
+        finally:
+            await server.stop()
+
+    return asyncio.run(run())
+
+
+def stored(service: Service, **where: object) -> list[Inbound]:
+    return rows(service, Inbound, **where)
+
+
+def crlf(raw: bytes) -> bytes:
+    return raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+
+
+def test_a_recipient_at_another_domain_is_refused_at_rcpt_and_nothing_is_stored(listening: Service) -> None:
+    prompt = outbox(listening)[0]
+    raw = crlf(reply_to(prompt, "take 1"))
+
+    def talk(port: int) -> tuple[int, bytes]:
+        with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
+            client.ehlo("client.example")
+            client.mail(ANN)
+            return client.rcpt("someone@elsewhere.example")
+
+    refused = with_server(listening, talk)
+    assert refused[0] == 550 and b"@pbem.localhost" in refused[1]
+    with pytest.raises(smtplib.SMTPRecipientsRefused):
+        with_server(listening, lambda port: smtplib.SMTP("127.0.0.1", port, timeout=10).sendmail(
+            ANN, ["relay-me@elsewhere.example"], raw))
+    assert stored(listening) == []
+
+
+def test_size_is_announced_and_a_30_mb_mail_is_refused_before_it_is_stored(listening: Service) -> None:
+    prompt = outbox(listening)[0]
+    huge = crlf(reply_to(prompt, "take 1")) + (b"x" * 998 + b"\r\n") * 31_000  # 30 MB of attachment-like lines
+
+    def talk(port: int) -> tuple[int, int, int]:
+        with smtplib.SMTP("127.0.0.1", port, timeout=60) as client:
+            client.ehlo("client.example")
+            announced = int(client.esmtp_features["size"])
+            declared = client.mail(ANN, [f"SIZE={len(huge)}"])[0]  # a client that says the size is stopped at MAIL
+            client.rset()
+            client.mail(ANN)  # one that does not is stopped at the end of DATA, having stored nothing
+            client.rcpt(prompt.reply_to)
+            code, _ = client.data(huge)
+            return announced, declared, code
+
+    announced, declared, at_data = with_server(listening, talk)
+    assert announced == listening.settings.listen_max_bytes
+    assert (declared, at_data) == (552, 552)
+    assert stored(listening) == []
+
+
+def test_a_reply_with_a_line_far_beyond_1000_octets_is_taken_and_its_move_played(listening: Service) -> None:
+    prompt = outbox(listening)[0]
+    signature = "Ann, who writes long signatures. " * 3_000  # one line of 99,000 octets, sent as is (8bit)
+    raw = crlf(f"From: {ANN}\nTo: {prompt.reply_to}\nSubject: Re: {prompt.subject}\n"
+               f"Message-ID: <long-line@client.example>\nIn-Reply-To: {prompt.message_id}\n"
+               f"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+               f"take 1\n\n-- \n{signature}\n".encode())
+    assert max(len(line) for line in raw.split(b"\r\n")) > 90_000
+
+    with_server(listening, lambda port: smtplib.SMTP("127.0.0.1", port, timeout=10).sendmail(
+        ANN, [prompt.reply_to], raw))
+    [row] = stored(listening)
+    assert row.status == "applied" and row.envelope_from == ANN
+
+
+def test_a_plain_text_bounce_sent_with_a_null_reverse_path_is_never_answered(listening: Service) -> None:
+    prompt = outbox(listening)[0]
+    bounce = crlf(
+        b"From: postmaster@mx.example.org\n"
+        b"To: " + prompt.reply_to.encode() + b"\n"
+        b"Subject: Returned mail\n"
+        b"Message-ID: <returned-1@mx.example.org>\n\n"
+        b"Your message could not be delivered to some recipients.\n\n"
+        b"take 1\n")
+
+    with_server(listening, lambda port: smtplib.SMTP("127.0.0.1", port, timeout=10).sendmail(
+        "<>", [prompt.reply_to], bounce))
+    [row] = stored(listening)
+    assert row.envelope_from == "" and row.status == "ignored" and "empty return path" in row.reason
+    assert [r.kind for r in outbox(listening)] == ["prompt"]
