@@ -30,6 +30,9 @@ class Settings:
     """Domain of the reply addresses (and of our Message-IDs)."""
     reply_local: str = "play"
     """Local part of reply addresses: play+<game>.<seat>.<token>@domain."""
+    bounce_local: str = "bounce"
+    """Local part of every mail's envelope sender, bounce+<outbox id>.<token>@domain (VERP): bounces come back
+    there and name the mail that failed. The listener takes mail for it like any address at ``domain``."""
     from_address: str = "pbem@pbem.localhost"
     """PBEM_FROM: the From of every mail we send."""
     organiser: str = "organiser@pbem.localhost"

@@ -28,6 +28,14 @@ class Player(SQLModel, table=True):
     notify: str = "none"
     """Per-move notices to other seats: each, digest (daily) or none."""
     vacation_until: date | None = None
+    bounce_score: int = 0
+    """Bounces counted against the address, at most one a day (Mailman's bounce score); a reply resets it."""
+    bounced_on: date | None = None
+    """The day the last bounce was counted."""
+    bounce_detail: str = ""
+    """What the last bounce said failed, for the organiser."""
+    bounce_hold: bool = False
+    """The score reached the threshold: the player's deadlines are held until they reply or the organiser acts."""
 
 
 class Game(SQLModel, table=True):

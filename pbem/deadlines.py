@@ -5,6 +5,8 @@ deadlines stored with each seat, so a scan after any downtime finds every
 overdue decision and handles it, never skipping one. Each game is changed in
 its own transaction, with the same optimistic locking as a reply: a reply that
 arrives while its deadline is being handled either wins or is told it lost.
+A seat whose player's mail bounces (:func:`pbem.bounces.held`) gets neither
+reminder nor timeout until the hold is lifted.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from datetime import timedelta
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
+from pbem.bounces import held
 from pbem.db import DigestItem, Game, Player, Seat, locked
 from pbem.service import Conflict, Service, Table
 from pbem.tournament.timeouts import timeout_rules, widest_reminder
@@ -67,7 +70,7 @@ def _time_out(service: Service, session: Session, table: Table) -> int:
     """Apply the timeout policy to every seat of the game whose deadline has passed."""
     now, settings = service.clock.now(), service.settings
     late = [s for s in sorted(table.rules.to_act(table.state))
-            if table.human(s) and table.seats[s].awaiting and table.seats[s].deadline
+            if table.human(s) and not held(table, s) and table.seats[s].awaiting and table.seats[s].deadline
             and table.seats[s].deadline <= now]
     rules = timeout_rules(session, table.game.id, settings)
     for seat in late:
@@ -106,7 +109,7 @@ def _remind(service: Service, session: Session, table: Table) -> int:
     rules = timeout_rules(session, table.game.id, service.settings)
     warn_before = rules.reminder
     due = [s for s in range(len(table.seats))
-           if table.human(s) and table.seats[s].awaiting and not table.seats[s].reminded
+           if table.human(s) and not held(table, s) and table.seats[s].awaiting and not table.seats[s].reminded
            and table.seats[s].deadline and table.seats[s].deadline - warn_before <= now < table.seats[s].deadline]
     for seat in due:
         table.seats[seat].reminded = True

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 import engine
+from pbem import bounces
 from pbem.clock import closest_time_zones, time_zone
 from pbem.commands import Command, read_command
 from pbem.db import Dispute, Inbound, Outbox, Player, RobotAnswers
@@ -198,7 +199,7 @@ class _Step:
     def run(self) -> Outcome:
         mail = self.mail
         if mail.kind is MailKind.AUTOMATIC:
-            return Outcome("ignored", mail.reason)
+            return self._automatic()
         if mail.kind is MailKind.OVERSIZE:
             return self._oversize()
         target = self._target()
@@ -218,12 +219,23 @@ class _Step:
             return self._refuse("wrong_sender", f"sender {mail.sender or '(none)'} is not the seat's player",
                                 None, address=mail.sender)
         self.player_id = player.id
+        bounces.replied(self.service, self.session, player, game_id)
         command = read_command(mail.text)
         if command is not None:
             return self._command(command)
         return self._moves()
 
     # ------------------------------------------------------------ decisions
+
+    def _automatic(self) -> Outcome:
+        """Never answered; a bounce among it is counted against the player whose address failed."""
+        counted = bounces.read_automatic(self.service, self.session, self.inbound_id, self.mail.recipients)
+        if counted is None:
+            return Outcome("ignored", self.mail.reason)
+        if not counted.player_ids:  # a bounce, but of no address of ours: nothing to count
+            return Outcome("ignored", counted.reason)
+        self.player_id = counted.player_ids[0]
+        return Outcome("bounce", counted.reason)
 
     def _target(self) -> tuple[int, int] | None:
         settings = self.service.settings

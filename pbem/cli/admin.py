@@ -191,12 +191,12 @@ def dispute_resolve(dispute_id: int = typer.Argument(..., metavar="ID"), reason:
 @inbound_app.command("list")
 def inbound_list(
     status: str = typer.Option("all", "--status", help="failed, stored, applied, held, command, refused, ignored, "
-                                                         "duplicate, oversize, rate_limited, or all."),
+                                                         "bounce, duplicate, oversize, rate_limited, or all."),
     limit: int = typer.Option(50, "--limit", help="The newest N messages."),
 ) -> None:
     """Stored inbound messages, newest last; `--status failed` shows those set aside because handling raised."""
-    wanted = _filter(status, ("failed", "stored", "applied", "held", "command", "refused", "ignored", "duplicate",
-                              "oversize", "rate_limited"), limit)
+    wanted = _filter(status, ("failed", "stored", "applied", "held", "command", "refused", "ignored", "bounce",
+                              "duplicate", "oversize", "rate_limited"), limit)
     _print(f"inbound mail ({status}, newest {limit})",
            ("id", "received (UTC)", "from", "status", "tries", "game", "bytes", "reason"),
            ([str(row.inbound_id), _when(row.received), row.sender, row.status, str(row.attempts),

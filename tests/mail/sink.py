@@ -27,6 +27,8 @@ class Sink:
     def __init__(self, port: int | None = None) -> None:
         self.port = port or free_port()
         self.messages: list[EmailMessage] = []
+        self.return_paths: list[str] = []
+        """Each kept message's envelope sender (MAIL FROM), in the same order."""
         self.refusing = False
         self.rejecting = False
         """Refuse for good (550), as a relay does for an unknown mailbox."""
@@ -48,6 +50,7 @@ class Sink:
         message = message_from_bytes(envelope.original_content, policy=policy.default)
         with self._changed:
             self.messages.append(message)  # type: ignore[arg-type]
+            self.return_paths.append(envelope.mail_from)
             self._changed.notify_all()
         return "250 OK"
 

@@ -9,7 +9,7 @@ from pbem import pipeline
 from pbem.service import Service
 from tests.mail.conftest import outbox
 
-OUTCOMES = {"applied", "held", "command", "refused", "ignored", "duplicate", "oversize", "rate_limited"}
+OUTCOMES = {"applied", "held", "command", "refused", "ignored", "bounce", "duplicate", "oversize", "rate_limited"}
 HEADERS = ["From", "To", "Cc", "Subject", "Message-ID", "In-Reply-To", "References", "Content-Type",
            "Content-Transfer-Encoding", "Auto-Submitted", "Return-Path", "Delivered-To"]
 
