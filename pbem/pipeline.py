@@ -106,16 +106,23 @@ def handle_pending(service: Service) -> list[Outcome]:
 
     A message whose handling raises (a bug, not a bad reply: those are
     refused) must not hold back the ones after it, so it is counted and,
-    after GIVE_UP_AFTER tries, set aside.
+    after GIVE_UP_AFTER tries, set aside. A database that stays locked (or
+    away) is no fault of any message: the pass stops and every message stays
+    stored, uncounted, for the next one.
     """
-    with Session(service.db) as session:
-        pending = list(session.exec(select(Inbound.id).where(Inbound.status == "stored").order_by(Inbound.id)))
+    try:
+        with Session(service.db) as session:
+            pending = list(session.exec(select(Inbound.id).where(Inbound.status == "stored").order_by(Inbound.id)))
+    except OperationalError:  # locked or away: the next pass finds them all
+        return []
     outcomes = []
     for inbound_id in pending:
         if inbound_id is None:
             continue
         try:
             outcomes.append(handle(service, inbound_id))
+        except OperationalError:  # the database is locked or away, not the message at fault: all wait, uncounted
+            break
         except Exception as error:  # noqa: BLE001 - recorded on the row and in the audit log
             outcomes.append(set_aside(service, inbound_id, error))
     return outcomes
@@ -152,6 +159,7 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
     are read again.
     """
     lost_race = False
+    busy: OperationalError | None = None
     for attempt in range(RETRIES):
         with Session(service.db) as session:
             if mail is None or attempt > 0:
@@ -168,11 +176,14 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
                 outcome = step.finish(step.run())
                 crash_point(service, "after_commit")
                 return outcome
-            except (Conflict, OperationalError):  # another writer won the game (or the database) first
+            except (Conflict, OperationalError) as exc:  # another writer won the game (or the database) first
                 session.rollback()
                 if step.table is not None:
                     service.forget(step.table.game.id)  # type: ignore[arg-type]
                 lost_race = True
+                busy = exc if isinstance(exc, OperationalError) else None
+    if busy is not None:  # the database stayed locked: the caller leaves the message stored for later
+        raise busy
     raise Conflict(f"inbound {inbound_id}: the game kept changing during {RETRIES} attempts")
 
 

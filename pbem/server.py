@@ -21,6 +21,7 @@ from typing import Any, Callable, TypeVar
 
 from aiosmtpd.smtp import SMTP, Envelope
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from sqlalchemy.exc import OperationalError
 
 from pbem import deadlines, pipeline
 from pbem.inbound import InboundMail
@@ -107,13 +108,19 @@ class Server:
         return inbound_id
 
     async def _handle_inbound(self) -> None:
+        """Handle each stored message; nothing that goes wrong with one (or with the database) ends this task."""
         while not self._stopping:
             inbound_id, mail = await self._inbound.get()
             try:
                 await self.run_db(lambda: pipeline.handle(self.service, inbound_id, mail))
+            except OperationalError as error:  # a lock held for minutes, a database away: only a delay
+                log.warning("inbound %s waits for the database (%s); a scan handles it", inbound_id, error.orig)
             except Exception as error:  # the message stays stored; the next scan retries it
                 log.exception("inbound %s could not be handled now", inbound_id)
-                await self.run_db(lambda: pipeline.set_aside(self.service, inbound_id, error))
+                try:
+                    await self.run_db(lambda: pipeline.set_aside(self.service, inbound_id, error))
+                except OperationalError:  # not even counted: the next scan tries it (and counts) again
+                    log.warning("inbound %s: the database is busy; its attempt is not counted", inbound_id)
             self._outbox_due.set()
 
     async def _send_outbox(self) -> None:
@@ -129,9 +136,14 @@ class Server:
                 log.exception("outbox flush failed")
 
     async def _scan(self) -> None:
-        await self.run_db(lambda: pipeline.handle_pending(self.service))
-        report = await self.run_db(lambda: deadlines.scan(self.service))
-        await self.run_db(lambda: tournament.scan(self.service))  # rounds complete, league rounds due
+        """Stored mail, deadlines and rounds; a database locked past its busy wait leaves them to the next scan."""
+        try:
+            await self.run_db(lambda: pipeline.handle_pending(self.service))
+            report = await self.run_db(lambda: deadlines.scan(self.service))
+            await self.run_db(lambda: tournament.scan(self.service))  # rounds complete, league rounds due
+        except OperationalError as error:
+            log.warning("scan put off: the database is busy (%s)", error.orig)
+            return
         if report.reminders or report.timeouts or report.digests:
             log.info("scan: %s", report)
         self._outbox_due.set()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import smtplib
+import sqlite3
 from pathlib import Path
 from typing import Callable, TypeVar
 
 import pytest
+from pbem import pipeline
 from pbem.clock import SetClock
 from pbem.db import Inbound
 from pbem.server import Server
@@ -124,3 +126,76 @@ def test_a_plain_text_bounce_sent_with_a_null_reverse_path_is_never_answered(lis
     [row] = stored(listening)
     assert row.envelope_from == "" and row.status == "ignored" and "empty return path" in row.reason
     assert [r.kind for r in outbox(listening)] == ["prompt"]
+
+
+def hold_write_lock(service: Service) -> sqlite3.Connection:
+    """Another process's view of the database: a write transaction open, holding SQLite's one write lock."""
+    locker = sqlite3.connect(service.settings.database_url.removeprefix("sqlite:///"), isolation_level=None,
+                             check_same_thread=False)
+    locker.execute("BEGIN IMMEDIATE")
+    return locker
+
+
+def status_and_attempts(locker: sqlite3.Connection, inbound_id: int) -> tuple[str, int]:
+    return locker.execute("SELECT status, attempts FROM inbound WHERE id = ?", (inbound_id,)).fetchone()
+
+
+def test_a_database_lock_held_past_every_retry_only_delays_handling(tmp_path: Path, sink) -> None:
+    service = Service(make_settings(tmp_path, smtp_port=sink.port, listen="127.0.0.1:0", scan_seconds=0.3,
+                                    database_busy_seconds=0.2), clock=SetClock(START), rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    prompt = outbox(service)[0]
+    retry_window = pipeline.RETRIES * service.settings.database_busy_seconds
+
+    async def run() -> tuple[tuple[str, int], bool]:
+        server = Server(service)
+        await server.start()
+        try:
+            inbound_id = await server.accept(crlf(reply_to(prompt, "take 1")), [prompt.reply_to], ANN)
+            assert inbound_id is not None
+            locker = hold_write_lock(service)  # before the inbound task got to it: it runs into the lock
+            await asyncio.sleep(3 * retry_window)  # the task and several scans try, each waiting out the lock
+            during = status_and_attempts(locker, inbound_id)
+            locker.rollback()
+            locker.close()
+            for _ in range(200):
+                if stored(service, id=inbound_id)[0].status != "stored":
+                    break
+                await asyncio.sleep(0.05)
+            return during, server._tasks[0].done()
+        finally:
+            await server.stop()
+
+    during, inbound_task_ended = asyncio.run(run())
+    assert during == ("stored", 0), "stored, not counted as a failed attempt while the lock was held"
+    assert not inbound_task_ended
+    [row] = stored(service)
+    assert row.status == "applied"
+
+
+def test_the_server_starts_while_the_database_is_locked_and_handles_stored_mail_after(tmp_path: Path, sink) -> None:
+    service = Service(make_settings(tmp_path, smtp_port=sink.port, listen="", scan_seconds=0.3,
+                                    database_busy_seconds=0.2), clock=SetClock(START), rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    prompt = outbox(service)[0]
+    inbound_id = pipeline.store(service, reply_to(prompt, "take 1"), [prompt.reply_to], ANN)
+    assert inbound_id is not None
+
+    async def run() -> None:
+        locker = hold_write_lock(service)
+        server = Server(service)
+        await server.start()  # its first handling and scan run into the lock and put it off
+        try:
+            await asyncio.sleep(1.5)
+            assert status_and_attempts(locker, inbound_id) == ("stored", 0)
+            locker.rollback()
+            locker.close()
+            for _ in range(200):
+                if stored(service)[0].status != "stored":
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
+    assert stored(service)[0].status == "applied"
