@@ -32,6 +32,8 @@ class Sink:
         self.refusing = False
         self.rejecting = False
         """Refuse for good (550), as a relay does for an unknown mailbox."""
+        self.unknown: set[str] = set()
+        """Recipients refused for good at RCPT (550 5.1.1), as a relay that checks mailboxes up front does."""
         self._changed = threading.Condition()
         self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
 
@@ -41,6 +43,13 @@ class Sink:
 
     def stop(self) -> None:
         self._controller.stop()
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: list[str]) -> str:
+        if address in self.unknown:
+            return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        envelope.rcpt_tos.append(address)
+        envelope.rcpt_options.extend(options)
+        return "250 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         if self.refusing:

@@ -179,6 +179,18 @@ def test_a_relay_refusing_a_players_mail_for_good_counts_as_a_bounce(tmp_path: P
     assert player(service).bounce_score == 1 and "relay refused" in player(service).bounce_detail
 
 
+def test_a_relay_refusing_a_player_at_rcpt_counts_and_the_mail_after_it_still_goes(tmp_path: Path, clock: SetClock,
+                                                                                     sink) -> None:
+    service = Service(make_settings(tmp_path, smtp_port=sink.port, smtp_connections=1), clock=clock,
+                      rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    service.new_game("sticks", [BOB, ANN], seed=0)
+    sink.unknown = {ANN}
+    send(service)
+    assert {row.recipient: row.status for row in outbox(service)} == {ANN: "failed", BOB: "sent"}
+    assert player(service).bounce_score == 1 and "User unknown" in player(service).bounce_detail
+
+
 def test_bounces_over_smtp_with_a_null_reverse_path_and_the_player_shown_to_the_organiser(game: Service,
                                                                                         clock: SetClock,
                                                                                         tmp_path: Path) -> None:
