@@ -199,3 +199,18 @@ def test_the_server_starts_while_the_database_is_locked_and_handles_stored_mail_
 
     asyncio.run(run())
     assert stored(service)[0].status == "applied"
+
+
+def test_receive_keeps_the_envelope_sender_an_mta_pipe_passes(listening: Service) -> None:
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+
+    prompt = outbox(listening)[0]
+    looks_like_a_move = reply_to(prompt, "take 1")  # from Ann's address, but the envelope says: a notification
+    env = {"PBEM_DATABASE_URL": listening.settings.database_url, "PBEM_SECRET": "test-secret"}
+    result = CliRunner().invoke(app, ["receive", "--sender", "<>", "-r", prompt.reply_to], input=looks_like_a_move,
+                                env=env)
+    assert result.exit_code == 0 and result.output.startswith("ignored: empty return path"), result.output
+    [row] = stored(listening)
+    assert row.envelope_from == "" and [r.kind for r in outbox(listening)] == ["prompt"]
