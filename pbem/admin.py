@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlmodel import Session, func, select
 
 import engine
 from engine import bots
-from pbem import pipeline, players
-from pbem.db import Audit, Dispute, Game, Inbound, Move, Outbox, Player
+from pbem import bounces, pipeline, players
+from pbem.db import Audit, Dispute, Game, Inbound, Move, Outbox, Player, Seat
 from pbem.mails import RecapLine
 from pbem.service import Service
 from pbem.store import LoadedGame, Transaction, replay
@@ -122,6 +122,35 @@ class MailReport:
     attempts: int
     last_error: str
     game_id: int | None
+
+
+@dataclass(frozen=True)
+class PlayerSeat:
+    """One seat a player holds, for ``pbem player show``."""
+
+    game_id: int
+    label: str
+    status: str
+    seat_no: int
+    bot: str
+    awaiting: bool
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class PlayerReport:
+    """A player as ``pbem player show`` prints it: who, how they read pbem, their games, their mail's health."""
+
+    email: str
+    name: str
+    language: str
+    time_zone: str
+    vacation_until: date | None
+    bounce_score: int
+    bounced_on: date | None
+    bounce_detail: str
+    bounce_hold: bool
+    seats: tuple[PlayerSeat, ...]
 
 
 class Admin:
@@ -434,7 +463,7 @@ class Admin:
         """One message with what the pipeline reads from it (read again from the stored raw bytes)."""
         with Session(self.service.db) as session:
             row = self._inbound(session, inbound_id)
-            mail = pipeline.read_stored(self.service, row.raw, row.envelope_to.split())
+            mail = pipeline.read_stored(self.service, row.raw, row.envelope_to.split(), row.envelope_from)
             report = InboundReport(inbound_id, row.received, row.message_id, row.sender, row.status, row.reason,
                                    row.attempts, row.game_id, len(row.raw))
             return InboundDetail(report, mail.subject, mail.recipients, mail.kind.value, mail.text)
@@ -504,6 +533,42 @@ class Admin:
             session.commit()
             return MailReport(outbox_id, row.created, row.kind, row.recipient, row.subject, row.status, row.attempts,
                               row.last_error, row.game_id)
+
+    def player(self, email: str) -> PlayerReport:
+        """Everything about one registered player, their bounce score included."""
+        with Session(self.service.db) as session:
+            player = self._player(session, email)
+            seats = session.exec(select(Seat, Game).join(Game, Seat.game_id == Game.id)  # type: ignore[arg-type]
+                                 .where(Seat.player_id == player.id).order_by(Game.id))  # type: ignore[arg-type]
+            return PlayerReport(
+                player.email, player.name, player.language, player.time_zone, player.vacation_until,
+                player.bounce_score, player.bounced_on, player.bounce_detail, player.bounce_hold,
+                tuple(PlayerSeat(game.id, game.label, game.status, seat.seat + 1, seat.bot,  # type: ignore[arg-type]
+                                 seat.awaiting, seat.deadline) for seat, game in seats))
+
+    def release(self, email: str, reason: str) -> list[int]:
+        """Clear a player's bounce score and lift the hold on their deadlines (their mailbox works again).
+
+        Returns the games whose deadlines run again, each with a full answer time from now.
+        """
+        self._reason(reason)
+        with Session(self.service.db) as session:
+            player = self._player(session, email)
+            if not player.bounce_score and not player.bounce_hold:
+                raise AdminError(f"{player.email} has no bounces counted and no deadlines held: nothing to release "
+                                 f"(see `pbem player show {player.email}`)")
+            moved = bounces.release(self.service, session, player, self.actor, reason)
+            session.commit()
+            for game_id in moved:
+                self.service.store.forget(game_id)
+            return moved
+
+    def _player(self, session: Session, email: str) -> Player:
+        player = session.exec(select(Player).where(Player.email == email.strip().lower())).first()
+        if player is None:
+            raise AdminError(f"no player has the address {email!r}; give a registered player's address "
+                             f"(see `pbem game list` or `pbem tournament show ID`)")
+        return player
 
     def _inbound(self, session: Session, inbound_id: int) -> Inbound:
         row = session.get(Inbound, inbound_id)

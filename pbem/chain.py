@@ -30,7 +30,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 import engine
-from pbem import players
+from pbem import bounces, players
 from pbem.commands import COMMANDS
 from pbem.db import Inbound, Outbox, Player, RobotAnswers
 from pbem.faults import crash_point
@@ -77,6 +77,8 @@ class Arrival:
     target: tuple[int, int] | None = field(default=None, repr=False)
     _sender_player: Player | None = field(default=None, repr=False)
     _sender_looked_up: bool = field(default=False, repr=False)
+    bounced: int | None = None
+    """The player a bounce was counted against: recorded on the stored message."""
 
     @property
     def session(self) -> Session:
@@ -195,10 +197,21 @@ class Reply:
 def _filtered(arrival: Arrival) -> Outcome | None:
     mail = arrival.mail
     if mail.kind is MailKind.AUTOMATIC:
-        return Outcome("ignored", mail.reason)
+        return _automatic(arrival)
     if mail.kind is MailKind.OVERSIZE:
         return _oversize(arrival)
     return None
+
+
+def _automatic(arrival: Arrival) -> Outcome:
+    """Never answered; a bounce among it is counted against the player whose address failed."""
+    counted = bounces.read_automatic(arrival.service, arrival.session, arrival.inbound_id, arrival.mail.recipients)
+    if counted is None:
+        return Outcome("ignored", arrival.mail.reason)
+    if not counted.player_ids:  # a bounce, but of no address of ours: nothing to count
+        return Outcome("ignored", counted.reason)
+    arrival.bounced = counted.player_ids[0]
+    return Outcome("bounce", counted.reason)
 
 
 def _oversize(arrival: Arrival) -> Outcome:
@@ -247,6 +260,7 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
     player, sender = game.player(seat), arrival.mail.sender
     if player is not None and player.email == sender:
         arrival.player = player
+        bounces.replied(arrival.service, arrival.session, player, game.id)  # their address works again
         return None
     reason = f"sender {sender or '(none)'} is not the seat's player"
     if player is not None and game.human(seat) and arrival.may_answer(player.email):
@@ -258,7 +272,8 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
 
 
 ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
-    Step("filtered", "automatic mail is kept unanswered; an oversized one from a player gets one short answer",
+    Step("filtered", "automatic mail is kept unanswered (a bounce is counted against the player whose address "
+         "failed); an oversized one from a player gets one short answer",
          _filtered),
     Step("addressed", "a recipient carries a valid reply token (game, seat, HMAC)", _addressed),
     Step("seat-exists", "the token's game and seat exist", _seat_exists),

@@ -47,6 +47,9 @@ class Settings:
                                        "reach pbem (the listener, an MTA pipe or the IMAP mailbox).",
                        "pbem.example.org")
     reply_local: str = knob("play", "Local part of reply addresses: play+<game>.<seat>.<token>@domain.", "play")
+    bounce_local: str = knob("bounce", "Local part of every mail's envelope sender, bounce+<outbox id>.<token>@domain "
+                                       "(VERP): bounces come back there and name the mail that failed. The listener "
+                                       "takes mail for it like any address at domain.", "bounce")
     from_address: str = knob(f"pbem@{EXAMPLE_DOMAIN}", "The From of every mail we send (PBEM_FROM).",
                              "pbem@pbem.example.org")
     organiser: str = knob(f"organiser@{EXAMPLE_DOMAIN}", "Who hears about seats handed to bots and disputes.",
@@ -70,6 +73,10 @@ class Settings:
                                     "STARTTLS to senders.", "/etc/letsencrypt/live/pbem.example.org/fullchain.pem")
     listen_tls_key: str = knob("", "The listener certificate's unencrypted private key (PEM).",
                                "/etc/letsencrypt/live/pbem.example.org/privkey.pem")
+    listen_max_bytes: int = knob(10_485_760, "The largest message the listener takes: announced as ESMTP SIZE, "
+                                             "refused with 552 at DATA before anything is stored. Keep it above "
+                                             "max_message_bytes, so a reply a little too large is stored and "
+                                             "answered.", 20_971_520)
     listen_require_tls: bool = knob(False, "Accept mail only over STARTTLS (a listener that faces the internet as "
                                            "an MX should not: many senders still deliver in the clear).", True)
     imap_host: str = knob("", "An IMAP mailbox to fetch inbound mail from; empty turns the IMAP poller off.",
@@ -88,6 +95,11 @@ class Settings:
     robot_answers_per_day: int = knob(10, "Refusals answered per address and day; beyond that we stay silent.", 20)
     max_message_bytes: int = knob(1_000_000, "Larger inbound mails are refused politely without reading their "
                                              "body.", 2_000_000)
+    bounce_threshold: int = knob(3, "Bounces (at most one a day) after which a player's address counts as failing: "
+                                    "the organiser and the player's tables are told, and the player's deadlines "
+                                    "are held until they reply or the organiser acts.", 5)
+    database_busy_seconds: float = knob(30.0, "How long one database statement waits for another writer's lock "
+                                              "before giving up (and retrying later).", 10)
     scan_seconds: float = knob(30.0, "How often pbem serve scans deadlines, reminders and digests.", 60)
     outbox_batch: int = knob(200, "Rows the outbox worker takes per round.", 500)
     outbox_lease_seconds: float = knob(120.0, "A worker's claim on the rows it is sending; rows of a worker that "

@@ -28,6 +28,14 @@ class Player(SQLModel, table=True):
     notify: str = "none"
     """Per-move notices to other seats: each, digest (daily) or none."""
     vacation_until: date | None = None
+    bounce_score: int = 0
+    """Bounces counted against the address, at most one a day (Mailman's bounce score); a reply resets it."""
+    bounced_on: date | None = None
+    """The day the last bounce was counted."""
+    bounce_detail: str = ""
+    """What the last bounce said failed, for the organiser."""
+    bounce_hold: bool = False
+    """The score reached the threshold: the player's deadlines are held until they reply or the organiser acts."""
 
 
 class Game(SQLModel, table=True):
@@ -105,6 +113,8 @@ class Inbound(SQLModel, table=True):
     message_id: str = Field(index=True, unique=True)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     envelope_to: str = ""
+    envelope_from: str | None = None
+    """The SMTP MAIL FROM: "" for the null reverse-path ``<>`` (a bounce), None when the transport did not say."""
     sender: str = ""
     recipient: str = ""
     status: str = "stored"
@@ -199,17 +209,18 @@ class ServerKey(SQLModel, table=True):
     secret: str
 
 
-def open_database(url: str) -> Engine:
+def open_database(url: str, busy_seconds: float = 30.0) -> Engine:
     """An engine for ``url``; SQLite gets WAL, a busy timeout and immediate write locks.
 
     SQLite transactions begin IMMEDIATE: writers queue for the one write lock
     instead of failing when a read snapshot turns stale, so on SQLite two
-    replies for one game are simply serialised. PostgreSQL runs them
+    replies for one game are simply serialised. A statement waits up to
+    ``busy_seconds`` for the lock, then raises OperationalError. PostgreSQL runs them
     concurrently and the game's version column decides (see Service.commit).
     """
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": busy_seconds})
 
     @event.listens_for(engine, "connect")
     def _pragmas(connection: Any, _record: Any) -> None:
@@ -217,7 +228,7 @@ def open_database(url: str) -> Engine:
         cursor = connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_seconds * 1000)}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 

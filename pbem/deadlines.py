@@ -5,6 +5,8 @@ deadlines stored with each seat, so a scan after any downtime finds every
 overdue decision and handles it, never skipping one. Each game is changed in
 its own transaction, with the same optimistic locking as a reply: a reply that
 arrives while its deadline is being handled either wins or is told it lost.
+A seat whose player's mail bounces (:func:`pbem.bounces.held`) gets neither
+reminder nor timeout until the hold is lifted.
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import timedelta
 
-from collections.abc import Callable
-
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
+from pbem.bounces import held
 from pbem.db import DigestItem, Game, Player, Seat, locked
 from pbem.service import Service
 from pbem.store import Conflict, LoadedGame, Transaction
@@ -51,8 +54,8 @@ def scan(service: Service) -> ScanReport:
 def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:
     """Run one kind of deadline work on one game in its own transaction; how many seats it handled.
 
-    A game another writer keeps changing is left for the next scan, which
-    finds the same deadlines in the database.
+    A game another writer keeps changing, or a database that stays locked,
+    is left for the next scan, which finds the same deadlines in the database.
     """
 
     def work(transaction: Transaction, game: LoadedGame) -> int:
@@ -63,7 +66,7 @@ def _retrying(service: Service, game_id: int, change: Callable[[Service, Session
 
     try:
         return service.store.transaction(game_id, work, attempts=3)
-    except Conflict:
+    except (Conflict, OperationalError):  # another writer kept winning, or the database stays locked
         return 0
 
 
@@ -71,7 +74,7 @@ def _time_out(service: Service, session: Session, game: LoadedGame) -> int:
     """Apply the timeout policy to every seat of the game whose deadline has passed."""
     now, settings = service.clock.now(), service.settings
     late = [s for s in sorted(game.rules.to_act(game.state))
-            if game.human(s) and game.seats[s].awaiting and game.seats[s].deadline
+            if game.human(s) and not held(game, s) and game.seats[s].awaiting and game.seats[s].deadline
             and game.seats[s].deadline <= now]
     policy = timeout_policy(session, game.id, settings)
     for seat in late:
@@ -108,7 +111,7 @@ def _remind(service: Service, session: Session, game: LoadedGame) -> int:
     policy = timeout_policy(session, game.id, service.settings)
     warn_before = policy.reminder
     due = [s for s in range(len(game.seats))
-           if game.human(s) and game.seats[s].awaiting and not game.seats[s].reminded
+           if game.human(s) and not held(game, s) and game.seats[s].awaiting and not game.seats[s].reminded
            and game.seats[s].deadline and game.seats[s].deadline - warn_before <= now < game.seats[s].deadline]
     for seat in due:
         game.seats[seat].reminded = True

@@ -32,9 +32,11 @@ import aiosmtplib
 from sqlalchemy import bindparam, update
 from sqlmodel import Session, select
 
+from pbem import bounces
 from pbem.db import Outbox, locked
 from pbem.faults import crash_point
 from pbem.service import Service
+from pbem.tokens import bounce_address
 
 T = TypeVar("T")
 RunDb = Callable[[Callable[[], T]], Awaitable[T]]
@@ -104,6 +106,13 @@ def _lines76(data: bytes) -> bytes:
     return b"\r\n".join(data[i:i + 76] for i in range(0, len(data), 76))
 
 
+def _reply_code(exc: BaseException) -> int:
+    """The relay's reply code for a failed send (a refusal at RCPT or at DATA), 0 when it gave none."""
+    if isinstance(exc, aiosmtplib.SMTPRecipientsRefused):
+        return min((refused.code for refused in exc.recipients), default=0)
+    return getattr(exc, "code", 0) or 0
+
+
 async def _inline(work: Callable[[], T]) -> T:
     return work()
 
@@ -145,11 +154,11 @@ class OutboxWorker:
         sent = failed = 0
         for row in rows:
             try:
-                await self._send(lane, compose(row, self.settings.from_address), row.recipient)
+                await self._send(lane, compose(row, self.settings.from_address), row.recipient, self._return_path(row))
             except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
                 failed += 1
                 await self.run_db(lambda row=row, exc=exc: self._failed(row, exc))  # type: ignore[misc]
-                if not isinstance(exc, aiosmtplib.SMTPResponseException):
+                if _reply_code(exc) == 0:  # no answer from the relay: the connection is gone
                     await self._close(lane)
                     break
                 continue
@@ -170,14 +179,19 @@ class OutboxWorker:
             except (aiosmtplib.SMTPException, OSError):
                 smtp.close()
 
-    async def _send(self, lane: int, message: bytes, recipient: str) -> None:
+    def _return_path(self, row: Outbox) -> str:
+        """The row's own envelope sender (VERP), so its bounce names it: see pbem.tokens."""
+        settings = self.settings
+        return bounce_address(settings.bounce_local, settings.domain, self.service.secret, row.id or 0)
+
+    async def _send(self, lane: int, message: bytes, recipient: str, return_path: str) -> None:
         smtp = await self._connection(lane)
         try:
-            await smtp.sendmail(self.settings.from_address, [recipient], message)
+            await smtp.sendmail(return_path, [recipient], message)
         except aiosmtplib.SMTPServerDisconnected:  # the relay closed an idle connection: once more, fresh
             await self._close(lane)
             smtp = await self._connection(lane)
-            await smtp.sendmail(self.settings.from_address, [recipient], message)
+            await smtp.sendmail(return_path, [recipient], message)
 
     async def _connection(self, lane: int) -> aiosmtplib.SMTP:
         smtp = self._lanes[lane]
@@ -220,7 +234,7 @@ class OutboxWorker:
     def _failed(self, row: Outbox, exc: BaseException) -> None:
         """Schedule the next attempt, doubling the wait; a permanent refusal (5xx) or too many attempts end it."""
         attempts = row.attempts + 1
-        code = getattr(exc, "code", 0) or 0
+        code = _reply_code(exc)
         permanent = 500 <= code < 600 or attempts >= GIVE_UP_AFTER
         wait = min(self.retry_first * 2 ** (attempts - 1), RETRY_LONGEST_SECONDS)
         with Session(self.service.db) as session:
@@ -232,4 +246,6 @@ class OutboxWorker:
             if permanent:
                 self.service.audit(session, "outbox", "mail failed", row.game_id,
                                    f"{row.message_id} to {row.recipient}: {exc}"[:1000])
+            if 500 <= code < 600:  # the relay refused the address for good: as good as a bounce
+                bounces.refused(self.service, session, row.recipient, f"the relay refused mail {row.id}: {exc}")
             session.commit()

@@ -13,13 +13,13 @@ from dataclasses import replace
 from typing import Iterable
 
 from sqlalchemy import bindparam, insert, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from pbem import chain
 from pbem.db import Inbound
 from pbem.faults import crash_point
-from pbem.inbound import InboundMail, read_mail
+from pbem.inbound import InboundMail, read_mail, reverse_path
 from pbem.outcome import Outcome
 from pbem.service import Service
 from pbem.store import Conflict, Transaction
@@ -41,26 +41,34 @@ __all__ = ["GIVE_UP_AFTER", "Outcome", "deliver", "handle", "handle_pending", "r
            "store_read"]
 
 
-def deliver(service: Service, raw: bytes, envelope_recipients: Iterable[str] = ()) -> Outcome:
+def deliver(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
+            envelope_sender: str | None = None) -> Outcome:
     """Store ``raw`` and handle it; the one entry for the listener, ``pbem receive`` and IMAP."""
-    inbound_id, mail = store_read(service, raw, envelope_recipients)
+    inbound_id, mail = store_read(service, raw, envelope_recipients, envelope_sender)
     if inbound_id is None:
         return Outcome("duplicate", "this Message-ID was received before")
     crash_point(service.settings, "after_store")
     return handle(service, inbound_id, mail)
 
 
-def store(service: Service, raw: bytes, envelope_recipients: Iterable[str] = ()) -> int | None:
+def store(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
+          envelope_sender: str | None = None) -> int | None:
     """Commit the raw message; None when its Message-ID is already stored."""
-    return store_read(service, raw, envelope_recipients)[0]
+    return store_read(service, raw, envelope_recipients, envelope_sender)[0]
 
 
-def store_read(service: Service, raw: bytes,
-               envelope_recipients: Iterable[str] = ()) -> tuple[int | None, InboundMail]:
-    """Commit the raw message and return its id (None for a duplicate) with the mail as read."""
+def store_read(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
+               envelope_sender: str | None = None) -> tuple[int | None, InboundMail]:
+    """Commit the raw message and return its id (None for a duplicate) with the mail as read.
+
+    ``envelope_sender`` is the SMTP MAIL FROM when the transport knows it ("" for ``<>``): kept with the
+    message, it is what the filter reads the return path from (RFC 5321 §4.5.5).
+    """
     recipients = list(envelope_recipients)
-    mail = read_stored(service, raw, recipients)
-    row = dict(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients), sender=mail.sender,
+    sender = None if envelope_sender is None else reverse_path(envelope_sender)
+    mail = read_stored(service, raw, recipients, sender)
+    row = dict(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients), envelope_from=sender,
+               sender=mail.sender,
                recipient=", ".join(mail.recipients)[:1000], status="stored", reason="", attempts=0,
                game_id=None, player_id=None, received=service.clock.now())
     try:
@@ -75,16 +83,23 @@ def handle_pending(service: Service) -> list[Outcome]:
 
     A message whose handling raises (a bug, not a bad reply: those are
     refused) must not hold back the ones after it, so it is counted and,
-    after GIVE_UP_AFTER tries, set aside.
+    after GIVE_UP_AFTER tries, set aside. A database that stays locked (or
+    away) is no fault of any message: the pass stops and every message stays
+    stored, uncounted, for the next one.
     """
-    with Session(service.db) as session:
-        pending = list(session.exec(select(Inbound.id).where(Inbound.status == "stored").order_by(Inbound.id)))
+    try:
+        with Session(service.db) as session:
+            pending = list(session.exec(select(Inbound.id).where(Inbound.status == "stored").order_by(Inbound.id)))
+    except OperationalError:  # locked or away: the next pass finds them all
+        return []
     outcomes = []
     for inbound_id in pending:
         if inbound_id is None:
             continue
         try:
             outcomes.append(handle(service, inbound_id))
+        except OperationalError:  # the database is locked or away, not the message at fault: all wait, uncounted
+            break
         except Exception as error:  # noqa: BLE001 - recorded on the row and in the audit log
             outcomes.append(set_aside(service, inbound_id, error))
     return outcomes
@@ -118,19 +133,21 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
     twice (and the row: :func:`_finish` records the outcome only if the row
     is still unhandled, so a scan that got there first wins and this attempt
     is rolled back); without it (after a restart) the stored raw bytes are
-    read again.
+    read again. A database that stays locked through every attempt raises
+    its OperationalError: the message stays stored for the next pass.
     """
 
     def attempt(transaction: Transaction) -> Outcome:
         read = mail if transaction.number == 0 else None
         if read is None:
-            query = select(Inbound.status, Inbound.raw, Inbound.envelope_to).where(Inbound.id == inbound_id)
+            query = (select(Inbound.status, Inbound.raw, Inbound.envelope_to, Inbound.envelope_from)
+                     .where(Inbound.id == inbound_id))
             if service.db.dialect.name != "sqlite":  # PostgreSQL: workers take turns at one message
                 query = query.with_for_update()
             stored = transaction.session.exec(query).first()
             if stored is None or stored.status != "stored":
                 return Outcome(stored.status if stored else "duplicate", "already handled", inbound_id)
-            read = read_stored(service, stored.raw, stored.envelope_to.split())
+            read = read_stored(service, stored.raw, stored.envelope_to.split(), stored.envelope_from)
         arrival = chain.Arrival(service, transaction, inbound_id, read)
         outcome = _finish(arrival, chain.run(arrival))
         crash_point(service.settings, "after_commit")
@@ -145,15 +162,16 @@ def _finish(arrival: chain.Arrival, outcome: Outcome) -> Outcome:
     recorded = arrival.session.connection().execute(_RECORD, {
         "inbound_id": arrival.inbound_id, "status": outcome.status, "reason": outcome.reason[:1000],
         "game": game.id if game is not None and arrival.seat is not None else None,
-        "player": arrival.player.id if arrival.player is not None else None})
+        "player": arrival.player.id if arrival.player is not None else arrival.bounced})
     if recorded.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict(f"inbound {arrival.inbound_id} was handled meanwhile")
     arrival.transaction.commit()
     return replace(outcome, inbound_id=arrival.inbound_id, game_id=game.id if game is not None else None)
 
 
-def read_stored(service: Service, raw: bytes, envelope_recipients: Iterable[str]) -> InboundMail:
+def read_stored(service: Service, raw: bytes, envelope_recipients: Iterable[str],
+                envelope_sender: str | None = None) -> InboundMail:
     """A message as this service reads it: our own addresses and size limit applied."""
     settings = service.settings
     return read_mail(raw, own_addresses=[settings.from_address], envelope_recipients=envelope_recipients,
-                     max_bytes=settings.max_message_bytes)
+                     envelope_sender=envelope_sender, max_bytes=settings.max_message_bytes)

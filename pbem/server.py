@@ -22,6 +22,7 @@ from typing import Any, Callable, TypeVar
 
 from aiosmtpd.smtp import SMTP, Envelope
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from sqlalchemy.exc import OperationalError
 
 from pbem import deadlines, pipeline
 from pbem.faults import crash_point
@@ -97,9 +98,9 @@ class Server:
         loop = asyncio.get_running_loop()
         try:
             self._listener = await loop.create_server(
-                lambda: SMTP(_Handler(self), hostname=self.settings.domain, enable_SMTPUTF8=True,
-                             data_size_limit=max(33_554_432, self.settings.max_message_bytes * 2),
-                             tls_context=tls, require_starttls=tls is not None and self.settings.listen_require_tls),
+                lambda: _Listener(_Handler(self), hostname=self.settings.domain, enable_SMTPUTF8=True,
+                                  data_size_limit=self.settings.listen_max_bytes, tls_context=tls,
+                                  require_starttls=tls is not None and self.settings.listen_require_tls),
                 host=host, port=port,
             )
         except OSError as exc:
@@ -126,22 +127,28 @@ class Server:
             await asyncio.wait(self._tasks, timeout=10)
         await self.worker.close()
 
-    async def accept(self, raw: bytes, recipients: list[str]) -> int | None:
-        """Store one message from the listener; its id to handle, or None for a duplicate."""
-        inbound_id, mail = await self.run_db(lambda: pipeline.store_read(self.service, raw, recipients))
+    async def accept(self, raw: bytes, recipients: list[str], sender: str | None = None) -> int | None:
+        """Store one message from the listener with its envelope; its id to handle, or None for a duplicate."""
+        inbound_id, mail = await self.run_db(lambda: pipeline.store_read(self.service, raw, recipients, sender))
         if inbound_id is not None:
             crash_point(self.service.settings, "after_store")
             self._inbound.put_nowait((inbound_id, mail))
         return inbound_id
 
     async def _handle_inbound(self) -> None:
+        """Handle each stored message; nothing that goes wrong with one (or with the database) ends this task."""
         while not self._stopping:
             inbound_id, mail = await self._inbound.get()
             try:
                 await self.run_db(lambda: pipeline.handle(self.service, inbound_id, mail))
+            except OperationalError as error:  # a lock held for minutes, a database away: only a delay
+                log.warning("inbound %s waits for the database (%s); a scan handles it", inbound_id, error.orig)
             except Exception as error:  # the message stays stored; the next scan retries it
                 log.exception("inbound %s could not be handled now", inbound_id)
-                await self.run_db(lambda: pipeline.set_aside(self.service, inbound_id, error))
+                try:
+                    await self.run_db(lambda: pipeline.set_aside(self.service, inbound_id, error))
+                except OperationalError:  # not even counted: the next scan tries it (and counts) again
+                    log.warning("inbound %s: the database is busy; its attempt is not counted", inbound_id)
             self._outbox_due.set()
 
     async def _send_outbox(self) -> None:
@@ -157,9 +164,14 @@ class Server:
                 log.exception("outbox flush failed")
 
     async def _scan(self) -> None:
-        await self.run_db(lambda: pipeline.handle_pending(self.service))
-        report = await self.run_db(lambda: deadlines.scan(self.service))
-        await self.run_db(lambda: tournament.scan(self.service))  # rounds complete, league rounds due
+        """Stored mail, deadlines and rounds; a database locked past its busy wait leaves them to the next scan."""
+        try:
+            await self.run_db(lambda: pipeline.handle_pending(self.service))
+            report = await self.run_db(lambda: deadlines.scan(self.service))
+            await self.run_db(lambda: tournament.scan(self.service))  # rounds complete, league rounds due
+        except OperationalError as error:
+            log.warning("scan put off: the database is busy (%s)", error.orig)
+            return
         if report.reminders or report.timeouts or report.digests:
             log.info("scan: %s", report)
         self._outbox_due.set()
@@ -200,16 +212,37 @@ class Server:
                              f"and imap_ssl") from None
 
 
+LINE_LENGTH_LIMIT = 1_048_576
+"""Octets a line may have. RFC 5321 sets 1,000, but mail clients and MTAs send (and Postfix, Exim and Sendmail
+accept) far longer lines, and refusing one would lose a player's move that ``pbem receive`` takes."""
+
+
+class _Listener(SMTP):
+    """aiosmtpd's SMTP session with long lines accepted (aiosmtpd reads the limit from the class)."""
+
+    line_length_limit = LINE_LENGTH_LIMIT
+
+
 class _Handler:
-    """aiosmtpd's DATA hook: accept a message only once it is stored."""
+    """aiosmtpd's hooks: recipients only at our domain, and a message accepted only once it is stored."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
 
+    async def handle_RCPT(self, _smtp: SMTP, _session: Any, envelope: Envelope, address: str,
+                          options: list[str]) -> str:
+        """Refuse a recipient at any other domain at once: nothing of that mail is read or stored."""
+        domain = self.server.settings.domain.lower()
+        if address.rpartition("@")[2].lower() != domain:
+            return f"550 5.7.1 <{address}>: this server takes mail only for addresses @{domain}"
+        envelope.rcpt_tos.append(address)
+        envelope.rcpt_options.extend(options)
+        return "250 2.1.5 OK"
+
     async def handle_DATA(self, _smtp: SMTP, _session: Any, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
         try:
-            await self.server.accept(raw, [str(r) for r in envelope.rcpt_tos])
+            await self.server.accept(raw, [str(r) for r in envelope.rcpt_tos], envelope.mail_from or "")
         except Exception:
             log.exception("could not store an inbound message")
             return "451 4.3.0 could not store the message now; please retry"

@@ -44,7 +44,7 @@ class Service:
         self.settings = settings
         self.clock = clock or Clock()
         self.rules = rules
-        self.db = db.open_database(settings.database_url)
+        self.db = db.open_database(settings.database_url, settings.database_busy_seconds)
         self.secret = db.create_schema(self.db, settings.secret)
         self.letters = Letters()
         self.store = GameStore(self.db, rules)

@@ -231,17 +231,23 @@ class GameStore:
         error (a lock) the session is rolled back, the games it loaded are
         forgotten (their states were changed in place) and it runs again; any
         other exception rolls back, forgets and propagates: nothing is kept.
+        When the last attempt found the database locked, that OperationalError
+        is raised, not Conflict, so the caller can leave the work for later.
         """
+        busy: OperationalError | None = None
         for number in range(attempts):
             with Session(self.db) as session:
                 transaction = Transaction(self, session, number)
                 try:
                     return work(transaction)
-                except (Conflict, OperationalError):
+                except (Conflict, OperationalError) as exc:
                     self._abandon(transaction)
+                    busy = exc if isinstance(exc, OperationalError) else None
                 except BaseException:
                     self._abandon(transaction)
                     raise
+        if busy is not None:  # the database stayed locked (or away): no game's fault, the caller waits
+            raise busy
         raise Conflict(f"the game kept changing during {attempts} attempts")
 
     def transaction(self, game_id: int, change: Callable[[Transaction, LoadedGame], T], *,

@@ -1,10 +1,16 @@
-"""Reply addresses that prove which game and seat a reply is for.
+"""Addresses that prove what they answer: a reply's game and seat, a bounce's outgoing mail.
 
 A prompt's ``Reply-To`` is ``<local>+<game>.<seat>.<token>@<domain>``; the
 token is a truncated HMAC-SHA256 of ``"<game>:<seat>"`` under the server
 secret, so a player cannot forge a reply for a seat they were never mailed,
 and checking it needs no database lookup. Seats are the engine's 0-based seat
 numbers.
+
+Every mail we send has its own envelope sender (VERP),
+``<bounce local>+<outbox id>.<token>@<domain>`` with the token an HMAC of
+``"bounce:<outbox id>"``: a bounce goes back to it, so it names exactly which
+mail, thus which player's address, failed, and no stranger can make us count a
+bounce against a player.
 """
 
 from __future__ import annotations
@@ -20,10 +26,33 @@ TOKEN_LENGTH = 16
 _TAGGED = re.compile(r"^(?P<local>[^+@]+)\+(?P<game>\d+)\.(?P<seat>\d+)\.(?P<token>[a-z2-7]+)@(?P<domain>[^@]+)$")
 
 
+_BOUNCE = re.compile(r"^(?P<local>[^+@]+)\+(?P<row>\d+)\.(?P<token>[a-z2-7]+)@(?P<domain>[^@]+)$")
+
+
+def _token(secret: str, message: str) -> str:
+    digest = hmac.new(secret.encode(), message.encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode("ascii").lower()[:TOKEN_LENGTH]
+
+
 def seat_token(secret: str, game_id: int, seat: int) -> str:
     """The HMAC token for one seat of one game, lower-case base32."""
-    digest = hmac.new(secret.encode(), f"{game_id}:{seat}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest).decode("ascii").lower()[:TOKEN_LENGTH]
+    return _token(secret, f"{game_id}:{seat}")
+
+
+def bounce_address(local: str, domain: str, secret: str, outbox_id: int) -> str:
+    """The envelope sender (VERP return path) of outbox row ``outbox_id``: where its bounce comes back."""
+    return f"{local}+{outbox_id}.{_token(secret, f'bounce:{outbox_id}')}@{domain}"
+
+
+def read_bounce_address(address: str, local: str, domain: str, secret: str) -> int | None:
+    """The outbox id when ``address`` is a genuine return path of ours, else None."""
+    found = _BOUNCE.match(address.strip().lower())
+    if found is None or found["local"] != local.lower() or found["domain"] != domain.lower():
+        return None
+    outbox_id = int(found["row"])
+    if not hmac.compare_digest(found["token"], _token(secret, f"bounce:{outbox_id}")):
+        return None
+    return outbox_id
 
 
 def reply_address(local: str, domain: str, secret: str, game_id: int, seat: int) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import typer
 
-from pbem.cli import admin, bench, demo, game, play, service, tournament
+from pbem.cli import admin, bench, demo, game, play, player, service, tournament
 from pbem.cli import bench_tournament  # noqa: F401  (registers "pbem bench tournament")
 from pbem.cli import bench_mail  # noqa: F401  (registers "pbem bench mail")
 
@@ -40,6 +40,7 @@ app.command("receive")(service.receive)
 app.add_typer(game.app, name="game")
 app.add_typer(tournament.app, name="tournament")
 app.add_typer(tournament.rounds_app, name="round")
+app.add_typer(player.app, name="player")
 app.add_typer(admin.disputes_app, name="dispute")
 app.add_typer(admin.inbound_app, name="inbound")
 app.add_typer(admin.outbox_app, name="outbox")

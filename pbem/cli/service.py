@@ -161,12 +161,15 @@ def serve() -> None:
 
 def receive(
     recipient: list[str] = typer.Option([], "--recipient", "-r", help="Envelope recipient(s), as the MTA knows them."),
+    sender: str | None = typer.Option(None, "--sender", "-f",
+                                      help="The envelope sender (MAIL FROM) as the MTA knows it; \"\" or \"<>\" "
+                                           "for a bounce (Postfix: ${sender})."),
 ) -> None:
     """Read one raw message on standard input and handle it (exit 75 when it could not be stored)."""
     raw = sys.stdin.buffer.read()
     try:
         service = preflight.mailing_service(load(path=config_option()))
-        inbound_id = pipeline.store(service, raw, recipient)
+        inbound_id = pipeline.store(service, raw, recipient, sender)
     except Exception as exc:  # the MTA keeps the message and retries: nothing may be lost here
         typer.echo(f"pbem receive: could not store the message ({exc}); the MTA will retry", err=True)
         raise typer.Exit(EX_TEMPFAIL) from None

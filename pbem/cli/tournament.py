@@ -8,10 +8,12 @@ from typing import Callable, TypeVar
 import typer
 from rich.console import Console
 from rich.table import Table
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
+from pbem.cli.player import bounce_state
 from pbem.cli.service import mailing_service, settings_or_exit
+from pbem.db import Player
 from pbem.service import Service
 from pbem.tournament import pages, runner
 from pbem.app import open_service
@@ -116,6 +118,8 @@ def show(tournament_id: int = typer.Argument(..., metavar="ID")) -> None:
     with Session(service.db) as session:
         loaded = attempt(lambda: runner.load(session, tournament_id))
         views = pages.rounds(session, loaded)
+        bouncing = list(session.exec(select(Player).where(Player.id.in_([e.player for e in loaded.entrants]),  # type: ignore[union-attr]
+                                                          Player.bounce_score > 0)))
     console = Console()
     definition, row = loaded.definition, loaded.row
     console.print(f"[bold]{row.name}[/bold] (tournament {row.id}): {definition.game}, {definition.rounds} rounds, "
@@ -128,6 +132,9 @@ def show(tournament_id: int = typer.Argument(..., metavar="ID")) -> None:
         + (f" (from round {e.joined})" if e.joined > 1 else "")
         + (f" (dropped after round {e.dropped})" if e.dropped is not None else "") for e in loaded.entrants)
         or "players: none yet", highlight=False)
+    for player in bouncing:
+        console.print(f"  {player.name or player.email} <{player.email}>: "
+                      f"{bounce_state(player.bounce_score, player.bounce_hold)}", highlight=False)
     for view in views:
         table = Table(title=f"round {view.number} ({view.status}): repeat pairs {view.report.repeat_pairs}, "
                             f"seat imbalance {view.report.seat_imbalance}")

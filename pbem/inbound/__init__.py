@@ -31,7 +31,7 @@ from pbem.inbound.headers import (
 from pbem.inbound.history import new_text
 from pbem.inbound.rules import AUTOMATIC_RULES, Envelope, Rule, automatic_reason
 
-__all__ = ["AUTOMATIC_RULES", "InboundMail", "MailKind", "Rule", "read_mail"]
+__all__ = ["AUTOMATIC_RULES", "InboundMail", "MailKind", "Rule", "read_mail", "reverse_path"]
 
 # Recipient headers, in the order the contract lists them: the ones an MTA adds
 # for the real envelope recipient first, then the visible ones.
@@ -78,14 +78,17 @@ def read_mail(
     *,
     own_addresses: Iterable[str] = (),
     envelope_recipients: Iterable[str] = (),
+    envelope_sender: str | None = None,
     max_bytes: int = 1_000_000,
 ) -> InboundMail:
     """Read ``raw`` (one RFC 5322 message) into an :class:`InboundMail`; never raises.
 
     ``own_addresses`` are the addresses we send from (mail from them is ours,
     looping back); ``envelope_recipients`` are the RCPT TO addresses when the
-    transport knows them; a message longer than ``max_bytes`` is OVERSIZE and
-    its body is not read.
+    transport knows them; ``envelope_sender`` is the SMTP MAIL FROM when the
+    transport knows it ("" or "<>" for the null reverse-path): it is the truth
+    a Return-Path header only reports, so it wins over that header; a message
+    longer than ``max_bytes`` is OVERSIZE and its body is not read.
     """
     raw = bytes(raw)
     oversize = len(raw) > max_bytes
@@ -95,7 +98,7 @@ def read_mail(
     envelope = Envelope(
         message=headers,
         sender=sender,
-        return_path=return_path(headers),
+        return_path=return_path(headers) if envelope_sender is None else reverse_path(envelope_sender),
         own_addresses=_addr_specs(own_addresses),
     )
     reason = automatic_reason(envelope)
@@ -120,6 +123,12 @@ def read_mail(
         reason=reason,
         text=text,
     )
+
+
+def reverse_path(envelope_sender: str) -> str:
+    """An SMTP MAIL FROM as an addr-spec: "" for the null reverse-path, whether given as "" or "<>"."""
+    path = envelope_sender.strip().removeprefix("<").removesuffix(">").strip()
+    return path.lower()
 
 
 def _parse_headers(raw: bytes) -> Message:

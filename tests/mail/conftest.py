@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from sqlmodel import Session, select
@@ -16,6 +17,7 @@ from pbem.service import Service
 from pbem.app import open_service
 from tests.mail import sticks
 
+T = TypeVar("T")
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
@@ -39,13 +41,18 @@ def service(tmp_path: Path, clock: SetClock) -> Service:
     return open_service(make_settings(tmp_path), clock=clock, rules=sticks.rules)
 
 
+def rows(service: Service, table: type[T], **where: object) -> list[T]:
+    """Rows of ``table``, oldest first, filtered by column values."""
+    with Session(service.db) as session:
+        query = select(table).order_by(table.id)  # type: ignore[attr-defined]
+        for name, value in where.items():
+            query = query.where(getattr(table, name) == value)
+        return list(session.exec(query))
+
+
 def outbox(service: Service, **where: object) -> list[Outbox]:
     """Outbox rows, oldest first, filtered by column values."""
-    with Session(service.db) as session:
-        query = select(Outbox).order_by(Outbox.id)
-        for name, value in where.items():
-            query = query.where(getattr(Outbox, name) == value)
-        return list(session.exec(query))
+    return rows(service, Outbox, **where)
 
 
 def reply_to(row: Outbox, text: str, *, sender: str | None = None, message_id: str | None = None,

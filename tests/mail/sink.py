@@ -27,9 +27,13 @@ class Sink:
     def __init__(self, port: int | None = None) -> None:
         self.port = port or free_port()
         self.messages: list[EmailMessage] = []
+        self.return_paths: list[str] = []
+        """Each kept message's envelope sender (MAIL FROM), in the same order."""
         self.refusing = False
         self.rejecting = False
         """Refuse for good (550), as a relay does for an unknown mailbox."""
+        self.unknown: set[str] = set()
+        """Recipients refused for good at RCPT (550 5.1.1), as a relay that checks mailboxes up front does."""
         self._changed = threading.Condition()
         self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
 
@@ -40,6 +44,13 @@ class Sink:
     def stop(self) -> None:
         self._controller.stop()
 
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: list[str]) -> str:
+        if address in self.unknown:
+            return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        envelope.rcpt_tos.append(address)
+        envelope.rcpt_options.extend(options)
+        return "250 OK"
+
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         if self.refusing:
             return "451 4.3.0 try again later"
@@ -48,6 +59,7 @@ class Sink:
         message = message_from_bytes(envelope.original_content, policy=policy.default)
         with self._changed:
             self.messages.append(message)  # type: ignore[arg-type]
+            self.return_paths.append(envelope.mail_from)
             self._changed.notify_all()
         return "250 OK"
 

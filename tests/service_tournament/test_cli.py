@@ -157,3 +157,15 @@ def test_game_commands_print_and_refuse_bad_input_without_changes(env, service, 
     assert "resumed" in pbem(env, "game", "resume", "1")
     assert "judge" in pbem(env, "audit", "--game", "1")
     assert "disputes (open)" in pbem(env, "dispute", "list")
+
+
+def test_tournament_show_names_the_players_whose_mail_bounces(env, service, running) -> None:
+    from pbem import pipeline
+
+    bouncing = emails(6)[0]
+    raw = (Path(__file__).parent.parent / "mail" / "bounces" / "qmail.eml").read_bytes()
+    raw = raw.replace(b"RETURN_PATH", b"pbem@pbem.localhost").replace(b"ann@example.org", bouncing.encode())
+    assert pipeline.deliver(service, raw, ["pbem@pbem.localhost"], envelope_sender="").status == "bounce"
+    shown = pbem(env, "tournament", "show", "1")
+    assert f"<{bouncing}>: bounce score 1" in shown
+    assert shown.count("bounce score") == 1, "only the player whose mail bounced"

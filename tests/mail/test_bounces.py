@@ -1,0 +1,241 @@
+"""Bounces: VERP return paths, real MTAs' formats read, the score per player, the hold on deadlines, the CLI."""
+
+from __future__ import annotations
+
+import asyncio
+import smtplib
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+from typer.testing import CliRunner
+
+from pbem import deadlines, pipeline
+from pbem.cli import app
+from pbem.clock import SetClock
+from pbem.db import Player, Seat
+from pbem.outbox import OutboxWorker
+from pbem.server import Server
+from pbem.service import Service
+from pbem.tokens import bounce_address, read_bounce_address
+from tests.mail import sticks
+from tests.mail.conftest import START, make_settings, outbox, reply_to
+
+ANN, BOB = "ann@example.org", "bob@example.org"
+FIXTURES = Path(__file__).parent / "bounces"
+FORMATS = ["postfix", "exim", "exim_plain", "qmail", "sendmail", "exchange", "exchange_online", "gmail",
+           "postmaster_plain"]
+"""Real MTAs' bounces for ann@example.org (RFC 3464 DSNs and the non-DSN formats), in tests/mail/bounces/."""
+
+
+@pytest.fixture
+def game(tmp_path: Path, clock: SetClock, sink) -> Service:
+    """Ann and Bob at a Sticks table, Ann to move, every first mail sent through the relay (the sink)."""
+    service = Service(make_settings(tmp_path, smtp_port=sink.port, bounce_threshold=3), clock=clock,
+                      rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    send(service)
+    return service
+
+
+def send(service: Service) -> None:
+    asyncio.run(_flush(service))
+
+
+async def _flush(service: Service) -> None:
+    worker = OutboxWorker(service, retry_first_seconds=0)
+    try:
+        await worker.flush()
+    finally:
+        await worker.close()
+
+
+def return_path(service: Service, recipient: str = ANN) -> str:
+    """The VERP return path of the newest mail to ``recipient``."""
+    row = outbox(service, recipient=recipient)[-1]
+    return bounce_address("bounce", service.settings.domain, service.secret, row.id)  # type: ignore[arg-type]
+
+
+def fixture(name: str, recipient: str, tag: str = "") -> bytes:
+    """A stored bounce sent to ``recipient``; ``tag`` makes its Message-ID new (the same bounce another day)."""
+    raw = (FIXTURES / f"{name}.eml").read_bytes().replace(b"RETURN_PATH", recipient.encode())
+    for header in (b"Message-ID: <", b"Message-Id: <"):
+        raw = raw.replace(header, header + tag.encode(), 1)
+    return raw
+
+
+def player(service: Service, email: str = ANN) -> Player:
+    with Session(service.db) as session:
+        return session.exec(select(Player).where(Player.email == email)).one()
+
+
+def ann_seat(service: Service) -> Seat:
+    with Session(service.db) as session:
+        return session.exec(select(Seat).where(Seat.seat == 0)).one()
+
+
+def bounce_on(service: Service, clock: SetClock, day: int, name: str = "postfix") -> pipeline.Outcome:
+    """Deliver the ``name`` bounce for Ann's latest mail on day ``day``."""
+    clock.advance(START + timedelta(days=day, hours=1) - clock.now())
+    raw = fixture(name, return_path(service), tag=f"day{day}.")
+    return pipeline.deliver(service, raw, [return_path(service)], envelope_sender="")
+
+
+def test_every_mail_leaves_with_its_own_verp_return_path_that_names_it(game: Service, sink) -> None:
+    rows = outbox(game)
+    assert len(sink.return_paths) == len(rows) == 1  # the first prompt, to Ann
+    named = sorted(read_bounce_address(path, "bounce", game.settings.domain, game.secret) for path in sink.return_paths)
+    assert named == sorted(row.id for row in rows)
+    local, _, domain = sink.return_paths[0].partition("@")
+    forged = f"{local[:-4]}aaaa@{domain}"  # the same row, a guessed token
+    assert read_bounce_address(forged, "bounce", game.settings.domain, game.secret) is None
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_a_bounce_to_the_return_path_counts_against_the_player_whose_mail_failed(game: Service, name: str) -> None:
+    outcome = pipeline.deliver(game, fixture(name, return_path(game)), [return_path(game)], envelope_sender="")
+    assert outcome.status == "bounce" and ANN in outcome.reason
+    assert (player(game).bounce_score, player(game, BOB).bounce_score) == (1, 0)
+    assert len(outbox(game)) == 1, "a bounce is never answered"
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_a_bounce_that_lost_the_return_path_is_read_for_the_failed_address(game: Service, name: str) -> None:
+    outcome = pipeline.deliver(game, fixture(name, "pbem@pbem.localhost"), ["pbem@pbem.localhost"],
+                               envelope_sender="")
+    assert outcome.status == "bounce"
+    assert player(game).bounce_score == 1 and len(outbox(game)) == 1
+
+
+@pytest.mark.parametrize("name", ["delay_warning", "vacation"])
+def test_a_delay_warning_or_an_autoreply_to_the_return_path_is_not_a_bounce(game: Service, name: str) -> None:
+    outcome = pipeline.deliver(game, fixture(name, return_path(game)), [return_path(game)], envelope_sender="")
+    assert outcome.status == "ignored"
+    assert player(game).bounce_score == 0 and len(outbox(game)) == 1
+
+
+def test_a_mail_servers_report_in_an_unread_format_counts_only_when_it_came_to_the_return_path(game: Service) -> None:
+    report = (b"From: MAILER-DAEMON@tiny.example\nTo: RECIPIENT\nSubject: Nachricht nicht zustellbar\n"
+              b"Message-ID: <TAG@tiny.example>\n\nIhre Nachricht konnte nicht zugestellt werden.\n")
+    lost = report.replace(b"RECIPIENT", b"pbem@pbem.localhost").replace(b"TAG", b"lost")
+    assert pipeline.deliver(game, lost, ["pbem@pbem.localhost"], envelope_sender="").status == "ignored"
+    verp = return_path(game)
+    found = report.replace(b"RECIPIENT", verp.encode()).replace(b"TAG", b"verp")
+    outcome = pipeline.deliver(game, found, [verp], envelope_sender="")
+    assert outcome.status == "bounce" and "format not read" in outcome.reason
+    assert player(game).bounce_score == 1
+
+
+def test_a_bounce_for_a_stranger_counts_for_nobody_and_mails_nobody(game: Service) -> None:
+    raw = fixture("qmail", "pbem@pbem.localhost").replace(b"ann@example.org", b"eve@elsewhere.example")
+    outcome = pipeline.deliver(game, raw, ["pbem@pbem.localhost"], envelope_sender="")
+    assert outcome.status == "ignored" and "no registered player" in outcome.reason
+    assert player(game).bounce_score == 0 and len(outbox(game)) == 1
+
+
+def test_bounces_count_once_a_day_and_at_three_the_table_is_told_and_deadlines_held(game: Service,
+                                                                                   clock: SetClock) -> None:
+    assert bounce_on(game, clock, 0).status == "bounce"
+    assert bounce_on(game, clock, 0, "exim").status == "bounce"  # the same day: in the audit log, not the score
+    assert player(game).bounce_score == 1
+    bounce_on(game, clock, 1, "gmail")
+    assert not player(game).bounce_hold and len(outbox(game)) == 1
+    bounce_on(game, clock, 2, "qmail")
+    ann = player(game)
+    assert ann.bounce_score == 3 and ann.bounce_hold
+    told = {row.recipient: row for row in outbox(game)[1:]}
+    assert set(told) == {game.settings.organiser, BOB}, "the organiser and the table, never the bouncing address"
+    assert "pbem player release ann@example.org" in told[game.settings.organiser].text
+    assert "Mail to ann is not getting through" in told[BOB].subject
+
+    clock.advance(timedelta(days=30))  # far past Ann's deadline: held, so no reminder and no timeout
+    assert deadlines.scan(game).timeouts == 0
+    assert ann_seat(game).timeouts == 0 and len(outbox(game)) == 3
+
+
+def test_a_reply_from_the_player_resets_the_score_and_gives_back_a_full_answer_time(game: Service,
+                                                                                   clock: SetClock) -> None:
+    for day in range(3):
+        bounce_on(game, clock, day)
+    assert player(game).bounce_hold
+    clock.advance(START + timedelta(days=10) - clock.now())
+    prompt = outbox(game, recipient=ANN)[0]
+    outcome = pipeline.deliver(game, reply_to(prompt, "status"))
+    assert outcome.status == "command"
+    ann = player(game)
+    assert (ann.bounce_score, ann.bounce_hold) == (0, False)
+    assert ann_seat(game).deadline == START + timedelta(days=10, hours=72)
+    clock.advance(timedelta(days=3, hours=1))
+    assert deadlines.scan(game).timeouts == 1  # the hold is gone: the deadline runs again
+
+
+def test_a_relay_refusing_a_players_mail_for_good_counts_as_a_bounce(tmp_path: Path, clock: SetClock, sink) -> None:
+    service = Service(make_settings(tmp_path, smtp_port=sink.port), clock=clock, rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    sink.rejecting = True
+    send(service)
+    assert [row.status for row in outbox(service)] == ["failed"]
+    assert player(service).bounce_score == 1 and "relay refused" in player(service).bounce_detail
+
+
+def test_a_relay_refusing_a_player_at_rcpt_counts_and_the_mail_after_it_still_goes(tmp_path: Path, clock: SetClock,
+                                                                                     sink) -> None:
+    service = Service(make_settings(tmp_path, smtp_port=sink.port, smtp_connections=1), clock=clock,
+                      rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    service.new_game("sticks", [BOB, ANN], seed=0)
+    sink.unknown = {ANN}
+    send(service)
+    assert {row.recipient: row.status for row in outbox(service)} == {ANN: "failed", BOB: "sent"}
+    assert player(service).bounce_score == 1 and "User unknown" in player(service).bounce_detail
+
+
+def test_bounces_over_smtp_with_a_null_reverse_path_and_the_player_shown_to_the_organiser(game: Service,
+                                                                                        clock: SetClock,
+                                                                                        tmp_path: Path) -> None:
+    listener = Service(make_settings(tmp_path, smtp_port=1, listen="127.0.0.1:0", scan_seconds=3600), clock=clock,
+                       rules=sticks.rules)
+
+    def talk(port: int) -> list[tuple[int, bytes]]:
+        answers = []
+        with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
+            for day, name in enumerate(["postfix", "exchange", "postmaster_plain"]):
+                clock.advance(timedelta(days=1))
+                raw = fixture(name, return_path(listener)).replace(b"\n", b"\r\n")
+                client.sendmail("<>", [return_path(listener)], raw)
+                answers.append(client.noop())
+        return answers
+
+    async def run() -> None:
+        server = Server(listener)
+        await server.start()
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, talk, server.port)
+            while not server._inbound.empty():
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(0.1)
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
+    ann = player(listener)
+    assert ann.bounce_score == 3 and ann.bounce_hold
+    env = {"PBEM_DATABASE_URL": listener.settings.database_url, "PBEM_SECRET": "test-secret"}
+    shown = CliRunner().invoke(app, ["player", "show", ANN], env=env)
+    assert shown.exit_code == 0, shown.output
+    assert "mail bouncing (score 3), deadlines held" in shown.output and "Sticks #1" in shown.output
+    missing = CliRunner().invoke(app, ["player", "release", ANN], env=env)
+    assert missing.exit_code == 1 and "--reason is required" in missing.output
+    released = CliRunner().invoke(app, ["player", "release", ANN, "--reason", "mailbox fixed"], env=env)
+    assert released.exit_code == 0 and "deadlines run again in games 1" in released.output
+    assert "mail fine" in CliRunner().invoke(app, ["player", "show", ANN], env=env).output
+    again = CliRunner().invoke(app, ["player", "release", ANN, "--reason", "twice"], env=env)
+    assert again.exit_code == 1 and "nothing to release" in again.output
+    stranger = CliRunner().invoke(app, ["player", "show", "eve@elsewhere.example"], env=env)
+    assert stranger.exit_code == 1 and "no player has the address" in stranger.output
+
+
+def test_a_message_a_bounce_detector_trips_on_is_still_handled(game: Service) -> None:
+    raw = b"Auto-Submitted: \r\nFrom: \r\nMessage-ID: <odd@x>\r\n\r\n"  # flufl.bounce's Yale detector raises on it
+    assert pipeline.deliver(game, raw, ["pbem@pbem.localhost"]).status == "ignored"
