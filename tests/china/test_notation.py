@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine import AmbiguousMove, MoveError
-from engine.china import rules
-from engine.china.state import Draw, Exchange, Place, Play
+from engine.china import flow
+from engine.china.moves import Draw, Exchange, Place, Play
 
 
 def _display(state, *colours: str) -> None:
     """Put these colours face up (swapping with the deck, so cards stay conserved)."""
     for slot, name in enumerate(colours):
         state.deck.append(state.display[slot])
-        colour = rules.COLOUR_INDEX[name]
+        colour = flow.COLOUR_INDEX[name]
         state.deck.remove(colour)
         state.display[slot] = colour
 

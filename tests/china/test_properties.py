@@ -7,9 +7,9 @@ import random
 import pytest
 
 from engine import IllegalMove, bots
-from engine.china import rules
-from engine.china.board import BOARDS
-from engine.china.state import Draw, Exchange, Pass, Place, Play
+from engine.china import flow
+from engine.china.data import BOARDS
+from engine.china.moves import Draw, Exchange, Pass, Place, Play
 
 CONFIGS = [(3, "side-3"), (4, "side-3"), (4, "side-5"), (5, "side-5")]
 GAMES_PER_CONFIG = 250
@@ -103,7 +103,7 @@ def test_every_legal_step_round_trips_through_its_notation(china, players, side)
 
 
 def _fabricated(state, rng) -> list:
-    colours = list(rules.COLOURS)
+    colours = list(flow.COLOURS)
     side = state.side
     site = rng.choice(side.sites)
     province = side.provinces[side.site_province[side.sites.index(site)]].id
@@ -142,7 +142,7 @@ def test_views_never_show_another_seats_hand_or_the_deck_order(china) -> None:
     state = china.new(4, 11)
     for seat in range(4):
         view = china.view(state, seat)
-        assert view["hand"] == [rules.COLOURS[c] for c, n in enumerate(state.hands[seat]) for _ in range(n)]
+        assert view["hand"] == [flow.COLOURS[c] for c, n in enumerate(state.hands[seat]) for _ in range(n)]
         assert "hands" not in view and isinstance(view["deck"], int)
         text = china.render(state, seat)
         others = [s for s in range(4) if s != seat]
@@ -191,8 +191,8 @@ def _put(state, seat, p, piece, site):
 def _brute_first_pieces(state, seat, cards) -> set[tuple[str, str, str | None]]:
     found = set()
     for p, province in enumerate(state.side.provinces):
-        count = rules.pieces_funded(cards, province.colour)
-        if count == 0 or (count == 2 and rules.is_empty(state, p)):
+        count = flow.pieces_funded(cards, province.colour)
+        if count == 0 or (count == 2 and flow.is_empty(state, p)):
             continue
         for piece, site in _placeable(state, seat, p):
             if count == 1 or _placeable(_put(state, seat, p, piece, site), seat, p):
@@ -207,9 +207,9 @@ def test_legal_plays_and_first_pieces_match_a_brute_force_search(china) -> None:
         for state, seat in decisions(china, 4, seed, {"fortresses": True}, greedy_seats=(0, 2)):
             if state.phase == "act":
                 legal = china.legal(state, seat)
-                for cards in rules.hand_choices(state.hands[seat]):
+                for cards in flow.hand_choices(state.hands[seat]):
                     brute = _brute_first_pieces(state, seat, cards)
-                    play = Play(tuple(rules.COLOURS[c] for c in cards))
+                    play = Play(tuple(flow.COLOURS[c] for c in cards))
                     assert (play in legal) == bool(brute)
                     if brute:
                         after = china.apply(china.clone(state), seat, play)

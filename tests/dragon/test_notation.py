@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import AmbiguousMove, IllegalMove, MoveError
-from engine.dragon import rules
+from engine.dragon import data
 from engine.dragon.moves import PASS, Action, Build, PlayCard, Recruit, Release, ReleaseOrder
 from engine.dragon.state import ACTION, RELEASE
 from tests.dragon.properties import snapshot
@@ -104,7 +104,7 @@ def test_type_card_is_preferred_to_wild_and_wild_can_be_asked_for() -> None:
     state, seat = _person_state((2, ["monk"]))
     assert GAME.parse("recruit old warrior", state, seat) == [Recruit("warrior", "old warrior", 1)]
     assert GAME.parse("recruit old warrior with wild", state, seat) == [Recruit("wild", "old warrior", 1)]
-    state.players[seat].cards[rules.CARD_INDEX["warrior"]] = 0
+    state.players[seat].cards[data.CARD_INDEX["warrior"]] = 0
     state.legal_cache = None
     assert GAME.parse("recruit old war", state, seat) == [Recruit("wild", "old warrior", 1)]
 
@@ -126,7 +126,7 @@ def test_palace_may_be_left_out_when_the_choices_are_alike() -> None:
 
 def test_a_card_with_no_tile_left_recruits_nothing() -> None:
     state, seat = _person_state((2, ["farmer"]))
-    for code in rules.kind_codes(rules.MONK):
+    for code in data.kind_codes(data.MONK):
         state.supply[code] = 0
     assert PlayCard("monk") in GAME.legal(state, seat)
     assert GAME.parse("play monk card", state, seat) == [PlayCard("monk")]
@@ -158,7 +158,7 @@ def test_standing_release_order_is_not_listed_and_does_not_discharge() -> None:
 def test_standing_release_order_releases_without_asking() -> None:
     state = _contagion_state("release order: farmer, craftsman")
     assert state.phase == ACTION  # nobody was asked
-    left = sorted(rules.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
+    left = sorted(data.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
     # three to go: young farmer first (fewer sacks), then the old farmer, then the craftsman
     assert left == ["young monk", "young scholar"]
 
@@ -176,7 +176,7 @@ def test_standing_order_sent_with_a_release_settles_the_rest() -> None:
     for move in moves:
         GAME.apply(state, 0, move)
     assert state.phase == ACTION
-    left = sorted(rules.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
+    left = sorted(data.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
     assert left == ["old farmer", "young farmer"]
 
 
