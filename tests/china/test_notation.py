@@ -41,6 +41,18 @@ def test_a_reply_may_spread_the_turn_over_lines(china, turn) -> None:
     assert moves == [Play(("green",)), Place("han", "pagoda", "han-1"), Draw("purple")]
 
 
+def test_lines_after_the_completed_turn_that_are_no_moves_are_ignored_and_reported(china, turn) -> None:
+    reading = china.read("play green; han: pagoda 1; draw deck\nThanks,\nAlex", turn, 1)
+    assert reading.moves == [Play(("green",)), Place("han", "pagoda", "han-1"), Draw("deck")]
+    assert reading.ignored == ("Thanks,", "Alex")
+    with pytest.raises(MoveError) as info:
+        china.read("play green; han: pagoda 1; draw deck\nwei: pagoda 2", turn, 1)
+    assert info.value.line == "wei: pagoda 2" and "owe no decision" in info.value.reason
+    with pytest.raises(MoveError) as info:
+        china.read("play green; han: pagoda 1\nThanks,\ndraw deck", turn, 1)  # the draw is still owed
+    assert info.value.line == "thanks,"
+
+
 def test_display_places_stay_put_while_drawing(china, turn) -> None:
     with pytest.raises(MoveError, match="already complete"):
         china.parse("play green; han: pagoda 1; draw up1, up2", turn, 1)

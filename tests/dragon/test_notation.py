@@ -91,6 +91,30 @@ def test_a_seat_that_owes_nothing_is_told_whom_we_wait_for() -> None:
         GAME.apply(state, 1, PASS)
 
 
+def test_lines_after_the_last_owed_decision_that_are_no_moves_are_ignored_and_reported() -> None:
+    state = _action_state()
+    reading = GAME.read("group 1 tax\nThanks,\nAlex", state, 0)
+    assert reading.moves == [Action(1, "tax")] and reading.ignored == ("Thanks,", "Alex")
+    assert GAME.parse("group 1 tax\nThanks,\nAlex", state, 0) == [Action(1, "tax")]
+
+
+def test_a_move_after_the_last_owed_decision_is_still_refused() -> None:
+    state = _action_state()
+    with pytest.raises(MoveError) as info:
+        GAME.read("group 1 tax\ngroup 2 harvest", state, 0)
+    assert info.value.line == "group 2 harvest" and "owe no decision" in info.value.reason
+
+
+def test_a_line_that_is_no_move_before_the_decisions_are_made_is_refused() -> None:
+    state = _action_state()
+    with pytest.raises(MoveError) as info:
+        GAME.read("Hello,\ngroup 1 tax", state, 0)
+    assert info.value.line == "hello," and info.value.suggestions
+    with pytest.raises(MoveError) as info:
+        GAME.read("group 1 build\nthanks\nbuild +1 palace1", state, 0)  # the Build still owes its floors
+    assert info.value.line == "thanks"
+
+
 def _person_state(*palaces, cards=None):
     state = person_phase(month_one(4))
     seat = state.actor
