@@ -75,11 +75,16 @@ def test_several_lines_are_read_in_sequence_without_changing_the_state() -> None
     assert snapshot(state) == before
 
 
-def test_a_bad_later_line_is_named() -> None:
-    state = _action_state()
+def _refused(text: str) -> MoveError:
+    """The error seat 0's reply ``text`` gets in the action phase."""
     with pytest.raises(MoveError) as info:
-        GAME.parse("group 1 build\nbuild +3 palace1", state, 0)
-    assert info.value.line == "build +3 palace1" and "exactly 1 floor" in info.value.reason
+        GAME.read(text, _action_state(), 0)
+    return info.value
+
+
+def test_a_bad_later_line_is_named() -> None:
+    error = _refused("group 1 build\nbuild +3 palace1")
+    assert error.line == "build +3 palace1" and "exactly 1 floor" in error.reason
 
 
 def test_a_seat_that_owes_nothing_is_told_whom_we_wait_for() -> None:
@@ -99,20 +104,14 @@ def test_lines_after_the_last_owed_decision_that_are_no_moves_are_ignored_and_re
 
 
 def test_a_move_after_the_last_owed_decision_is_still_refused() -> None:
-    state = _action_state()
-    with pytest.raises(MoveError) as info:
-        GAME.read("group 1 tax\ngroup 2 harvest", state, 0)
-    assert info.value.line == "group 2 harvest" and "owe no decision" in info.value.reason
+    error = _refused("group 1 tax\ngroup 2 harvest")
+    assert error.line == "group 2 harvest" and "owe no decision" in error.reason
 
 
 def test_a_line_that_is_no_move_before_the_decisions_are_made_is_refused() -> None:
-    state = _action_state()
-    with pytest.raises(MoveError) as info:
-        GAME.read("Hello,\ngroup 1 tax", state, 0)
-    assert info.value.line == "hello," and info.value.suggestions
-    with pytest.raises(MoveError) as info:
-        GAME.read("group 1 build\nthanks\nbuild +1 palace1", state, 0)  # the Build still owes its floors
-    assert info.value.line == "thanks"
+    error = _refused("Hello,\ngroup 1 tax")
+    assert error.line == "hello," and error.suggestions
+    assert _refused("group 1 build\nthanks\nbuild +1 palace1").line == "thanks"  # the Build still owes its floors
 
 
 def _person_state(*palaces, cards=None):
