@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.china.data import BOARDS, Side
+from engine.china.data import Side
 
 # Phases of a turn.
 ACT = "act"
