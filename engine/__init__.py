@@ -1,4 +1,4 @@
-"""Pure game rules: no I/O, no clock. ``engine.game(name)`` is the entry point.
+"""The game engines, pure: no I/O, no clock. ``engine.game(name)`` is the entry point.
 
 >>> import engine
 >>> dragon = engine.game("dragon")

@@ -1,6 +1,6 @@
-"""The rules of play: setup, the legal steps of a turn, and applying them.
+"""The turn flow: setup, the legal steps of a turn, and applying them.
 
-Sections 5-9 of the rules. Each step is checked against the board as it stands
+Sections 5-9 of the rulebook. Each step is checked against the board as it stands
 (D4), so ``legal`` lists exactly the steps from which the turn can still be
 completed: a player is never left holding played cards with nowhere to put
 the pieces.

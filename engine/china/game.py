@@ -23,7 +23,7 @@ DEFAULT_SIDE = {3: "side-3", 4: "side-5", 5: "side-5"}
 
 
 class China(GameBase):
-    """The China rules behind the common game protocol."""
+    """The game adapter: China behind the common protocol; the state lives in :class:`State`."""
 
     name = "china"
     title = "China"

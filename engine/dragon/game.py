@@ -1,8 +1,9 @@
 """The game adapter for In the Year of the Dragon (Stefan Feld, 2007) for 2-5 players, after
 ``/work/shared/rules/year-of-the-dragon.md`` (the spec; decisions D-1..D-31).
 
-``GAME`` satisfies :class:`engine.protocol.Game`; turn flow is ``engine.dragon.flow``. Moves are the frozen values of
-``engine.dragon.moves``; their notation is read by ``engine.dragon.notation``.
+``GAME`` satisfies :class:`engine.protocol.Game`; the turn flow is
+``engine.dragon.flow``. Moves are the frozen values of ``engine.dragon.moves``;
+their notation is read by ``engine.dragon.notation``.
 
 Decisions, one seat at a time: ``start`` (two starting persons), ``action``
 (a group and card, or pass), ``build`` (where the floors of a Build go),
