@@ -108,7 +108,8 @@ class Option:
         if self.seat:
             seats = f"a seat from 1 to {players}" if players else "a seat number (1 = first)"
             return " or ".join([seats, *map(repr, self.choices)])
-        named = [repr(c) for c in self.choices] + list(dict.fromkeys(_KIND_WORDS.get(k, k.__name__) for k in self.kinds))
+        kinds = dict.fromkeys(_KIND_WORDS.get(k, k.__name__) for k in self.kinds)  # list and tuple read alike
+        named = [repr(c) for c in self.choices] + list(kinds)
         return "one of " + ", ".join(named) if self.choices else " or ".join(named)
 
 
@@ -343,7 +344,7 @@ class GameBase:
         return text
 
     def parse(self, text: str, state: State, seat: int) -> list[Move]:
-        """A reply's lines to moves; see :meth:`read` (lines after the last owed decision that are no moves are dropped)."""
+        """A reply's lines to moves (see :meth:`read`); lines after the last owed decision that are no moves are dropped."""
         return self.read(text, state, seat).moves
 
     def read(self, text: str, state: State, seat: int) -> Reading:
