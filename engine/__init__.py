@@ -1,4 +1,4 @@
-"""Pure game rules: no I/O, no clock. ``engine.game(name)`` is the entry point.
+"""The game engines, pure: no I/O, no clock. ``engine.game(name)`` is the entry point.
 
 >>> import engine
 >>> dragon = engine.game("dragon")
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from engine.errors import AmbiguousMove, IllegalMove, MoveError
-from engine.protocol import Decision, Game, Move, Result, State
+from engine.errors import AmbiguousMove, IllegalMove, MoveError, OptionError
+from engine.protocol import Decision, Game, GameBase, Move, Option, Reading, Result, State
 
 # Name -> module; imported on first use so that loading one game's data does
 # not cost the others.
@@ -53,9 +53,13 @@ __all__ = [
     "AmbiguousMove",
     "Decision",
     "Game",
+    "GameBase",
     "IllegalMove",
     "Move",
     "MoveError",
+    "Option",
+    "OptionError",
+    "Reading",
     "Result",
     "State",
     "game",

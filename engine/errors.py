@@ -45,3 +45,7 @@ class MoveError(ValueError):
 
 class AmbiguousMove(MoveError):
     """An abbreviation that fits more than one legal move."""
+
+
+class OptionError(ValueError):
+    """A game option that is unknown or has a value the game does not take; the message lists what would do."""

@@ -22,15 +22,24 @@ def normalise(line: str) -> str:
 
 def reply_lines(text: str) -> list[str]:
     """The non-empty lines of a reply, normalised, stopping at a line ``end``."""
-    lines = []
+    return [line for _, line in reply_entries(text)]
+
+
+def reply_entries(text: str) -> list[tuple[str, str]]:
+    """Each non-empty line of a reply as (the line as written, normalised), stopping at a line ``end``.
+
+    The written form is kept so that lines a game ignores can be shown back to
+    the player as they wrote them.
+    """
+    entries = []
     for raw in text.splitlines():
         line = normalise(raw)
         if not line:
             continue
         if line == "end":
             break
-        lines.append(line)
-    return lines
+        entries.append((raw.strip(), line))
+    return entries
 
 
 def closest(text: str, candidates: list[str], n: int = 5) -> list[str]:

@@ -5,14 +5,25 @@ only through these members, so a new game is a new module, never a change to
 ``pbem/``. The shape follows OpenSpiel (state + legal actions + apply) with
 python-chess's idea that a move is a small immutable value with a notation.
 
-A game module (``engine/dragon/__init__.py`` …) exposes a module-level object
-``GAME`` that satisfies :class:`Game`.
+A game package (``engine/dragon/`` …) exposes a module-level object ``GAME``
+that satisfies :class:`Game`; every game here builds it on :class:`GameBase`,
+which holds what the games share: the defaults, the declared options and the
+reply-reading loop. A game adapter then says only what is its own.
+
+``apply`` changes the state it is given and returns it (as OpenSpiel's
+``ApplyAction`` does: no copy per move, which keeps bots and replays fast).
+A caller that still needs the state from before the move clones it first.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
+
+from engine.errors import IllegalMove, MoveError, OptionError
+from engine.notation import normalise, reply_entries
 
 State = Any
 """Each game has its own state class; it is opaque to everything outside the game."""
@@ -52,16 +63,72 @@ class Decision:
     hint: str = ""
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What a reply says: the moves it makes, in order, and the lines it carried after them.
+
+    ``ignored`` holds the lines (as written) that came once every decision the
+    seat owed was made and that do not read as moves: a greeting, a signature.
+    """
+
+    moves: list[Move]
+    ignored: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option a game takes, declared as data so that one place checks them all.
+
+    A value is good when it is one of ``choices`` or, if ``kinds`` is given, an
+    instance of one of them (a bool never counts as an int). ``seat`` says an
+    int names a seat (1 = first), so it must be at most the player count.
+    ``description`` is the one line the organiser reads.
+    """
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+    kinds: tuple[type, ...] = ()
+    seat: bool = False
+
+    def accepts(self, value: Any, players: int | None = None) -> bool:
+        if isinstance(value, bool) and bool not in self.kinds and not all(isinstance(c, bool) for c in self.choices):
+            return False
+        if self.choices and value in self.choices:
+            return True
+        if self.seat:
+            return isinstance(value, int) and 1 <= value <= (players or value)
+        return isinstance(value, self.kinds) if self.kinds else False
+
+    def wanted(self, players: int | None = None) -> str:
+        """The values this option takes, in words."""
+        if self.kinds == (bool,):
+            return "true or false"
+        if self.seat:
+            seats = f"a seat from 1 to {players}" if players else "a seat number (1 = first)"
+            return " or ".join([seats, *map(repr, self.choices)])
+        kinds = dict.fromkeys(_KIND_WORDS.get(k, k.__name__) for k in self.kinds)  # list and tuple read alike
+        named = [repr(c) for c in self.choices] + list(kinds)
+        return "one of " + ", ".join(named) if self.choices else " or ".join(named)
+
+
+_KIND_WORDS = {int: "a whole number", str: "a text", list: "a list", tuple: "a list", bool: "true or false"}
+
+
 S = TypeVar("S")
 
 
 @runtime_checkable
 class Game(Protocol):
-    """Static facts about a game plus the pure functions that move it on.
+    """Static facts about a game plus the functions that move it on.
 
     Every function is deterministic: the same seed, options and moves give the
     same states on any machine. None of them reads the clock, the network or
     the file system (except loading the game's own data file once on import).
+    Only ``apply`` changes its argument: it plays the move on the state it is
+    given and returns that state, so a caller that needs the state from before
+    clones it first.
     """
 
     name: str
@@ -80,7 +147,13 @@ class Game(Protocol):
 
     def legal(self, state: State, seat: int) -> list[Move]: ...
 
-    def apply(self, state: State, seat: int, move: Move) -> State: ...
+    def apply(self, state: State, seat: int, move: Move) -> State:
+        """``state`` after ``seat`` plays ``move``: changed in place and returned.
+
+        An illegal move raises :class:`engine.IllegalMove` with the reason and
+        leaves ``state`` as it was.
+        """
+        ...
 
     def clone(self, state: State) -> State: ...
 
@@ -90,8 +163,17 @@ class Game(Protocol):
         Lines are read in order on a clone, so a reply can carry every decision
         the seat will owe before anyone else acts. A line that cannot be used
         raises :class:`engine.MoveError` naming that line; nothing is applied by
-        ``parse`` itself.
+        ``parse`` itself. Lines after the last decision the seat owes that are
+        not moves (a greeting, a signature) are left out; ``read`` reports them.
         """
+        ...
+
+    def read(self, text: str, state: State, seat: int) -> Reading:
+        """``parse``'s moves together with the lines it left out after the seat's last owed decision."""
+        ...
+
+    def check_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+        """``options`` with the defaults filled in; :class:`engine.OptionError` for an unknown name or bad value."""
         ...
 
     def format(self, move: Move) -> str: ...
@@ -125,20 +207,194 @@ class Game(Protocol):
         ...
 
 
-def chosen_options(game: Game, players: int, seed: int, options: dict[str, Any] | None) -> dict[str, Any]:
-    """The game's defaults overlaid with ``options``, after checking the set-up arguments.
+class GameBase:
+    """What every game adapter shares; a game subclasses it and fills in its own parts.
 
-    Every game's ``new`` starts here, so a bad player count, seed or option
-    name is refused with the same clear wording whichever game it is.
+    A subclass sets the static facts (``name``, ``title``, ``min_players``,
+    ``max_players``, ``lowest_wins``), declares ``OPTIONS``, writes ``new``,
+    and names the modules of its package that every game has (the layout in
+    the README), which the members here forward to:
+
+    - ``FLOW``: ``to_act(state)``, ``legal(state, seat)``, ``apply(state, seat, move)``;
+    - ``NOTATION``: ``format_move(move)``, ``read_line(line, state, seat)`` (one
+      normalised reply line -> its moves, ``state`` unchanged) and
+      ``is_move_line(line)``;
+    - ``VIEWS``: ``view(state, seat)``, ``render(state, seat)``,
+      ``decision(state, seat)``, ``result(state)``;
+    - ``GREEDY``: ``choose(state, seat, rng)``.
+
+    The rest (clone, picture, holds_early, the reply loop) has a default here
+    that a game overrides only where it differs.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not (
-            game.min_players <= players <= game.max_players):
-        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {players!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed must be an integer, not {seed!r}")
-    defaults = game.options()
-    unknown = sorted(set(options or {}) - set(defaults))
-    if unknown:
-        raise ValueError(f"unknown option(s) {', '.join(map(repr, unknown))} for {game.title}; "
-                         f"known options: {', '.join(sorted(defaults))}")
-    return {**defaults, **(options or {})}
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    lowest_wins: bool = False
+    OPTIONS: tuple[Option, ...] = ()
+    FLOW: ModuleType
+    NOTATION: ModuleType
+    VIEWS: ModuleType
+    GREEDY: ModuleType
+
+    # --- options and set-up ------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        """The game's options with their defaults, for validating a definition file."""
+        return {option.name: _fresh(option.default) for option in self.OPTIONS}
+
+    def check_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+        """``options`` over the defaults, each name known and each value one the option takes.
+
+        ``players``, when known, also bounds the options that name a seat.
+        """
+        declared = {option.name: option for option in self.OPTIONS}
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(declared))
+        if unknown:
+            known = "; ".join(f"{o.name} ({o.description})" for o in self.OPTIONS) or "none"
+            raise OptionError(f"unknown option(s) {', '.join(map(repr, unknown))} for {self.title}; "
+                              f"known options: {known}")
+        for name, value in given.items():
+            option = declared[name]
+            if not option.accepts(value, players):
+                raise OptionError(f"option {name}={value!r} is not allowed for {self.title}: "
+                                  f"{name} must be {option.wanted(players)} ({option.description})")
+        return {**self.options(), **given}
+
+    def check_setup(self, players: int, seed: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The checked options, after checking the player count and the seed; every ``new`` starts here."""
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.min_players <= players <= self.max_players):
+            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"the seed must be an integer, not {seed!r}")
+        return self.check_options(options, players)
+
+    # --- forwarded to the game's modules ---------------------------------------------
+
+    def to_act(self, state: State) -> set[int]:
+        return self.FLOW.to_act(state)
+
+    def legal(self, state: State, seat: int) -> list[Move]:
+        return self.FLOW.legal(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> State:
+        return self.FLOW.apply(state, seat, move)
+
+    def format(self, move: Move) -> str:
+        return self.NOTATION.format_move(move)
+
+    def read_line(self, line: str, state: State, seat: int) -> Sequence[Move]:
+        """The moves one normalised line makes for ``seat`` in ``state``, which it leaves unchanged.
+
+        Raises :class:`engine.MoveError` when the line is not a legal move now.
+        """
+        return self.NOTATION.read_line(line, state, seat)
+
+    def is_move_line(self, line: str) -> bool:
+        """Whether a normalised line is written as a move of this game (it starts with a move word).
+
+        Only asked about lines after the last decision the seat owes: such a
+        line is refused (the reply goes further than the turn), any other is
+        ignored as a greeting or signature.
+        """
+        return self.NOTATION.is_move_line(line)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return self.VIEWS.view(state, seat)
+
+    def render(self, state: State, seat: int | None) -> str:
+        return self.VIEWS.render(state, seat)
+
+    def decision(self, state: State, seat: int) -> Decision | None:
+        return self.VIEWS.decision(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return self.VIEWS.result(state)
+
+    def greedy(self, state: State, seat: int, rng: Any) -> Move:
+        return self.GREEDY.choose(state, seat, rng)
+
+    # --- defaults ----------------------------------------------------------------
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def picture(self, state: State, seat: int | None) -> bytes | None:
+        return None
+
+    def holds_early(self, state: State, seat: int) -> bool:
+        return False
+
+    # --- reading a reply ---------------------------------------------------------
+
+    def expected(self, state: State, seat: int) -> str:
+        """What ``seat`` is asked now, in words, for error messages."""
+        decision = self.decision(state, seat)
+        return decision.hint if decision is not None else "nothing from you now"
+
+    def suggestions(self, state: State, seat: int) -> list[str]:
+        """The moves to suggest for an empty reply (canonical notation)."""
+        return []
+
+    def reply_text(self, text: str) -> str:
+        """A reply line as the game's notation reads it, before it is normalised."""
+        return text
+
+    def parse(self, text: str, state: State, seat: int) -> list[Move]:
+        """A reply's lines to moves (see :meth:`read`); lines after the last owed decision that are no moves are dropped."""
+        return self.read(text, state, seat).moves
+
+    def read(self, text: str, state: State, seat: int) -> Reading:
+        """A reply's lines to moves, each line read against the state the lines before it lead to.
+
+        The lines are played on a clone, so a reply can carry every decision
+        the seat owes before anyone else acts. Once the seat owes nothing more
+        (or the game is over), a line that is not written as a move is ignored
+        and reported; a line that is one is refused, since the reply goes past
+        the turn. Nothing is applied to ``state``.
+        """
+        entries = [(written, normalise(self.reply_text(written))) for written, _ in reply_entries(text)]
+        if not entries:
+            raise MoveError("the reply holds no move", expected=self.expected(state, seat),
+                            suggestions=self.suggestions(state, seat))
+        work = self.clone(state)
+        moves: list[Move] = []
+        ignored: list[str] = []
+        for written, line in entries:
+            if seat not in self.to_act(work):
+                if moves and not self.is_move_line(line):
+                    ignored.append(written)
+                    continue
+                raise self._nothing_owed(work, seat, line)
+            for move in self._read_line(line, work, seat):
+                try:
+                    work = self.apply(work, seat, move)
+                except IllegalMove as exc:
+                    raise MoveError(str(exc), line=line, expected=self.expected(work, seat)) from None
+                moves.append(move)
+        return Reading(moves, tuple(ignored))
+
+    def _read_line(self, line: str, work: State, seat: int) -> Sequence[Move]:
+        try:
+            return self.read_line(line, work, seat)
+        except MoveError as err:
+            if err.line:
+                raise
+            raise type(err)(err.reason, line=line, expected=err.expected or self.expected(work, seat),
+                            suggestions=err.suggestions) from None
+
+    def _nothing_owed(self, work: State, seat: int, line: str) -> MoveError:
+        due = sorted(self.to_act(work))
+        if not due:
+            return MoveError("the game is over; no more moves are accepted", line=line)
+        waiting = ", ".join(f"seat {s + 1}" for s in due)
+        return MoveError(f"you owe no decision now; waiting for {waiting}", line=line,
+                         expected="nothing more from you until the others have played")
+
+
+def _fresh(value: Any) -> Any:
+    """A default that callers may change without changing the declaration (lists are copied)."""
+    return list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.china import rules
+from engine.china import flow
+from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Exchange, Move, Place, Play
 from engine.china.scoring import majority, province_points
-from engine.china.state import ACT, DECK, EMISSARY, FORTRESS, PAGODA, PLACE, Exchange, Move, Place, Play, State
+from engine.china.state import ACT, PLACE, State
 
 ROAD_BONUS = 0.6
 """Projected points per road joining a new pagoda to one of the bot's own."""
@@ -32,7 +33,7 @@ class Plan:
 
 
 def choose(state: State, seat: int, rng: random.Random) -> Move:
-    legal = rules.legal(state, seat)
+    legal = flow.legal(state, seat)
     if len(legal) == 1:
         return legal[0]
     if state.phase == ACT:
@@ -47,8 +48,8 @@ def _act(state: State, seat: int, legal: list[Move], rng: random.Random) -> Move
     best: tuple[float, Move] | None = None
     for move in legal:
         if isinstance(move, Play):
-            cards = tuple(rules.COLOUR_INDEX[c] for c in move.cards)
-            for p, count in rules.funded_provinces(state, seat, cards):
+            cards = tuple(flow.COLOUR_INDEX[c] for c in move.cards)
+            for p, count in flow.funded_provinces(state, seat, cards):
                 plan = _best_plan(state, seat, base, p, count)
                 if plan is not None:
                     value = plan.value - CARD_COST * len(cards) + 0.01 * rng.random()
@@ -67,10 +68,10 @@ def _act(state: State, seat: int, legal: list[Move], rng: random.Random) -> Move
 def _place(state: State, seat: int, legal: list[Move]) -> Move:
     base = _Projection(state, seat)
     provinces = [state.province] if state.province >= 0 else [
-        p for p, _ in rules.funded_provinces(state, seat, state.played)]
+        p for p, _ in flow.funded_provinces(state, seat, state.played)]
     best: tuple[float, int, str] | None = None
     for p in provinces:
-        count = state.pieces_left if state.province >= 0 else rules.pieces_funded(
+        count = state.pieces_left if state.province >= 0 else flow.pieces_funded(
             state.played, state.side.provinces[p].colour)
         plan = _best_plan(state, seat, base, p, count)
         if plan is not None and (best is None or plan.value > best[0]):
@@ -96,7 +97,7 @@ def _deck_worth(worth: dict[str, float]) -> float:
 def _colour_worth(state: State, seat: int, base: "_Projection") -> dict[str, float]:
     """What one more card of each colour would be worth: its best single natural placement."""
     worth = {}
-    for c, colour in enumerate(rules.COLOURS):
+    for c, colour in enumerate(flow.COLOURS):
         values = [0.0]
         for p, province in enumerate(state.side.provinces):
             if province.colour == c:
@@ -143,7 +144,7 @@ class _Projection:
         self.seat = seat
         n = state.players
         self.province = [
-            province_points(state.pagodas_in[p], rules.fortified_in(state, p)) if not state.scored[p] else [0] * n
+            province_points(state.pagodas_in[p], flow.fortified_in(state, p)) if not state.scored[p] else [0] * n
             for p in range(len(state.side.provinces))
         ]
         self.alliance = [_alliance_prospect(state.emissaries_in[a.provinces[0]], state.emissaries_in[a.provinces[1]])
@@ -162,7 +163,7 @@ class _Projection:
         sites = st.side.province_sites[p]
         pagodas = list(st.pagodas_in[p])
         emissaries = list(st.emissaries_in[p])
-        fortified = rules.fortified_in(st, p)
+        fortified = flow.fortified_in(st, p)
         free = st.free[p]
         fort_free = sum(1 for s in sites if st.owner[s] < 0 and st.fortress[s])
         bare = free - fort_free

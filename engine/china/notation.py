@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine.china import rules
-from engine.china.state import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play, State
+from engine.china import flow
+from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play
+from engine.china.state import State
 from engine.errors import AmbiguousMove, MoveError
-from engine.notation import closest, reply_lines
+from engine.notation import closest
 
 PIECE_WORDS = {PAGODA: PAGODA, "house": PAGODA, "palace": PAGODA, EMISSARY: EMISSARY, "envoy": EMISSARY,
                FORTRESS: FORTRESS, "fort": FORTRESS, "fortification": FORTRESS}
@@ -26,8 +27,10 @@ EXPECTED = {
     "draw": "the cards to draw, such as 'draw deck' or 'draw up2' (a display card by place or colour)",
     "over": "nothing: the game is over",
 }
+MOVE_WORDS = frozenset({"pass", "play", "draw", "take", "exchange", "swap", "discard"})
+"""The words a step can start with (besides a piece or a province)."""
 SUGGESTION_LIMIT = 400
-PROVINCES = next(iter(rules.BOARDS.sides.values())).provinces
+PROVINCES = next(iter(flow.BOARDS.sides.values())).provinces
 
 
 def format_move(move: Move) -> str:
@@ -47,21 +50,27 @@ def _short_site(province: str, site: str) -> str:
     return site[len(prefix):] if site.startswith(prefix) else site
 
 
-def parse(text: str, state: State, seat: int) -> list[Move]:
-    """Every line of a reply to step moves, each checked on a copy of the state as the steps before leave it."""
-    lines = reply_lines(_plain(text))
-    if not lines:
-        raise MoveError("the reply holds no move", expected=EXPECTED[state.phase], suggestions=_suggest("", state, seat))
-    work = state.copy()
-    moves: list[Move] = []
-    for line in lines:
-        try:
-            moves.extend(_line(line, work, seat))
-        except MoveError as err:
-            if err.line:
-                raise
-            raise type(err)(err.reason, line=line, expected=err.expected, suggestions=err.suggestions) from None
-    return moves
+def read_line(line: str, state: State, seat: int) -> list[Move]:
+    """The steps of one reply line for ``seat``, read on a copy so that ``state`` is left as it is."""
+    return _line(line, state.copy(), seat)
+
+
+def is_move_line(line: str) -> bool:
+    """Whether a normalised line starts as a turn does: a verb, a piece, or a province."""
+    head = re.split(r"[\s:;,]+", reply_text(line).strip(), maxsplit=1)[0]
+    if head in MOVE_WORDS or head in PIECE_WORDS:
+        return True
+    return any(head in (p.id, reply_text(p.name), *(reply_text(a) for a in p.aliases)) for p in PROVINCES)
+
+
+def reply_text(text: str) -> str:
+    """A reply as the notation reads it: lower case, apostrophes out (province names are written both ways)."""
+    return _plain(text)
+
+
+def suggest(state: State, seat: int) -> list[str]:
+    """The whole turns to suggest for an empty reply."""
+    return _suggest("", state, seat)
 
 
 def _line(line: str, work: State, seat: int) -> list[Move]:
@@ -77,10 +86,10 @@ def _line(line: str, work: State, seat: int) -> list[Move]:
                 raise MoveError(f"your turn is already complete before {segment!r}; leave out the extra steps",
                                 line=line, expected="nothing more this turn")
             move = step(work)
-            if move not in rules.legal(work, seat):
-                raise MoveError(rules.why_illegal(work, seat, move), line=line, expected=EXPECTED[start.phase],
+            if move not in flow.legal(work, seat):
+                raise MoveError(flow.why_illegal(work, seat, move), line=line, expected=EXPECTED[start.phase],
                                 suggestions=_suggest(line, start, seat))
-            rules.apply(work, seat, move)
+            flow.apply(work, seat, move)
             moves.append(move)
     return moves
 
@@ -123,7 +132,7 @@ def _play_step(words: list[str], hint: list[str], fail: Callable[[str], MoveErro
         colours.append(_colour(word, fail))
     if not 1 <= len(colours) <= 3:
         raise fail("play 1 to 3 cards, named by colour (yellow, orange, green, red, purple)")
-    order = {c: i for i, c in enumerate(rules.COLOURS)}
+    order = {c: i for i, c in enumerate(flow.COLOURS)}
     cards = tuple(sorted(colours, key=order.__getitem__))
     return lambda s: Play(cards)
 
@@ -161,7 +170,7 @@ def _source(word: str, state: State, fail: Callable[[str], MoveError]) -> str:
         card = state.display[slot - 1]
         if card is None:
             raise fail(f"{word} is empty now; taken cards are not replaced until the end of the turn")
-        return rules.COLOURS[card]
+        return flow.COLOURS[card]
     return _colour(word.removeprefix("up ").strip(), fail)
 
 
@@ -194,7 +203,7 @@ def _piece_steps(words: list[str], hint: list[str], fail: Callable[[str], MoveEr
 
 def _place_step(province: str | None, kind: str, site: str | None, fail: Callable[[str], MoveError]) -> Step:
     def resolve(state: State) -> Move:
-        options = [m for m in rules.legal(state, state.current) if isinstance(m, Place) and m.piece == kind]
+        options = [m for m in flow.legal(state, state.current) if isinstance(m, Place) and m.piece == kind]
         chosen_province = province
         if chosen_province is None and state.province >= 0:
             chosen_province = state.side.provinces[state.province].id
@@ -221,7 +230,7 @@ def _place_step(province: str | None, kind: str, site: str | None, fail: Callabl
 
 
 def _colour(word: str, fail: Callable[[str], MoveError]) -> str:
-    return _unique(word, {c: [c] for c in rules.COLOURS}, "card colour", fail)
+    return _unique(word, {c: [c] for c in flow.COLOURS}, "card colour", fail)
 
 
 def _province(word: str, fail: Callable[[str], MoveError]) -> str:
@@ -273,13 +282,13 @@ def whole_turns(state: State, seat: int) -> list[str]:
         if current.phase != "place" or current.current != seat:
             lines.append("; ".join(prefix + ([", ".join(segment)] if segment else [])))
             return
-        for move in rules.legal(current, seat):
-            after = rules.apply(current.copy(), seat, move)
+        for move in flow.legal(current, seat):
+            after = flow.apply(current.copy(), seat, move)
             text = format_move(move) if not segment else format_move(move).split(": ", 1)[1]
             walk(after, prefix, segment + [text])
 
-    for move in rules.legal(state, seat):
-        after = rules.apply(state.copy(), seat, move)
+    for move in flow.legal(state, seat):
+        after = flow.apply(state.copy(), seat, move)
         if isinstance(move, Play):
             walk(after, [format_move(move)], [])
         elif isinstance(move, Place):

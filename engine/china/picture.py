@@ -15,8 +15,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.china import rules
-from engine.china.board import Side
+from engine.china import flow
+from engine.china.data import Side
 from engine.china.geometry import Point, inside, point_segment_distance
 from engine.china.state import State
 
@@ -140,7 +140,7 @@ def _provinces(side: Side, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont) 
     shapes = side.layout["provinces"]
     for province in side.provinces:
         shape = shapes[province.id]
-        tint = CARD_TINTS.get(rules.COLOURS[province.colour], PLAIN_TINT)
+        tint = CARD_TINTS.get(flow.COLOURS[province.colour], PLAIN_TINT)
         pen.polygon([tuple(pt) for pt in shape["outline"]], fill=tint, outline=OUTLINE, width=3)
         pen.text(tuple(shape["label"]), province.name, fill=BLACK, font=font, anchor="mm")
 

@@ -1,13 +1,13 @@
 """Phase 3 and 4: the monthly event, decay and scoring (sections 7, 9 and 10).
 
 Events only set what each player owes; choosing whom to release is a
-decision that ``engine.dragon.phases`` asks for in turn order. Every count an
+decision that ``engine.dragon.flow`` asks for in turn order. Every count an
 event uses is taken for all players before anyone releases anyone (D-16).
 """
 
 from __future__ import annotations
 
-from engine.dragon import rules
+from engine.dragon import data
 from engine.dragon.state import (
     FESTIVAL, LADIES, MONEY, MONGOLS, MONKS, PALACES, PERSONS, PRIVILEGES, DragonState, Player,
 )
@@ -16,9 +16,9 @@ from engine.dragon.state import (
 def _tribute(state: DragonState) -> None:
     """Pay 4 yuan; one person per missing yuan (D-15)."""
     for seat, player in enumerate(state.players):
-        paid = min(rules.TRIBUTE_COST, player.yuan)
+        paid = min(data.TRIBUTE_COST, player.yuan)
         player.yuan -= paid
-        state.owed[seat] = min(rules.TRIBUTE_COST - paid, player.persons())
+        state.owed[seat] = min(data.TRIBUTE_COST - paid, player.persons())
 
 
 def _drought(state: DragonState) -> None:
@@ -35,12 +35,12 @@ def _drought(state: DragonState) -> None:
 def _contagion(state: DragonState) -> None:
     """Three persons each, one fewer per mortar."""
     for seat, player in enumerate(state.players):
-        state.owed[seat] = min(max(0, rules.CONTAGION_LOSSES - player.symbols(rules.HEALER)), player.persons())
+        state.owed[seat] = min(max(0, data.CONTAGION_LOSSES - player.symbols(data.HEALER)), player.persons())
 
 
 def _mongols(state: DragonState) -> None:
     """A point per helmet; the fewest helmets (0 counts, D-18) lose a person."""
-    helmets = [player.symbols(rules.WARRIOR) for player in state.players]
+    helmets = [player.symbols(data.WARRIOR) for player in state.players]
     fewest = min(helmets)
     for seat, player in enumerate(state.players):
         player.gain(MONGOLS, helmets[seat])
@@ -51,7 +51,7 @@ def _mongols(state: DragonState) -> None:
 def festival_points(fireworks: list[int]) -> list[int]:
     """Dense ranking over positive counts: most 6, next distinct count 3 (D-17)."""
     counts = sorted({n for n in fireworks if n > 0}, reverse=True)
-    prize = dict(zip(counts, (rules.FESTIVAL_FIRST, rules.FESTIVAL_SECOND)))
+    prize = dict(zip(counts, (data.FESTIVAL_FIRST, data.FESTIVAL_SECOND)))
     return [prize.get(n, 0) for n in fireworks]
 
 
@@ -91,20 +91,20 @@ def decay(player: Player) -> None:
 
 def score_round(player: Player) -> None:
     """Palaces, court ladies and privilege dragons (section 10.1)."""
-    lady = 2 * rules.COURT_LADY
+    lady = 2 * data.COURT_LADY
     player.gain(PALACES, len(player.palaces))
     player.gain(LADIES, sum(persons.count(lady) for _, persons in player.palaces))
-    player.gain(PRIVILEGES, rules.SMALL_VP * player.small + rules.LARGE_VP * player.large)
+    player.gain(PRIVILEGES, data.SMALL_VP * player.small + data.LARGE_VP * player.large)
 
 
 def final_points(player: Player) -> tuple[int, int, int]:
     """Persons, monks and money of section 10.2, without changing the player."""
-    persons = player.persons() * rules.VP_PER_PERSON
-    monk_codes = rules.kind_codes(rules.MONK)
-    monks = sum(rules.SYMBOLS[code] * floors
+    persons = player.persons() * data.VP_PER_PERSON
+    monk_codes = data.kind_codes(data.MONK)
+    monks = sum(data.SYMBOLS[code] * floors
                 for floors, tiles in player.palaces for code in tiles if code in monk_codes)
-    yuan = player.yuan + rules.YUAN_PER_RICE * player.rice + rules.YUAN_PER_FIREWORKS * player.fireworks
-    return persons, monks, yuan // rules.YUAN_PER_VP
+    yuan = player.yuan + data.YUAN_PER_RICE * player.rice + data.YUAN_PER_FIREWORKS * player.fireworks
+    return persons, monks, yuan // data.YUAN_PER_VP
 
 
 def score_final(player: Player) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.dragon import rules
+from engine.dragon import data
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +144,7 @@ def make_release(person: str, palace: int) -> Release:
 
 
 def _card(card: str) -> str:
-    return "" if card != rules.WILD else " with wild"
+    return "" if card != data.WILD else " with wild"
 
 
 def _words(type_id: str) -> str:

@@ -12,7 +12,8 @@ The verb may be left out where the question implies it: ``old warrior
 palace2`` in the person phase, ``monk`` when releasing, ``+1 new`` when
 building; an action needs only its card (``tax``) or group and card.
 
-Lines are read in order, each against the state the previous ones lead to
+``parse_line`` reads one line; the reply loop of :class:`engine.protocol.GameBase`
+reads the lines in order, each against the state the previous ones lead to
 (on a clone), so one reply can carry a Build action and its floors, or a
 standing release order and a release.
 """
@@ -22,15 +23,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine.dragon import phases, rules
+from engine.dragon import data, flow
 from engine.dragon.moves import (
     PASS, Action, Build, Discard, DragonMove, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start,
     format_move,
 )
 from engine.dragon.reasons import expected, why_illegal
 from engine.dragon.state import BUILD, PERSON, RELEASE, DragonState
-from engine.errors import AmbiguousMove, IllegalMove, MoveError
-from engine.notation import closest, reply_lines
+from engine.errors import AmbiguousMove, MoveError
+from engine.notation import closest
 
 _TOKEN = re.compile(r"\+\d+|\d+|[a-z_?]+")
 _PHRASES = (("court lady", "court_lady"), ("tax collector", "tax_collector"), ("military parade", "parade"),
@@ -40,19 +41,19 @@ VERBS: dict[str, str] = {
     "pass": "pass", "group": "group", "build": "build", "start": "start", "recruit": "recruit",
     "take": "recruit", "hire": "recruit", "play": "recruit", "release": "release",
     "release_order": "release_order", "order": "release_order",
-    **{action: "action" for action in rules.ACTIONS if action != "build"},
+    **{action: "action" for action in data.ACTIONS if action != "build"},
     "taxes": "action",
 }
-CARD_WORDS: dict[str, str] = {**{a: a for a in rules.ACTIONS}, "taxes": "tax", "firework": "fireworks"}
+CARD_WORDS: dict[str, str] = {**{a: a for a in data.ACTIONS}, "taxes": "tax", "firework": "fireworks"}
 TYPE_WORDS: dict[str, str] = {
-    **{t: t for t in rules.TYPES}, "court": "court_lady", "lady": "court_lady", "courtlady": "court_lady",
+    **{t: t for t in data.TYPES}, "court": "court_lady", "lady": "court_lady", "courtlady": "court_lady",
     "tax": "tax_collector", "collector": "tax_collector", "taxcollector": "tax_collector", "pyro": "pyrotechnist",
 }
 LEVEL_WORDS: dict[str, str] = {"young": "young", "old": "old"}
 FILLER = frozenset({"with", "using", "in", "into", "to", "the", "a", "an", "my", "and", "from", "of", "on",
                     "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces"})
 PLACE_WORDS = ("palace", "p")
-PERSONS_TEXT = ", ".join(t.replace("_", " ") for t in rules.TYPES)
+PERSONS_TEXT = ", ".join(t.replace("_", " ") for t in data.TYPES)
 FAMILY_TEXT = {"Action": "an action", "Build": "a placement of floors", "Start": "a starting recruitment",
                "Recruit": "a recruitment", "Release": "a release", "Pass": "a pass"}
 
@@ -120,7 +121,7 @@ def _spec_action(reader: _Reader) -> dict[str, object]:
         else:
             card = _lookup(word, CARD_WORDS, "action")
             if card is None:
-                raise MoveError(f"'{word}' is not an action; the actions are {', '.join(rules.ACTIONS)}")
+                raise MoveError(f"'{word}' is not an action; the actions are {', '.join(data.ACTIONS)}")
             if spec.get("card", card) != card:
                 raise MoveError(f"name one action, not both {spec['card']} and {card}")
             spec["card"] = card
@@ -155,10 +156,10 @@ def _spec_recruit(reader: _Reader) -> dict[str, object]:
             continue
         word = reader.take()
         if word in ("wild", "joker", "?", "wildcard"):
-            spec["card"] = rules.WILD
+            spec["card"] = data.WILD
         elif word in ("with", "using") and reader.more():
             nxt = reader.take()
-            spec["card"] = rules.WILD if nxt in ("wild", "joker", "?") else _read_person(reader, nxt)[0]
+            spec["card"] = data.WILD if nxt in ("wild", "joker", "?") else _read_person(reader, nxt)[0]
         elif word in ("replace", "replacing", "release", "releasing", "instead"):
             if reader.more() and reader.peek() not in PLACE_WORDS:
                 spec["released"] = _read_person(reader, reader.take())
@@ -183,8 +184,8 @@ def _spec_recruit(reader: _Reader) -> dict[str, object]:
 
 
 def _matches_person(label: str, wanted: tuple[str, bool | None]) -> bool:
-    code = rules.CODE_OF_LABEL[label]
-    kind = rules.KINDS[code]
+    code = data.CODE_OF_LABEL[label]
+    kind = data.KINDS[code]
     assert kind is not None
     return kind.type_id == wanted[0] and (wanted[1] is None or kind.old == wanted[1])
 
@@ -247,10 +248,10 @@ def _read_order(reader: _Reader) -> ReleaseOrder:
         if word in ("none", "clear", "nothing", "off", "cancel"):
             return ReleaseOrder(())
         person, level = _read_person(reader, word)
-        if level is None or not rules.TWO_LEVEL[rules.TYPE_INDEX[person]]:
-            entry = person if rules.TWO_LEVEL[rules.TYPE_INDEX[person]] else rules.LABEL[2 * rules.TYPE_INDEX[person]]
+        if level is None or not data.TWO_LEVEL[data.TYPE_INDEX[person]]:
+            entry = person if data.TWO_LEVEL[data.TYPE_INDEX[person]] else data.LABEL[2 * data.TYPE_INDEX[person]]
         else:
-            entry = rules.LABEL[2 * rules.TYPE_INDEX[person] + level]
+            entry = data.LABEL[2 * data.TYPE_INDEX[person] + level]
         if entry in entries:
             raise MoveError(f"'{entry}' appears twice in the release order")
         entries.append(entry)
@@ -275,7 +276,7 @@ def _read_start(reader: _Reader) -> dict[str, object]:
         chosen.append((_read_person(reader, word)[0], None))
     if len(chosen) != 2 or chosen[0][0] == chosen[1][0]:
         raise MoveError("start with two young persons of different types, e.g. 'start farmer scholar'")
-    chosen.sort(key=lambda tp: rules.TYPE_INDEX[tp[0]])
+    chosen.sort(key=lambda tp: data.TYPE_INDEX[tp[0]])
     spec: dict[str, object] = {"first": chosen[0][0], "second": chosen[1][0]}
     if chosen[0][1] is not None:
         spec["first_palace"] = chosen[0][1]
@@ -320,7 +321,7 @@ def _fields(spec: dict[str, object]) -> Callable[[DragonMove], bool]:
 
 def _outcome(state: DragonState, seat: int, move: DragonMove) -> tuple:
     """The state after ``move``, with palace order ignored: moves with equal outcomes are alike."""
-    after = phases.apply(state.copy(), seat, move)
+    after = flow.apply(state.copy(), seat, move)
     return tuple((p.yuan, p.rice, p.fireworks, p.score, p.track, p.small, p.large, tuple(p.cards),
                   tuple(sorted(p.palaces))) for p in after.players) + (after.phase, after.actor, tuple(after.owed))
 
@@ -338,7 +339,7 @@ def _choose(state: DragonState, seat: int, line: str, candidates: list[DragonMov
 
 def _no_match(state: DragonState, seat: int, line: str, family: tuple[type, ...],
               concrete: DragonMove | None) -> MoveError:
-    legal = phases.legal(state, seat)
+    legal = flow.legal(state, seat)
     texts = [format_move(m) for m in legal]
     if not any(isinstance(m, family) for m in legal):
         what = FAMILY_TEXT.get(family[0].__name__, "that move")
@@ -352,25 +353,20 @@ _IMPLIED_VERB = {PERSON: "recruit", RELEASE: "release", BUILD: "build"}
 
 
 def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
-    """One normalised line to one move legal for ``seat`` in ``state``."""
-    if state.actor != seat:
-        if state.actor < 0:
-            raise MoveError("the game is over; no more moves are accepted", line=line)
-        raise MoveError(f"you owe no decision now; waiting for seat {state.actor + 1}", line=line,
-                        expected=expected(state))
+    """One normalised line to one move legal for ``seat`` in ``state``, ``seat`` being the seat to act."""
     words = tokens(line)
     if not words:
         raise MoveError("this line holds no move", line=line, expected=expected(state))
     reader = _Reader(words)
     first = words[0]
-    if (first in ("g",) or first.isdigit()) or first in rules.ACTIONS and first != "build":
+    if (first in ("g",) or first.isdigit()) or first in data.ACTIONS and first != "build":
         verb = "action"
     else:
         try:
             verb = _lookup(first, VERBS, "move") or ""
         except AmbiguousMove as exc:
             raise AmbiguousMove(exc.reason, line=line, expected=expected(state),
-                                suggestions=closest(line, [format_move(m) for m in phases.legal(state, seat)]))
+                                suggestions=closest(line, [format_move(m) for m in flow.legal(state, seat)]))
         if verb and verb not in ("action", "group"):
             reader.take()
         elif not verb:
@@ -379,7 +375,7 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
     if verb == "build" and state.phase != BUILD and not any(w.startswith("+") or w.isdigit() for w in words[1:]):
         verb = "action"
         reader.at = 0
-    legal = phases.legal(state, seat)
+    legal = flow.legal(state, seat)
     try:
         return _parse_verb(verb, reader, line, state, seat, legal)
     except MoveError as exc:
@@ -424,8 +420,8 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
         spec = _spec_recruit(reader)
         fits = _recruit_filter(spec)
         found = [m for m in legal if fits(m)]
-        if "card" not in spec and any(getattr(m, "card", "") != rules.WILD for m in found):
-            found = [m for m in found if m.card != rules.WILD]  # type: ignore[union-attr]
+        if "card" not in spec and any(getattr(m, "card", "") != data.WILD for m in found):
+            found = [m for m in found if m.card != data.WILD]  # type: ignore[union-attr]
         if not found:
             raise _no_match(state, seat, line, (Recruit, Replace, Discard, PlayCard), None)
         return _choose(state, seat, line, found)
@@ -444,18 +440,16 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
                     "recruit, play or release")
 
 
-def parse(text: str, state: DragonState, seat: int) -> list[DragonMove]:
-    """A reply's lines to moves, each read against the state the lines before it lead to."""
-    lines = reply_lines(text)
-    if not lines:
-        raise MoveError("the reply holds no move", expected=expected(state) if state.actor == seat else "")
-    work = state.copy()
-    moves = []
-    for line in lines:
-        move = parse_line(line, work, seat)
-        try:
-            phases.apply(work, seat, move)
-        except IllegalMove as exc:
-            raise MoveError(str(exc), line=line, expected=expected(work)) from None
-        moves.append(move)
-    return moves
+def read_line(line: str, state: DragonState, seat: int) -> list[DragonMove]:
+    """A normalised reply line to its one move (the reply loop asks only while ``seat`` is to act)."""
+    return [parse_line(line, state, seat)]
+
+
+def is_move_line(line: str) -> bool:
+    """Whether a normalised line starts with a word that begins a move (a verb, an action, a person, a group)."""
+    words = tokens(line)
+    if not words:
+        return False
+    first = words[0]
+    return (first in VERBS or first in CARD_WORDS or first in TYPE_WORDS or first in LEVEL_WORDS
+            or first == "g" or first.lstrip("+").isdigit())

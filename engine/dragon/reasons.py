@@ -6,7 +6,7 @@ unchanged, so each reason names what was wrong and what would be right.
 
 from __future__ import annotations
 
-from engine.dragon import rules
+from engine.dragon import data
 from engine.dragon.moves import (
     Action, Build, Discard, DragonMove, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start, format_move,
 )
@@ -61,10 +61,10 @@ def why_illegal(state: DragonState, seat: int, move: DragonMove) -> str:
     elif isinstance(move, Build):
         detail = _build_reason(state, seat, move)
     elif isinstance(move, (Recruit, Replace, Discard, PlayCard)):
-        index = rules.CARD_INDEX.get(move.card)
+        index = data.CARD_INDEX.get(move.card)
         if index is None or player.cards[index] == 0:
             detail = f"you hold no {move.card.replace('_', ' ')} card"
-        elif not isinstance(move, PlayCard) and state.supply[rules.CODE_OF_LABEL.get(move.person, 0)] == 0:
+        elif not isinstance(move, PlayCard) and state.supply[data.CODE_OF_LABEL.get(move.person, 0)] == 0:
             detail = f"no {move.person} tile is left"
         elif isinstance(move, (Replace, Discard)) and _has_room(state, seat):
             detail = "a palace has a free floor, so the person must go there (replace or discard only when all are full)"
@@ -90,11 +90,11 @@ def _action_reason(state: DragonState, seat: int, move: Action) -> str:
     group = state.groups[move.group - 1]
     if move.card not in group:
         return f"group {move.group} holds {', '.join(group)}"
-    fee = rules.OCCUPIED_FEE if state.dragons[move.group - 1] else 0
+    fee = data.OCCUPIED_FEE if state.dragons[move.group - 1] else 0
     if yuan < fee:
         return f"group {move.group} is occupied: joining costs {fee} yuan and you have {yuan}"
-    if move.card == rules.PRIVILEGE_ACTION:
-        cost = {"small": rules.SMALL_COST, "large": state.large_cost}.get(move.privilege)
+    if move.card == data.PRIVILEGE_ACTION:
+        cost = {"small": data.SMALL_COST, "large": state.large_cost}.get(move.privilege)
         if cost is None:
             return "say which privilege: small or large"
         if yuan < fee + cost:
@@ -112,17 +112,17 @@ def _build_reason(state: DragonState, seat: int, move: Build) -> str:
     for palace, floors in move.onto:
         if not 1 <= palace <= len(palaces):
             return f"you have palaces 1-{len(palaces)}"
-        if palaces[palace - 1][0] + floors > rules.MAX_FLOORS:
-            return f"palace{palace} would have more than {rules.MAX_FLOORS} floors"
-    if any(not 1 <= n <= rules.MAX_FLOORS for n in move.new):
-        return f"a new palace has 1-{rules.MAX_FLOORS} floors"
+        if palaces[palace - 1][0] + floors > data.MAX_FLOORS:
+            return f"palace{palace} would have more than {data.MAX_FLOORS} floors"
+    if any(not 1 <= n <= data.MAX_FLOORS for n in move.new):
+        return f"a new palace has 1-{data.MAX_FLOORS} floors"
     return ""
 
 
 def _start_reason(state: DragonState, seat: int, move: Start) -> str:
-    if move.first == move.second or move.first not in rules.TYPE_INDEX or move.second not in rules.TYPE_INDEX:
+    if move.first == move.second or move.first not in data.TYPE_INDEX or move.second not in data.TYPE_INDEX:
         return "take two young persons of two different types"
-    if tuple(sorted((move.first, move.second), key=rules.TYPE_INDEX.__getitem__)) in state.start_pairs:
+    if tuple(sorted((move.first, move.second), key=data.TYPE_INDEX.__getitem__)) in state.start_pairs:
         return "an earlier player took that pair of types; choose another pair"
     palaces = state.players[seat].palaces
     if not all(1 <= p <= len(palaces) for p in (move.first_palace, move.second_palace)):

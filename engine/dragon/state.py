@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.dragon import rules
+from engine.dragon import data
 
 # Phases of the game; ``RELEASE`` is the part of Phase 3 where owners choose losses.
 START, ACTION, BUILD, PERSON, RELEASE, OVER = "start", "action", "build", "person", "release", "over"
@@ -32,16 +32,16 @@ class Player:
                  "small", "large", "cards", "release_order", "points")
 
     def __init__(self) -> None:
-        self.yuan = rules.START_YUAN
+        self.yuan = data.START_YUAN
         self.rice = 0
         self.fireworks = 0
         self.score = 0
         self.track = 0
         self.arrival = 0
-        self.palaces: list[Palace] = [(floors, ()) for floors in rules.START_PALACES]
+        self.palaces: list[Palace] = [(floors, ()) for floors in data.START_PALACES]
         self.small = 0
         self.large = 0
-        self.cards: list[int] = list(rules.HAND)
+        self.cards: list[int] = list(data.HAND)
         self.release_order: tuple[str, ...] = ()
         self.points: list[int] = [0] * len(POINT_LABELS)
 
@@ -68,7 +68,7 @@ class Player:
         for _, persons in self.palaces:
             for code in persons:
                 if code == young or code == old:
-                    count += rules.SYMBOLS[code]
+                    count += data.SYMBOLS[code]
         return count
 
     def persons(self) -> int:
@@ -148,31 +148,31 @@ class DragonState:
 
 def valid_event_row(row: tuple[str, ...]) -> bool:
     """The fixed Peace months first, every tile once, no two identical tiles side by side after them."""
-    fixed = len(rules.FIXED_MONTHS)
-    return (row[:fixed] == rules.FIXED_MONTHS
-            and sorted(row) == sorted(e for e in rules.EVENTS for _ in range(rules.EVENT_COUNTS[e]))
+    fixed = len(data.FIXED_MONTHS)
+    return (row[:fixed] == data.FIXED_MONTHS
+            and sorted(row) == sorted(e for e in data.EVENTS for _ in range(data.EVENT_COUNTS[e]))
             and all(row[i] != row[i + 1] for i in range(fixed, len(row) - 1)))
 
 
 def event_row(rng: random.Random) -> tuple[str, ...]:
     """Months 1-2 Peace, the rest shuffled until the row is valid (D-21)."""
     rest: list[str] = []
-    for event in rules.EVENTS:
-        rest += [event] * (rules.EVENT_COUNTS[event] - rules.FIXED_MONTHS.count(event))
+    for event in data.EVENTS:
+        rest += [event] * (data.EVENT_COUNTS[event] - data.FIXED_MONTHS.count(event))
     while True:
         rng.shuffle(rest)
-        row = (*rules.FIXED_MONTHS, *rest)
+        row = (*data.FIXED_MONTHS, *rest)
         if valid_event_row(row):
             return row
 
 
 def deal(rng: random.Random, players: int) -> tuple[tuple[str, ...], ...]:
     """One round's action groups: the 7 cards shuffled and dealt in the sizes of 2.5 (D-5)."""
-    cards = list(rules.ACTIONS)
+    cards = list(data.ACTIONS)
     rng.shuffle(cards)
     groups = []
     at = 0
-    for size in rules.GROUP_SIZES[players]:
+    for size in data.GROUP_SIZES[players]:
         groups.append(tuple(cards[at:at + size]))
         at += size
     return tuple(groups)
@@ -193,7 +193,7 @@ def new_state(players: int, seed: int, large_cost: int) -> DragonState:
     state.large_cost = large_cost
     state.seat_order = tuple(order)
     state.events = event_row(rng)
-    state.deals = tuple(deal(rng, players) for _ in range(rules.ROUNDS))
+    state.deals = tuple(deal(rng, players) for _ in range(data.ROUNDS))
     state.round = 0
     state.phase = START
     state.order = list(order)
@@ -201,8 +201,8 @@ def new_state(players: int, seed: int, large_cost: int) -> DragonState:
     state.actor = order[0]
     state.groups = ()
     state.dragons = []
-    state.supply = rules.tile_supply(players)
-    state.gone = [0] * len(rules.KINDS)
+    state.supply = data.tile_supply(players)
+    state.gone = [0] * len(data.KINDS)
     state.arrivals = 0
     state.start_pairs = []
     state.owed = [0] * players

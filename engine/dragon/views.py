@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from engine.dragon import rules
+from engine.dragon import data
 from engine.dragon.reasons import expected
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, POINT_LABELS, RELEASE, START, DragonState, Player
 from engine.protocol import Decision, Result
@@ -44,14 +44,14 @@ def decision(state: DragonState, seat: int) -> Decision | None:
     elif state.phase == PERSON:
         title = f"{month}, persons"
     else:
-        event = rules.EVENT_NAMES[state.events[state.round - 1]]
+        event = data.EVENT_NAMES[state.events[state.round - 1]]
         owed = state.owed[seat]
         title = f"{month}, {event}: release {owed} person{'s' if owed > 1 else ''}"
     return Decision(state.phase, title, _HINTS[state.phase])
 
 
 def short(code: int) -> str:
-    kind = rules.KINDS[code]
+    kind = data.KINDS[code]
     assert kind is not None
     return ("o" if kind.old else "") + SHORT[kind.type_id]
 
@@ -66,9 +66,9 @@ def _player_view(state: DragonState, seat: int, player: Player, viewer: int | No
         "rice": player.rice,
         "fireworks": player.fireworks,
         "privileges": {"small": player.small, "large": player.large},
-        "palaces": [{"floors": floors, "persons": [rules.LABEL[c] for c in persons]}
+        "palaces": [{"floors": floors, "persons": [data.LABEL[c] for c in persons]}
                     for floors, persons in player.palaces],
-        "cards": {card: n for card, n in zip(rules.CARDS, player.cards) if n},
+        "cards": {card: n for card, n in zip(data.CARDS, player.cards) if n},
         "points": dict(zip(POINT_LABELS, player.points)),
     }
     if viewer == seat:
@@ -89,8 +89,8 @@ def view(state: DragonState, seat: int | None) -> dict[str, Any]:
                    for i, e in enumerate(state.events)],
         "action_groups": [{"group": g + 1, "cards": list(cards), "dragons": state.dragons[g]}
                           for g, cards in enumerate(state.groups)] if state.phase in (ACTION, BUILD) else [],
-        "supply": {rules.LABEL[c]: state.supply[c] for c in rules.CODES},
-        "left_game": {rules.LABEL[c]: state.gone[c] for c in rules.CODES if state.gone[c]},
+        "supply": {data.LABEL[c]: state.supply[c] for c in data.CODES},
+        "left_game": {data.LABEL[c]: state.gone[c] for c in data.CODES if state.gone[c]},
         "starting_pairs": [list(pair) for pair in state.start_pairs],
         "turn_order": state.turn_order(),
         "to_act": actor,
@@ -129,7 +129,7 @@ def _palaces(player: Player) -> str:
 
 def _cards(player: Player) -> str:
     held = []
-    for card, n in zip(rules.CARDS, player.cards):
+    for card, n in zip(data.CARDS, player.cards):
         if n:
             held.append(SHORT[card] + (f"x{n}" if n > 1 else ""))
     return " ".join(held) or "none"
@@ -145,11 +145,11 @@ def _own(state: DragonState, seat: int) -> list[str]:
     lines = [f"Your court (seat {seat + 1}):"]
     lines += _wrap("  " + _goods(player), "    ")
     for i, (floors, persons) in enumerate(player.palaces):
-        names = [rules.LABEL[c] for c in persons] + ["(free)"] * (floors - len(persons))
+        names = [data.LABEL[c] for c in persons] + ["(free)"] * (floors - len(persons))
         lines += _wrap(f"  palace{i + 1}, {floors} floor{'s' if floors > 1 else ''}: {', '.join(names)}", "    ")
     if not player.palaces:
         lines.append("  no palaces")
-    held = [f"{card.replace('_', ' ')}" + (f" x{n}" if n > 1 else "") for card, n in zip(rules.CARDS, player.cards) if n]
+    held = [f"{card.replace('_', ' ')}" + (f" x{n}" if n > 1 else "") for card, n in zip(data.CARDS, player.cards) if n]
     lines += _wrap("  cards left: " + (", ".join(held) or "none"), "    ")
     lines += _wrap("  release order: " + (", ".join(player.release_order) or "none (you will be asked)"), "    ")
     return lines
@@ -165,7 +165,7 @@ def _other(state: DragonState, seat: int) -> list[str]:
 def _events(state: DragonState) -> list[str]:
     cells = []
     for i, event in enumerate(state.events):
-        name = rules.EVENT_NAMES[event].split()[-1][:8]
+        name = data.EVENT_NAMES[event].split()[-1][:8]
         mark = "*" if i + 1 == state.round and state.phase != OVER else ("." if i + 1 < state.round else "")
         cells.append(f"{i + 1}{mark}{name}")
     return _wrap("Events: " + " ".join(cells) + "  (* now, . done)", "  ")
@@ -173,8 +173,8 @@ def _events(state: DragonState) -> list[str]:
 
 def _supply(state: DragonState) -> list[str]:
     cells = []
-    for index, type_id in enumerate(rules.TYPES):
-        counts = [str(state.supply[c]) for c in rules.kind_codes(index)]
+    for index, type_id in enumerate(data.TYPES):
+        counts = [str(state.supply[c]) for c in data.kind_codes(index)]
         cells.append(f"{SHORT[type_id]} {'/'.join(counts)}")
     return _flow("Supply (young/old):", cells)
 
@@ -191,7 +191,7 @@ def render(state: DragonState, seat: int | None) -> str:
     """A plain-text picture of the game for a mail, at most 80 columns wide."""
     head = "In the Year of the Dragon"
     head += " - the end" if state.phase == OVER else (
-        " - starting persons" if state.phase == START else f" - month {state.round} of {rules.ROUNDS}")
+        " - starting persons" if state.phase == START else f" - month {state.round} of {data.ROUNDS}")
     lines = [head]
     lines += _events(state)
     if state.phase in (ACTION, BUILD):

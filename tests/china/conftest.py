@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 import engine
-from engine.china import rules
+from engine.china import flow
 from engine.china.state import State
 
 LETTERS = {"Y": "yellow", "O": "orange", "G": "green", "R": "red", "P": "purple"}
@@ -39,7 +39,7 @@ class Scenario:
             st.deck.extend([colour] * n)
             st.hands[seat][colour] = 0
         for letter in letters.split():
-            colour = rules.COLOUR_INDEX[LETTERS[letter]]
+            colour = flow.COLOUR_INDEX[LETTERS[letter]]
             st.deck.remove(colour)
             st.hands[seat][colour] += 1
         return self

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from engine.china import rules
-from engine.china.state import DRAW, PLACE, Exchange, Place, Play
+from engine.china import flow
+from engine.china.moves import Exchange, Place, Play
+from engine.china.state import DRAW, PLACE
 
 
 def test_d3_a_bare_fortress_does_not_open_a_province(china, scenario) -> None:
     sc = scenario(fortresses=True).fortress("lu-1", 2)
     state = sc.hand(0, "O O Y").to_move(0).state
-    assert rules.is_empty(state, sc.province("lu"))
+    assert flow.is_empty(state, sc.province("lu"))
     china.apply(state, 0, Play(("orange", "orange")))
     assert not any(isinstance(m, Place) and m.province == "lu" for m in china.legal(state, 0))
 
@@ -34,7 +35,7 @@ def test_d6_d15_a_fortress_may_be_paid_by_a_joker_and_does_not_fill_a_site(china
 def test_d8_first_exhaustion_with_no_discards_is_the_second_at_once(scenario) -> None:
     state = scenario().state
     state.deck.clear()
-    rules.exhaust_deck(state)
+    flow.exhaust_deck(state)
     assert state.exhaustions == 2 and state.end_triggered and not state.deck
 
 
@@ -51,7 +52,7 @@ def test_d9_after_the_second_exhaustion_short_hands_still_play(china, scenario) 
 
 
 def _all_deck(state) -> list[int]:
-    counts = [0] * len(rules.COLOURS)
+    counts = [0] * len(flow.COLOURS)
     for card in state.deck:
         counts[card] += 1
     state.deck.clear()
@@ -66,10 +67,10 @@ def test_d11_exchange_is_allowed_even_when_placing_is_possible(china, scenario) 
 
 def test_d12_cards_do_not_matter_for_the_nobody_can_place_test(scenario) -> None:
     state = scenario().hand(0, "Y Y Y").state
-    assert rules.anyone_can_place(state)
+    assert flow.anyone_can_place(state)
     state.supply_pagodas = [0] * 4
     state.supply_emissaries = [0] * 4
-    assert not rules.anyone_can_place(state)
+    assert not flow.anyone_can_place(state)
 
 
 def test_d4_placement_order_is_checked_piece_by_piece(china, scenario) -> None:

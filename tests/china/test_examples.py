@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalMove
-from engine.china import rules
+from engine.china import flow
+from engine.china.moves import Draw, Exchange, Pass, Place, Play
 from engine.china.scoring import alliance_points, province_points, road_score
-from engine.china.state import DRAW, OVER, PLACE, Draw, Exchange, Pass, Place, Play
+from engine.china.state import DRAW, OVER, PLACE
 
 JENO, ANITA, PETER, KRISZTINA = 0, 1, 2, 3
 
@@ -67,7 +68,7 @@ def test_r3_three_cards_but_room_for_two_pieces(china, scenario) -> None:
                     Place("qi", "pagoda", "qi-3"))
     work = play(china, china.clone(state), PETER, Play(("yellow", "yellow")), Place("wei", "pagoda", "wei-1"))
     assert work.phase == DRAW, "a joker pays for one piece only"
-    assert work.hands[PETER][rules.COLOUR_INDEX["yellow"]] == 1, "the unused yellow card stays in hand"
+    assert work.hands[PETER][flow.COLOUR_INDEX["yellow"]] == 1, "the unused yellow card stays in hand"
     work = play(china, china.clone(state), PETER, Play(("yellow", "yellow")), Place("chin", "pagoda", "chin-4"))
     assert work.phase == PLACE, "two yellow cards for Ch'in are two naturals, never a joker"
 
@@ -83,7 +84,7 @@ def test_r5_emissaries_up_to_the_limit(china, scenario) -> None:
     play(china, state, JENO, Play(("orange", "orange", "purple")), Place("chu", "emissary"), Place("chu", "emissary"))
     assert sum(state.emissaries_in[sc.province("chu")]) == 4
     assert state.pagodas_in[sc.province("chu")][JENO] == 0
-    assert (rules.EMISSARY, -1) not in rules.candidate_pieces(state, ANITA, sc.province("chu"))
+    assert (flow.EMISSARY, -1) not in flow.candidate_pieces(state, ANITA, sc.province("chu"))
 
 
 def test_r6_tied_leaders_set_the_limit(china, scenario) -> None:
@@ -112,7 +113,7 @@ def test_r8_road_chain_with_a_branch_scores_five(scenario, side, sites) -> None:
     sc = scenario(side=side)
     for site in sites:
         sc.pagoda(site, KRISZTINA)
-    assert rules.roads_of(sc.state, KRISZTINA).value == 5
+    assert flow.roads_of(sc.state, KRISZTINA).value == 5
 
 
 def test_r9_fortress_and_pagoda_in_one_turn(china, scenario) -> None:
@@ -122,20 +123,20 @@ def test_r9_fortress_and_pagoda_in_one_turn(china, scenario) -> None:
     play(china, state, JENO, Play(("yellow", "yellow")), Place("qi", "fortress", "qi-2"), Place("qi", "pagoda", "qi-2"))
     s = sc.site("qi-2")
     assert state.owner[s] == JENO and state.fortress[s] and state.supply_fortresses[JENO] == 0
-    assert state.hands[JENO][rules.COLOUR_INDEX["yellow"]] == 1 and state.phase == DRAW
+    assert state.hands[JENO][flow.COLOUR_INDEX["yellow"]] == 1 and state.phase == DRAW
 
 
 def test_r9_a_bare_fortress_may_be_topped_by_anyone(china, scenario) -> None:
     sc = scenario(fortresses=True).pagoda("qi-1", ANITA).fortress("qi-2", JENO)
     state = sc.hand(ANITA, "Y O O").to_move(ANITA).state
     play(china, state, ANITA, Play(("yellow",)), Place("qi", "pagoda", "qi-2"))
-    assert rules.fortified_in(state, sc.province("qi"))[ANITA]
+    assert flow.fortified_in(state, sc.province("qi"))[ANITA]
 
 
 def test_r10_fortified_pagoda_doubles_province_and_chain(scenario) -> None:
     sc = scenario(fortresses=True).pagodas("han", {ANITA: 2, JENO: 1})
     sc.pagoda(sc.sites_of("han")[3], JENO, fortified=True)
-    points = province_points(sc.state.pagodas_in[sc.province("han")], rules.fortified_in(sc.state, sc.province("han")))
+    points = province_points(sc.state.pagodas_in[sc.province("han")], flow.fortified_in(sc.state, sc.province("han")))
     assert points[JENO] == 8 and points[ANITA] == 4
 
 
@@ -171,7 +172,7 @@ def test_c4_filling_mid_turn_scores_before_the_next_piece(china, scenario) -> No
 
 def test_c5_partly_filled_province_scores_pagodas_present(scenario) -> None:
     sc = scenario(players=3, side="side-3").pagodas("chu", {0: 2, 1: 1})
-    rules.final_scoring(sc.state)
+    flow.final_scoring(sc.state)
     assert sc.state.points["provinces"] == [3, 2, 0]
 
 
@@ -185,7 +186,7 @@ def test_c7_empty_court_gives_nobody_the_alliance() -> None:
 
 def test_c8_several_alliances_from_one_province(scenario) -> None:
     sc = scenario().emissaries("wei", 0, 3).emissaries("wei", 1, 1).emissaries("chu", 0, 2).emissaries("lu", 0, 1)
-    rules.final_scoring(sc.state)
+    flow.final_scoring(sc.state)
     assert sc.state.points["alliances"] == [11, 0, 0, 0]
 
 
@@ -260,8 +261,8 @@ def test_c13_interrupted_row_scores_nothing(scenario) -> None:
 ])
 def test_c14_funding_table_for_wei(cards, pieces) -> None:
     letters = {"Y": 0, "O": 1, "G": 2, "R": 3, "P": 4}
-    played = tuple(sorted(rules.COLOUR_INDEX[rules.COLOURS[letters[c]]] for c in cards.split()))
-    assert rules.pieces_funded(played, rules.COLOUR_INDEX["red"]) == pieces
+    played = tuple(sorted(flow.COLOUR_INDEX[flow.COLOURS[letters[c]]] for c in cards.split()))
+    assert flow.pieces_funded(played, flow.COLOUR_INDEX["red"]) == pieces
 
 
 def test_c14_two_reds_for_wei_are_two_pieces_never_one(china, scenario) -> None:
@@ -305,7 +306,7 @@ def test_c16_first_exhaustion_mid_draw_reshuffles_the_discards(china, scenario, 
     _discards_of(state, 10)
     play(china, state, 1, Play(("green", "green")), Place("wei", "pagoda", "wei-1"))
     assert sum(state.discard) == 12
-    shown = next(rules.COLOURS[c] for c in state.display if c is not None)
+    shown = next(flow.COLOURS[c] for c in state.display if c is not None)
     if deck_first:
         china.apply(state, 1, Draw("deck"))
         assert state.exhaustions == 1 and len(state.deck) == 12 and None not in state.display
@@ -322,7 +323,7 @@ def test_c17_second_exhaustion_finishes_the_round(china, scenario, trigger_seat,
     state = scenario().to_move(trigger_seat).state
     state.exhaustions = 1
     _deck_of(state, 1)
-    discard = next(rules.COLOURS[c] for c, n in enumerate(state.hands[trigger_seat]) if n)
+    discard = next(flow.COLOURS[c] for c, n in enumerate(state.hands[trigger_seat]) if n)
     china.apply(state, trigger_seat, Exchange(discard, "deck"))
     assert state.exhaustions == 2 and state.end_triggered
     for seat in more_turns:
@@ -344,7 +345,7 @@ def test_d19_the_final_round_ends_before_the_start_player_chosen(china, start_pl
     assert (state.start, china.to_act(state)) == (start_player - 1, {start_player - 1})
     state.current, state.exhaustions = trigger_seat, 1
     _deck_of(state, 1)
-    discard = next(rules.COLOURS[c] for c, n in enumerate(state.hands[trigger_seat]) if n)
+    discard = next(flow.COLOURS[c] for c, n in enumerate(state.hands[trigger_seat]) if n)
     china.apply(state, trigger_seat, Exchange(discard, "deck"))
     for seat in more_turns:
         assert china.to_act(state) == {seat}
@@ -369,7 +370,7 @@ def test_c18_exchange_with_an_empty_deck_takes_from_the_display(china, scenario)
     state.discard[state.display[1]] += 1
     state.display[0] = state.display[1] = None
     takes = {m.take for m in china.legal(state, 2) if isinstance(m, Exchange)}
-    assert takes == {rules.COLOURS[c] for c in state.display if c is not None}
+    assert takes == {flow.COLOURS[c] for c in state.display if c is not None}
     for slot in (2, 3):
         state.discard[state.display[slot]] += 1
         state.display[slot] = None
@@ -400,11 +401,11 @@ def test_c19_nobody_can_place_ends_the_game_at_once(china, scenario) -> None:
             seat += 1
     last = sites[-1]
     province = state.side.provinces[state.side.site_province[-1]]
-    colour = rules.COLOURS[province.colour][0].upper()
+    colour = flow.COLOURS[province.colour][0].upper()
     state.supply_emissaries = [0] * state.players
     sc.hand(3, f"{colour} {colour} {colour}").to_move(3)
     assert len(state.deck) > 10
-    play(china, state, 3, Play((rules.COLOURS[province.colour],)), Place(province.id, "pagoda", last))
+    play(china, state, 3, Play((flow.COLOURS[province.colour],)), Place(province.id, "pagoda", last))
     china.apply(state, 3, Draw("deck"))
     assert state.phase == OVER and china.result(state) is not None
 

@@ -12,8 +12,8 @@ from PIL import Image
 
 import engine
 from engine import bots
-from engine.china import board
-from engine.china.state import Place, Play
+from engine.china import data
+from engine.china.moves import Place, Play
 
 
 def test_protocol_facts(china) -> None:
@@ -49,7 +49,7 @@ def test_setup_matches_the_rules(china) -> None:
 
 
 def _broken(tmp_path: Path, change) -> Path:
-    raw = json.loads(board.DATA_FILE.read_text(encoding="utf-8"))
+    raw = json.loads(data.DATA_FILE.read_text(encoding="utf-8"))
     change(raw)
     path = tmp_path / "boards.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
@@ -68,8 +68,8 @@ def _broken(tmp_path: Path, change) -> Path:
     (lambda d: d["sides"][1]["layout"]["sites"].pop("chu-8"), "layout lacks"),
 ])
 def test_board_file_errors_name_the_broken_entry(tmp_path, change, message) -> None:
-    with pytest.raises(board.BoardDataError, match=message):
-        board.load(_broken(tmp_path, change))
+    with pytest.raises(data.BoardDataError, match=message):
+        data.load(_broken(tmp_path, change))
 
 
 def _shift(outline: list[list[int]], dx: int) -> list[list[int]]:
@@ -104,8 +104,8 @@ def _crossing_road(raw) -> list[str]:
 def test_a_layout_that_would_not_draw_a_readable_board_is_refused_naming_what_is_wrong(tmp_path, change,
                                                                                        message) -> None:
     """Spec 4.1's drawing checks, run on loading: a corrected board file is checked before it is used."""
-    with pytest.raises(board.BoardDataError, match=message):
-        board.load(_broken(tmp_path, change))
+    with pytest.raises(data.BoardDataError, match=message):
+        data.load(_broken(tmp_path, change))
 
 
 def test_a_province_outside_four_to_eight_sites_is_refused(tmp_path) -> None:
@@ -115,8 +115,8 @@ def test_a_province_outside_four_to_eight_sites_is_refused(tmp_path) -> None:
         side["roads"] = [r for r in side["roads"] if not {"qi-3", "qi-4"} & set(r)]
         side["sites_per_province"]["qi"] = 2
         side["total_sites"] -= 2
-    with pytest.raises(board.BoardDataError, match="4 to 8"):
-        board.load(_broken(tmp_path, shrink))
+    with pytest.raises(data.BoardDataError, match="4 to 8"):
+        data.load(_broken(tmp_path, shrink))
 
 
 def test_decisions_name_the_turn_and_the_step(china, scenario) -> None:

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine import AmbiguousMove, MoveError
-from engine.china import rules
-from engine.china.state import Draw, Exchange, Place, Play
+from engine.china import flow
+from engine.china.moves import Draw, Exchange, Place, Play
 
 
 def _display(state, *colours: str) -> None:
     """Put these colours face up (swapping with the deck, so cards stay conserved)."""
     for slot, name in enumerate(colours):
         state.deck.append(state.display[slot])
-        colour = rules.COLOUR_INDEX[name]
+        colour = flow.COLOUR_INDEX[name]
         state.deck.remove(colour)
         state.display[slot] = colour
 
@@ -39,6 +39,18 @@ def test_province_may_follow_play_and_case_and_punctuation_do_not_matter(china, 
 def test_a_reply_may_spread_the_turn_over_lines(china, turn) -> None:
     moves = china.parse("play green\nhan: pagoda 1\ndraw display:purple\nend\nquoted text", turn, 1)
     assert moves == [Play(("green",)), Place("han", "pagoda", "han-1"), Draw("purple")]
+
+
+def test_lines_after_the_completed_turn_that_are_no_moves_are_ignored_and_reported(china, turn) -> None:
+    reading = china.read("play green; han: pagoda 1; draw deck\nThanks,\nAlex", turn, 1)
+    assert reading.moves == [Play(("green",)), Place("han", "pagoda", "han-1"), Draw("deck")]
+    assert reading.ignored == ("Thanks,", "Alex")
+    with pytest.raises(MoveError) as info:
+        china.read("play green; han: pagoda 1; draw deck\nwei: pagoda 2", turn, 1)
+    assert info.value.line == "wei: pagoda 2" and "owe no decision" in info.value.reason
+    with pytest.raises(MoveError) as info:
+        china.read("play green; han: pagoda 1\nThanks,\ndraw deck", turn, 1)  # the draw is still owed
+    assert info.value.line == "thanks,"
 
 
 def test_display_places_stay_put_while_drawing(china, turn) -> None:

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engine import IllegalMove
-from engine.dragon import rules
+from engine.dragon import data
 from engine.dragon.moves import Action, Build, DragonMove, PlayCard, Recruit, Release, Start
 from engine.dragon.state import DragonState
 from tests.dragon.scenario import GAME
@@ -26,10 +26,10 @@ def snapshot(state: DragonState) -> tuple[Any, ...]:
 
 def check_invariants(state: DragonState, before: DragonState | None, start_supply: list[int]) -> None:
     """Palaces, tracks, goods and person-tile conservation (issue 2, section 4)."""
-    in_palaces = [0] * len(rules.KINDS)
+    in_palaces = [0] * len(data.KINDS)
     for seat, player in enumerate(state.players):
         for floors, persons in player.palaces:
-            assert 1 <= floors <= rules.MAX_FLOORS, (seat, player.palaces)
+            assert 1 <= floors <= data.MAX_FLOORS, (seat, player.palaces)
             assert len(persons) <= floors, (seat, player.palaces)
             for code in persons:
                 in_palaces[code] += 1
@@ -39,9 +39,9 @@ def check_invariants(state: DragonState, before: DragonState | None, start_suppl
             old = before.players[seat]
             assert player.track >= old.track, "a person marker moved back"
             assert player.score >= old.score, "a score marker moved back"
-    for code in rules.CODES:
+    for code in data.CODES:
         assert state.supply[code] >= 0
-        assert state.supply[code] + in_palaces[code] + state.gone[code] == start_supply[code], rules.LABEL[code]
+        assert state.supply[code] + in_palaces[code] + state.gone[code] == start_supply[code], data.LABEL[code]
 
 
 def play_checked(players: int, seed: int, round_trip: bool, probe: bool) -> tuple[DragonState, list[tuple[int, DragonMove]]]:

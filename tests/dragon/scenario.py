@@ -8,7 +8,7 @@ month's event), the way boardgame.io's scenario tests override a set-up.
 from __future__ import annotations
 
 import engine
-from engine.dragon import phases, rules
+from engine.dragon import data, flow
 from engine.dragon.moves import DragonMove
 from engine.dragon.state import PERSON, DragonState
 
@@ -26,7 +26,7 @@ def month_one(players: int, seed: int = 0, **options: object) -> DragonState:
 
 def _code(label: str) -> int:
     """A person label; a bare two-level type (``"monk"``) means the young one."""
-    return rules.CODE_OF_LABEL[label] if label in rules.CODE_OF_LABEL else rules.CODE_OF_LABEL[f"young {label}"]
+    return data.CODE_OF_LABEL[label] if label in data.CODE_OF_LABEL else data.CODE_OF_LABEL[f"young {label}"]
 
 
 def court(state: DragonState, seat: int, *palaces: tuple[int, list[str]], yuan: int | None = None,
@@ -45,7 +45,7 @@ def court(state: DragonState, seat: int, *palaces: tuple[int, list[str]], yuan: 
 def restart_month(state: DragonState, groups: tuple[tuple[str, ...], ...] | None = None) -> DragonState:
     """Begin the current month's action phase again (turn order re-read), with these groups."""
     state.legal_cache = None
-    phases.begin_round(state, state.round)
+    flow.begin_round(state, state.round)
     if groups is not None:
         state.groups = groups
         state.dragons = [0] * len(groups)
@@ -58,7 +58,7 @@ def event(state: DragonState, name: str) -> DragonState:
     state.events = state.events[:month - 1] + (name,) + state.events[month:]
     state.phase = PERSON
     state.legal_cache = None
-    phases.begin_event(state)
+    flow.begin_event(state)
     return state
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine import bots
-from engine.dragon import rules
+from engine.dragon import data
 from engine.dragon.state import valid_event_row
 from engine.protocol import Game
 from tests.dragon.scenario import GAME, court, month_one, restart_month
@@ -38,7 +38,7 @@ def test_event_row_months_one_and_two_are_peace_and_no_neighbours_match() -> Non
     for seed in range(300):
         row = GAME.new(4, seed).events
         assert row[:2] == ("peace", "peace")
-        assert sorted(row) == sorted(e for e in rules.EVENTS for _ in range(2))
+        assert sorted(row) == sorted(e for e in data.EVENTS for _ in range(2))
         assert all(a != b for a, b in zip(row[2:], row[3:]))
         assert valid_event_row(row)
 
@@ -54,7 +54,7 @@ def test_section_14_event_rows() -> None:
 
 def test_month_three_can_be_any_event_but_peace() -> None:
     firsts = {GAME.new(2, seed).events[2] for seed in range(200)}
-    assert firsts == set(rules.EVENTS) - {"peace"}
+    assert firsts == set(data.EVENTS) - {"peace"}
 
 
 def test_seat_order_is_a_shuffle_from_the_seed() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import AmbiguousMove, IllegalMove, MoveError
-from engine.dragon import rules
+from engine.dragon import data
 from engine.dragon.moves import PASS, Action, Build, PlayCard, Recruit, Release, ReleaseOrder
 from engine.dragon.state import ACTION, RELEASE
 from tests.dragon.properties import snapshot
@@ -75,11 +75,16 @@ def test_several_lines_are_read_in_sequence_without_changing_the_state() -> None
     assert snapshot(state) == before
 
 
-def test_a_bad_later_line_is_named() -> None:
-    state = _action_state()
+def _refused(text: str) -> MoveError:
+    """The error seat 0's reply ``text`` gets in the action phase."""
     with pytest.raises(MoveError) as info:
-        GAME.parse("group 1 build\nbuild +3 palace1", state, 0)
-    assert info.value.line == "build +3 palace1" and "exactly 1 floor" in info.value.reason
+        GAME.read(text, _action_state(), 0)
+    return info.value
+
+
+def test_a_bad_later_line_is_named() -> None:
+    error = _refused("group 1 build\nbuild +3 palace1")
+    assert error.line == "build +3 palace1" and "exactly 1 floor" in error.reason
 
 
 def test_a_seat_that_owes_nothing_is_told_whom_we_wait_for() -> None:
@@ -89,6 +94,24 @@ def test_a_seat_that_owes_nothing_is_told_whom_we_wait_for() -> None:
     assert "waiting for seat 1" in str(info.value)
     with pytest.raises(IllegalMove):
         GAME.apply(state, 1, PASS)
+
+
+def test_lines_after_the_last_owed_decision_that_are_no_moves_are_ignored_and_reported() -> None:
+    state = _action_state()
+    reading = GAME.read("group 1 tax\nThanks,\nAlex", state, 0)
+    assert reading.moves == [Action(1, "tax")] and reading.ignored == ("Thanks,", "Alex")
+    assert GAME.parse("group 1 tax\nThanks,\nAlex", state, 0) == [Action(1, "tax")]
+
+
+def test_a_move_after_the_last_owed_decision_is_still_refused() -> None:
+    error = _refused("group 1 tax\ngroup 2 harvest")
+    assert error.line == "group 2 harvest" and "owe no decision" in error.reason
+
+
+def test_a_line_that_is_no_move_before_the_decisions_are_made_is_refused() -> None:
+    error = _refused("Hello,\ngroup 1 tax")
+    assert error.line == "hello," and error.suggestions
+    assert _refused("group 1 build\nthanks\nbuild +1 palace1").line == "thanks"  # the Build still owes its floors
 
 
 def _person_state(*palaces, cards=None):
@@ -104,7 +127,7 @@ def test_type_card_is_preferred_to_wild_and_wild_can_be_asked_for() -> None:
     state, seat = _person_state((2, ["monk"]))
     assert GAME.parse("recruit old warrior", state, seat) == [Recruit("warrior", "old warrior", 1)]
     assert GAME.parse("recruit old warrior with wild", state, seat) == [Recruit("wild", "old warrior", 1)]
-    state.players[seat].cards[rules.CARD_INDEX["warrior"]] = 0
+    state.players[seat].cards[data.CARD_INDEX["warrior"]] = 0
     state.legal_cache = None
     assert GAME.parse("recruit old war", state, seat) == [Recruit("wild", "old warrior", 1)]
 
@@ -126,7 +149,7 @@ def test_palace_may_be_left_out_when_the_choices_are_alike() -> None:
 
 def test_a_card_with_no_tile_left_recruits_nothing() -> None:
     state, seat = _person_state((2, ["farmer"]))
-    for code in rules.kind_codes(rules.MONK):
+    for code in data.kind_codes(data.MONK):
         state.supply[code] = 0
     assert PlayCard("monk") in GAME.legal(state, seat)
     assert GAME.parse("play monk card", state, seat) == [PlayCard("monk")]
@@ -158,7 +181,7 @@ def test_standing_release_order_is_not_listed_and_does_not_discharge() -> None:
 def test_standing_release_order_releases_without_asking() -> None:
     state = _contagion_state("release order: farmer, craftsman")
     assert state.phase == ACTION  # nobody was asked
-    left = sorted(rules.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
+    left = sorted(data.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
     # three to go: young farmer first (fewer sacks), then the old farmer, then the craftsman
     assert left == ["young monk", "young scholar"]
 
@@ -176,7 +199,7 @@ def test_standing_order_sent_with_a_release_settles_the_rest() -> None:
     for move in moves:
         GAME.apply(state, 0, move)
     assert state.phase == ACTION
-    left = sorted(rules.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
+    left = sorted(data.LABEL[c] for _, persons in state.players[0].palaces for c in persons)
     assert left == ["old farmer", "young farmer"]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalMove
-from engine.dragon import events, rules
+from engine.dragon import data, events
 from engine.dragon.moves import Action, Release
 from engine.dragon.state import (
     ACTION, FESTIVAL, LADIES, MONEY, MONGOLS, MONKS, OVER, PALACES, PERSONS, PRIVILEGES, RELEASE, DragonState,
@@ -250,9 +250,9 @@ def test_tv18_festival_scorer_with_three_keeps_one() -> None:
     (2, 3, 1, 4, 36), (3, 4, 2, 6, 54), (4, 5, 3, 8, 72), (5, 6, 4, 10, 90)])
 def test_dv01_tile_supply(players: int, young: int, old: int, lady: int, total: int) -> None:
     supply = GAME.new(players, 1).supply
-    warrior = rules.TYPE_INDEX["warrior"]
+    warrior = data.TYPE_INDEX["warrior"]
     assert (supply[2 * warrior], supply[2 * warrior + 1]) == (young, old)
-    assert supply[2 * rules.COURT_LADY] == lady
+    assert supply[2 * data.COURT_LADY] == lady
     assert sum(supply) == total
 
 
@@ -261,7 +261,7 @@ def test_dv02_group_sizes(players: int, sizes: list[int]) -> None:
     state = GAME.new(players, 3)
     for groups in state.deals:
         assert [len(g) for g in groups] == sizes
-        assert sorted(card for g in groups for card in g) == sorted(rules.ACTIONS)
+        assert sorted(card for g in groups for card in g) == sorted(data.ACTIONS)
 
 
 def test_dv03_festival_tie_for_second() -> None:
@@ -338,7 +338,7 @@ def test_dv10_full_palaces_discard() -> None:
     state = person_phase(month_one(4))
     seat = state.actor
     court(state, seat, (1, ["farmer"]), (2, ["monk", "healer"]))
-    old_warrior = rules.CODE_OF_LABEL["old warrior"]
+    old_warrior = data.CODE_OF_LABEL["old warrior"]
     supply, track = state.supply[old_warrior], state.players[seat].track
     play(state, seat, "recruit old warrior discard")
     assert state.supply[old_warrior] == supply - 1 and state.gone[old_warrior] == 1
@@ -352,8 +352,8 @@ def test_dv11_full_palaces_replace() -> None:
     track = state.players[seat].track
     play(state, seat, "recruit old warrior replace farmer")
     assert state.players[seat].track == track + 3
-    assert state.players[seat].palaces[0] == (1, (rules.CODE_OF_LABEL["old warrior"],))
-    assert state.gone[rules.CODE_OF_LABEL["young farmer"]] == 1
+    assert state.players[seat].palaces[0] == (1, (data.CODE_OF_LABEL["old warrior"],))
+    assert state.gone[data.CODE_OF_LABEL["young farmer"]] == 1
 
 
 def test_dv12_pass_with_money_gains_nothing() -> None:
@@ -424,4 +424,4 @@ def test_d22_released_and_discarded_tiles_never_return() -> None:
     supply = list(state.supply)
     event(state, "contagion")
     assert state.supply == supply
-    assert state.gone[rules.CODE_OF_LABEL["young monk"]] == 1 and state.gone[rules.CODE_OF_LABEL["young farmer"]] == 1
+    assert state.gone[data.CODE_OF_LABEL["young monk"]] == 1 and state.gone[data.CODE_OF_LABEL["young farmer"]] == 1

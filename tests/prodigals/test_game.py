@@ -98,6 +98,15 @@ def test_a_reply_that_goes_past_the_turn_is_refused() -> None:
     assert info.value.line == "done" and "owe no decision" in str(info.value)
 
 
+def test_lines_after_the_turn_that_are_no_moves_are_ignored_and_reported() -> None:
+    state = action_turn()
+    reading = GAME.read("done\nThanks,\nAlex", state, 0)
+    assert reading.moves == [Done()] and reading.ignored == ("Thanks,", "Alex")
+    with pytest.raises(MoveError) as info:
+        GAME.read("thanks\ndone", state, 0)
+    assert info.value.line == "thanks" and "not a legal move" in info.value.reason
+
+
 def test_an_unknown_line_gets_the_nearest_legal_moves() -> None:
     state = action_turn()
     give(state, 0, "S01")

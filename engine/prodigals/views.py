@@ -10,10 +10,11 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from engine.prodigals import boards
+from engine.prodigals import boards, flow
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import DATA_BONUS, describe, indicated_borough, scores
 from engine.prodigals.state import Player, State
+from engine.protocol import Decision, Result
 
 WIDTH = 80
 _EDGE = {"blank": "-", "?": "?"}
@@ -28,7 +29,7 @@ def _possession(tile: str) -> str:
     return f"{slug(tile)}:{p.symbol}{p.value}{p.borough[:3]}"
 
 
-def view_state(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` (None: an observer) may see, as plain data."""
     pending = state.pending
     view: dict[str, Any] = {
@@ -94,10 +95,8 @@ def _player_view(state: State, player: Player, seat: int | None) -> dict[str, An
     return shown
 
 
-def render_state(state: State, seat: int | None) -> str:
+def render(state: State, seat: int | None) -> str:
     """A compact picture, at most 80 columns wide."""
-    from engine.prodigals.game import GAME
-
     lines: list[str] = []
     comps = ", ".join(COMPETITION_NAMES[c] for c in state.competitions)
     lines.append(f"The Prodigals Club, round {state.round} of {DATA.rounds}, {state.phase}; {comps}")
@@ -134,16 +133,16 @@ def render_state(state: State, seat: int | None) -> str:
     if seat is not None:
         lines.append("")
         lines.extend(_own_lines(state, state.players[seat]))
-    due = sorted(GAME.to_act(state))
+    due = sorted(flow.to_act(state))
     lines.append("")
     if not due:
         lines.append("Game over.")
     for s in due:
-        decision = GAME.decision(state, s)
-        if decision is not None:
-            lines.extend(_wrap(f"Due: S{s + 1}, {decision.title}"))
+        asked = decision(state, s)
+        if asked is not None:
+            lines.extend(_wrap(f"Due: S{s + 1}, {asked.title}"))
             if s == seat:
-                lines.extend(_wrap(f"  {decision.hint}"))
+                lines.extend(_wrap(f"  {asked.hint}"))
     return "\n".join(line[:WIDTH] for line in lines)
 
 
@@ -217,3 +216,38 @@ def _own_lines(state: State, player: Player) -> list[str]:
     if player.drawn_tile:
         lines.extend(_wrap(f"Drawn political tile: {_tile(player.drawn_tile)}"))
     return lines
+
+
+def decision(state: State, seat: int) -> Decision | None:
+    """What ``seat`` is asked now: a card's pending choice, an errand placement, or its action turn."""
+    if seat not in flow.to_act(state):
+        return None
+    pending = state.pending
+    if pending is not None:
+        prompt = pending.prompt
+        shown = [
+            f"{m} = {d}" if d else str(m)
+            for m, d in zip(prompt.options, prompt.descriptions or [""] * len(prompt.options))
+        ]
+        hint = "; ".join(shown[:6]) + (" …" if len(shown) > 6 else "")
+        return Decision(prompt.kind, f"round {state.round}: {prompt.label}", hint)
+    if state.phase == "errands":
+        what = "place the central errand boy" if state.retrieval else "place errand boy"
+        spaces = " ".join(m.space for m in flow.legal_places(state, seat))  # type: ignore[attr-defined]
+        return Decision("errand", f"round {state.round}: {what}", f"place <space>, free: {spaces}")
+    steps = [str(m) for m in flow.legal(state, seat)]
+    shown = "; ".join(steps[:6]) + (" …" if len(steps) > 6 else "")
+    return Decision("action", f"round {state.round}: action turn", f"one step a line, then done: {shown}")
+
+
+def result(state: State) -> Result | None:
+    """The lowest highest-competition score wins; ties go to the lower next-highest score, and so on."""
+    if state.phase != "over":
+        return None
+    per_seat = [scores(state, p) for p in state.players]
+    ordered = [sorted(s.values(), reverse=True) for s in per_seat]
+    ranks = [1 + sum(1 for other in ordered if other < mine) for mine in ordered]
+    breakdown = [
+        {COMPETITION_NAMES[c]: v for c, v in s.items()} | {"final": max(s.values())} for s in per_seat
+    ]
+    return Result([o[0] for o in ordered], ranks, breakdown, lowest_wins=True)

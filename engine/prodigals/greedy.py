@@ -37,7 +37,7 @@ def evaluate(state: State, seat: int) -> float:
     return total
 
 
-def greedy_move(state: State, seat: int, rng: random.Random) -> Move:
+def choose(state: State, seat: int, rng: random.Random) -> Move:
     options = flow.legal(state, seat)
     if not options:
         raise ValueError(f"seat {seat + 1} owes no decision now")

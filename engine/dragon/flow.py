@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from engine.dragon import events, rules
+from engine.dragon import data, events
 from engine.dragon.moves import (
     PASS, Action, Build, Discard, DragonMove, Pass, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start,
     make_action, make_build, make_discard, make_play_card, make_recruit, make_release, make_replace, make_start,
@@ -19,7 +19,7 @@ from engine.errors import IllegalMove
 
 # --------------------------------------------------------------------------- legal moves
 
-WILD_INDEX = rules.CARD_INDEX[rules.WILD]
+WILD_INDEX = data.CARD_INDEX[data.WILD]
 
 
 def _start_moves(state: DragonState, seat: int) -> list[DragonMove]:
@@ -30,11 +30,11 @@ def _start_moves(state: DragonState, seat: int) -> list[DragonMove]:
     # Default first (one person per palace, D-2), so that a reply may leave palaces out.
     places.sort(key=lambda ab: (ab[0] == ab[1], ab))
     moves: list[DragonMove] = []
-    for i, first in enumerate(rules.TYPES):
-        for second in rules.TYPES[i + 1:]:
+    for i, first in enumerate(data.TYPES):
+        for second in data.TYPES[i + 1:]:
             if (first, second) in state.start_pairs:
                 continue
-            if not (state.supply[2 * i] and state.supply[2 * rules.TYPE_INDEX[second]]):
+            if not (state.supply[2 * i] and state.supply[2 * data.TYPE_INDEX[second]]):
                 continue
             moves += [make_start(first, second, a + 1, b + 1) for a, b in places]
     return moves
@@ -45,14 +45,14 @@ def _action_moves(state: DragonState, seat: int) -> list[DragonMove]:
     yuan = state.players[seat].yuan
     moves: list[DragonMove] = [PASS]
     for g, group in enumerate(state.groups):
-        fee = rules.OCCUPIED_FEE if state.dragons[g] else 0
+        fee = data.OCCUPIED_FEE if state.dragons[g] else 0
         if yuan < fee:
             continue
         for card in group:
-            if card != rules.PRIVILEGE_ACTION:
+            if card != data.PRIVILEGE_ACTION:
                 moves.append(make_action(g + 1, card))
                 continue
-            if yuan - fee >= rules.SMALL_COST:
+            if yuan - fee >= data.SMALL_COST:
                 moves.append(make_action(g + 1, card, "small"))
             if yuan - fee >= state.large_cost:
                 moves.append(make_action(g + 1, card, "large"))
@@ -65,14 +65,14 @@ def partitions(floors: int) -> tuple[tuple[int, ...], ...]:
     if floors == 0:
         return ((),)
     found = []
-    for first in range(min(rules.MAX_FLOORS, floors), 0, -1):
+    for first in range(min(data.MAX_FLOORS, floors), 0, -1):
         found += [(first, *rest) for rest in partitions(floors - first) if not rest or rest[0] <= first]
     return tuple(found)
 
 
 def build_moves(palaces: list, floors: int) -> list[DragonMove]:
     """Every way to place all ``floors`` new floors (D-8)."""
-    rooms = [(i + 1, rules.MAX_FLOORS - height) for i, (height, _) in enumerate(palaces) if height < rules.MAX_FLOORS]
+    rooms = [(i + 1, data.MAX_FLOORS - height) for i, (height, _) in enumerate(palaces) if height < data.MAX_FLOORS]
     moves: list[DragonMove] = []
 
     def place(k: int, left: int, onto: tuple[tuple[int, int], ...]) -> None:
@@ -113,17 +113,17 @@ def _card_moves(index: int, kinds_left: tuple[int, ...], free: tuple[int, ...],
     Memoised: the same supplies and court shapes recur all game long (about
     two calls in five hit), and these are the largest lists the engine builds.
     """
-    card = rules.CARDS[index]
+    card = data.CARDS[index]
     available = kinds_left if index == WILD_INDEX else tuple(code for code in kinds_left if code >> 1 == index)
     if not available:
         return (make_play_card(card),)
     moves: list[DragonMove] = []
     for code in available:
-        label = rules.LABEL[code]
+        label = data.LABEL[code]
         if free:
             moves += [make_recruit(card, label, palace) for palace in free]
         else:
-            moves += [make_replace(card, label, rules.LABEL[old], i + 1) for i, old in present]
+            moves += [make_replace(card, label, data.LABEL[old], i + 1) for i, old in present]
             moves.append(make_discard(card, label))
     return tuple(moves)
 
@@ -133,7 +133,7 @@ def _person_moves(state: DragonState, seat: int) -> list[DragonMove]:
     free = tuple(i + 1 for i, (floors, persons) in enumerate(player.palaces) if len(persons) < floors)
     present = () if free else tuple(_distinct_persons(player.palaces))
     supply = state.supply
-    kinds_left = tuple(code for code in rules.CODES if supply[code])
+    kinds_left = tuple(code for code in data.CODES if supply[code])
     moves: list[DragonMove] = []
     for index, count in enumerate(player.cards):
         if count:
@@ -143,7 +143,7 @@ def _person_moves(state: DragonState, seat: int) -> list[DragonMove]:
 
 def _release_moves(state: DragonState, seat: int) -> list[DragonMove]:
     player = state.players[seat]
-    return [make_release(rules.LABEL[code], i + 1)
+    return [make_release(data.LABEL[code], i + 1)
             for i, code in _distinct_persons(player.palaces, state.unfed[seat])]
 
 
@@ -154,6 +154,11 @@ _GENERATE = {
     PERSON: _person_moves,
     RELEASE: _release_moves,
 }
+
+
+def to_act(state: DragonState) -> set[int]:
+    """One seat decides at a time; nobody once the game is over."""
+    return {state.actor} if state.actor >= 0 else set()
 
 
 def legal(state: DragonState, seat: int) -> list[DragonMove]:
@@ -204,7 +209,7 @@ def _next_action(state: DragonState) -> None:
     state.phase = ACTION
     if state.turn < len(state.players):
         state.actor = state.order[state.turn]
-    elif state.round < rules.ROUNDS:
+    elif state.round < data.ROUNDS:
         state.phase = PERSON
         state.order = state.turn_order()
         state.turn = 0
@@ -246,7 +251,7 @@ def _end_round(state: DragonState) -> None:
         events.decay(player)
     for player in state.players:
         events.score_round(player)
-    if state.round < rules.ROUNDS:
+    if state.round < data.ROUNDS:
         begin_round(state, state.round + 1)
         return
     for player in state.players:
@@ -309,15 +314,15 @@ def standing_choice(state: DragonState, seat: int) -> tuple[int, int] | None:
         wanted = entry_codes(entry)
         fits = [(index, code) for index, code in options if code in wanted]
         if fits:
-            return min(fits, key=lambda ic: (rules.SYMBOLS[ic[1]], -len(player.palaces[ic[0]][1]), ic[0]))
+            return min(fits, key=lambda ic: (data.SYMBOLS[ic[1]], -len(player.palaces[ic[0]][1]), ic[0]))
     return None
 
 
 def entry_codes(entry: str) -> tuple[int, ...]:
     """Kind codes a release-order entry names: ``"farmer"`` both levels, ``"old farmer"`` one."""
-    if entry in rules.CODE_OF_LABEL:
-        return (rules.CODE_OF_LABEL[entry],)
-    return rules.kind_codes(rules.TYPE_INDEX[entry])
+    if entry in data.CODE_OF_LABEL:
+        return (data.CODE_OF_LABEL[entry],)
+    return data.kind_codes(data.TYPE_INDEX[entry])
 
 
 def _settle(state: DragonState, seat: int) -> None:
@@ -343,19 +348,19 @@ def _place(state: DragonState, seat: int, index: int, code: int) -> None:
     player = state.players[seat]
     floors, persons = player.palaces[index]
     player.palaces[index] = (floors, tuple(sorted((*persons, code))))
-    state.advance_marker(seat, rules.VALUE[code])
+    state.advance_marker(seat, data.VALUE[code])
 
 
 def _take(state: DragonState, player: Player, card: str, person: str) -> int:
-    player.cards[rules.CARD_INDEX[card]] -= 1
-    code = rules.CODE_OF_LABEL[person]
+    player.cards[data.CARD_INDEX[card]] -= 1
+    code = data.CODE_OF_LABEL[person]
     state.supply[code] -= 1
     return code
 
 
 def _do_start(state: DragonState, seat: int, move: Start) -> None:
     for person, palace in ((move.first, move.first_palace), (move.second, move.second_palace)):
-        code = 2 * rules.TYPE_INDEX[person]
+        code = 2 * data.TYPE_INDEX[person]
         state.supply[code] -= 1
         _place(state, seat, palace - 1, code)
     state.start_pairs.append((move.first, move.second))
@@ -364,7 +369,7 @@ def _do_start(state: DragonState, seat: int, move: Start) -> None:
 
 def _do_pass(state: DragonState, seat: int, move: Pass) -> None:
     player = state.players[seat]
-    player.yuan = max(player.yuan, rules.PASS_TOPS_UP_TO)
+    player.yuan = max(player.yuan, data.PASS_TOPS_UP_TO)
     _next_action(state)
 
 
@@ -372,19 +377,19 @@ def _do_action(state: DragonState, seat: int, move: Action) -> None:
     player = state.players[seat]
     group = move.group - 1
     if state.dragons[group]:
-        player.yuan -= rules.OCCUPIED_FEE
+        player.yuan -= data.OCCUPIED_FEE
     state.dragons[group] += 1
     card = move.card
-    if card == rules.PRIVILEGE_ACTION:
+    if card == data.PRIVILEGE_ACTION:
         if move.privilege == "large":
             player.yuan -= state.large_cost
             player.large += 1
         else:
-            player.yuan -= rules.SMALL_COST
+            player.yuan -= data.SMALL_COST
             player.small += 1
         _next_action(state)
         return
-    gained = rules.ACTION_BASE[card] + player.symbols(rules.ACTION_BONUS_TYPE[card])
+    gained = data.ACTION_BASE[card] + player.symbols(data.ACTION_BONUS_TYPE[card])
     if card == "build":
         state.building = gained
         state.phase = BUILD
@@ -421,7 +426,7 @@ def _do_recruit(state: DragonState, seat: int, move: Recruit) -> None:
 def _do_replace(state: DragonState, seat: int, move: Replace) -> None:
     player = state.players[seat]
     code = _take(state, player, move.card, move.person)
-    _remove_person(state, player, move.palace - 1, rules.CODE_OF_LABEL[move.released])
+    _remove_person(state, player, move.palace - 1, data.CODE_OF_LABEL[move.released])
     _place(state, seat, move.palace - 1, code)
     _next_person(state)
 
@@ -433,12 +438,12 @@ def _do_discard(state: DragonState, seat: int, move: Discard) -> None:
 
 
 def _do_play_card(state: DragonState, seat: int, move: PlayCard) -> None:
-    state.players[seat].cards[rules.CARD_INDEX[move.card]] -= 1
+    state.players[seat].cards[data.CARD_INDEX[move.card]] -= 1
     _next_person(state)
 
 
 def _do_release(state: DragonState, seat: int, move: Release) -> None:
-    _release(state, seat, move.palace - 1, rules.CODE_OF_LABEL[move.person])
+    _release(state, seat, move.palace - 1, data.CODE_OF_LABEL[move.person])
     _settle(state, seat)
     if not state.owed[seat]:
         state.turn += 1
@@ -485,7 +490,7 @@ def check_release_order(state: DragonState, seat: int, move: ReleaseOrder) -> No
 
         raise IllegalMove(why_illegal(state, seat, move))
     for entry in move.order:
-        if entry not in rules.CODE_OF_LABEL and entry not in rules.TYPE_INDEX:
+        if entry not in data.CODE_OF_LABEL and entry not in data.TYPE_INDEX:
             raise IllegalMove(f"release order: {entry!r} is not a person; name types such as "
                               f"farmer, old farmer or court_lady")
     if len(set(move.order)) != len(move.order):

@@ -1,4 +1,5 @@
-"""What a seat may see (``view``) and the plain-text board for a mail (``render``).
+"""What a seat may see (``view``), the plain-text board for a mail (``render``),
+what it is being asked (``decision``) and the final result (``result``).
 
 Hands are private to their owner and the deck order to nobody (D18); both are
 stripped here, once, for every audience.
@@ -8,17 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.china import rules
-from engine.china.board import BOARDS
+from engine.china import flow, notation
+from engine.china.data import BOARDS
 from engine.china.scoring import majority
-from engine.china.state import OVER, State
+from engine.china.moves import Pass
+from engine.china.state import ACT, DRAW, OVER, PLACE, State
+from engine.protocol import Decision, Result
 
 WIDTH = 80
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     side = state.side
-    colours = rules.COLOURS
+    colours = flow.COLOURS
     return {
         "board": side.id,
         "board_status": BOARDS.status,
@@ -59,7 +62,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def _hand(state: State, seat: int) -> list[str]:
-    return [rules.COLOURS[c] for c, n in enumerate(state.hands[seat]) for _ in range(n)]
+    return [flow.COLOURS[c] for c, n in enumerate(state.hands[seat]) for _ in range(n)]
 
 
 def _site_view(state: State, site: int) -> dict[str, Any]:
@@ -81,20 +84,20 @@ def render(state: State, seat: int | None) -> str:
         f"{'game over' if state.phase == OVER else f'turn {state.turn}, seat {state.current + 1} to {state.phase}'}",
         f"Deck {len(state.deck)}, exhausted {state.exhaustions}x"
         f"{' (last round)' if state.end_triggered else ''}. Display: "
-        + " ".join(f"up{i + 1} {rules.COLOURS[c] if c is not None else '-'}" for i, c in enumerate(state.display)),
-        "Discards: " + (", ".join(f"{n} {rules.COLOURS[c]}" for c, n in enumerate(state.discard) if n) or "none"),
+        + " ".join(f"up{i + 1} {flow.COLOURS[c] if c is not None else '-'}" for i, c in enumerate(state.display)),
+        "Discards: " + (", ".join(f"{n} {flow.COLOURS[c]}" for c, n in enumerate(state.discard) if n) or "none"),
         "",
         "seat  points  cards  pagodas  emissaries  roads now" + ("  fortress" if state.fortresses else ""),
     ]
     for s in range(state.players):
         mark = "*" if s == state.start else " "
         row = (f"{s + 1}{mark}    {state.total(s):5d}  {sum(state.hands[s]):5d}  "
-               f"{state.supply_pagodas[s]:7d}  {state.supply_emissaries[s]:10d}  {rules.roads_of(state, s).value:9d}")
+               f"{state.supply_pagodas[s]:7d}  {state.supply_emissaries[s]:10d}  {flow.roads_of(state, s).value:9d}")
         if state.fortresses:
             row += f"  {state.supply_fortresses[s]:8d}"
         lines.append(row)
     if state.played:
-        cards = ", ".join(rules.COLOURS[c] for c in state.played)
+        cards = ", ".join(flow.COLOURS[c] for c in state.played)
         if state.phase != "place":
             lines.append(f"Played this turn: {cards}")
         elif state.province < 0:
@@ -111,7 +114,7 @@ def render(state: State, seat: int | None) -> str:
         )
         emissaries = ",".join(f"{s + 1}x{n}" for s, n in enumerate(state.emissaries_in[p]) if n) or "none"
         tag = " SCORED" if state.scored[p] else ""
-        lines.append(f"{province.name:7} {rules.COLOURS[province.colour]:6} {sites}{tag}")
+        lines.append(f"{province.name:7} {flow.COLOURS[province.colour]:6} {sites}{tag}")
         lines.append(f"{'':15}emissaries {sum(state.emissaries_in[p])}/{state.emissary_limit(p)}: {emissaries}")
     lines += ["", "Alliances (majority holders now):"]
     lines += _alliance_lines(state)
@@ -139,3 +142,32 @@ def _wrap(words: list[str]) -> list[str]:
         else:
             current = f"{current} {word}".strip()
     return lines + ([current] if current else [])
+
+
+def decision(state: State, seat: int) -> Decision | None:
+    """The step of the turn ``seat`` is at, or None when it is not the seat's turn."""
+    if state.phase == OVER or seat != state.current:
+        return None
+    legal = flow.legal(state, seat)
+    if state.phase == ACT and legal == [Pass()]:
+        return Decision("pass", f"turn {state.turn}: pass", "you can neither place nor exchange: reply 'pass'")
+    if state.phase == ACT:
+        return Decision("turn", f"turn {state.turn}: play or exchange", notation.EXPECTED[ACT])
+    if state.phase == PLACE:
+        return Decision("place", f"turn {state.turn}: place", notation.EXPECTED[PLACE])
+    return Decision("draw", f"turn {state.turn}: draw", notation.EXPECTED[DRAW])
+
+
+def result(state: State) -> Result | None:
+    """Points, then the most pieces left in the supply break a tie (section 10)."""
+    if state.phase != OVER:
+        return None
+    totals = [state.total(s) for s in range(state.players)]
+    spare = [flow.pieces_left(state, s) for s in range(state.players)]
+    keys = list(zip(totals, spare))
+    ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+    breakdown = [
+        {**{kind: state.points[kind][s] for kind in flow.POINT_KINDS}, "pieces left (tie-break)": spare[s]}
+        for s in range(state.players)
+    ]
+    return Result(scores=totals, ranks=ranks, breakdown=breakdown, lowest_wins=False)

@@ -1,6 +1,6 @@
-"""The rules of play: setup, the legal steps of a turn, and applying them.
+"""The turn flow: setup, the legal steps of a turn, and applying them.
 
-Sections 5-9 of the rules. Each step is checked against the board as it stands
+Sections 5-9 of the rulebook. Each step is checked against the board as it stands
 (D4), so ``legal`` lists exactly the steps from which the turn can still be
 completed: a player is never left holding played cards with nowhere to put
 the pieces.
@@ -12,25 +12,10 @@ import random
 from itertools import combinations_with_replacement, product
 from types import MappingProxyType
 
-from engine.china.board import BOARDS, Components, Side
+from engine.china.data import BOARDS, Components, Side
+from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play
 from engine.china.scoring import Roads, alliance_points, province_points, road_score
-from engine.china.state import (
-    ACT,
-    DECK,
-    DRAW,
-    EMISSARY,
-    FORTRESS,
-    OVER,
-    PAGODA,
-    PLACE,
-    Draw,
-    Exchange,
-    Move,
-    Pass,
-    Place,
-    Play,
-    State,
-)
+from engine.china.state import ACT, DRAW, OVER, PLACE, State
 from engine.errors import IllegalMove
 
 COMPONENTS: Components = BOARDS.components
@@ -220,6 +205,11 @@ CHOICES = MappingProxyType({
     for hand in product(range(COMPONENTS.hand_size + 1), repeat=len(COLOURS))
     if sum(hand) <= COMPONENTS.hand_size
 })
+
+
+def to_act(state: State) -> set[int]:
+    """The seat whose turn it is; nobody once the game is over."""
+    return set() if state.phase == OVER else {state.current}
 
 
 def legal(state: State, seat: int) -> list[Move]:

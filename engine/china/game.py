@@ -1,0 +1,68 @@
+"""The game adapter for China (Web of Power) by Michael Schacht.
+
+``engine.game("china")`` returns :data:`GAME`. The rules are in
+``/work/shared/rules/china.md``; the board comes from ``boards.json``
+(``engine.china.data``), the turn flow is ``engine.china.flow``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.china import flow, greedy, notation, picture, views
+from engine.china.data import BOARDS
+from engine.china.state import State
+from engine.errors import OptionError
+from engine.protocol import GameBase, Option
+
+AUTO = "auto"
+RANDOM = "random"
+DEFAULT_SIDE = {3: "side-3", 4: "side-5", 5: "side-5"}
+"""D2: 4 players default to the 4-5 player side (more sites and border roads)."""
+
+
+class China(GameBase):
+    """The game adapter: China behind the common protocol; the state lives in :class:`State`."""
+
+    name = "china"
+    title = "China"
+    min_players = 3
+    max_players = 5
+    OPTIONS = (
+        Option("side", AUTO, "the board side: auto (side-3 for 3 players, side-5 for 4-5), side-3 or side-5",
+               choices=(AUTO, *sorted(BOARDS.sides))),
+        Option("fortresses", False, "play the fortress variant of section 11", kinds=(bool,)),
+        Option("start_player", 1, "the seat that takes the Emperor and plays first, or random (D19)",
+               choices=(RANDOM,), seat=True),
+    )
+    FLOW, NOTATION, VIEWS, GREEDY = flow, notation, views, greedy
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        chosen = self.check_setup(players, seed, options)
+        side = DEFAULT_SIDE[players] if chosen["side"] == AUTO else chosen["side"]
+        allowed = BOARDS.side_for_players[players]
+        if side not in allowed:
+            raise OptionError(f"option side={side!r} is not allowed with {players} players; use "
+                              f"{' or '.join(repr(s) for s in (AUTO, *allowed))}")
+        start = chosen["start_player"]
+        if start == RANDOM:
+            start = random.Random(f"{seed}:start player").randrange(players) + 1
+        return flow.setup(BOARDS.sides[side], players, seed, chosen["fortresses"], start=start - 1)
+
+    def reply_text(self, text: str) -> str:
+        return notation.reply_text(text)
+
+    def expected(self, state: State, seat: int) -> str:
+        return notation.EXPECTED[state.phase]
+
+    def suggestions(self, state: State, seat: int) -> list[str]:
+        return notation.suggest(state, seat)
+
+    def picture(self, state: State, seat: int | None) -> bytes | None:
+        return picture.draw(state)
+
+
+GAME = China()
+
+__all__ = ["GAME", "China"]

@@ -1,0 +1,49 @@
+"""Reading a reply line in The Prodigals Club's notation, and writing a move.
+
+Every move has one canonical line (``str(move)``, see ``engine.prodigals.moves``);
+a line is read by matching it against the canonical lines of the moves legal
+now, after reducing both so that ``At the Pub`` and ``at-the-pub`` read alike.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine import notation
+from engine.errors import MoveError
+from engine.prodigals import flow, moves
+from engine.prodigals.moves import Move
+from engine.prodigals.state import State
+
+_WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
+
+
+def _key(line: str) -> str:
+    """A line reduced so that ``At the Pub`` and ``at-the-pub`` read alike."""
+    text = _WORD_HYPHEN.sub(" ", line)
+    text = re.sub(r"^move society ", "move ", text)
+    return re.sub(r" x1$", "", text)
+
+
+VERBS: frozenset[str] = frozenset(_key(step.verb).split()[0] for step in moves._Step.__subclasses__())
+"""The first words of every kind of move."""
+
+
+def format_move(move: Move) -> str:
+    return str(move)
+
+
+def read_line(line: str, state: State, seat: int) -> list[Move]:
+    """The one legal move ``line`` names for ``seat``."""
+    options = flow.legal(state, seat)
+    move = {_key(str(m)): m for m in options}.get(_key(line))
+    if move is None:
+        raise MoveError(f"{line!r} is not a legal move now",  # the reply loop adds the line and what is asked
+                        suggestions=notation.closest(line, [str(m) for m in options]))
+    return [move]
+
+
+def is_move_line(line: str) -> bool:
+    """Whether a normalised line starts with a move's verb."""
+    words = _key(line).split()
+    return bool(words) and words[0] in VERBS
