@@ -345,14 +345,19 @@ def _stale(reply: Reply) -> bool:
 
 
 def _played(reply: Reply) -> Outcome:
-    """Read the moves and play them; any line that does not read refuses them all."""
+    """Read the moves and play them; any line that does not read refuses them all.
+
+    Lines after the seat's last owed decision that are not moves (a greeting, a
+    signature) are no reason to refuse: they are listed in the next mail.
+    """
     service, game, seat = reply.service, reply.game, reply.seat
     try:
-        moves = game.rules.parse(reply.text, game.rules.clone(game.state), seat)
+        reading = game.rules.read(reply.text, game.rules.clone(game.state), seat)
     except engine.MoveError as exc:
         return reply.refuse("move_error", exc.reason, detail=str(exc), suggestions=exc.suggestions)
     except engine.IllegalMove as exc:
         return reply.refuse("illegal", str(exc), detail=str(exc))
+    moves = reading.moves
     try:
         for move in moves:
             service.turns.play(reply.session, game, seat, move, "email", reply.arrival.inbound_id)
@@ -360,7 +365,8 @@ def _played(reply: Reply) -> Outcome:
         reply.session.rollback()
         reply.arrival.game = reply.arrival.transaction.reload(game.id)
         return reply.refuse("illegal", str(exc), detail=str(exc))
-    service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played])
+    service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played],
+                    ignored=reading.ignored)
     crash_point(service.settings, "after_apply")
     return Outcome("applied", "", moves=len(moves))
 

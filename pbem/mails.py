@@ -68,37 +68,42 @@ class Mailer:
     # ----------------------------------------------------------------- what a change causes
 
     def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
-                 understood: Iterable[str] = ()) -> None:
+                 understood: Iterable[str] = (), ignored: Iterable[str] = ()) -> None:
         """Queue the mails the moves of this transaction cause in a game still running: prompts,
-        the replier's confirmation, confirmations of held moves played, and notices."""
-        understood = list(understood)
+        the replier's confirmation, confirmations of held moves played, and notices.
+
+        ``ignored`` are the replier's lines after their last move that were not
+        read as moves (a greeting, a signature): their next mail lists them.
+        """
+        understood, ignored = list(understood), list(ignored)
         due = game.due()
         prompted = [s for s in due if game.human(s) and not game.seats[s].awaiting]
         early = game.early_outcomes
         for seat in prompted:
             held = early.get(seat)
             self.prompt(session, game, seat, understood if seat == replier else list(held.played if held else ()),
-                        early_refused=held if held and not held.played else None)
+                        early_refused=held if held and not held.played else None,
+                        ignored=ignored if seat == replier else [])
         waiting = [game.name(s) for s in due]
         if replier is not None and replier not in prompted:
             self.send_to_seat(session, game, replier, "confirmation", understood=understood, waiting=waiting,
-                              early=False)
+                              early=False, ignored=ignored)
         confirmed = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
         for seat in confirmed:  # a move sent before its turn was played: confirmed like a reply in turn
             self.send_to_seat(session, game, seat, "confirmation", understood=list(early[seat].played),
-                              waiting=waiting, early=True)
+                              waiting=waiting, early=True, ignored=[])
         if game.played:
             self.notices(session, game, skip={replier, *prompted, *confirmed})
 
     def prompt(self, session: Session, game: LoadedGame, seat: int, understood: list[str],
-               early_refused: EarlyOutcome | None = None) -> None:
+               early_refused: EarlyOutcome | None = None, ignored: list[str] | None = None) -> None:
         """Ask the seat for its open decision, with a fresh deadline and the recap since its last prompt."""
         row = game.seats[seat]
         recap = self.recap(game, seat)
         forced = [line.text for line in recap if line.source == "forced" and line.seat_no == seat + 1]
         row.deadline = self.deadline_for(game, seat)
         row.awaiting, row.reminded, row.prompted_seq = True, False, game.next_seq - 1
-        self.send_to_seat(session, game, seat, "prompt", picture=True, understood=understood,
+        self.send_to_seat(session, game, seat, "prompt", picture=True, understood=understood, ignored=ignored or [],
                           recap=recap, forced=forced, early_refused=early_refused, **self.decision_context(game, seat))
 
     def notices(self, session: Session, game: LoadedGame, skip: set[int | None]) -> None:

@@ -80,7 +80,7 @@ class Service:
         if len(set(lowered)) != len(lowered) or any("@" not in email for email in lowered):
             raise GameSetupError(f"players must be distinct email addresses, got {', '.join(emails)}")
         bots.get(bot)
-        chosen = self._checked_options(rules, options or {})
+        chosen = self._checked_options(rules, options or {}, seats)
         seed = _secrets.randbelow(2**31) if seed is None else seed
 
         def start(transaction: Transaction) -> int:
@@ -127,28 +127,26 @@ class Service:
         self.advance(session, game)
         return game
 
-    def _checked_options(self, rules: engine.Game, options: dict[str, Any]) -> dict[str, Any]:
-        known = rules.options()
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise GameSetupError(
-                f"{rules.title} has no option {', '.join(unknown)}; its options: {', '.join(sorted(known)) or 'none'}"
-            )
-        return {**known, **options}
+    def _checked_options(self, rules: engine.Game, options: dict[str, Any], players: int) -> dict[str, Any]:
+        """The game's declared options checked in the one place the engine keeps them (engine.GameBase)."""
+        try:
+            return rules.check_options(options, players)
+        except engine.OptionError as exc:
+            raise GameSetupError(str(exc)) from None
 
     # ----------------------------------------------------------------- what a change causes
 
     def advance(self, session: Session, game: LoadedGame, *, replier: int | None = None,
-                understood: Iterable[str] = ()) -> None:
+                understood: Iterable[str] = (), ignored: Iterable[str] = ()) -> None:
         """Play on until a person must choose, then queue what that causes: prompts and notices, or the end."""
         self.turns.settle(session, game)
-        self.announce(session, game, replier=replier, understood=understood)
+        self.announce(session, game, replier=replier, understood=understood, ignored=ignored)
 
     def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
-                 understood: Iterable[str] = ()) -> None:
+                 understood: Iterable[str] = (), ignored: Iterable[str] = ()) -> None:
         """Queue the mails of this transaction's moves; a game that just ended is closed (:meth:`end`)."""
         if game.due():
-            self.mails.announce(session, game, replier=replier, understood=understood)
+            self.mails.announce(session, game, replier=replier, understood=understood, ignored=ignored)
         elif not game.over_before:
             self.end(session, game)
 
