@@ -42,6 +42,15 @@ class Sticks:
     def options(self) -> dict[str, Any]:
         return {"sticks": 7}
 
+    def check_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+        unknown = set(options or {}) - {"sticks"}
+        if unknown:
+            raise engine.OptionError(f"unknown option(s) {', '.join(sorted(unknown))} for Sticks; known options: sticks (how many sticks lie on the table)")
+        return {**self.options(), **(options or {})}
+
+    def read(self, text: str, state: Pile, seat: int) -> engine.Reading:
+        return engine.Reading(self.parse(text, state, seat))
+
     def to_act(self, state: Pile) -> set[int]:
         return {state.turn} if state.left else set()
 

@@ -53,6 +53,14 @@ class Scribe:
     def options(self) -> dict[str, Any]:
         return {}
 
+    def check_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+        if options:
+            raise engine.OptionError(f"scribe has no options, not {', '.join(sorted(options))}")
+        return {}
+
+    def read(self, text: str, state: list[str], seat: int) -> engine.Reading:
+        return engine.Reading(self.parse(text, state, seat))
+
     def to_act(self, state: list[str]) -> set[int]:
         return {0}
 

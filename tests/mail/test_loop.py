@@ -245,7 +245,7 @@ def test_dispute_is_stored_and_told_to_the_organiser(service: Service) -> None:
 def test_game_setup_errors_say_what_would_work(service: Service) -> None:
     with pytest.raises(GameSetupError, match="2-5 seats"):
         service.new_game("sticks", [ANN])
-    with pytest.raises(GameSetupError, match="its options: sticks"):
+    with pytest.raises(GameSetupError, match="known options: sticks"):
         service.new_game("sticks", [ANN, BOB], options={"colour": "red"})
     with pytest.raises(GameSetupError, match="distinct email"):
         service.new_game("sticks", [ANN, ANN])
