@@ -236,8 +236,10 @@ def locked(query: Any, engine: Engine) -> Any:
 
 
 def create_schema(engine: Engine, secret: str = "") -> str:
-    """Create every table (idempotent) and return the reply-token secret in force."""
-    SQLModel.metadata.create_all(engine)
+    """Bring the database to the code's schema (see pbem.schema) and return the reply-token secret in force."""
+    from pbem import schema  # pbem.schema reads this module's models
+
+    schema.upgrade(engine)
     return server_secret(engine, secret)
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import typer
 
-from pbem.cli import admin, bench, demo, game, play, service, tournament
+from pbem import schema
+from pbem.cli import admin, bench, demo, game, maintenance, play, service, tournament
 from pbem.cli import bench_tournament  # noqa: F401  (registers "pbem bench tournament")
 from pbem.cli import bench_mail  # noqa: F401  (registers "pbem bench mail")
 
@@ -24,6 +25,7 @@ app.command("demo")(demo.demo)
 app.command("init")(service.init)
 app.command("serve")(service.serve)
 app.command("receive")(service.receive)
+app.command("upgrade")(maintenance.upgrade)
 app.add_typer(game.app, name="game")
 app.add_typer(tournament.app, name="tournament")
 app.add_typer(tournament.rounds_app, name="round")
@@ -34,4 +36,8 @@ app.command("audit")(admin.audit)
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except schema.SchemaError as exc:  # any command, on a database a newer pbem made: one line, not a traceback
+        typer.echo(f"pbem: {exc}", err=True)
+        raise SystemExit(1) from None
