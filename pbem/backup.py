@@ -71,30 +71,38 @@ def backup(database: Path, target: Path, *, force: bool = False) -> Snapshot:
         raise BackupError(f"{target} exists; choose a new file name, or pass --force to replace it")
     if target.resolve() == database.resolve():
         raise BackupError(f"{target} is the database itself; choose another file for the backup")
-    return copy(database, target)
-
-
-def copy(source: Path, target: Path) -> Snapshot:
-    """A checked copy of ``source`` at ``target``: written to ``<target>.partial``, checked, then renamed."""
-    partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
-    pages(source, partial, journal="DELETE")  # one self-contained file, no -wal beside it
+    partial = written(database, target)
     try:
         snapshot = inspect_file(partial)
-    except BackupError:
+    except BackupError as exc:
         partial.unlink(missing_ok=True)
-        raise
-    with open(partial, "rb") as written:
-        os.fsync(written.fileno())
+        raise BackupError(f"the copy of {database} does not check out, so none was written: {exc}") from None
     os.replace(partial, target)
     return replace(snapshot, path=target)
 
 
+def written(source: Path, target: Path) -> Path:
+    """``source`` copied to ``<target>.partial`` and flushed to disk: renamed into place by the caller."""
+    if not target.parent.is_dir():
+        raise BackupError(f"there is no directory {target.parent} to write {target.name} in; create it first")
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    pages(source, partial, journal="DELETE")  # one self-contained file, no -wal beside it
+    with open(partial, "rb") as file:
+        os.fsync(file.fileno())
+    return partial
+
+
 def pages(source: Path, target: Path, *, journal: str) -> None:
     """The one way pbem copies a SQLite database: every page in one backup step, one consistent snapshot."""
-    with closing(sqlite3.connect(source, timeout=30)) as reader, closing(sqlite3.connect(target, timeout=30)) as writer:
-        reader.backup(writer)
-        writer.execute(f"PRAGMA journal_mode={journal}")
+    try:
+        with closing(sqlite3.connect(source, timeout=30)) as reader, \
+                closing(sqlite3.connect(target, timeout=30)) as writer:
+            reader.backup(writer)
+            writer.execute(f"PRAGMA journal_mode={journal}")
+    except sqlite3.Error as exc:
+        raise BackupError(f"cannot copy {source} to {target} ({exc}); check both paths and that this user "
+                          f"may read the one and write the other") from None
 
 
 def inspect_file(path: Path) -> Snapshot:
@@ -146,8 +154,8 @@ def restore(database: Path, source: Path) -> tuple[Snapshot, Path | None]:
         elif kept.exists():
             raise BackupError(f"{kept} exists from an earlier restore; move it somewhere safe "
                               f"(it is the database that restore replaced) and restore again")
-        else:
-            copy(database, kept)
+        else:  # kept unchecked: a damaged database is what one restores over, and it is kept all the same
+            os.replace(written(database, kept), kept)
         pages(source, database, journal="WAL")
     return restored, kept
 

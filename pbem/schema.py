@@ -25,6 +25,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.util import CommandError
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, MetaData, inspect, text
@@ -98,7 +99,7 @@ def check_known(found: str | None) -> None:
         return
     try:
         scripts().get_revision(found)
-    except Exception:
+    except CommandError:
         raise SchemaError(
             f"the database is at schema revision {found}, which this pbem does not know (its newest is {head()}): "
             f"it was made by a newer pbem; install that version (pip install -U pbem) or restore a backup "

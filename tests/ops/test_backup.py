@@ -173,3 +173,31 @@ def test_on_postgresql_backup_and_restore_print_the_pg_commands_and_write_nothin
     assert restored.exit_code == 0 and "pg_restore --clean" in restored.output
     assert "s3cret" not in dumped.output + restored.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_backup_into_a_missing_directory_says_so_and_writes_nothing(tmp_path: Path, clock: SetClock) -> None:
+    service, _ = game_service(tmp_path / "pbem.db", clock)
+    service.db.dispose()
+    refused = cli(tmp_path / "pbem.db", "backup", str(tmp_path / "no" / "such" / "b.db"))
+    assert refused.exit_code == 1 and "there is no directory" in refused.output
+    assert not (tmp_path / "no").exists()
+
+
+def test_restore_over_a_damaged_database_keeps_the_damaged_one(tmp_path: Path, clock: SetClock) -> None:
+    database = tmp_path / "pbem.db"
+    service, _ = game_service(database, clock)
+    backups.backup(database, tmp_path / "b.db")
+    good = rows(tmp_path / "b.db")
+    service.db.dispose()
+    with sqlite3.connect(database) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    with open(database, "r+b") as file:  # garbage over the pages after the schema
+        file.seek(4096 * 4)
+        file.write(b"\xde\xad" * 4096)
+    with pytest.raises(sqlite3.DatabaseError, match="malformed"):
+        rows(database)
+    damaged = database.read_bytes()
+    restored = cli(database, "restore", str(tmp_path / "b.db"))
+    assert restored.exit_code == 0, restored.output
+    assert rows(database) == good
+    assert (tmp_path / "pbem.db.before-restore").read_bytes()[4096 * 4:4096 * 6] == damaged[4096 * 4:4096 * 6]
