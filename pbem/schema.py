@@ -19,9 +19,14 @@ so two processes starting at once upgrade the database once.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+# Alembic says "setup plugin …", "Context impl SQLiteImpl" and more at every start (some on import, hence
+# here); pbem logs one line of its own when it changes the schema.
+logging.getLogger("alembic").setLevel(logging.WARNING)
 
 from alembic import command
 from alembic.config import Config
@@ -37,6 +42,7 @@ FIRST = "0001"
 PBEM_TABLES = frozenset({"player", "game", "seat", "move", "inbound", "outbox"})
 """Tables every pbem database has had since the first release: what makes a database recognisably ours."""
 _LOCK_KEY = 0x7062656D  # "pbem": the PostgreSQL advisory lock of schema changes
+log = logging.getLogger("pbem.schema")
 
 
 class SchemaError(RuntimeError):
@@ -111,7 +117,10 @@ def upgrade(engine: Engine) -> Upgrade:
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
-        return _upgrade(connection)
+        done = _upgrade(connection)
+    if done.before != done.after:
+        log.info("database schema: %s", done.describe())
+    return done
 
 
 def _upgrade(connection: Connection) -> Upgrade:
