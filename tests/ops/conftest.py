@@ -19,12 +19,21 @@ def settings_for(database: Path) -> Settings:
     return Settings(database_url=f"sqlite:///{database}", secret="release-secret", smtp_port=1)
 
 
-def rows(database: Path) -> dict[str, list[tuple[object, ...]]]:
+def rows(database: Path) -> dict[str, list[dict[str, object]]]:
     """Every row of every table but alembic_version, in id order: what must survive an upgrade or a copy."""
     with sqlite3.connect(database) as connection:
+        connection.row_factory = sqlite3.Row
         tables = [name for (name,) in connection.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'alembic_version' ORDER BY name")]
-        return {table: connection.execute(f"SELECT * FROM {table} ORDER BY id").fetchall() for table in tables}
+        return {table: [dict(row) for row in connection.execute(f"SELECT * FROM {table} ORDER BY id")]
+                for table in tables}
+
+
+def kept(before: dict[str, list[dict[str, object]]],
+         after: dict[str, list[dict[str, object]]]) -> dict[str, list[dict[str, object]]]:
+    """``after`` cut to the tables and columns ``before`` had: equal to ``before`` when an upgrade kept every value."""
+    return {table: [{name: row[name] for name in old} for row, old in zip(after[table], before[table])]
+            + after[table][len(before[table]):] for table in before}
 
 
 @pytest.fixture

@@ -65,9 +65,9 @@ def test_a_backup_taken_while_moves_are_committed_is_one_consistent_moment(tmp_p
         copied = rows(copy.path)
         for table in ("move", "outbox"):  # the live database as it was at one commit
             assert copied[table] == live[table][:len(copied[table])], table
-        stored = [row[:3] for row in live["inbound"]]  # id, Message-ID, raw: its status moves on after storing
-        assert [row[:3] for row in copied["inbound"]] == stored[:len(copied["inbound"])]
-        seqs = [seq for _id, _game, seq, *_ in copied["move"]]
+        stored = [(row["id"], row["raw"]) for row in live["inbound"]]  # its status moves on after storing
+        assert [(row["id"], row["raw"]) for row in copied["inbound"]] == stored[:len(copied["inbound"])]
+        seqs = [move["seq"] for move in copied["move"]]
         assert seqs == list(range(1, len(seqs) + 1)) and copy.moves == len(seqs)
         replayed = Service(settings_for(copy.path), clock=clock)
         with Session(replayed.db) as session:
