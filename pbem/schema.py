@@ -23,19 +23,20 @@ import logging
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-# Alembic says "setup plugin …", "Context impl SQLiteImpl" and more at every start (some on import, hence
-# here); pbem logs one line of its own when it changes the schema.
-logging.getLogger("alembic").setLevel(logging.WARNING)
-
-from alembic import command
-from alembic.config import Config
-from alembic.util import CommandError
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, MetaData, inspect, text
 from sqlmodel import SQLModel
 
+from pbem.migrations import HEAD
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+# Alembic says "setup plugin …", "Context impl SQLiteImpl" and more at every start; pbem logs one line of its
+# own when it changes the schema.
+logging.getLogger("alembic").setLevel(logging.WARNING)
 MIGRATIONS = Path(__file__).parent / "migrations"
 FIRST = "0001"
 """The revision of the schema pbem 0.1.0 made with ``create_all``, before it had migrations."""
@@ -69,6 +70,8 @@ class Upgrade:
 
 def config() -> Config:
     """Alembic's configuration for the shipped migrations, made in code."""
+    from alembic.config import Config
+
     settings = Config()
     settings.set_main_option("script_location", str(MIGRATIONS))
     return settings
@@ -76,11 +79,14 @@ def config() -> Config:
 
 @cache
 def scripts() -> ScriptDirectory:
-    """The migration scripts, read once per process (every service start asks for the head)."""
+    """The migration scripts, read once per process."""
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(config())
 
 
 def head() -> str:
+    """The newest revision, as Alembic reads it from the scripts (``HEAD`` says the same; a test checks)."""
     found = scripts().get_current_head()
     assert found is not None, "pbem/migrations/versions holds no revision"
     return found
@@ -96,11 +102,15 @@ def metadata() -> MetaData:
 
 def revision(connection: Connection) -> str | None:
     """The revision a database is stamped with, None when it has none (empty, or from before migrations)."""
+    from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(connection).get_current_revision()
 
 
 def check_known(found: str | None) -> None:
     """Refuse a revision this code has no script for: a newer pbem made that database."""
+    from alembic.util import CommandError
+
     if found is None:
         return
     try:
@@ -114,6 +124,8 @@ def check_known(found: str | None) -> None:
 
 def upgrade(engine: Engine) -> Upgrade:
     """Bring the database to the head revision (see the module docstring for the three cases)."""
+    if stamped(engine) == [HEAD]:  # the usual start: one query, and Alembic (~0.1 s to import) is not loaded
+        return Upgrade(HEAD, HEAD, created=False)
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
@@ -123,7 +135,17 @@ def upgrade(engine: Engine) -> Upgrade:
     return done
 
 
+def stamped(engine: Engine) -> list[str]:
+    """The revisions in the database's alembic_version table (normally one; none without the table)."""
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("alembic_version"):
+            return []
+        return list(connection.execute(text("SELECT version_num FROM alembic_version")).scalars())
+
+
 def _upgrade(connection: Connection) -> Upgrade:
+    from alembic.runtime.migration import MigrationContext
+
     found = revision(connection)
     check_known(found)
     target = head()
@@ -147,6 +169,8 @@ def _upgrade(connection: Connection) -> Upgrade:
 
 def run_migrations(connection: Connection, target: str) -> None:
     """Run the migration scripts from the connection's revision up to ``target`` (through ``env.py``)."""
+    from alembic import command
+
     settings = config()
     settings.attributes["connection"] = connection
     command.upgrade(settings, target)

@@ -10,6 +10,7 @@ as plain ALTERs.
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -32,6 +33,8 @@ def main(message: str) -> Path:
             written = command.revision(settings, message=message, autogenerate=True, rev_id=f"{number:04d}")
         engine.dispose()
     assert written is not None and not isinstance(written, list)
+    package = schema.MIGRATIONS / "__init__.py"
+    package.write_text(re.sub(r'^HEAD = ".*"$', f'HEAD = "{number:04d}"', package.read_text(), flags=re.M))
     return Path(written.path)
 
 

@@ -14,7 +14,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, text
 from sqlmodel import Session, select
 
-from pbem import schema
+from pbem import migrations, schema
 from pbem.admin import Admin
 from pbem.clock import SetClock
 from pbem.db import Game, Move, open_database
@@ -60,6 +60,20 @@ def test_the_migrations_make_the_models_schema_so_a_model_change_without_a_revis
 def test_the_first_revision_is_the_schema_pbem_0_1_0_made(release_db: Path, tmp_path: Path) -> None:
     migrated(f"sqlite:///{tmp_path / 'first.db'}", schema.FIRST)
     assert ddl(tmp_path / "first.db") == ddl(release_db)  # byte for byte, constraints in order
+
+
+def test_head_names_the_newest_revision_so_starts_can_skip_alembic() -> None:
+    assert migrations.HEAD == schema.head()
+
+
+def test_a_start_on_an_up_to_date_database_does_not_load_alembic(tmp_path: Path) -> None:
+    Service(settings_for(tmp_path / "pbem.db")).db.dispose()
+    probe = ("import sys; from pbem.service import Service; from tests.ops.conftest import settings_for; "
+             f"Service(settings_for(__import__('pathlib').Path({str(tmp_path / 'pbem.db')!r}))); "
+             "print(sorted(name for name in sys.modules if name.split('.')[0] == 'alembic'))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert (done.returncode, done.stdout.strip()) == (0, "[]"), done.stderr
 
 
 def test_a_fresh_database_gets_the_models_tables_stamped_at_head(tmp_path: Path) -> None:
