@@ -247,10 +247,10 @@ def locked(query: Any, engine: Engine) -> Any:
 
 
 def create_schema(engine: Engine, secret: str = "") -> str:
-    """Create every table (idempotent) and return the reply-token secret in force."""
-    from pbem.tournament import models  # noqa: F401  (the tournament tables share this metadata)
+    """Bring the database to the code's schema (see pbem.schema) and return the reply-token secret in force."""
+    from pbem import schema  # pbem.schema reads this module's models
 
-    SQLModel.metadata.create_all(engine)
+    schema.upgrade(engine)
     return server_secret(engine, secret)
 
 

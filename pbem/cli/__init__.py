@@ -10,7 +10,8 @@ from pathlib import Path
 
 import typer
 
-from pbem.cli import admin, bench, demo, game, play, player, service, tournament
+from pbem import schema
+from pbem.cli import admin, bench, demo, game, maintenance, play, player, service, tournament
 from pbem.cli import bench_tournament  # noqa: F401  (registers "pbem bench tournament")
 from pbem.cli import bench_mail  # noqa: F401  (registers "pbem bench mail")
 
@@ -37,6 +38,9 @@ app.command("init")(service.init)
 app.command("config")(service.config)
 app.command("serve")(service.serve)
 app.command("receive")(service.receive)
+app.command("upgrade")(maintenance.upgrade)
+app.command("backup")(maintenance.backup)
+app.command("restore")(maintenance.restore)
 app.add_typer(game.app, name="game")
 app.add_typer(tournament.app, name="tournament")
 app.add_typer(tournament.rounds_app, name="round")
@@ -48,4 +52,8 @@ app.command("audit")(admin.audit)
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except schema.SchemaError as exc:  # any command, on a database a newer pbem made: one line, not a traceback
+        typer.echo(f"pbem: {exc}", err=True)
+        raise SystemExit(1) from None
