@@ -55,12 +55,16 @@ class Decision:
     ``kind`` is a short stable identifier (``"action"``, ``"person"``,
     ``"release"`` …) that templates and subjects can switch on; ``title`` is
     the few words a subject line shows (``"month 5, actions"``); ``hint`` is a
-    one-line reminder of the notation for this decision.
+    one-line reminder of the notation for this decision (an example legal now).
+    ``choices``, when given, describes a decision too large to list move by
+    move, the way a player thinks of it (what to pick from, what is ruled
+    out); a mail then lists only a few legal examples after it.
     """
 
     kind: str
     title: str
     hint: str = ""
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -411,20 +411,34 @@ class Admin:
                 raise AdminError(f"dispute {dispute_id} is {dispute.status} already")
             dispute.status = "resolved"
             session.add(dispute)
-            game = self.service.store.load(session, dispute.game_id)
-            seats = [s.seat for s in game.seats if s.player_id == dispute.player_id]
-            action = {"dispute_id": dispute_id, "text": dispute.text}
-            if seats:
-                self._tell(session, game, seats[0], "dispute_resolved", reason, **action)
-            else:
-                player = session.get(Player, dispute.player_id)
-                assert player is not None
-                letter = self.service.letters.render("organiser_action", event="dispute_resolved", reason=reason,
-                                                     action=action, player=player.name or player.email,
-                                                     **{**self.service.mails.base_context(game, None), "seat_no": 0})
-                self.service.mails.queue(session, "admin", player.email, letter, game_id=dispute.game_id)
+            self._tell_disputant(session, dispute, "dispute_resolved", reason)
             self._audit(session, "dispute resolve", dispute.game_id, f"dispute {dispute_id}: {reason}")
             session.commit()
+
+    def reply(self, dispute_id: int, text: str) -> None:
+        """Write to the player who opened a dispute; it stays open, and the words are kept in the audit log."""
+        if not text.strip():
+            raise AdminError('give the text to send, e.g. pbem dispute reply 4 "I am looking at move 12"')
+        with Session(self.service.db) as session:
+            dispute = self._dispute(session, dispute_id)
+            self._tell_disputant(session, dispute, "dispute_reply", "", answer=text.strip())
+            self._audit(session, "dispute reply", dispute.game_id, f"dispute {dispute_id}: {text.strip()}")
+            session.commit()
+
+    def _tell_disputant(self, session: Session, dispute: Dispute, event: str, reason: str, **extra: Any) -> None:
+        """Mail the player who opened ``dispute``: in the seat's thread, or directly if no longer seated."""
+        game = self.service.store.load(session, dispute.game_id)
+        seats = [s.seat for s in game.seats if s.player_id == dispute.player_id]
+        action = {"dispute_id": dispute.id, "text": dispute.text, **extra}
+        if seats:
+            self._tell(session, game, seats[0], event, reason, **action)
+            return
+        player = session.get(Player, dispute.player_id)
+        assert player is not None
+        letter = self.service.letters.render("organiser_action", event=event, reason=reason,
+                                             action=action, player=player.name or player.email,
+                                             **{**self.service.mails.base_context(game, None), "seat_no": 0})
+        self.service.mails.queue(session, "admin", player.email, letter, game_id=dispute.game_id)
 
     def _dispute(self, session: Session, dispute_id: int) -> Dispute:
         dispute = session.get(Dispute, dispute_id)

@@ -321,9 +321,10 @@ def _in_turn(reply: Reply) -> Outcome | None:
     stale, due = _stale(reply), reply.game.rules.to_act(reply.game.state)
     if not stale and reply.seat in due:
         return None
-    why = "lost_race" if reply.arrival.transaction.retried else ("stale" if stale else "not_your_turn")
-    return reply.refuse(why, "decision no longer open",
-                        detail=", ".join(reply.waiting()) if why == "not_your_turn" else "")
+    newer = stale and reply.game.seats[reply.seat].awaiting  # a later prompt waits for this seat: answer that one
+    why = "lost_race" if reply.arrival.transaction.retried else ("stale" if newer else "not_your_turn")
+    turn = ", ".join(f"seat {seat + 1} ({reply.game.name(seat)})" for seat in due)
+    return reply.refuse(why, "decision no longer open", detail=turn if why == "not_your_turn" else "")
 
 
 def _stale(reply: Reply) -> bool:
@@ -354,7 +355,9 @@ def _played(reply: Reply) -> Outcome:
     try:
         reading = game.rules.read(reply.text, game.rules.clone(game.state), seat)
     except engine.MoveError as exc:
-        return reply.refuse("move_error", exc.reason, detail=str(exc), suggestions=exc.suggestions)
+        detail = f"{exc.reason} (in the line {exc.line!r})" if exc.line else exc.reason
+        return reply.refuse("move_error", exc.reason, detail=detail, suggestions=exc.suggestions,
+                            expected=exc.expected)
     except engine.IllegalMove as exc:
         return reply.refuse("illegal", str(exc), detail=str(exc))
     moves = reading.moves

@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Iterable
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import insert
 from sqlmodel import Session
@@ -20,13 +21,16 @@ from sqlmodel import Session
 import engine
 from pbem.clock import Clock, local_time
 from pbem.config import Settings
-from pbem.db import DigestItem, Outbox, Seat, TableTalk
+from pbem.db import DigestItem, Outbox, Player, Seat, TableTalk
 from pbem.letters import Letter, Letters
 from pbem.store import EarlyOutcome, LoadedGame, Said
 from pbem.tokens import reply_address
 
 LEGAL_SHOWN = 24
 """Legal moves listed in a mail; more are summarised as a count."""
+
+EXAMPLES_SHOWN = 6
+"""Legal moves listed as examples after a decision the engine describes by its choices."""
 
 NOTICE_KINDS = ("prompt", "status", "reminder")
 """Mails that show a decision: a reply to an older one of these is stale."""
@@ -101,10 +105,13 @@ class Mailer:
         row = game.seats[seat]
         recap = self.recap(game, seat)
         forced = [line.text for line in recap if line.source == "forced" and line.seat_no == seat + 1]
+        # The seat's own replies are confirmed above the recap ("Understood") and its forced moves below it.
+        recap = [line for line in recap if line.seat_no != seat + 1 or line.source not in ("email", "forced")]
         row.deadline = self.deadline_for(game, seat)
         row.awaiting, row.reminded, row.prompted_seq = True, False, game.next_seq - 1
         self.send_to_seat(session, game, seat, "prompt", picture=True, understood=understood, ignored=ignored or [],
-                          recap=recap, forced=forced, early_refused=early_refused, **self.decision_context(game, seat))
+                          recap=recap, first_mail=not row.last_message_id, forced=forced,
+                          early_refused=early_refused, **self.decision_context(game, seat))
 
     def notices(self, session: Session, game: LoadedGame, skip: set[int | None]) -> None:
         """Tell the other seats what was played, as each of them chose (a mail each, a daily digest, or nothing)."""
@@ -137,6 +144,7 @@ class Mailer:
                 self.send_to_seat(
                     session, game, seat, "game_over", picture=True, recap=self.recap(game, seat),
                     standings=standings, own_rank=result.ranks[seat], board=game.rules.render(game.state, seat),
+                    game_name=game.rules.name, lowest_wins=result.lowest_wins,
                 )
 
     # ----------------------------------------------------------------- what a mail shows
@@ -146,9 +154,16 @@ class Mailer:
         deadline = self.clock.now() + timedelta(hours=game.row.deadline_hours)
         player = game.player(seat)
         if player is not None and player.vacation_until is not None:
-            back = datetime.combine(player.vacation_until, datetime.min.time(), tzinfo=UTC) + timedelta(days=1)
-            deadline = max(deadline, back + timedelta(hours=game.row.deadline_hours))
+            deadline = max(deadline, self.back_from_vacation(player) + timedelta(hours=game.row.deadline_hours))
         return deadline
+
+    @staticmethod
+    def back_from_vacation(player: Player) -> datetime:
+        """When a player on vacation is back: the start of the day after its last day, in the player's own
+        time zone (a vacation "until the 24th" lasts to the end of the 24th where the player lives)."""
+        assert player.vacation_until is not None
+        day_after = player.vacation_until + timedelta(days=1)
+        return datetime.combine(day_after, datetime.min.time(), tzinfo=ZoneInfo(player.time_zone)).astimezone(UTC)
 
     def when(self, game: LoadedGame, seat: int, moment: datetime) -> str:
         """A time in the seat's player's time zone, as every mail to them shows times."""
@@ -160,12 +175,13 @@ class Mailer:
         rules, state = game.rules, game.state
         decision = rules.decision(state, seat)
         legal = [rules.format(move) for move in rules.legal(state, seat)] if decision else []
+        shown = _spread(legal, EXAMPLES_SHOWN) if decision and decision.choices else legal[:LEGAL_SHOWN]
         deadline = game.seats[seat].deadline
         return {
             "board": rules.render(state, seat),
             "decision": decision,
-            "legal": legal[:LEGAL_SHOWN],
-            "more": max(0, len(legal) - LEGAL_SHOWN),
+            "legal": shown,
+            "more": len(legal) - len(shown),
             "deadline": self.when(game, seat, deadline) if deadline else "",
         }
 
@@ -236,6 +252,13 @@ class Mailer:
             "status": "pending", "attempts": 0, "next_attempt": now, "last_error": "", "created": now,
             "sent": None})
         return message_id
+
+
+def _spread(moves: list[str], count: int) -> list[str]:
+    """``count`` moves taken evenly through the list, so examples show its variety rather than its first shape."""
+    if len(moves) <= count:
+        return moves
+    return [moves[index * len(moves) // count] for index in range(count)]
 
 
 def _references(seat: Seat) -> str:

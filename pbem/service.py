@@ -181,6 +181,8 @@ class Service:
                     player = session.get(Player, seat.player_id) if seat.player_id else None
                     waiting.append((seat.seat + 1, player.email if player else seat.bot, seat.deadline))
                 moves = session.exec(select(func.count()).select_from(Move).where(Move.game_id == game.id)).one()
+                # the seats hold the deadlines; the game row's copy is only written when a change bumps it
+                deadlines = [deadline for _, _, deadline in waiting if deadline]
                 listing.append({"id": game.id, "label": game.label, "game": game.game, "status": game.status,
-                                "moves": moves, "waiting": waiting, "deadline": game.deadline})
+                                "moves": moves, "waiting": waiting, "deadline": min(deadlines, default=None)})
             return listing

@@ -32,6 +32,10 @@ BOTS = ("greedy", "random")
 NEXT_ROUND = ("auto", "dates", "manual")
 WBC_PLACE_POINTS = (10.0, 6.0, 4.0, 3.0, 2.0, 1.0)
 """WBC-style place points for places 1-6, whatever the table size; places beyond score 0."""
+DEFAULT_RANK_POINTS: Mapping[int, tuple[float, ...]] = {
+    2: (3.0, 1.0), 3: (6.0, 3.0, 1.0), 4: (10.0, 6.0, 3.0, 1.0), 5: (12.0, 8.0, 5.0, 3.0, 1.0),
+}
+"""``[scoring.rank_points]`` when the file leaves it out: the examples' table (rows for the game's sizes)."""
 
 GameLookup = Callable[[str], engine.Game]
 
@@ -262,7 +266,7 @@ class _Reader:
         name = self.text(data, "name", "name")
         game_name = self.text(data, "game", "game")
         rules = self.game(game_name)
-        low, high = (rules.min_players, rules.max_players) if rules else (1, 99)
+        low, high = (rules.min_players, rules.max_players) if rules else self.any_game_sizes()
         options = self.game_options(data, rules)
         definition = Definition(
             name=name,
@@ -283,6 +287,18 @@ class _Reader:
         if self.problems:
             raise DefinitionError(self.problems)
         return definition
+
+    def any_game_sizes(self) -> tuple[int, int]:
+        """The table sizes some registered game allows: what a file naming an unknown game is checked against."""
+        known = []
+        for name in engine.names():
+            try:
+                known.append(self.games(name))
+            except KeyError:
+                continue
+        if not known:
+            return 1, 99
+        return min(g.min_players for g in known), max(g.max_players for g in known)
 
     def game(self, name: str) -> engine.Game | None:
         if not name:
@@ -319,8 +335,10 @@ class _Reader:
         base = SeatingPolicy()
         sizes = self.table_sizes(section, game, low, high)
         preferred = self.integer(section, "preferred", "seating.preferred", max(sizes), 1)
-        if preferred not in sizes:
-            self.fail("seating.preferred", f"{preferred} is not one of seating.table_sizes {list(sizes)}")
+        given = section.get("table_sizes")
+        listed = [size for size in given if isinstance(size, int)] if isinstance(given, list) else list(sizes)
+        if preferred not in listed:  # a listed size this game cannot seat is reported under table_sizes
+            self.fail("seating.preferred", f"{preferred} is not one of seating.table_sizes {listed}")
         return SeatingPolicy(
             method=self.choice(section, "method", "seating.method", SEATING_METHODS, base.method),
             table_sizes=sizes,
@@ -345,14 +363,21 @@ class _Reader:
             if isinstance(size, bool) or not isinstance(size, int):
                 self.fail(path, f"{size!r} is not a whole number")
             elif size > high:
-                self.fail(path, f"{size} is more than {game} allows ({low}-{high})")
+                self.fail(path, f"{size} is more than {self.allows(game)} allows ({low}-{high})")
             elif size < low:
-                self.fail(path, f"{size} is fewer than {game} needs ({low}-{high})")
+                self.fail(path, f"{size} is fewer than {self.allows(game)} needs ({low}-{high})")
             elif size in sizes:
                 self.fail(path, f"{size} is listed twice")
             else:
                 sizes.append(size)
         return tuple(sorted(sizes)) or (high,)
+
+    def allows(self, game: str) -> str:
+        """The game a size is measured against, in words: its name, or every game for an unknown one."""
+        try:
+            return self.games(game).name if game else "any game"
+        except KeyError:
+            return "any game"
 
     def scoring(self, data: dict[str, Any], low: int, high: int) -> ScoringSystem:
         section = self.section(data, "scoring", _SCORING)
@@ -375,10 +400,7 @@ class _Reader:
     def rank_points(self, section: dict[str, Any], system: str, low: int, high: int) -> dict[int, tuple[float, ...]]:
         value = section.get("rank_points")
         if value is None:
-            if system == "rank_points":
-                self.fail("scoring.rank_points", "is required when scoring.system is \"rank_points\": "
-                                                 "a table such as [scoring.rank_points] 4 = [10, 6, 3, 1]")
-            return {}
+            return {size: points for size, points in DEFAULT_RANK_POINTS.items() if low <= size <= high}
         if not isinstance(value, dict):
             self.fail("scoring.rank_points", "must be a table of size = [points for places 1..size]")
             return {}

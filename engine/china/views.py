@@ -80,7 +80,7 @@ def _site_mark(state: State, site: int) -> str:
 def render(state: State, seat: int | None) -> str:
     side = state.side
     lines = [
-        f"China, board {side.id} ({side.name}; {BOARDS.status.lower()}), "
+        f"China, board {side.id} ({side.name}), "
         f"{'game over' if state.phase == OVER else f'turn {state.turn}, seat {state.current + 1} to {state.phase}'}",
         f"Deck {len(state.deck)}, exhausted {state.exhaustions}x"
         f"{' (last round)' if state.end_triggered else ''}. Display: "

@@ -27,8 +27,23 @@ _PHASE_OF = {
 }
 
 
+def free_persons(state: DragonState) -> list[str]:
+    """The person types a starting pair may still take: those with a young tile left in the supply."""
+    return [kind for index, kind in enumerate(data.TYPES) if state.supply[2 * index]]
+
+
+def start_example(state: DragonState) -> str:
+    """A starting pair that is legal now, written as a reply: two free persons, one in each palace."""
+    free = free_persons(state)
+    pairs = [(a, b) for i, a in enumerate(free) for b in free[i + 1:] if (a, b) not in state.start_pairs]
+    first, second = pairs[-1] if pairs else (free[0], free[-1])
+    return f"start {first.replace('_', ' ')} palace1, {second.replace('_', ' ')} palace2"
+
+
 def expected(state: DragonState) -> str:
     """What the acting seat is being asked, in words."""
+    if state.phase == START:
+        return f"your two starting persons, e.g. '{start_example(state)}'"
     if state.phase == BUILD:
         return f"where your {state.building} new floor(s) go, e.g. 'build +2 palace1 +1 new'"
     if state.phase == RELEASE and state.actor >= 0:

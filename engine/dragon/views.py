@@ -12,7 +12,7 @@ import textwrap
 from typing import Any
 
 from engine.dragon import data
-from engine.dragon.reasons import expected
+from engine.dragon.reasons import expected, free_persons, start_example
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, POINT_LABELS, RELEASE, START, DragonState, Player
 from engine.protocol import Decision, Result
 
@@ -22,7 +22,6 @@ SHORT: dict[str, str] = {
     "monk": "Monk", "healer": "Heal", "farmer": "Farm", "scholar": "Sch", "wild": "Wild",
 }
 _HINTS = {
-    START: "start farmer palace1, scholar palace2",
     ACTION: "group 2 tax | group 1 privilege small | pass",
     BUILD: "build +2 palace1 +1 new",
     PERSON: "recruit old warrior palace2 | recruit monk palace1 with wild",
@@ -47,7 +46,20 @@ def decision(state: DragonState, seat: int) -> Decision | None:
         event = data.EVENT_NAMES[state.events[state.round - 1]]
         owed = state.owed[seat]
         title = f"{month}, {event}: release {owed} person{'s' if owed > 1 else ''}"
+    if state.phase == START:
+        return Decision(START, title, start_example(state), _start_choices(state))
     return Decision(state.phase, title, _HINTS[state.phase])
+
+
+def _start_choices(state: DragonState) -> tuple[str, ...]:
+    """The starting choice the way a player thinks of it: which persons, which pairs are gone, which palaces."""
+    persons = ", ".join(kind.replace("_", " ") for kind in free_persons(state))
+    lines = [f"two different persons from: {persons}"]
+    if state.start_pairs:
+        taken = "; ".join(f"{a.replace('_', ' ')} + {b.replace('_', ' ')}" for a, b in state.start_pairs)
+        lines.append(f"not a pair already taken: {taken}")
+    lines.append("each into palace1 or palace2 (one in each, or both in one)")
+    return tuple(lines)
 
 
 def short(code: int) -> str:
@@ -151,7 +163,8 @@ def _own(state: DragonState, seat: int) -> list[str]:
         lines.append("  no palaces")
     held = [f"{card.replace('_', ' ')}" + (f" x{n}" if n > 1 else "") for card, n in zip(data.CARDS, player.cards) if n]
     lines += _wrap("  cards left: " + (", ".join(held) or "none"), "    ")
-    lines += _wrap("  release order: " + (", ".join(player.release_order) or "none (you will be asked)"), "    ")
+    if state.phase != OVER:  # a standing order only matters while releases can still come
+        lines += _wrap("  release order: " + (", ".join(player.release_order) or "none (you will be asked)"), "    ")
     return lines
 
 
@@ -187,6 +200,17 @@ def _now(state: DragonState) -> list[str]:
     return _wrap(f"Now: seat {state.actor + 1}, {ask.title}: {expected(state)}", "  ")
 
 
+def _order(state: DragonState) -> list[str]:
+    """The order seats are asked in now: this phase's fixed order (the start's is drawn, not the track's)."""
+    if state.phase == OVER:
+        return _flow("Final person track:", [f"seat {s + 1} ({state.players[s].track})" for s in state.turn_order()])
+    marked = [f"seat {s + 1}{'*' if s == state.actor else ''}" for s in state.order]
+    if state.phase == START:
+        return _flow("Choosing order (* = asked now):", marked)
+    return _flow("Turn order (* = asked now; track):",
+                 [f"{cell} ({state.players[s].track})" for cell, s in zip(marked, state.order)])
+
+
 def render(state: DragonState, seat: int | None) -> str:
     """A plain-text picture of the game for a mail, at most 80 columns wide."""
     head = "In the Year of the Dragon"
@@ -198,7 +222,7 @@ def render(state: DragonState, seat: int | None) -> str:
         groups = [f"{g + 1}: {'+'.join(cards)}" + ("*" * state.dragons[g]) for g, cards in enumerate(state.groups)]
         lines += _flow("Action groups (* = a dragon):", groups)
     lines += _supply(state)
-    lines += _flow("Turn order (track):", [f"seat {s + 1} ({state.players[s].track})" for s in state.turn_order()])
+    lines += _order(state)
     if seat is not None:
         lines += [""] + _own(state, seat)
     lines += [""] + ["Others:" if seat is not None else "Players:"]

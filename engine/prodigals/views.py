@@ -248,6 +248,6 @@ def result(state: State) -> Result | None:
     ordered = [sorted(s.values(), reverse=True) for s in per_seat]
     ranks = [1 + sum(1 for other in ordered if other < mine) for mine in ordered]
     breakdown = [
-        {COMPETITION_NAMES[c]: v for c, v in s.items()} | {"final": max(s.values())} for s in per_seat
+        {COMPETITION_NAMES[c]: v for c, v in s.items()} | {"final (the worst of the three)": max(s.values())} for s in per_seat
     ]
     return Result([o[0] for o in ordered], ranks, breakdown, lowest_wins=True)

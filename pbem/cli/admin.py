@@ -196,6 +196,15 @@ def dispute_resolve(dispute_id: int = typer.Argument(..., metavar="ID"), reason:
     typer.echo(f"dispute {dispute_id} resolved; the player is told")
 
 
+@disputes_app.command("reply")
+def dispute_reply(dispute_id: int = typer.Argument(..., metavar="ID"),
+                  text: str = typer.Argument(..., metavar="TEXT", help="What the player is told."),
+                  by: str = BY) -> None:
+    """Write to the player who opened a dispute (it stays open); kept in the audit log."""
+    attempt(lambda: _admin(by).reply(dispute_id, text))
+    typer.echo(f"dispute {dispute_id}: your reply is mailed to the player")
+
+
 @inbound_app.command("list")
 def inbound_list(
     status: str = typer.Option("all", "--status", help=f"{', '.join(STATUSES)}, or all."),

@@ -47,14 +47,27 @@ def demo(
                           f"{folder / 'pbem.db'}.", highlight=False)
             raise typer.Exit(130) from None
     console.print(standings_table(result.standings))
-    console.print(
-        f"{result.mails} mails sent and {result.replies} replies by the bot players in {result.seconds:.0f} s.\n"
-        f"Every mail is in the maildir {result.maildir} (open it with `mutt -f {result.maildir}`) "
-        f"and in the mbox {result.mbox} (Thunderbird: ImportExportTools, or `mutt -f {result.mbox}`).\n"
-        f"Standings page: {result.page}\n"
-        f"Database: {result.folder / 'pbem.db'}. To look around as the organiser:\n"
-        f"  export PBEM_DATABASE_URL=sqlite:///{(result.folder / 'pbem.db').resolve()}\n"
-        f"  pbem tournament show 1; pbem tournament standings 1; pbem game log 1; pbem audit", highlight=False)
+    # soft_wrap: a narrow terminal folds a long line itself rather than rich breaking a command at a space
+    console.print(closing_hint(result), highlight=False, soft_wrap=True)
+
+
+def closing_hint(result: runner.DemoResult) -> str:
+    """Where everything is, each command alone on its own line so it can be copied whole."""
+    database = result.folder / "pbem.db"
+    return "\n".join([
+        f"{result.mails} mails sent and {result.replies} replies by the bot players in {result.seconds:.0f} s.",
+        "Every mail, as a maildir and as one mbox (Thunderbird: ImportExportTools):",
+        f"  mutt -f {result.maildir}",
+        f"  mutt -f {result.mbox}",
+        "The standings page:",
+        f"  {result.page}",
+        "To look around as the organiser:",
+        f"  export PBEM_DATABASE_URL=sqlite:///{database.resolve()}",
+        "  pbem tournament show 1",
+        "  pbem tournament standings 1",
+        "  pbem game log 1",
+        "  pbem audit",
+    ])
 
 
 def _human_instructions(options: runner.DemoOptions, listen: str) -> str:

@@ -14,6 +14,7 @@ from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.cli.player import bounce_state
 from pbem.cli.service import mailing_service, settings_or_exit
 from pbem.db import Player
+from pbem.players import LANGUAGES, ROSTER_COLUMNS, RosterError, read_roster
 from pbem.service import Service
 from pbem.tournament import pages, runner
 from pbem.app import open_service
@@ -74,13 +75,39 @@ def next_season(
 @app.command("register")
 def register(
     tournament_id: int = typer.Argument(..., metavar="ID"),
-    player: str = typer.Option(..., "--player", help="The player's email address."),
+    player: str = typer.Option("", "--player", help="The player's email address."),
     name: str = typer.Option("", "--name", help="The name shown in standings (default: the address's local part)."),
+    language: str = typer.Option("", "--language", help=f"The player's language: {', '.join(LANGUAGES)} "
+                                                         "(default en)."),
+    time_zone: str = typer.Option("", "--time-zone", help="Deadlines in the player's mails in this zone, e.g. "
+                                                           "Europe/Athens (default UTC)."),
+    file: Path = typer.Option(None, "--file", help="A CSV of players, header name,email,language,time_zone "
+                                                   "(the last two optional): all registered, or none."),
     by: str = typer.Option("", "--by", help=BY_HELP),
 ) -> None:
-    """Enter a player from the next round to start (a dropped player rejoins if the rules allow)."""
-    entrant = attempt(lambda: runner.register(_service(), tournament_id, player, name, actor(by)))
-    typer.echo(f"{entrant.name} <{player.strip().lower()}> plays from round {entrant.joined}")
+    """Enter players from the next round to start and mail each a welcome (a dropped player rejoins if allowed)."""
+    if bool(player) == bool(file):
+        refuse("give one player with --player EMAIL, or a file of players with --file players.csv")
+    if file is None:
+        entrant = attempt(lambda: runner.register(_service(), tournament_id, player, name, actor(by), language,
+                                                  time_zone))
+        typer.echo(f"{entrant.name} <{player.strip().lower()}> plays from round {entrant.joined}; welcome mailed")
+        return
+    if name or language or time_zone:
+        refuse("--name, --language and --time-zone are for one --player; a file gives them in its columns")
+    if not file.is_file():
+        refuse(f"{file} is not a file; give a CSV with the header {','.join(ROSTER_COLUMNS)}")
+    try:
+        registrations = read_roster(file.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        refuse(f"{file} is not UTF-8 text (byte {exc.start}); save it as UTF-8")
+    except RosterError as exc:
+        refuse(f"{file}: nothing registered; fix these lines:\n" + "\n".join(f"  {p}" for p in exc.problems))
+    try:
+        entrants = runner.register_roster(_service(), tournament_id, registrations, actor(by))
+    except TournamentError as exc:
+        refuse(f"{file}: nothing registered; fix these lines:\n" + "\n".join(f"  {p}" for p in str(exc).splitlines()))
+    typer.echo(f"{len(entrants)} players registered from {file}; each is mailed a welcome")
 
 
 @app.command("drop")
@@ -162,7 +189,7 @@ def start(
 @app.command("standings")
 def standings(
     tournament_id: int = typer.Argument(..., metavar="ID"),
-    after: int = typer.Option(None, "--after", help="After this round (default: everything played so far)."),
+    after: int = typer.Option(None, "--after", help="After this round (default: the last round every table finished)."),
 ) -> None:
     """The standings with tie-breaks and ratings."""
     service = _service()
@@ -177,7 +204,8 @@ def standings(
 def standings_table(standings: Standings) -> Table:
     """The standings as a rich table (the terminal twin of the standings mail)."""
     context = standings_context(standings)
-    table = Table(title=f"{context['tournament']}: standings after round {context['after_round']}")
+    after = f"standings after round {context['after_round']}" if context["after_round"] else "no round finished yet"
+    table = Table(title=f"{context['tournament']}: {after}")
     for column in ("rank", "player", "points", "games", *context["labels"], "rating"):
         table.add_column(column, justify="left" if column == "player" else "right")
     for row in context["rows"]:

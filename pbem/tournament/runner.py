@@ -63,9 +63,13 @@ class Loaded:
     ratings: dict[int, Rating]
     division_of: dict[int, int]
     """Each entrant's division (all 1 unless the league has divisions)."""
+    completed: int = 0
+    """The last round whose every table has finished: standings are after it unless asked otherwise."""
 
     def standings(self, after_round: int | None = None, division: int | None = None) -> Standings:
-        """The whole field's standings, or one division's (named in its title)."""
+        """The whole field's standings, or one division's (named in its title); by default after the last
+        complete round, so a round still in play never shows as played."""
+        after_round = self.completed if after_round is None else after_round
         if division is None:
             return compute(self.definition, self.entrants, self.rounds, self.results, self.ratings, after_round)
         members = {p for p, d in self.division_of.items() if d == division}
@@ -106,8 +110,9 @@ def load(session: Session, tournament_id: int) -> Loaded:
                                    .order_by(TournamentTable.round_no, TournamentTable.number)))
     rounds = [_seating(r, [t for t in table_rows if t.round_no == r.number]) for r in round_rows]
     results = [_result(t) for t in table_rows if t.scores is not None]
+    completed = max((r.number for r in round_rows if r.status == "complete"), default=0)
     return Loaded(row, definition, entrants, rounds, results, ratings(session, definition.game),
-                  {e.player_id: e.division for e in entries})
+                  {e.player_id: e.division for e in entries}, completed)
 
 
 def _seating(row: TournamentRound, tables: list[TournamentTable]) -> RoundSeating:
@@ -208,31 +213,65 @@ def follows(session: Session, tournament_id: int) -> int | None:
     return session.exec(select(Season.follows).where(Season.tournament_id == tournament_id)).first()
 
 
-def register(service: Service, tournament_id: int, email: str, name: str, actor: str) -> Entrant:
-    """Enter a player (created on first sight) from the next round; a dropped one may rejoin if allowed."""
-    address = email.strip().lower()
-    if "@" not in address or " " in address:
-        raise TournamentError(f"{email!r} is not an email address; write e.g. ann@example.org")
+def register(service: Service, tournament_id: int, email: str, name: str, actor: str, language: str = "",
+             time_zone: str = "") -> Entrant:
+    """Enter a player (created on first sight) from the next round, and welcome them by mail; a dropped one
+    may rejoin if allowed."""
+    registration, problems = player_rows.checked(email, name, language, time_zone)
+    if problems:
+        raise TournamentError("; ".join(problems))
+    return register_roster(service, tournament_id, [registration], actor)[0]
+
+
+def register_roster(service: Service, tournament_id: int, registrations: list[player_rows.Registration],
+                    actor: str) -> list[Entrant]:
+    """Enter every player of a checked roster in one transaction, or none: a refusal lists every row that
+    cannot be entered (by its file line) and nothing is stored or mailed."""
     with Session(service.db) as session:
         loaded = load(session, tournament_id)
         _not_finished(loaded)
-        player = player_rows.find_or_add(session, address)
-        if name:
-            player.name = name
-        assert player.id is not None
-        entrant = register_entrant(loaded.definition, loaded.entrants, player.id, name or player.name,
-                                   loaded.row.rounds_started)
-        entry = session.exec(select(Entry).where(Entry.tournament_id == tournament_id,
-                                                 Entry.player_id == player.id)).first()
-        late = loaded.row.rounds_started or follows(session, tournament_id) is not None
-        entry = entry or Entry(tournament_id=tournament_id, player_id=player.id, name=entrant.name,
-                               division=_divisions(loaded.definition) if late else 1)  # newcomers start at the bottom
-        entry.joined, entry.dropped = entrant.joined, entrant.dropped
-        session.add(entry)
-        service.audit(session, actor, "tournament register", None,
-                      f"tournament {tournament_id}: {address} from round {entrant.joined}")
+        entrants, problems = [], []
+        for registration in registrations:
+            try:
+                entrants.append(_enter(service, session, loaded, registration, actor))
+            except TournamentError as exc:
+                problems.append(f"line {registration.line}: {exc}" if registration.line else str(exc))
+        if problems:
+            session.rollback()
+            raise TournamentError("\n".join(problems))
         session.commit()
-        return entrant
+        return entrants
+
+
+def _enter(service: Service, session: Session, loaded: Loaded, registration: player_rows.Registration,
+           actor: str) -> Entrant:
+    """One player entered in ``session`` (uncommitted), their welcome queued."""
+    tournament_id = loaded.row.id
+    player = player_rows.find_or_add(session, registration.email)
+    player.name = registration.name or player.name
+    player.language = registration.language or player.language
+    player.time_zone = registration.time_zone or player.time_zone
+    assert player.id is not None and tournament_id is not None
+    entrant = register_entrant(loaded.definition, loaded.entrants, player.id, registration.name or player.name,
+                               loaded.row.rounds_started)
+    entry = session.exec(select(Entry).where(Entry.tournament_id == tournament_id,
+                                             Entry.player_id == player.id)).first()
+    late = loaded.row.rounds_started or follows(session, tournament_id) is not None
+    entry = entry or Entry(tournament_id=tournament_id, player_id=player.id, name=entrant.name,
+                           division=_divisions(loaded.definition) if late else 1)  # newcomers start at the bottom
+    entry.joined, entry.dropped = entrant.joined, entrant.dropped
+    session.add(entry)
+    loaded.entrants = [e for e in loaded.entrants if e.player != player.id] + [entrant]
+    definition = loaded.definition
+    letter = service.letters.render(
+        "welcome", tournament=loaded.row.name, player=entrant.name, game_title=service.rules(definition.game).title,
+        rounds=definition.rounds, joined=entrant.joined, started=loaded.row.rounds_started,
+        hours=definition.deadlines.move.total_seconds() / 3600, organiser=service.settings.organiser,
+        time_zone=player.time_zone)
+    service.mails.queue(session, "welcome", player.email, letter)
+    service.audit(session, actor, "tournament register", None,
+                  f"tournament {tournament_id}: {registration.email} from round {entrant.joined}")
+    return entrant
 
 
 def drop(service: Service, tournament_id: int, email: str, reason: str, actor: str) -> Entrant:
@@ -302,9 +341,11 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
     hours = definition.deadlines.move.total_seconds() / 3600
     for table in seating.tables:
         emails = [players[p].email for p in table.players]
+        label = f"{row.name} R{round_no} T{table.number}"
+        _mail_table(service, session, loaded, round_no, label, table, players)
         game = service.open_game(session, rules, emails, bots_count=0, seed=_game_seed(definition, round_no, table),
                                  options=dict(definition.game_options), deadline_hours=hours,
-                                 label=f"{row.name} R{round_no} T{table.number}", bot=definition.timeouts.bot,
+                                 label=label, bot=definition.timeouts.bot,
                                  actor=actor)
         session.add(TournamentTable(tournament_id=row.id, round_no=round_no, number=table.number,  # type: ignore[arg-type]
                                     game_id=game.id, players=list(table.players)))
@@ -365,6 +406,30 @@ def _seat_divisions(loaded: Loaded, round_no: int, active: list[int], fewest: in
 
 DIVISION_SEED = 7919
 """Division d seats from the tournament seed + (d - 1) x this, so divisions do not mirror each other."""
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    """One seat of a table as the round-start mail lists it."""
+
+    seat_no: int
+    name: str
+    you: bool
+
+
+def _mail_table(service: Service, session: Session, loaded: Loaded, round_no: int, label: str, table: SeatedTable,
+                players: dict[int, Player]) -> None:
+    """Tell each player of a new table where they sit and with whom, before the table's first prompt."""
+    names = {e.player: e.name for e in loaded.entrants}
+    definition = loaded.definition
+    for player_id in table.players:
+        seats = [TableSeat(index + 1, names.get(other) or players[other].name, other == player_id)
+                 for index, other in enumerate(table.players)]
+        letter = service.letters.render(
+            "round_start", tournament=loaded.row.name, player=names.get(player_id) or players[player_id].name,
+            round=round_no, table=label, game_title=service.rules(definition.game).title, seats=seats,
+            hours=definition.deadlines.move.total_seconds() / 3600)
+        service.mails.queue(session, "round_start", players[player_id].email, letter)
 
 
 def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: RoundSeating,

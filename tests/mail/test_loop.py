@@ -48,7 +48,7 @@ def test_a_reply_is_applied_confirmed_and_the_next_seat_prompted_with_a_recap(se
     confirmation = latest(service, ANN, "confirmation")
     assert "Understood and played: take 2" in confirmation.text and "waiting for bob" in confirmation.text
     prompt = latest(service, BOB)
-    assert "Since your last mail:\n  seat 1 (ann): take 2" in prompt.text
+    assert "Since the game began:\n  seat 1 (ann): take 2" in prompt.text
 
 
 def test_mails_to_one_player_form_one_thread(service: Service) -> None:

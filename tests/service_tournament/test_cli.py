@@ -133,7 +133,7 @@ def test_game_commands_print_and_refuse_bad_input_without_changes(env, service, 
     assert "seat 1 sees" in pbem(env, "game", "show", "1")
     log = pbem(env, "game", "log", "1")
     assert "email" in log and "from player" in log
-    assert "Turn order" in pbem(env, "game", "replay", "1", "--at", "1")
+    assert "Choosing order" in pbem(env, "game", "replay", "1", "--at", "1")
     before = counts(service)
     refusals = [
         (("game", "show", "99"), "there is no game 99"),

@@ -102,10 +102,9 @@ def test_reminder_must_come_before_the_deadline() -> None:
     assert problem.startswith("deadlines.reminder: is sent this long before the deadline")
 
 
-def test_rank_points_required_for_rank_points_system_only() -> None:
+def test_rank_points_left_out_take_the_default_table() -> None:
     without = MINIMAL.split("[scoring.rank_points]")[0]
-    (problem,) = refusal(without)
-    assert problem.startswith('scoring.rank_points: is required when scoring.system is "rank_points"')
+    assert load(without).scoring.rank_points == {size: definition.DEFAULT_RANK_POINTS[size] for size in (2, 3, 4, 5)}
     assert load(without.replace("[scoring]", '[scoring]\nsystem = "wins"')).scoring.system == "wins"
 
 
@@ -152,3 +151,19 @@ def test_durations(text: str, expected: timedelta) -> None:
 def test_bad_durations_say_what_would_be_right(text: str) -> None:
     with pytest.raises(ValueError, match="write e.g."):
         parse_duration(text)
+
+
+def test_an_unknown_game_still_has_its_table_sizes_checked() -> None:
+    text = MINIMAL.replace('game = "dragon"', 'game = "chess"').replace("[3, 4, 5]", "[3, 4, 7]")
+    problems = refusal(text)
+    assert any(p.startswith("game: unknown game 'chess'") for p in problems)
+    assert "seating.table_sizes: 7 is more than any game allows (2-5)" in problems
+
+
+def test_preferred_is_checked_against_the_sizes_as_written() -> None:
+    problems = refusal(MINIMAL.replace("[3, 4, 5]", "[3, 4, 7]").replace("preferred = 4", "preferred = 6"))
+    assert "seating.table_sizes: 7 is more than dragon allows (2-5)" in problems
+    assert "seating.preferred: 6 is not one of seating.table_sizes [3, 4, 7]" in problems
+    # a preferred size that is listed but refused is reported once, under table_sizes
+    problems = refusal(MINIMAL.replace("[3, 4, 5]", "[3, 4, 7]").replace("preferred = 4", "preferred = 7"))
+    assert problems == ["seating.table_sizes: 7 is more than dragon allows (2-5)"]
