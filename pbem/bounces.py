@@ -38,7 +38,7 @@ from sqlmodel import Session, select
 from pbem.config import Settings
 from pbem.db import Game, Inbound, Outbox, Player, Seat
 from pbem.inbound.headers import decoded_field, first_address
-from pbem.inbound.rules import DAEMON_LOCAL_PARTS, REPORT_TYPES
+from pbem.inbound.filters import DAEMON_LOCAL_PARTS, REPORT_TYPES
 from pbem.service import Service
 from pbem.store import LoadedGame
 from pbem.tokens import read_bounce_address

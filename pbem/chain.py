@@ -1,6 +1,6 @@
 """The reply chain: what happens to a stored mail after the header filter, as a list of named steps.
 
-Like the header filter (:mod:`pbem.inbound.rules`) and Mailman 3's chains,
+Like the header filter (:mod:`pbem.inbound.filters`) and Mailman 3's chains,
 each step is tiny, named and described, and either passes the mail on (None)
 or decides it (an :class:`Outcome`, usually with an answer queued). Two
 stages, so each step works on the value it needs:
@@ -39,7 +39,7 @@ from pbem.mails import NOTICE_KINDS
 from pbem.outcome import Outcome
 from pbem.service import Service
 from pbem.store import LoadedGame, Transaction
-from pbem.tokens import read_reply_address
+from pbem.tokens import ReplyTarget, read_reply_address
 
 QUOTED_LINES = 6
 """Lines of a refused reply quoted back to its sender: their own first lines (quotes were already cut)."""
@@ -74,11 +74,13 @@ class Arrival:
     game: LoadedGame | None = None
     seat: int | None = None
     player: Player | None = None
-    target: tuple[int, int] | None = field(default=None, repr=False)
+    target: ReplyTarget | None = field(default=None, repr=False)
     _sender_player: Player | None = field(default=None, repr=False)
     _sender_looked_up: bool = field(default=False, repr=False)
     bounced: int | None = None
     """The player a bounce was counted against: recorded on the stored message."""
+    touched: bool = False
+    """Whether the game's seats changed even though the mail is refused (a bounce hold lifted)."""
 
     @property
     def session(self) -> Session:
@@ -242,7 +244,7 @@ def _addressed(arrival: Arrival) -> Outcome | None:
 
 def _seat_exists(arrival: Arrival) -> Outcome | None:
     assert arrival.target is not None
-    game_id, seat = arrival.target
+    game_id, seat = arrival.target.game_id, arrival.target.seat
     try:
         game = arrival.transaction.load(game_id)
     except KeyError:
@@ -260,6 +262,7 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
     player, sender = game.player(seat), arrival.mail.sender
     if player is not None and player.email == sender:
         arrival.player = player
+        arrival.touched = player.bounce_hold  # lifting it gives the seat a fresh deadline
         bounces.replied(arrival.service, arrival.session, player, game.id)  # their address works again
         return None
     reason = f"sender {sender or '(none)'} is not the seat's player"
@@ -287,7 +290,23 @@ ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
 
 def _command(reply: Reply) -> Outcome | None:
     command = COMMANDS.read(reply.text)
-    return COMMANDS.handle(reply, command) if command is not None else None
+    if command is None:
+        return None
+    limit = reply.service.settings.commands_per_day
+    if _commands_today(reply) >= limit:  # kept, neither answered nor passed on: a flood of says stays here
+        return Outcome("rate_limited", f"{command.name}: {limit} commands today already from {reply.player.email}")
+    return COMMANDS.handle(reply, command)
+
+
+def _commands_today(reply: Reply) -> int:
+    """The player's commands handled since midnight UTC, counted from the stored mail itself."""
+    now = reply.service.clock.now()
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    counted = reply.session.exec(
+        select(func.count()).select_from(Inbound)
+        .where(Inbound.player_id == reply.player.id, Inbound.status == "command", Inbound.received >= midnight)
+    ).one()
+    return int(counted or 0)
 
 
 def _has_text(reply: Reply) -> Outcome | None:
@@ -328,7 +347,11 @@ def _in_turn(reply: Reply) -> Outcome | None:
 
 
 def _stale(reply: Reply) -> bool:
-    """Whether this reply answers our decision mail after the seat was asked something newer."""
+    """Whether this reply answers our decision mail after the seat was asked something newer.
+
+    The mail it answers is found from ``In-Reply-To``/``References``, or, when
+    a client dropped them, from the decision its reply address names.
+    """
     mail, seat = reply.mail, reply.game.seats[reply.seat]
     if seat.awaiting and mail.in_reply_to and f"<{mail.in_reply_to}>" == seat.last_message_id:
         return False  # the seat's latest mail, sent since its prompt: nothing newer was asked
@@ -342,6 +365,9 @@ def _stale(reply: Reply) -> bool:
             continue
         return ours.kind in NOTICE_KINDS and ours.seq is not None and (ours.seq < seat.prompted_seq
                                                                        or not seat.awaiting)
+    asked = reply.arrival.target.asked if reply.arrival.target is not None else None
+    if asked is not None:  # no header named a mail of ours: the address itself names the decision it asked
+        return asked < seat.prompted_seq or not seat.awaiting
     return False
 
 
@@ -375,7 +401,7 @@ def _played(reply: Reply) -> Outcome:
 
 
 REPLY_STEPS: tuple[Step[Reply], ...] = (
-    Step("command", "a first line that is a player command runs it", _command),
+    Step("command", "a first line that is a player command runs it (up to commands_per_day a day)", _command),
     Step("has-text", "something is left after quotes and signatures", _has_text),
     Step("game-open", "the game is neither paused nor over", _game_open),
     Step("held-for-later", "a move sent before its turn, where the rules allow it, is kept for it",

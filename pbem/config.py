@@ -93,6 +93,8 @@ class Settings:
     timeouts_to_bot: int = knob(3, "After this many timeouts the seat is handed to a bot and the organiser told.", 2)
     vacation_days: int = knob(14, "The longest a `vacation until` may push a deadline out.", 21)
     robot_answers_per_day: int = knob(10, "Refusals answered per address and day; beyond that we stay silent.", 20)
+    commands_per_day: int = knob(30, "Commands (help, status, say, ...) a player may mail a day; more are kept but "
+                                     "neither answered nor passed on (a say to a table of four mails three).", 60)
     max_message_bytes: int = knob(1_000_000, "Larger inbound mails are refused politely without reading their "
                                              "body.", 2_000_000)
     bounce_threshold: int = knob(3, "Bounces (at most one a day) after which a player's address counts as failing: "

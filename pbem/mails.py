@@ -225,7 +225,8 @@ class Mailer:
         letter = self.letters.render(kind, picture=image is not None, **merged)
         row = game.seats[seat]
         message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
-                                reply_to=self.reply_to(game.id, seat), in_reply_to=row.last_message_id,
+                                reply_to=self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None),
+                                in_reply_to=row.last_message_id,
                                 references=_references(row), seat=seat, seq=game.next_seq - 1)
         row.thread_root = row.thread_root or message_id
         row.last_message_id = message_id
@@ -236,8 +237,9 @@ class Mailer:
         letter = self.letters.render(template, **context)
         return self.queue(session, kind, self.settings.organiser, letter, game_id=about)
 
-    def reply_to(self, game_id: int, seat: int) -> str:
-        return reply_address(self.settings.reply_local, self.settings.domain, self.secret, game_id, seat)
+    def reply_to(self, game_id: int, seat: int, asked: int | None = None) -> str:
+        """The seat's reply address; a mail that asks for a decision names it (``asked``: moves in the log)."""
+        return reply_address(self.settings.reply_local, self.settings.domain, self.secret, game_id, seat, asked)
 
     def queue(self, session: Session, kind: str, recipient: str, letter: Letter, *, game_id: int | None = None,
               picture: bytes | None = None, reply_to: str = "", in_reply_to: str = "",

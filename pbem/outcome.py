@@ -18,6 +18,10 @@ counted, never answered (no backscatter). ``wrong_sender``: a valid token
 from another address; kept, and the seat's own player is told.
 """
 
+UNCHANGED = frozenset({"refused", "wrong_sender", "stranger", "ignored", "bounce", "oversize", "rate_limited"})
+"""Outcomes that change nothing of a game's state or turns: committed without bumping its version, so a
+flood of them never pushes real replies into conflict retries."""
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -20,7 +20,7 @@ from pbem import chain
 from pbem.db import Inbound
 from pbem.faults import crash_point
 from pbem.inbound import InboundMail, read_mail, reverse_path
-from pbem.outcome import Outcome
+from pbem.outcome import UNCHANGED, Outcome
 from pbem.service import Service
 from pbem.store import Conflict, Transaction
 
@@ -165,6 +165,8 @@ def _finish(arrival: chain.Arrival, outcome: Outcome) -> Outcome:
         "player": arrival.player.id if arrival.player is not None else arrival.bounced})
     if recorded.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict(f"inbound {arrival.inbound_id} was handled meanwhile")
+    if game is not None and outcome.status in UNCHANGED and not arrival.touched:
+        arrival.transaction.unchanged(game)
     arrival.transaction.commit()
     return replace(outcome, inbound_id=arrival.inbound_id, game_id=game.id if game is not None else None)
 

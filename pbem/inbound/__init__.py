@@ -29,9 +29,9 @@ from pbem.inbound.headers import (
     address_pairs, addresses, decoded_field, display_name, first_address, message_ids, raw_field, return_path,
 )
 from pbem.inbound.history import new_text
-from pbem.inbound.rules import AUTOMATIC_RULES, Envelope, Rule, automatic_reason
+from pbem.inbound.filters import AUTOMATIC_FILTERS, Envelope, Filter, automatic_reason
 
-__all__ = ["AUTOMATIC_RULES", "InboundMail", "MailKind", "Rule", "read_mail", "reverse_path"]
+__all__ = ["AUTOMATIC_FILTERS", "InboundMail", "MailKind", "Rule", "read_mail", "reverse_path"]
 
 # Recipient headers, in the order the contract lists them: the ones an MTA adds
 # for the real envelope recipient first, then the visible ones.
@@ -141,7 +141,7 @@ def _parse_headers(raw: bytes) -> Message:
 def _parse_whole(raw: bytes) -> Message | None:
     """The whole message, or None for MIME nested deeper than any mail client nests it.
 
-    Parsing once serves both the header rules and the body; only an oversized
+    Parsing once serves both the header filters and the body; only an oversized
     message is left to the header-only parse.
     """
     if len(_MULTIPART.findall(raw)) > MAX_MULTIPARTS:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from datetime import timedelta
 
 import pytest
@@ -294,3 +296,50 @@ def test_a_player_who_writes_a_new_mail_is_told_to_use_reply(service: Service) -
     prompt.reply_to = "play@pbem.localhost"
     assert pipeline.deliver(service, reply_to(prompt, "take 1")).status == "refused"
     assert "Please use Reply" in latest(service, ANN, "refusal").text
+
+
+def test_a_reply_to_an_old_prompt_without_its_headers_is_still_refused_as_stale(service: Service) -> None:
+    """A client that drops In-Reply-To and References: the reply address names the prompt it answers."""
+    from email import message_from_bytes, policy
+
+    start(service, sticks=9)
+    old = latest(service, ANN)
+    pipeline.deliver(service, reply_to(old, "take 1"))
+    pipeline.deliver(service, reply_to(latest(service, BOB), "take 1"))
+    stripped = message_from_bytes(reply_to(old, "take 2"), policy=policy.default)
+    del stripped["In-Reply-To"]
+    del stripped["References"]
+    outcome = pipeline.deliver(service, stripped.as_bytes())
+    assert outcome.status == "refused", outcome.reason
+    assert "answers an earlier turn" in latest(service, ANN, "refusal").text
+    fresh = message_from_bytes(reply_to(latest(service, ANN, "prompt"), "take 2"), policy=policy.default)
+    del fresh["In-Reply-To"]
+    del fresh["References"]
+    assert pipeline.deliver(service, fresh.as_bytes()).status == "applied"
+
+
+def test_a_flood_of_commands_is_kept_but_stops_being_answered(tmp_path: Path) -> None:
+    from tests.mail import sticks
+    from tests.mail.conftest import make_settings
+
+    service = Service(make_settings(tmp_path, commands_per_day=5), rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    prompt = latest(service, ANN)
+    before = len(outbox(service))
+    outcomes = [pipeline.deliver(service, reply_to(prompt, f"say hello {n}", message_id=f"<say{n}@client.example>"))
+                .status for n in range(12)]
+    assert outcomes == ["command"] * 5 + ["rate_limited"] * 7
+    assert len(outbox(service)) - before == 5 * 2, "each say mails Bob and confirms to Ann, five times only"
+
+
+def test_refused_and_ignored_mail_does_not_bump_the_game_version(service: Service) -> None:
+    game_id = start(service)
+    with Session(service.db) as session:
+        version = session.get(Game, game_id).version  # type: ignore[union-attr]
+    prompt = latest(service, ANN)
+    for n in range(5):
+        assert pipeline.deliver(service, reply_to(prompt, "take 5", message_id=f"<bad{n}@client.example>")
+                                ).status == "refused"
+    with Session(service.db) as session:
+        assert session.get(Game, game_id).version == version  # type: ignore[union-attr]
+    assert pipeline.deliver(service, reply_to(prompt, "take 1", message_id="<good@client.example>")).status == "applied"

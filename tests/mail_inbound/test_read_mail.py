@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pbem.inbound as inbound
-from pbem.inbound import AUTOMATIC_RULES, MailKind, read_mail
+from pbem.inbound import AUTOMATIC_FILTERS, MailKind, read_mail
 from pbem.inbound.charsets import decode_bytes
 
 
@@ -119,9 +119,9 @@ def test_auto_submitted_no_and_a_plain_precedence_are_human() -> None:
 
 
 def test_every_rule_has_a_name_a_description_and_a_unique_name() -> None:
-    names = [rule.name for rule in AUTOMATIC_RULES]
+    names = [one.name for one in AUTOMATIC_FILTERS]
     assert len(names) == len(set(names))
-    assert all(rule.name and rule.description for rule in AUTOMATIC_RULES)
+    assert all(one.name and one.description for one in AUTOMATIC_FILTERS)
 
 
 def test_oversize_is_decided_from_the_length_without_parsing_the_body(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,10 +1,11 @@
-"""The chain of rules that recognises mail no human wrote, so it is never answered.
+"""The header filter: a chain of named checks that recognises mail no human wrote, so it is never answered.
 
 Answering an out-of-office notice, a bounce or a list digest starts a mail
-loop, so these are stored and ignored. Each rule is tiny, named and described,
-as in Mailman 3: adding a check is adding a rule to :data:`AUTOMATIC_RULES`,
-never editing a long function. Every rule reads headers only, so it can run on
-an oversized message before any body is parsed.
+loop, so these are stored and ignored. Each filter is tiny, named and
+described, as Mailman 3's rules are: adding a check is adding a filter to
+:data:`AUTOMATIC_FILTERS`, never editing a long function. Every filter reads
+headers only, so it can run on an oversized message before any body is parsed.
+("Rules", in this code base, means a game's rules only.)
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pbem.inbound.headers import decoded_field, raw_field
 
 @dataclass(frozen=True)
 class Envelope:
-    """What a rule may look at: the header fields and the addresses already read from them."""
+    """What a filter may look at: the header fields and the addresses already read from them."""
 
     message: Message
     sender: str
@@ -27,7 +28,7 @@ class Envelope:
 
 
 @dataclass(frozen=True)
-class Rule:
+class Filter:
     """One named check; ``check`` returns why the mail is automatic, or None."""
 
     name: str
@@ -129,24 +130,24 @@ def _own_mark(envelope: Envelope) -> str | None:
     return f"carries our {OWN_MARK_HEADER} header" if envelope.message.get(OWN_MARK_HEADER) is not None else None
 
 
-AUTOMATIC_RULES: tuple[Rule, ...] = (
-    Rule("own-mark", "Mail we sent ourselves, recognised by our outbound header.", _own_mark),
-    Rule("own-address", "Mail whose From is one of our own addresses.", _own_address),
-    Rule("auto-submitted", "RFC 3834: Auto-Submitted other than 'no' (vacation notices, robots).", _auto_submitted),
-    Rule("precedence", "Precedence bulk, junk, list or auto_reply.", _precedence),
-    Rule("list-headers", "Any List-* header: mailing-list traffic.", _list_headers),
-    Rule("null-return-path", "An empty envelope sender <>: bounces and notifications.", _null_return_path),
-    Rule("delivery-report", "multipart/report DSNs and read receipts.", _delivery_report),
-    Rule("mailer-daemon", "From MAILER-DAEMON: bounces that lost their return path.", _mailer_daemon),
-    Rule("autoresponder-header", "X-Autoreply and the other autoresponder marks.", _autoresponder_header),
-    Rule("auto-reply-subject", "Subjects only autoresponders and bounces use.", _auto_reply_subject),
+AUTOMATIC_FILTERS: tuple[Filter, ...] = (
+    Filter("own-mark", "Mail we sent ourselves, recognised by our outbound header.", _own_mark),
+    Filter("own-address", "Mail whose From is one of our own addresses.", _own_address),
+    Filter("auto-submitted", "RFC 3834: Auto-Submitted other than 'no' (vacation notices, robots).", _auto_submitted),
+    Filter("precedence", "Precedence bulk, junk, list or auto_reply.", _precedence),
+    Filter("list-headers", "Any List-* header: mailing-list traffic.", _list_headers),
+    Filter("null-return-path", "An empty envelope sender <>: bounces and notifications.", _null_return_path),
+    Filter("delivery-report", "multipart/report DSNs and read receipts.", _delivery_report),
+    Filter("mailer-daemon", "From MAILER-DAEMON: bounces that lost their return path.", _mailer_daemon),
+    Filter("autoresponder-header", "X-Autoreply and the other autoresponder marks.", _autoresponder_header),
+    Filter("auto-reply-subject", "Subjects only autoresponders and bounces use.", _auto_reply_subject),
 )
 
 
-def automatic_reason(envelope: Envelope, rules: tuple[Rule, ...] = AUTOMATIC_RULES) -> str | None:
-    """Why the first matching rule thinks no human wrote this mail, or None if none does."""
-    for rule in rules:
-        reason = rule(envelope)
+def automatic_reason(envelope: Envelope, filters: tuple[Filter, ...] = AUTOMATIC_FILTERS) -> str | None:
+    """Why the first matching filter thinks no human wrote this mail, or None if none does."""
+    for one in filters:
+        reason = one(envelope)
         if reason is not None:
             return reason
     return None
