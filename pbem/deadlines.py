@@ -6,7 +6,8 @@ overdue decision and handles it, never skipping one. Each game is changed in
 its own transaction, with the same optimistic locking as a reply: a reply that
 arrives while its deadline is being handled either wins or is told it lost.
 A seat whose player's mail bounces (:func:`pbem.bounces.held`) gets neither
-reminder nor timeout until the hold is lifted.
+reminder nor timeout until the hold is lifted, unless its tournament says
+``on_bounce = "run"`` in ``[timeouts]``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pbem.bounces import held
 from pbem.db import DigestItem, Game, Player, Seat, locked
 from pbem.service import Service
 from pbem.store import Conflict, LoadedGame, Transaction
-from pbem.tournament.timeouts import timeout_policy, widest_reminder
+from pbem.tournament.timeouts import GameTimeouts, game_timeouts, widest_reminder
 
 DIGEST_EVERY = timedelta(days=1)
 POLICIES = ("bot", "forfeit")
@@ -73,10 +74,10 @@ def _retrying(service: Service, game_id: int, change: Callable[[Service, Session
 def _time_out(service: Service, session: Session, game: LoadedGame) -> int:
     """Apply the timeout policy to every seat of the game whose deadline has passed."""
     now, settings = service.clock.now(), service.settings
+    policy = game_timeouts(session, game.id, settings)
     late = [s for s in sorted(game.rules.to_act(game.state))
-            if game.human(s) and not held(game, s) and game.seats[s].awaiting and game.seats[s].deadline
+            if game.human(s) and not _held(policy, game, s) and game.seats[s].awaiting and game.seats[s].deadline
             and game.seats[s].deadline <= now]
-    policy = timeout_policy(session, game.id, settings)
     for seat in late:
         row = game.seats[seat]
         row.timeouts += 1
@@ -106,12 +107,17 @@ def _tell_organiser(service: Service, session: Session, game: LoadedGame, seat: 
     )
 
 
+def _held(policy: GameTimeouts, game: LoadedGame, seat: int) -> bool:
+    """No reminder and no timeout for a seat whose player's mail bounces, where the tournament holds them."""
+    return policy.hold_on_bounce and held(game, seat)
+
+
 def _remind(service: Service, session: Session, game: LoadedGame) -> int:
     now = service.clock.now()
-    policy = timeout_policy(session, game.id, service.settings)
+    policy = game_timeouts(session, game.id, service.settings)
     warn_before = policy.reminder
     due = [s for s in range(len(game.seats))
-           if game.human(s) and not held(game, s) and game.seats[s].awaiting and not game.seats[s].reminded
+           if game.human(s) and not _held(policy, game, s) and game.seats[s].awaiting and not game.seats[s].reminded
            and game.seats[s].deadline and game.seats[s].deadline - warn_before <= now < game.seats[s].deadline]
     for seat in due:
         game.seats[seat].reminded = True

@@ -26,6 +26,8 @@ from tournaments.errors import DefinitionError, Problem
 
 SEATING_METHODS = ("swiss", "random")
 SCORING_SYSTEMS = ("rank_points", "place_points", "wins", "best_share")
+ON_BOUNCE = ("hold", "run")
+"""What a tournament does with the deadlines of a player whose address bounces."""
 TIE_BREAKS = ("game_points", "wins", "opponents_strength", "head_to_head", "average_rank", "fewest_timeouts")
 TIMEOUT_POLICIES = ("bot", "forfeit")
 BOTS = ("greedy", "random")
@@ -100,6 +102,9 @@ class TimeoutPolicy:
     policy: str = "bot"
     bot: str = "greedy"
     max_timeouts: int = 2
+    on_bounce: str = "hold"
+    """``hold``: while a player's address bounces, no reminder or timeout runs against their seats (until
+    they reply or the organiser releases them); ``run``: their deadlines run as anyone's."""
 
 
 @dataclass(frozen=True)
@@ -457,11 +462,12 @@ class _Reader:
         return Deadlines(move=move, reminder=reminder)
 
     def timeouts(self, data: dict[str, Any]) -> TimeoutPolicy:
-        section = self.section(data, "timeouts", ("policy", "bot", "max_timeouts"))
+        section = self.section(data, "timeouts", ("policy", "bot", "max_timeouts", "on_bounce"))
         return TimeoutPolicy(
             policy=self.choice(section, "policy", "timeouts.policy", TIMEOUT_POLICIES, "bot"),
             bot=self.choice(section, "bot", "timeouts.bot", BOTS, "greedy"),
             max_timeouts=self.integer(section, "max_timeouts", "timeouts.max_timeouts", 2, 1),
+            on_bounce=self.choice(section, "on_bounce", "timeouts.on_bounce", ON_BOUNCE, "hold"),
         )
 
     def registration(self, data: dict[str, Any]) -> Registration:

@@ -18,12 +18,14 @@ from tournaments.definition import load as load_definition
 
 
 @dataclass(frozen=True)
-class TimeoutPolicy:
+class GameTimeouts:
     """What a missed deadline does in one game: the tournament's ``[timeouts]``, else the service settings.
 
     ``forfeit_after``: the timeout at which the player forfeits (None: never);
     ``bot_after``: the timeout from which the bot keeps the seat to the end;
-    ``reminder``: how long before a deadline the reminder goes out.
+    ``reminder``: how long before a deadline the reminder goes out;
+    ``hold_on_bounce``: whether a player whose address bounces is spared
+    reminders and timeouts until the hold is lifted (:mod:`pbem.bounces`).
     """
 
     policy: str
@@ -31,9 +33,10 @@ class TimeoutPolicy:
     forfeit_after: int | None
     bot_after: int
     reminder: timedelta
+    hold_on_bounce: bool = True
 
 
-def timeout_policy(session: Session, game_id: int, settings: Settings) -> TimeoutPolicy:
+def game_timeouts(session: Session, game_id: int, settings: Settings) -> GameTimeouts:
     """The definition for ``game_id``: its tournament's, or the service's for a game of no tournament.
 
     The service's ``forfeit`` forfeits at the first timeout; a tournament's
@@ -41,14 +44,14 @@ def timeout_policy(session: Session, game_id: int, settings: Settings) -> Timeou
     """
     record = session.exec(select(TournamentTable).where(TournamentTable.game_id == game_id)).first()
     if record is None:
-        return TimeoutPolicy(settings.timeout_policy, "greedy", 1 if settings.timeout_policy == "forfeit" else None,
+        return GameTimeouts(settings.timeout_policy, "greedy", 1 if settings.timeout_policy == "forfeit" else None,
                             settings.timeouts_to_bot, timedelta(hours=settings.reminder_hours))
     row = session.get(Tournament, record.tournament_id)
     assert row is not None
     definition = load_definition(row.definition)
     timeouts = definition.timeouts
-    return TimeoutPolicy(timeouts.policy, timeouts.bot, timeouts.max_timeouts if timeouts.policy == "forfeit" else None,
-                        timeouts.max_timeouts, definition.deadlines.reminder)
+    return GameTimeouts(timeouts.policy, timeouts.bot, timeouts.max_timeouts if timeouts.policy == "forfeit" else None,
+                        timeouts.max_timeouts, definition.deadlines.reminder, timeouts.on_bounce == "hold")
 
 
 def widest_reminder(session: Session, settings: Settings) -> timedelta:
