@@ -124,7 +124,7 @@ class Arrival:
             service.mails.send_to_seat(self.session, game, seat, "refusal", **context)
         else:
             base = service.mails.base_context(game, None) if game else {"table": service.settings.domain}
-            letter = service.letters.render("refusal", **{**base, "player": "", **context})
+            letter = service.letters.render("refusal", self.sender_player.language, **{**base, "player": "", **context})
             service.mails.queue(self.session, "refusal", mail.sender, letter, game_id=game.id if game else None)
         return Outcome("refused", reason)
 

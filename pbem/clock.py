@@ -12,12 +12,22 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from babel.dates import format_skeleton, get_datetime_format
+
 __all__ = ["UTC", "Clock", "SetClock", "closest_time_zones", "local_time", "time_zone"]
 
 
-def local_time(moment: datetime, zone: str) -> str:
-    """A time as a player reads it: ``2026-12-01 16:00 Europe/Athens`` (``… UTC`` for UTC)."""
-    return f"{moment.astimezone(ZoneInfo(zone)):%Y-%m-%d %H:%M} {zone}"
+def local_time(moment: datetime, zone: str, language: str = "en") -> str:
+    """A time as a player reads it, in their zone and their language's date format (Babel's locale data):
+    ``2026-12-01 16:00 Europe/Athens`` in English (kept unambiguous for every English reader),
+    ``Τρί 1 Δεκ 2026, 16:00 Europe/Athens`` in Greek. The zone's name is always shown, so a reader whose
+    zone is wrong can see it and say ``timezone``."""
+    local = moment.astimezone(ZoneInfo(zone))
+    if language == "en":
+        return f"{local:%Y-%m-%d %H:%M} {zone}"
+    day = format_skeleton("yMMMEd", local, locale=language)
+    time = format_skeleton("Hm", local, locale=language)
+    return f"{get_datetime_format('medium', locale=language).format(time, day)} {zone}"
 
 
 def time_zone(name: str) -> str | None:

@@ -4,20 +4,57 @@ Each mail is a pair ``NAME.txt.j2`` (the plain part, complete on its own) and
 ``NAME.html.j2`` (the alternative). The text template sets ``subject`` at its
 top level, so the wording of a subject lives with the wording of its mail and
 no player-facing text is written in Python.
+
+Each mail is rendered in its reader's language (en, el, hu, ru): the
+templates mark their words with ``{% trans %}`` (``jinja2.ext.i18n``) and the
+catalogs ``pbem/locale/LANG/LC_MESSAGES/messages.po`` translate them. There is
+no global locale: each language has its own environment, made on first use
+with that language's catalog installed, so two threads rendering for two
+readers never see each other's language. A word a catalog lacks stays English.
+
+The catalogs are read from their ``.po`` files when a language is first used
+(Babel's ``read_po``, compiled in memory); no ``.mo`` files are kept, so a
+fresh checkout or ``pip install -e .`` works without running ``pybabel
+compile``, and a compiled file can never be older than its source.
 """
 
 from __future__ import annotations
 
+import gettext
+import io
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 import templates
 from pbem.commands import COMMANDS
 
 TEMPLATE_DIR = Path(templates.__file__).parent / "email"
+LOCALE_DIR = Path(__file__).parent / "locale"
+"""The message catalogs: ``messages.pot`` (extracted by ``pybabel extract -F babel.cfg``) and one
+``LANG/LC_MESSAGES/messages.po`` per language pbem translates into."""
+
+SOURCE_LANGUAGE = "en"
+"""The language the templates are written in; any other language without a catalog falls back to it."""
+
+
+def translations(language: str, locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslations:
+    """The catalog of ``language``, compiled from its ``.po`` (fuzzy entries left out, as ``pybabel compile``
+    does); English, or a language with no catalog, translates nothing."""
+    po = locale_dir / language / "LC_MESSAGES" / "messages.po"
+    if language == SOURCE_LANGUAGE or not po.is_file():
+        return gettext.NullTranslations()
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=language)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
 
 
 @dataclass(frozen=True)
@@ -28,30 +65,49 @@ class Letter:
 
 
 class Letters:
-    """The template set, loaded once and reused for every mail."""
+    """The template set, loaded once per language and reused for every mail."""
 
-    def __init__(self, directory: Path = TEMPLATE_DIR) -> None:
-        self._env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(directory),
+    def __init__(self, directory: Path = TEMPLATE_DIR, locale_dir: Path = LOCALE_DIR) -> None:
+        self._directory, self._locale_dir = directory, locale_dir
+        self._environments: dict[str, jinja2.Environment] = {}
+        self._lock = threading.Lock()
+
+    def render(self, name: str, language: str = SOURCE_LANGUAGE, **context: Any) -> Letter:
+        """Both parts and the subject of mail ``name`` in ``language``; a missing variable is an error, not a blank."""
+        env = self.environment(language)
+        module = env.get_template(f"{name}.txt.j2").make_module(context)
+        subject = " ".join(str(module.subject).split())
+        text = _tidy(str(module))
+        html = env.get_template(f"{name}.html.j2").render(context, subject=subject)
+        return Letter(subject=subject, text=text, html=html)
+
+    def snippet(self, name: str, language: str = SOURCE_LANGUAGE, **context: Any) -> str:
+        """A one-line piece of text (``NAME.txt.j2``) kept as data, e.g. a digest line."""
+        return " ".join(self.environment(language).get_template(f"{name}.txt.j2").render(context).split())
+
+    def environment(self, language: str) -> jinja2.Environment:
+        """The templates with ``language``'s catalog installed, made once per language."""
+        env = self._environments.get(language)
+        if env is None:
+            with self._lock:
+                env = self._environments.get(language) or self._make(language)
+                self._environments[language] = env
+        return env
+
+    def _make(self, language: str) -> jinja2.Environment:
+        env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(self._directory),
             autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
             undefined=jinja2.StrictUndefined,
             keep_trailing_newline=True,
             trim_blocks=False,
             auto_reload=False,  # the templates ship with the package; checking their mtimes cost a stat per mail
+            extensions=["jinja2.ext.i18n"],
         )
-        self._env.globals["commands"] = COMMANDS  # the help mail, footers and refusals list the player commands
-
-    def render(self, name: str, **context: Any) -> Letter:
-        """Both parts and the subject of mail ``name``; a missing variable is an error, not a blank."""
-        module = self._env.get_template(f"{name}.txt.j2").make_module(context)
-        subject = " ".join(str(module.subject).split())
-        text = _tidy(str(module))
-        html = self._env.get_template(f"{name}.html.j2").render(context, subject=subject)
-        return Letter(subject=subject, text=text, html=html)
-
-    def snippet(self, name: str, **context: Any) -> str:
-        """A one-line piece of text (``NAME.txt.j2``) kept as data, e.g. a digest line."""
-        return " ".join(self._env.get_template(f"{name}.txt.j2").render(context).split())
+        env.install_gettext_translations(translations(language, self._locale_dir), newstyle=True)
+        env.globals["commands"] = COMMANDS  # the help mail, footers and refusals list the player commands
+        env.globals["language"] = language  # what a template passes on, e.g. to the date filter
+        return env
 
 
 def _tidy(text: str) -> str:

@@ -166,9 +166,11 @@ class Mailer:
         return datetime.combine(day_after, datetime.min.time(), tzinfo=ZoneInfo(player.time_zone)).astimezone(UTC)
 
     def when(self, game: LoadedGame, seat: int, moment: datetime) -> str:
-        """A time in the seat's player's time zone, as every mail to them shows times."""
+        """A time in the seat's player's time zone and language, as every mail to them shows times."""
         player = game.player(seat)
-        return local_time(moment, player.time_zone if player is not None else "UTC")
+        if player is None:
+            return local_time(moment, "UTC")
+        return local_time(moment, player.time_zone, player.language)
 
     def decision_context(self, game: LoadedGame, seat: int) -> dict[str, Any]:
         """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline."""
@@ -222,7 +224,7 @@ class Mailer:
         assert player is not None, f"seat {seat} has no player to mail"
         merged = {**self.base_context(game, seat), **context}
         image = game.rules.picture(game.state, seat) if picture else None
-        letter = self.letters.render(kind, picture=image is not None, **merged)
+        letter = self.letters.render(kind, player.language, picture=image is not None, **merged)
         row = game.seats[seat]
         message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
                                 reply_to=self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None),

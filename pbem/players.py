@@ -16,9 +16,7 @@ from sqlmodel import Session, select
 
 from pbem.clock import closest_time_zones, time_zone
 from pbem.db import Player
-
-LANGUAGES = ("en", "el", "hu", "ru")
-"""The languages players read pbem in (DESIGN.md, Languages); stored now, used when the catalogs come."""
+from tournaments.definition import LANGUAGES
 
 ROSTER_COLUMNS = ("name", "email", "language", "time_zone")
 """A roster file's header; ``language`` and ``time_zone`` may be left out, as columns or as cells."""

@@ -140,6 +140,11 @@ class League:
     promote: int = 0
 
 
+LANGUAGES = ("en", "el", "hu", "ru")
+"""The languages players read pbem in (DESIGN.md, Languages): what a definition's ``language`` and a
+player's registration may name."""
+
+
 @dataclass(frozen=True)
 class Definition:
     """One tournament as its definition file describes it, checked against the game."""
@@ -158,6 +163,8 @@ class Definition:
     timeouts: TimeoutPolicy
     registration: Registration
     league: League | None = None
+    language: str = "en"
+    """The language of a player registered without one (``language = "el"``)."""
 
 
 def load(text: str, games: GameLookup = engine.game) -> Definition:
@@ -288,6 +295,7 @@ class _Reader:
             timeouts=self.timeouts(data),
             registration=self.registration(data),
             league=self.league(data),
+            language=self.choice(data, "language", "language", LANGUAGES, "en"),
         )
         if self.problems:
             raise DefinitionError(self.problems)
@@ -511,7 +519,8 @@ class _Reader:
         return tuple(value)
 
 
-_TOP_LEVEL = ("name", "game", "rounds", "seed", "game_options", "seating", "scoring", "deadlines", "timeouts", "registration", "league")
+_TOP_LEVEL = ("name", "game", "rounds", "seed", "game_options", "seating", "scoring", "deadlines", "timeouts", "registration", "league",
+               "language")
 _SEATING = ("method", "table_sizes", "preferred", "repeat_weight", "standing_weight", "seat_weight")
 _SCORING = ("system", "tie_breaks", "rank_points", "place_points", "bye_points")
 _REGISTRATION = ("late_until_round", "missed_round_points", "show_dropped", "rejoin")

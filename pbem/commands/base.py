@@ -114,9 +114,21 @@ class PlayerCommand:
         return f"commands/{self.name}.j2"
 
 
+def N_(text: str) -> str:
+    """Mark a command's words for the message catalog (``pybabel extract`` finds ``N_``); they stay English
+    here and the template that shows them translates them for its reader."""
+    return text
+
+
 def no_argument(_rest_of_line: str, _following: str) -> str:
     """The reader of a command that takes nothing: whatever follows it is ignored."""
     return ""
+
+
+def first_word(rest_of_line: str, _following: str) -> str:
+    """The reader of a command that takes one word (a zone, a language): the first word after it, as written;
+    the handler finds what it names, whatever its case."""
+    return rest_of_line.split()[0] if rest_of_line else ""
 
 
 def free_text(rest_of_line: str, following: str) -> str:

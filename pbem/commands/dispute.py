@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.commands.base import CommandContext, PlayerCommand, free_text, handled
+from pbem.commands.base import CommandContext, N_, PlayerCommand, free_text, handled
 from pbem.db import Dispute
 from pbem.outcome import Outcome
 
@@ -27,5 +27,5 @@ def handle(context: CommandContext, argument: str) -> Outcome:
     return handled("dispute")
 
 
-COMMAND = PlayerCommand(name="dispute", usage=("dispute <text>",), summary="ask the organiser to look at something",
+COMMAND = PlayerCommand(name="dispute", usage=("dispute <text>",), summary=N_("ask the organiser to look at something"),
                         read=free_text, handle=handle)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pbem.commands.base import CommandContext, PlayerCommand, handled, no_argument
+from pbem.commands.base import CommandContext, N_, PlayerCommand, handled, no_argument
+from pbem.commands.language import OWN_NAMES
 from pbem.outcome import Outcome
 
 
@@ -11,8 +12,8 @@ def handle(context: CommandContext, _argument: str) -> Outcome:
     decision = game.rules.decision(game.state, seat)
     context.send("help", hint=decision.hint if decision else "",
                          vacation_days=context.service.settings.vacation_days,
-                         notify=player.notify, time_zone=player.time_zone)
+                         notify=player.notify, time_zone=player.time_zone, language_name=OWN_NAMES[player.language])
     return handled("help")
 
 
-COMMAND = PlayerCommand(name="help", usage=("help",), summary="this mail", read=no_argument, handle=handle)
+COMMAND = PlayerCommand(name="help", usage=("help",), summary=N_("this mail"), read=no_argument, handle=handle)

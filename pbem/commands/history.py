@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.commands.base import CommandContext, PlayerCommand, handled, no_argument
+from pbem.commands.base import CommandContext, N_, PlayerCommand, handled, no_argument
 from pbem.outcome import Outcome
 
 
@@ -13,5 +13,5 @@ def handle(context: CommandContext, _argument: str) -> Outcome:
     return handled("history")
 
 
-COMMAND = PlayerCommand(name="history", usage=("history",), summary="every move so far",
+COMMAND = PlayerCommand(name="history", usage=("history",), summary=N_("every move so far"),
                         read=no_argument, handle=handle)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.commands.base import CommandContext, PlayerCommand, handled
+from pbem.commands.base import CommandContext, N_, PlayerCommand, handled
 from pbem.outcome import Outcome
 
 CHOICES = ("each", "digest", "none")
@@ -25,6 +25,6 @@ def handle(context: CommandContext, argument: str) -> Outcome:
 
 COMMAND = PlayerCommand(
     name="notify", usage=("notify each|digest|none",),
-    summary="mails about other players' moves: each one, one a day, or none (you are \"%(notify)s\" now)",
+    summary=N_("mails about other players' moves: each one, one a day, or none (you are \"%(notify)s\" now)"),
     read=read, handle=handle, refusals=("bad_notify",),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.commands.base import CommandContext, PlayerCommand, free_text, handled
+from pbem.commands.base import CommandContext, N_, PlayerCommand, free_text, handled
 from pbem.outcome import Outcome
 
 
@@ -19,5 +19,5 @@ def handle(context: CommandContext, argument: str) -> Outcome:
     return handled("say")
 
 
-COMMAND = PlayerCommand(name="say", usage=("say <text>",), summary="a message to everyone at the table",
+COMMAND = PlayerCommand(name="say", usage=("say <text>",), summary=N_("a message to everyone at the table"),
                         read=free_text, handle=handle)

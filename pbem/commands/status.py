@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.commands.base import CommandContext, PlayerCommand, handled, no_argument
+from pbem.commands.base import CommandContext, N_, PlayerCommand, handled, no_argument
 from pbem.outcome import Outcome
 
 
@@ -13,5 +13,5 @@ def handle(context: CommandContext, _argument: str) -> Outcome:
     return handled("status")
 
 
-COMMAND = PlayerCommand(name="status", usage=("status",), summary="the board and what you owe, again",
+COMMAND = PlayerCommand(name="status", usage=("status",), summary=N_("the board and what you owe, again"),
                         read=no_argument, handle=handle)

@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from pbem.clock import closest_time_zones, time_zone
-from pbem.commands.base import CommandContext, PlayerCommand, handled
+from pbem.commands.base import CommandContext, N_, PlayerCommand, first_word, handled
 from pbem.outcome import Outcome
-
-
-def read(rest_of_line: str, _following: str) -> str:
-    """The first word after the command, as written; the handler finds the zone whatever its case."""
-    return rest_of_line.split()[0] if rest_of_line else ""
 
 
 def handle(context: CommandContext, argument: str) -> Outcome:
@@ -27,6 +22,6 @@ def handle(context: CommandContext, argument: str) -> Outcome:
 
 COMMAND = PlayerCommand(
     name="timezone", aliases=("tz",), usage=("timezone <Area/City>",),
-    summary="show deadlines in your time zone, e.g. Europe/Athens (now %(time_zone)s)",
-    read=read, handle=handle, refusals=("bad_timezone",),
+    summary=N_("show deadlines in your time zone, e.g. Europe/Athens (now %(time_zone)s)"),
+    read=first_word, handle=handle, refusals=("bad_timezone",),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from pbem.commands.base import CommandContext, PlayerCommand, handled
+from pbem.commands.base import CommandContext, N_, PlayerCommand, handled
 from pbem.outcome import Outcome
 
 _UNTIL = re.compile(r"until[ \t]+(\S+)[ \t]*\Z", re.IGNORECASE)
@@ -57,6 +57,6 @@ def handle(context: CommandContext, argument: str) -> Outcome:
 
 COMMAND = PlayerCommand(
     name="vacation", usage=("vacation until YYYY-MM-DD",),
-    summary="move your deadlines out (up to %(vacation_days)s days)",
+    summary=N_("move your deadlines out (up to %(vacation_days)s days)"),
     read=read, handle=handle, refusals=("bad_vacation", "vacation_too_long"),
 )

@@ -247,9 +247,11 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
            actor: str) -> Entrant:
     """One player entered in ``session`` (uncommitted), their welcome queued."""
     tournament_id = loaded.row.id
+    known = player_rows.find(session, registration.email) is not None
     player = player_rows.find_or_add(session, registration.email)
     player.name = registration.name or player.name
-    player.language = registration.language or player.language
+    # A new player registered without a language reads the tournament's; a known one keeps the one they chose.
+    player.language = registration.language or (player.language if known else loaded.definition.language)
     player.time_zone = registration.time_zone or player.time_zone
     assert player.id is not None and tournament_id is not None
     entrant = register_entrant(loaded.definition, loaded.entrants, player.id, registration.name or player.name,

@@ -43,9 +43,9 @@ def listed(text: str, usage: str) -> int:
     return len(re.findall(rf"^  {re.escape(usage)}(?: |$)", text, re.MULTILINE))
 
 
-def test_the_registry_lists_the_eight_player_commands_in_help_order() -> None:
+def test_the_registry_lists_the_nine_player_commands_in_help_order() -> None:
     assert [command.name for command in COMMANDS] == [
-        "help", "status", "history", "say", "vacation", "notify", "timezone", "dispute"]
+        "help", "status", "history", "say", "vacation", "notify", "timezone", "language", "dispute"]
     assert COMMANDS["TZ"] is COMMANDS["timezone"]
 
 
@@ -57,7 +57,8 @@ def test_the_help_mail_lists_every_registered_command_once_with_its_usage_and_su
         for usage in command.usage:
             assert listed(help_mail.text, usage) == 1, usage
             assert help_mail.html.count(f"<code>{escape(usage)}</code>") == 1, usage
-        summary = command.summary % {"vacation_days": 14, "notify": "none", "time_zone": "UTC"}
+        summary = command.summary % {"vacation_days": 14, "notify": "none", "time_zone": "UTC",
+                                     "language_name": "English"}
         assert summary in words and str(escape(summary)) in help_mail.html
     assert "Commands:" not in help_mail.text and "Commands:" not in help_mail.html  # no second list
 
@@ -116,9 +117,7 @@ def test_every_word_of_every_command_is_read_in_any_case_and_with_trailing_punct
 
 
 def env() -> jinja2.Environment:
-    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATE_DIR), undefined=jinja2.StrictUndefined)
-    environment.globals["commands"] = COMMANDS
-    return environment
+    return Letters().environment("en")
 
 
 @pytest.mark.parametrize("command", list(COMMANDS), ids=lambda command: command.name)
@@ -153,7 +152,7 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
         Registry([*COMMANDS, clash])
     with pytest.raises(KeyError, match="the commands are help, status, history"):
         COMMANDS["dance"]
-    assert len(COMMANDS) == 8
+    assert len(COMMANDS) == 9
 
 
 def roll(seen: list[tuple[str, str]]) -> PlayerCommand:

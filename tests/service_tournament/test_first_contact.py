@@ -128,3 +128,16 @@ def test_register_takes_one_player_or_one_file(env, cli_service, tmp_path) -> No
     out = pbem(env, "tournament", "register", "1", "--player", "ann@example.org", "--language", "hu",
                "--time-zone", "Europe/Budapest")
     assert "plays from round 1; welcome mailed" in out
+
+
+def test_a_player_registered_without_a_language_reads_the_tournaments_and_a_known_one_keeps_theirs(service) -> None:
+    tournament_id = runner.create(service, 'language = "hu"\n' + definition(rounds=2), ORGANISER)
+    runner.register(service, tournament_id, "ann@example.org", "Ann", ORGANISER)
+    runner.register(service, tournament_id, "bob@example.org", "Bob", ORGANISER, "ru")
+    with Session(service.db) as session:
+        session.add(Player(email="cat@example.org", name="Cat", language="el"))
+        session.commit()
+    runner.register(service, tournament_id, "cat@example.org", "Cat", ORGANISER)
+    with Session(service.db) as session:
+        languages = {player.email: player.language for player in session.exec(select(Player))}
+    assert languages == {"ann@example.org": "hu", "bob@example.org": "ru", "cat@example.org": "el"}

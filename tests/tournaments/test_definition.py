@@ -167,3 +167,10 @@ def test_preferred_is_checked_against_the_sizes_as_written() -> None:
     # a preferred size that is listed but refused is reported once, under table_sizes
     problems = refusal(MINIMAL.replace("[3, 4, 5]", "[3, 4, 7]").replace("preferred = 4", "preferred = 7"))
     assert problems == ["seating.table_sizes: 7 is more than dragon allows (2-5)"]
+
+
+def test_language_names_one_the_mails_are_written_in_and_defaults_to_english() -> None:
+    assert load(MINIMAL).language == "en"
+    assert load('language = "el"\n' + MINIMAL).language == "el"
+    (problem,) = refusal('language = "de"\n' + MINIMAL)
+    assert problem == "language: 'de' is not one of 'en', 'el', 'hu', 'ru'"

@@ -1,0 +1,157 @@
+"""The players' languages: the catalogs are complete, each mail is written in its reader's language, and a
+player chooses theirs with the ``language`` command (or gets their tournament's)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+from sqlmodel import Session
+
+from pbem import pipeline
+from pbem.app import open_service
+from pbem.clock import SetClock
+from pbem.commands.language import language_named
+from pbem.db import Outbox, Player
+from pbem.letters import LOCALE_DIR, Letters
+from pbem.service import Service
+from tests.mail.conftest import START, make_settings, outbox, reply_to
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = ("el", "hu", "ru")
+REVIEW = "translated here, to be reviewed by a native speaker"
+ANN, BOB, CAT = "ann@example.org", "bob@example.org", "cat@example.org"
+SCRIPTS = {"el": re.compile("[\u0370-\u03ff]"), "ru": re.compile("[\u0400-\u04ff]"), "hu": re.compile("[őűáéíóöúü]")}
+"""Letters only the language's own script (or, for Hungarian, its accents) has."""
+
+
+def extracted() -> set[str]:
+    """Every message id the templates and the command modules mark, found as ``pybabel extract`` finds them."""
+    with (ROOT / "babel.cfg").open() as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    return {message if isinstance(message, str) else message[0]
+            for _file, _line, message, _comments, _context in extract_from_dir(
+                str(ROOT), method_map, options_map, keywords={"_": None, "N_": None, "gettext": None,
+                                                              "ngettext": (1, 2)})}
+
+
+def catalog(language: str):  # type: ignore[no-untyped-def]
+    with (LOCALE_DIR / language / "LC_MESSAGES" / "messages.po").open("rb") as source:
+        return read_po(source, locale=language)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_marked_text_is_translated_in_the_catalog_without_fuzzy_or_empty_entries(language: str) -> None:
+    found = catalog(language)
+    ids = {message.id if isinstance(message.id, str) else message.id[0] for message in found if message.id}
+    assert ids == extracted(), "run pybabel extract and update (babel.cfg says how), then translate"
+    for message in found:
+        if not message.id:
+            continue
+        assert not message.fuzzy, message.id
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(form.strip() for form in forms), message.id
+        assert len(forms) == (found.num_plurals if message.pluralizable else 1), message.id
+        assert message.user_comments == [REVIEW] or (  # every entry not a seed's term is marked for review
+            len(message.user_comments) == 1 and message.user_comments[0].startswith("rulebook term: seeds/")), message.id
+    assert [(message.id, errors) for message, errors in found.check()] == []  # same placeholders, no stray %
+
+
+def test_the_russian_plurals_have_three_forms_chosen_by_the_count() -> None:
+    history = Letters().environment("ru").get_template("commands/history.j2").module
+    assert [str(history.headline(count)) for count in (1, 2, 5, 21, 22, 11)] == [  # type: ignore[attr-defined]
+        "История: 1 ход", "История: 2 хода", "История: 5 ходов", "История: 21 ход", "История: 22 хода",
+        "История: 11 ходов"]
+
+
+def test_a_language_without_a_catalog_falls_back_to_english() -> None:
+    letters = Letters()
+    history = letters.environment("de").get_template("commands/history.j2").module
+    assert str(history.headline(3)) == "History: 3 moves"  # type: ignore[attr-defined]
+
+
+def test_a_language_is_named_by_its_code_its_own_name_or_its_english_name_in_any_case_and_accents() -> None:
+    assert [language_named(word) for word in ("el", "Ελληνικά", "ΕΛΛΗΝΙΚΑ", "greek", "Magyar", "русский",
+                                              "РУССКИЙ", "English", "EN", "deutsch", "")] == [
+        "el", "el", "el", "el", "hu", "ru", "ru", "en", "en", None, None]
+
+
+def game_service(tmp_path: Path, name: str) -> Service:
+    folder = tmp_path / name
+    folder.mkdir()
+    return open_service(make_settings(folder), clock=SetClock(START))
+
+
+def first_prompt(service: Service, game: str, players: list[str], language: str, seed: int) -> Outbox:
+    """The first prompt of a real game whose players read ``language``, through the real pipeline."""
+    with Session(service.db) as session:
+        session.add_all(Player(email=email, name=email.split("@")[0], language=language, time_zone="Europe/Athens")
+                        for email in players)
+        session.commit()
+    service.new_game(game, players, seed=seed)
+    return outbox(service, kind="prompt")[0]
+
+
+def english_fragments() -> set[str]:
+    """The runs of English words in the translated templates' message ids, placeholders and tags cut out."""
+    found = set()
+    for message in catalog("el"):
+        for text in ([message.id] if isinstance(message.id, str) else list(message.id)) if message.id else []:
+            for piece in re.split(r"%\(\w+\)s|<[^>]+>|\n", text):
+                if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 3:
+                    found.add(" ".join(piece.split()))
+    return found
+
+
+@pytest.mark.parametrize(("game", "players", "language"), [
+    ("dragon", [ANN, BOB, CAT], "el"), ("china", [ANN, BOB, CAT], "hu"), ("prodigals", [ANN, BOB], "ru")])
+def test_a_real_games_prompt_is_written_in_its_players_language_and_fits_78_columns(
+        tmp_path: Path, game: str, players: list[str], language: str) -> None:
+    english = first_prompt(game_service(tmp_path, "en"), game, players, "en", seed=4)
+    prompt = first_prompt(game_service(tmp_path, language), game, players, language, seed=4)
+    for part in (prompt.subject, prompt.text, prompt.html):
+        assert SCRIPTS[language].search(part), part
+    words = " ".join(prompt.text.split()) + " " + " ".join(re.sub(r"<[^>]+>", " ", prompt.html).split())
+    left = [fragment for fragment in english_fragments() if fragment in words]
+    assert left == [], f"English left in the {language} prompt"
+    assert "Please answer by" in english.text and "Please answer by" not in prompt.text
+    assert "Europe/Athens" in prompt.text  # the deadline, in the player's zone, in their language's format
+    engine_lines = set(english.text.splitlines())  # the board and the move notation stay English for now
+    assert [line for line in prompt.text.splitlines() if len(line) > 78 and line not in engine_lines] == []
+
+
+def test_the_deadline_is_written_in_the_players_language_and_zone(tmp_path: Path) -> None:
+    prompt = first_prompt(game_service(tmp_path, "ru"), "prodigals", [ANN, BOB], "ru", seed=4)
+    deadline = re.search(r"Пожалуйста, ответьте до (.*)\.", prompt.text)
+    assert deadline is not None and deadline.group(1).endswith("Europe/Athens")
+    assert re.search(r"\d+ (янв|фев|мар|апр|мая|июн|июл|авг|сен|окт|ноя|дек)", deadline.group(1)), deadline.group(1)
+
+
+def test_replying_language_el_makes_the_confirmation_and_the_next_prompt_greek(service: Service) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 7})
+    prompt = outbox(service, recipient=ANN, kind="prompt")[-1]
+    assert pipeline.deliver(service, reply_to(prompt, "Language Ελληνικά")).status == "command"
+    confirmation = outbox(service, recipient=ANN, kind="command")[-1]
+    assert "Ελληνικά" in confirmation.subject and SCRIPTS["el"].search(confirmation.text.split("Ελληνικά")[-1])
+    assert pipeline.deliver(service, reply_to(prompt, "take 1", message_id="<move@client>")).status == "applied"
+    bob = outbox(service, recipient=BOB, kind="prompt")[-1]
+    assert pipeline.deliver(service, reply_to(bob, "take 1")).status == "applied"
+    greek = outbox(service, recipient=ANN, kind="prompt")[-1]
+    assert greek.id != prompt.id and "Είναι η σειρά σας" in greek.text and "Παρακαλούμε απαντήστε" in greek.text
+    assert "It is your turn" in bob.text  # the others keep their own language
+
+
+def test_an_unknown_language_is_refused_with_the_list_and_changes_nothing(service: Service) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 7})
+    prompt = outbox(service, recipient=ANN, kind="prompt")[-1]
+    assert pipeline.deliver(service, reply_to(prompt, "language klingon")).status == "refused"
+    refusal = outbox(service, recipient=ANN, kind="refusal")[-1]
+    words = " ".join(refusal.text.split())
+    assert "that language is not one pbem writes in" in refusal.subject
+    assert "en (English), el (Ελληνικά), hu (Magyar), ru (Русский)" in words and "Nothing was changed." in words
+    with Session(service.db) as session:
+        assert session.get(Player, 1).language == "en"  # type: ignore[union-attr]
