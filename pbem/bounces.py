@@ -42,6 +42,7 @@ from pbem.inbound.filters import DAEMON_LOCAL_PARTS, REPORT_TYPES
 from pbem.service import Service
 from pbem.store import LoadedGame
 from pbem.tokens import read_bounce_address
+from pbem.tournament.timeouts import game_timeouts
 
 log = logging.getLogger("pbem.bounces")
 
@@ -214,9 +215,10 @@ def _tell(service: Service, session: Session, player: Player) -> None:
         detail=player.bounce_detail, games=[{"id": game.id, "table": game.label} for game in tables])
     service.mails.queue(session, "organiser", service.settings.organiser, letter)
     for game in tables:
+        held = game_timeouts(session, game.id, service.settings).hold_on_bounce  # as pbem.deadlines applies it
         others = session.exec(select(Player).join(Seat, Seat.player_id == Player.id)  # type: ignore[arg-type]
                               .where(Seat.game_id == game.id, Seat.bot == "", Player.id != player.id))
         for other in others:
-            letter = service.letters.render("bounce_table", table=game.label, player=other.name or other.email,
-                                            bouncing=name)
+            letter = service.letters.render("bounce_table", other.language, table=game.label,
+                                            player=other.name or other.email, bouncing=name, held=held)
             service.mails.queue(session, "bounce", other.email, letter, game_id=game.id)

@@ -266,7 +266,7 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
     loaded.entrants = [e for e in loaded.entrants if e.player != player.id] + [entrant]
     definition = loaded.definition
     letter = service.letters.render(
-        "welcome", tournament=loaded.row.name, player=entrant.name, game_title=service.rules(definition.game).title,
+        "welcome", player.language, tournament=loaded.row.name, player=entrant.name, game_title=service.rules(definition.game).title,
         rounds=definition.rounds, joined=entrant.joined, started=loaded.row.rounds_started,
         hours=definition.deadlines.move.total_seconds() / 3600, organiser=service.settings.organiser,
         time_zone=player.time_zone)
@@ -428,7 +428,8 @@ def _mail_table(service: Service, session: Session, loaded: Loaded, round_no: in
         seats = [TableSeat(index + 1, names.get(other) or players[other].name, other == player_id)
                  for index, other in enumerate(table.players)]
         letter = service.letters.render(
-            "round_start", tournament=loaded.row.name, player=names.get(player_id) or players[player_id].name,
+            "round_start", players[player_id].language, tournament=loaded.row.name,
+            player=names.get(player_id) or players[player_id].name,
             round=round_no, table=label, game_title=service.rules(definition.game).title, seats=seats,
             hours=definition.deadlines.move.total_seconds() / 3600)
         service.mails.queue(session, "round_start", players[player_id].email, letter)

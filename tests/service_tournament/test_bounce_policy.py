@@ -48,3 +48,21 @@ def test_on_bounce_takes_only_hold_or_run() -> None:
     with pytest.raises(DefinitionError, match=r"timeouts\.on_bounce.*hold.*run"):
         load(text)
     assert load(text.replace('"pause"', '"run"')).timeouts.on_bounce == "run"
+
+
+@pytest.mark.parametrize(("on_bounce", "told"), [("", "Their deadlines are held"), ('on_bounce = "run"', "run as usual")])
+def test_the_table_is_told_what_the_tournament_does_with_a_bouncing_players_deadlines(
+        service: Service, clock: SetClock, on_bounce: str, told: str) -> None:
+    from pbem import bounces
+    from tests.service_tournament.conftest import mails
+
+    tournament_id = tournament_with(service, 4, extra=f"[timeouts]\n{on_bounce}\n")
+    seat = _bouncing_players_seat(service, tournament_id)
+    with Session(service.db) as session:
+        player = session.get(Player, seat.player_id)
+        assert player is not None
+        player.bounce_score, player.bounce_hold, player.bounced_on = 2, False, clock.now().date() - timedelta(days=1)
+        assert bounces.count(service, session, player, "550 mailbox gone")
+        session.commit()
+    [*_, notice] = mails(service, "bounce")
+    assert told in " ".join(notice.text.split())

@@ -22,7 +22,7 @@ cli = CliRunner()
 
 def test_registration_welcomes_the_player_with_how_to_play_and_leave(service) -> None:
     tournament_id = runner.create(service, definition(rounds=2), ORGANISER)
-    runner.register(service, tournament_id, "Ann@Example.org", "Ann", ORGANISER, "el", "europe/athens")
+    runner.register(service, tournament_id, "Ann@Example.org", "Ann", ORGANISER, "en", "europe/athens")
     (welcome,) = mails(service, "welcome")
     assert welcome.recipient == "ann@example.org" and welcome.subject == "[Test Open] Welcome: you are registered"
     text = " ".join(welcome.text.split())
@@ -33,7 +33,20 @@ def test_registration_welcomes_the_player_with_how_to_play_and_leave(service) ->
     assert "<li>" in welcome.html and all(len(line) <= 80 for line in welcome.text.splitlines())
     with Session(service.db) as session:
         ann = session.exec(select(Player).where(Player.email == "ann@example.org")).one()
-    assert (ann.name, ann.language, ann.time_zone) == ("Ann", "el", "Europe/Athens")
+    assert (ann.name, ann.language, ann.time_zone) == ("Ann", "en", "Europe/Athens")
+
+
+def test_the_welcome_and_the_round_start_come_in_the_players_language(service) -> None:
+    tournament_id = runner.create(service, definition(rounds=2), ORGANISER)
+    for number, email in enumerate(emails(4)):
+        runner.register(service, tournament_id, email, f"P{number}", ORGANISER, "el" if number == 0 else "ru", "")
+    greek = next(row for row in mails(service, "welcome") if row.recipient == emails(4)[0])
+    assert greek.subject == "[Test Open] Καλώς ήρθατε: η εγγραφή σας έγινε"
+    assert "48 ώρες για κάθε κίνηση" in " ".join(greek.text.split())
+    runner.start_round(service, tournament_id, ORGANISER)
+    russian = next(row for row in mails(service, "round_start") if row.recipient == emails(4)[1])
+    assert "Начинается раунд 1: ваш стол" in russian.subject and "(вы)" in russian.text
+    assert "48 часов" in " ".join(russian.text.split())
 
 
 @pytest.mark.parametrize("language, zone, wrong", [
