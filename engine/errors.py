@@ -8,32 +8,42 @@ notation that could mean several moves (:class:`AmbiguousMove`). All are
 
 from __future__ import annotations
 
+from engine.text import Said
+
 
 class IllegalMove(ValueError):
-    """A move that is well formed but not allowed now; the state is unchanged."""
+    """A move that is well formed but not allowed now; the state is unchanged.
+
+    ``reason`` is why, as a :class:`engine.text.Text` (or a plain str)."""
+
+    def __init__(self, reason: Said = "") -> None:
+        self.reason = reason
+        super().__init__(str(reason))
 
 
 class MoveError(ValueError):
     """A reply that could not be turned into moves.
 
-    ``line`` is the offending line of the reply (or "" for the whole reply),
-    ``expected`` says what the game is waiting for, and ``suggestions`` holds
-    the nearest legal moves in canonical notation, best first.
+    ``reason`` is what was wrong (a :class:`engine.text.Text` the shell says
+    in the reader's language), ``line`` is the offending line of the reply
+    (or "" for the whole reply), ``expected`` says what the game is waiting
+    for, and ``suggestions`` holds the nearest legal moves in canonical
+    notation, best first. ``str(error)`` is all of it in English.
     """
 
     def __init__(
         self,
-        message: str,
+        message: Said,
         *,
         line: str = "",
-        expected: str = "",
+        expected: Said = "",
         suggestions: list[str] | None = None,
     ) -> None:
         self.reason = message
         self.line = line
         self.expected = expected
         self.suggestions = list(suggestions or [])
-        parts = [message]
+        parts = [str(message)]
         if line:
             parts.append(f"(in the line {line!r})")
         if expected:

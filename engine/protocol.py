@@ -24,6 +24,7 @@ from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
 
 from engine.errors import IllegalMove, MoveError, OptionError
 from engine.notation import normalise, reply_entries
+from engine.text import ENGLISH, Said, T, Text, TN, Words
 
 State = Any
 """Each game has its own state class; it is opaque to everything outside the game."""
@@ -54,17 +55,19 @@ class Decision:
 
     ``kind`` is a short stable identifier (``"action"``, ``"person"``,
     ``"release"`` …) that templates and subjects can switch on; ``title`` is
-    the few words a subject line shows (``"month 5, actions"``); ``hint`` is a
-    one-line reminder of the notation for this decision (an example legal now).
+    the few words a subject line shows (``"month 5, actions"``, a
+    :class:`engine.text.Text` the shell says in the reader's language);
+    ``hint`` is a one-line reminder in notation for this decision (an example
+    legal now), which the shell writes in the reader's move words.
     ``choices``, when given, describes a decision too large to list move by
     move, the way a player thinks of it (what to pick from, what is ruled
     out); a mail then lists only a few legal examples after it.
     """
 
     kind: str
-    title: str
+    title: Said
     hint: str = ""
-    choices: tuple[str, ...] = ()
+    choices: tuple[Said, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,7 +164,7 @@ class Game(Protocol):
 
     def clone(self, state: State) -> State: ...
 
-    def parse(self, text: str, state: State, seat: int) -> list[Move]:
+    def parse(self, text: str, state: State, seat: int, words: Words = ENGLISH) -> list[Move]:
         """A reply's lines to moves, each read against the state the lines before it lead to.
 
         Lines are read in order on a clone, so a reply can carry every decision
@@ -172,8 +175,10 @@ class Game(Protocol):
         """
         ...
 
-    def read(self, text: str, state: State, seat: int) -> Reading:
-        """``parse``'s moves together with the lines it left out after the seat's last owed decision."""
+    def read(self, text: str, state: State, seat: int, words: Words = ENGLISH) -> Reading:
+        """``parse``'s moves together with the lines it left out after the seat's last owed decision.
+
+        ``words`` reads the reader's move words as well as English ones."""
         ...
 
     def check_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
@@ -184,7 +189,9 @@ class Game(Protocol):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
 
-    def render(self, state: State, seat: int | None) -> str: ...
+    def render(self, state: State, seat: int | None, words: Words = ENGLISH) -> str:
+        """A plain-text picture of the game for a mail, in ``words``' language."""
+        ...
 
     def decision(self, state: State, seat: int) -> Decision | None:
         """What ``seat`` is being asked now, or None when it owes nothing."""
@@ -237,6 +244,8 @@ class GameBase:
     max_players: int
     lowest_wins: bool = False
     OPTIONS: tuple[Option, ...] = ()
+    MOVE_WORDS: tuple[Text, ...] = ()
+    """The words the notation writes (``TC("move", "recruit")`` …), which a catalog gives in each language."""
     FLOW: ModuleType
     NOTATION: ModuleType
     VIEWS: ModuleType
@@ -309,8 +318,8 @@ class GameBase:
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return self.VIEWS.view(state, seat)
 
-    def render(self, state: State, seat: int | None) -> str:
-        return self.VIEWS.render(state, seat)
+    def render(self, state: State, seat: int | None, words: Words = ENGLISH) -> str:
+        return self.VIEWS.render(state, seat, words)
 
     def decision(self, state: State, seat: int) -> Decision | None:
         return self.VIEWS.decision(state, seat)
@@ -334,10 +343,10 @@ class GameBase:
 
     # --- reading a reply ---------------------------------------------------------
 
-    def expected(self, state: State, seat: int) -> str:
-        """What ``seat`` is asked now, in words, for error messages."""
+    def expected(self, state: State, seat: int) -> Said:
+        """What ``seat`` is asked now, for error messages: the decision's hint in notation."""
         decision = self.decision(state, seat)
-        return decision.hint if decision is not None else "nothing from you now"
+        return decision.hint if decision is not None else T("nothing from you now")
 
     def suggestions(self, state: State, seat: int) -> list[str]:
         """The moves to suggest for an empty reply (canonical notation)."""
@@ -347,22 +356,24 @@ class GameBase:
         """A reply line as the game's notation reads it, before it is normalised."""
         return text
 
-    def parse(self, text: str, state: State, seat: int) -> list[Move]:
+    def parse(self, text: str, state: State, seat: int, words: Words = ENGLISH) -> list[Move]:
         """A reply's lines to moves (see :meth:`read`); lines after the last owed decision that are no moves are dropped."""
-        return self.read(text, state, seat).moves
+        return self.read(text, state, seat, words).moves
 
-    def read(self, text: str, state: State, seat: int) -> Reading:
+    def read(self, text: str, state: State, seat: int, words: Words = ENGLISH) -> Reading:
         """A reply's lines to moves, each line read against the state the lines before it lead to.
 
         The lines are played on a clone, so a reply can carry every decision
         the seat owes before anyone else acts. Once the seat owes nothing more
         (or the game is over), a line that is not written as a move is ignored
         and reported; a line that is one is refused, since the reply goes past
-        the turn. Nothing is applied to ``state``.
+        the turn. Nothing is applied to ``state``. Each line is read in
+        ``words``' move words and in English, whichever the player wrote.
         """
-        entries = [(written, normalise(self.reply_text(written))) for written, _ in reply_entries(text)]
+        entries = [(written, normalise(words.english(normalise(self.reply_text(written)))))
+                   for written, _ in reply_entries(text)]
         if not entries:
-            raise MoveError("the reply holds no move", expected=self.expected(state, seat),
+            raise MoveError(T("the reply holds no move"), expected=self.expected(state, seat),
                             suggestions=self.suggestions(state, seat))
         work = self.clone(state)
         moves: list[Move] = []
@@ -377,7 +388,7 @@ class GameBase:
                 try:
                     work = self.apply(work, seat, move)
                 except IllegalMove as exc:
-                    raise MoveError(str(exc), line=line, expected=self.expected(work, seat)) from None
+                    raise MoveError(exc.reason, line=line, expected=self.expected(work, seat)) from None
                 moves.append(move)
         return Reading(moves, tuple(ignored))
 
@@ -393,10 +404,11 @@ class GameBase:
     def _nothing_owed(self, work: State, seat: int, line: str) -> MoveError:
         due = sorted(self.to_act(work))
         if not due:
-            return MoveError("the game is over; no more moves are accepted", line=line)
-        waiting = ", ".join(f"seat {s + 1}" for s in due)
-        return MoveError(f"you owe no decision now; waiting for {waiting}", line=line,
-                         expected="nothing more from you until the others have played")
+            return MoveError(T("the game is over; no more moves are accepted"), line=line)
+        waiting = ", ".join(str(s + 1) for s in due)
+        return MoveError(TN("you owe no decision now; waiting for seat %(seats)s",
+                            "you owe no decision now; waiting for seats %(seats)s", len(due), seats=waiting),
+                         line=line, expected=T("nothing more from you until the others have played"))
 
 
 def _fresh(value: Any) -> Any:

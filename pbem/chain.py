@@ -30,6 +30,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 import engine
+from engine.text import T
 from pbem import bounces, players
 from pbem.commands import COMMANDS
 from pbem.db import Inbound, Outbox, Player, RobotAnswers
@@ -378,14 +379,17 @@ def _played(reply: Reply) -> Outcome:
     signature) are no reason to refuse: they are listed in the next mail.
     """
     service, game, seat = reply.service, reply.game, reply.seat
+    said = service.mails.words(game, seat)
     try:
-        reading = game.rules.read(reply.text, game.rules.clone(game.state), seat)
+        reading = game.rules.read(reply.text, game.rules.clone(game.state), seat, said)
     except engine.MoveError as exc:
-        detail = f"{exc.reason} (in the line {exc.line!r})" if exc.line else exc.reason
-        return reply.refuse("move_error", exc.reason, detail=detail, suggestions=exc.suggestions,
-                            expected=exc.expected)
+        reason = said.say(exc.reason)
+        detail = said.say(T("%(reason)s (in the line \"%(line)s\")", reason=reason, line=exc.line)) if exc.line else reason
+        return reply.refuse("move_error", str(exc.reason), detail=detail,
+                            suggestions=[said.move(move) for move in exc.suggestions],
+                            expected=service.mails.explained(said, exc.expected))
     except engine.IllegalMove as exc:
-        return reply.refuse("illegal", str(exc), detail=str(exc))
+        return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
     moves = reading.moves
     try:
         for move in moves:
@@ -393,7 +397,7 @@ def _played(reply: Reply) -> Outcome:
     except engine.IllegalMove as exc:  # the state was changed in place: start again from the committed game
         reply.session.rollback()
         reply.arrival.game = reply.arrival.transaction.reload(game.id)
-        return reply.refuse("illegal", str(exc), detail=str(exc))
+        return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
     service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played],
                     ignored=reading.ignored)
     crash_point(service.settings, "after_apply")

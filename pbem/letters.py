@@ -12,49 +12,26 @@ no global locale: each language has its own environment, made on first use
 with that language's catalog installed, so two threads rendering for two
 readers never see each other's language. A word a catalog lacks stays English.
 
-The catalogs are read from their ``.po`` files when a language is first used
-(Babel's ``read_po``, compiled in memory); no ``.mo`` files are kept, so a
-fresh checkout or ``pip install -e .`` works without running ``pybabel
-compile``, and a compiled file can never be older than its source.
+The catalogs are compiled ``.mo`` files shipped with the package and kept in
+step with the source by ``python -m pbem.catalogs`` (a test fails when one is
+stale), so a fresh checkout or ``pip install -e .`` needs no Babel step.
 """
 
 from __future__ import annotations
 
-import gettext
-import io
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 import templates
+from pbem.catalogs import LOCALE_DIR
 from pbem.commands import COMMANDS
+from pbem.words import SOURCE_LANGUAGE, translations
 
 TEMPLATE_DIR = Path(templates.__file__).parent / "email"
-LOCALE_DIR = Path(__file__).parent / "locale"
-"""The message catalogs: ``messages.pot`` (extracted by ``pybabel extract -F babel.cfg``) and one
-``LANG/LC_MESSAGES/messages.po`` per language pbem translates into."""
-
-SOURCE_LANGUAGE = "en"
-"""The language the templates are written in; any other language without a catalog falls back to it."""
-
-
-def translations(language: str, locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslations:
-    """The catalog of ``language``, compiled from its ``.po`` (fuzzy entries left out, as ``pybabel compile``
-    does); English, or a language with no catalog, translates nothing."""
-    po = locale_dir / language / "LC_MESSAGES" / "messages.po"
-    if language == SOURCE_LANGUAGE or not po.is_file():
-        return gettext.NullTranslations()
-    with po.open("rb") as source:
-        catalog = read_po(source, locale=language)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
 
 
 @dataclass(frozen=True)
@@ -104,7 +81,7 @@ class Letters:
             auto_reload=False,  # the templates ship with the package; checking their mtimes cost a stat per mail
             extensions=["jinja2.ext.i18n"],
         )
-        env.install_gettext_translations(translations(language, self._locale_dir), newstyle=True)
+        env.install_gettext_translations(translations(language, "messages", self._locale_dir), newstyle=True)
         env.globals["commands"] = COMMANDS  # the help mail, footers and refusals list the player commands
         env.globals["language"] = language  # what a template passes on, e.g. to the date filter
         return env

@@ -19,12 +19,14 @@ from sqlalchemy import insert
 from sqlmodel import Session
 
 import engine
+from engine.text import TC, Said, Text
 from pbem.clock import Clock, local_time
 from pbem.config import Settings
 from pbem.db import DigestItem, Outbox, Player, Seat, TableTalk
 from pbem.letters import Letter, Letters
 from pbem.store import EarlyOutcome, LoadedGame, Said
 from pbem.tokens import reply_address
+from pbem.words import SOURCE_LANGUAGE, CatalogWords, words
 
 LEGAL_SHOWN = 24
 """Legal moves listed in a mail; more are summarised as a count."""
@@ -48,6 +50,16 @@ class RecapLine:
     bot: str
     text: str
     source: str
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A decision as its reader sees it: the engine's :class:`engine.Decision` said in the reader's words."""
+
+    kind: str
+    title: str
+    hint: str
+    choices: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -80,12 +92,15 @@ class Mailer:
         read as moves (a greeting, a signature): their next mail lists them.
         """
         understood, ignored = list(understood), list(ignored)
+        if replier is not None:
+            understood = self.shown_moves(game, replier, understood)
         due = game.due()
         prompted = [s for s in due if game.human(s) and not game.seats[s].awaiting]
         early = game.early_outcomes
         for seat in prompted:
             held = early.get(seat)
-            self.prompt(session, game, seat, understood if seat == replier else list(held.played if held else ()),
+            self.prompt(session, game, seat,
+                        understood if seat == replier else self.shown_moves(game, seat, held.played if held else ()),
                         early_refused=held if held and not held.played else None,
                         ignored=ignored if seat == replier else [])
         waiting = [game.name(s) for s in due]
@@ -94,7 +109,8 @@ class Mailer:
                               early=False, ignored=ignored)
         confirmed = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
         for seat in confirmed:  # a move sent before its turn was played: confirmed like a reply in turn
-            self.send_to_seat(session, game, seat, "confirmation", understood=list(early[seat].played),
+            self.send_to_seat(session, game, seat, "confirmation",
+                              understood=self.shown_moves(game, seat, early[seat].played),
                               waiting=waiting, early=True, ignored=[])
         if game.played:
             self.notices(session, game, skip={replier, *prompted, *confirmed})
@@ -115,35 +131,40 @@ class Mailer:
 
     def notices(self, session: Session, game: LoadedGame, skip: set[int | None]) -> None:
         """Tell the other seats what was played, as each of them chose (a mail each, a daily digest, or nothing)."""
-        lines = [self.line(game, played.seq, played.seat, played.notation, played.source) for played in game.played]
         for seat in range(len(game.seats)):
             player = game.player(seat)
             if seat in skip or not game.human(seat) or player is None:
                 continue
+            lines = [self.line(game, played.seq, played.seat, played.notation, played.source, self.words(game, seat))
+                     for played in game.played]
             if player.notify == "each":
                 self.send_to_seat(session, game, seat, "notice", recap=lines)
             elif player.notify == "digest":
                 now = self.clock.now()
                 session.add_all(
                     DigestItem(player_id=player.id, game_id=game.id,  # type: ignore[arg-type]
-                               line=self.letters.snippet("recap_line", line=line), created=now)
+                               line=self.letters.snippet("recap_line", player.language, line=line), created=now)
                     for line in lines
                 )
 
     def game_over(self, session: Session, game: LoadedGame, result: engine.Result) -> None:
         """The final standings to every seat that ever had a player (also one a bot finished)."""
-        standings = sorted(
-            (Standing(result.ranks[seat], seat + 1, game.name(seat),
-                      game.seats[seat].bot if not game.seats[seat].forfeited else "", result.scores[seat],
-                      result.breakdown[seat] if result.breakdown else {}, game.seats[seat].forfeited)
-             for seat in range(len(game.seats))),
-            key=lambda standing: (standing.rank, standing.seat_no),
-        )
         for seat in range(len(game.seats)):
             if game.seats[seat].player_id is not None:
+                said = self.words(game, seat)
+                standings = sorted(
+                    (Standing(result.ranks[other], other + 1, game.name(other),
+                              game.seats[other].bot if not game.seats[other].forfeited else "", result.scores[other],
+                              {said.say(TC("score", label)): points
+                               for label, points in (result.breakdown[other] if result.breakdown else {}).items()},
+                              game.seats[other].forfeited)
+                     for other in range(len(game.seats))),
+                    key=lambda standing: (standing.rank, standing.seat_no),
+                )
                 self.send_to_seat(
                     session, game, seat, "game_over", picture=True, recap=self.recap(game, seat),
-                    standings=standings, own_rank=result.ranks[seat], board=game.rules.render(game.state, seat),
+                    standings=standings, own_rank=result.ranks[seat],
+                    board=game.rules.render(game.state, seat, said),
                     game_name=game.rules.name, lowest_wins=result.lowest_wins,
                 )
 
@@ -172,16 +193,37 @@ class Mailer:
             return local_time(moment, "UTC")
         return local_time(moment, player.time_zone, player.language)
 
+    def words(self, game: LoadedGame, seat: int | None) -> CatalogWords:
+        """The game's words in the language of the seat's player (English for a seat without one)."""
+        player = game.player(seat) if seat is not None else None
+        return words(game.rules, player.language if player is not None else SOURCE_LANGUAGE)
+
+    def shown_moves(self, game: LoadedGame, seat: int, notations: Iterable[str]) -> list[str]:
+        """Moves in the notation the engine wrote, as the seat's player reads them."""
+        said = self.words(game, seat)
+        return [said.move(notation) for notation in notations]
+
+    def asked(self, said: CatalogWords, decision: engine.Decision) -> Asked:
+        return Asked(decision.kind, said.say(decision.title), said.move(decision.hint),
+                     tuple(said.say(choice) for choice in decision.choices))
+
+    @staticmethod
+    def explained(said: CatalogWords, text: Said) -> str:
+        """An engine's reason or expectation: a text said in the reader's words, bare notation in their move words."""
+        return said.say(text) if isinstance(text, Text) else said.move(text)
+
     def decision_context(self, game: LoadedGame, seat: int) -> dict[str, Any]:
-        """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline."""
+        """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline,
+        all in the words of the seat's player."""
         rules, state = game.rules, game.state
+        said = self.words(game, seat)
         decision = rules.decision(state, seat)
-        legal = [rules.format(move) for move in rules.legal(state, seat)] if decision else []
+        legal = [said.move(rules.format(move)) for move in rules.legal(state, seat)] if decision else []
         shown = _spread(legal, EXAMPLES_SHOWN) if decision and decision.choices else legal[:LEGAL_SHOWN]
         deadline = game.seats[seat].deadline
         return {
-            "board": rules.render(state, seat),
-            "decision": decision,
+            "board": rules.render(state, seat, said),
+            "decision": self.asked(said, decision) if decision else None,
             "legal": shown,
             "more": len(legal) - len(shown),
             "deadline": self.when(game, seat, deadline) if deadline else "",
@@ -190,13 +232,18 @@ class Mailer:
     def recap(self, game: LoadedGame, seat: int, since: int | None = None) -> list[RecapLine]:
         """Every move and table message since the seat's previous prompt (or move ``since``), in order."""
         since = game.seats[seat].prompted_seq if since is None else since
-        lines = [self.line(game, move.seq, move.seat, move.notation, move.source)
+        said = self.words(game, seat)
+        lines = [self.line(game, move.seq, move.seat, move.notation, move.source, said)
                  for move in (*game.log, *game.played) if move.seq > since]
         lines += [self.line(game, said.seq, said.seat, said.text, "say")
                   for said in game.talk if said.seq >= since and said.seat != seat]
         return sorted(lines, key=lambda line: (line.seq, line.source == "say"))
 
-    def line(self, game: LoadedGame, seq: int, seat: int, text: str, source: str) -> RecapLine:
+    def line(self, game: LoadedGame, seq: int, seat: int, text: str, source: str,
+             said: CatalogWords | None = None) -> RecapLine:
+        """One recap line; a move's notation is written in ``said``'s move words (table talk stays as written)."""
+        if said is not None and source != "say":
+            text = said.move(text)
         return RecapLine(seq, seat + 1, game.name(seat), game.seats[seat].bot, text, source)
 
     def base_context(self, game: LoadedGame, seat: int | None) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from sqlalchemy import bindparam, delete, insert
 from sqlmodel import Session
 
 import engine
+from engine.text import T
 from engine import bots
 from pbem.clock import Clock
 from pbem.db import Early, Move
@@ -37,7 +38,7 @@ class Turns:
              inbound_id: int | None = None) -> Played:
         """Apply ``move`` and log it; raises IllegalMove (state unchanged) when it is not legal."""
         if seat not in game.rules.to_act(game.state):
-            raise engine.IllegalMove(f"seat {seat + 1} owes no decision now")
+            raise engine.IllegalMove(T("seat %(seat)s owes no decision now", seat=seat + 1))
         game.state = game.rules.apply(game.state, seat, move)
         played = Played(game.next_seq, seat, game.rules.format(move), source)
         session.connection().execute(_INSERT_MOVE, {

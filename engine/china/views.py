@@ -14,6 +14,7 @@ from engine.china.data import BOARDS
 from engine.china.scoring import majority
 from engine.china.moves import Pass
 from engine.china.state import ACT, DRAW, OVER, PLACE, State
+from engine.text import ENGLISH, Words
 from engine.protocol import Decision, Result
 
 WIDTH = 80
@@ -77,7 +78,7 @@ def _site_mark(state: State, site: int) -> str:
     return f"{owner + 1}F" if state.fortress[site] else str(owner + 1)
 
 
-def render(state: State, seat: int | None) -> str:
+def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     side = state.side
     lines = [
         f"China, board {side.id} ({side.name}), "

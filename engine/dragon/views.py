@@ -14,6 +14,7 @@ from typing import Any
 from engine.dragon import data
 from engine.dragon.reasons import expected, free_persons, start_example
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, POINT_LABELS, RELEASE, START, DragonState, Player
+from engine.text import ENGLISH, Words
 from engine.protocol import Decision, Result
 
 WIDTH = 80
@@ -211,7 +212,7 @@ def _order(state: DragonState) -> list[str]:
                  [f"{cell} ({state.players[s].track})" for cell, s in zip(marked, state.order)])
 
 
-def render(state: DragonState, seat: int | None) -> str:
+def render(state: DragonState, seat: int | None, words: Words = ENGLISH) -> str:
     """A plain-text picture of the game for a mail, at most 80 columns wide."""
     head = "In the Year of the Dragon"
     head += " - the end" if state.phase == OVER else (

@@ -14,6 +14,7 @@ from engine.prodigals import boards, flow
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import DATA_BONUS, describe, indicated_borough, scores
 from engine.prodigals.state import Player, State
+from engine.text import ENGLISH, Words
 from engine.protocol import Decision, Result
 
 WIDTH = 80
@@ -95,7 +96,7 @@ def _player_view(state: State, player: Player, seat: int | None) -> dict[str, An
     return shown
 
 
-def render(state: State, seat: int | None) -> str:
+def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     """A compact picture, at most 80 columns wide."""
     lines: list[str] = []
     comps = ", ".join(COMPETITION_NAMES[c] for c in state.competitions)

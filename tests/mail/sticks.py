@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
+from engine.text import ENGLISH, Words
 from engine import notation
 
 
@@ -48,7 +49,7 @@ class Sticks:
             raise engine.OptionError(f"unknown option(s) {', '.join(sorted(unknown))} for Sticks; known options: sticks (how many sticks lie on the table)")
         return {**self.options(), **(options or {})}
 
-    def read(self, text: str, state: Pile, seat: int) -> engine.Reading:
+    def read(self, text: str, state: Pile, seat: int, words: Words = ENGLISH) -> engine.Reading:
         return engine.Reading(self.parse(text, state, seat))
 
     def to_act(self, state: Pile) -> set[int]:
@@ -69,7 +70,7 @@ class Sticks:
     def clone(self, state: Pile) -> Pile:
         return replace(state, taken=list(state.taken))
 
-    def parse(self, text: str, state: Pile, seat: int) -> list[Take]:
+    def parse(self, text: str, state: Pile, seat: int, words: Words = ENGLISH) -> list[Take]:
         moves = []
         for line in notation.reply_lines(text):
             words = line.replace("take", "").split()
@@ -91,7 +92,7 @@ class Sticks:
     def view(self, state: Pile, seat: int | None) -> dict[str, Any]:
         return {"left": state.left, "taken": list(state.taken)}
 
-    def render(self, state: Pile, seat: int | None) -> str:
+    def render(self, state: Pile, seat: int | None, words: Words = ENGLISH) -> str:
         return f"Sticks left: {'|' * state.left} ({state.left})\nTaken: {state.taken}"
 
     def decision(self, state: Pile, seat: int) -> engine.Decision | None:

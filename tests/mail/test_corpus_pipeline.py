@@ -21,6 +21,7 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
+from engine.text import ENGLISH, Words
 from engine import notation
 from pbem import pipeline
 from pbem.clock import SetClock
@@ -58,7 +59,7 @@ class Scribe:
             raise engine.OptionError(f"scribe has no options, not {', '.join(sorted(options))}")
         return {}
 
-    def read(self, text: str, state: list[str], seat: int) -> engine.Reading:
+    def read(self, text: str, state: list[str], seat: int, words: Words = ENGLISH) -> engine.Reading:
         return engine.Reading(self.parse(text, state, seat))
 
     def to_act(self, state: list[str]) -> set[int]:
@@ -75,7 +76,7 @@ class Scribe:
     def clone(self, state: list[str]) -> list[str]:
         return list(state)
 
-    def parse(self, text: str, state: list[str], seat: int) -> list[Line]:
+    def parse(self, text: str, state: list[str], seat: int, words: Words = ENGLISH) -> list[Line]:
         lines = notation.reply_lines(text)
         if not lines:
             raise engine.MoveError("no line to write", expected="any line")
@@ -87,7 +88,7 @@ class Scribe:
     def view(self, state: list[str], seat: int | None) -> dict[str, Any]:
         return {"lines": state}
 
-    def render(self, state: list[str], seat: int | None) -> str:
+    def render(self, state: list[str], seat: int | None, words: Words = ENGLISH) -> str:
         return f"{len(state)} lines written"
 
     def decision(self, state: list[str], seat: int) -> engine.Decision | None:

@@ -7,9 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.pofile import read_po
 from sqlmodel import Session
 
 from pbem import pipeline
@@ -17,7 +14,8 @@ from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.commands.language import language_named
 from pbem.db import Outbox, Player
-from pbem.letters import LOCALE_DIR, Letters
+from pbem.catalogs import DOMAINS, Domain, keys, read, stale
+from pbem.letters import Letters
 from pbem.service import Service
 from tests.mail.conftest import START, make_settings, outbox, reply_to
 
@@ -29,26 +27,20 @@ SCRIPTS = {"el": re.compile("[\u0370-\u03ff]"), "ru": re.compile("[\u0400-\u04ff
 """Letters only the language's own script (or, for Hungarian, its accents) has."""
 
 
-def extracted() -> set[str]:
-    """Every message id the templates and the command modules mark, found as ``pybabel extract`` finds them."""
-    with (ROOT / "babel.cfg").open() as config:
-        method_map, options_map = parse_mapping_cfg(config)
-    return {message if isinstance(message, str) else message[0]
-            for _file, _line, message, _comments, _context in extract_from_dir(
-                str(ROOT), method_map, options_map, keywords={"_": None, "N_": None, "gettext": None,
-                                                              "ngettext": (1, 2)})}
+def catalog(language: str, domain: Domain = DOMAINS[0]):  # type: ignore[no-untyped-def]
+    return read(domain.po(language), language)
 
 
-def catalog(language: str):  # type: ignore[no-untyped-def]
-    with (LOCALE_DIR / language / "LC_MESSAGES" / "messages.po").open("rb") as source:
-        return read_po(source, locale=language)
+def test_the_catalogs_hold_exactly_the_marked_texts_and_their_compiled_files_are_current() -> None:
+    assert stale() == [], "run python -m pbem.catalogs, then translate the new entries"
 
 
+@pytest.mark.parametrize("domain", DOMAINS, ids=lambda domain: domain.name)
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_every_marked_text_is_translated_in_the_catalog_without_fuzzy_or_empty_entries(language: str) -> None:
-    found = catalog(language)
-    ids = {message.id if isinstance(message.id, str) else message.id[0] for message in found if message.id}
-    assert ids == extracted(), "run pybabel extract and update (babel.cfg says how), then translate"
+def test_every_marked_text_is_translated_in_the_catalog_without_fuzzy_or_empty_entries(
+        language: str, domain: Domain) -> None:
+    found = catalog(language, domain)
+    assert keys(found) == keys(domain.extract()), "run python -m pbem.catalogs, then translate"
     for message in found:
         if not message.id:
             continue

@@ -1,0 +1,223 @@
+"""The words an engine gives a player: message ids with arguments, said in the reader's language by the shell.
+
+The engines stay pure and know no catalog. A text a player reads is built as
+a :class:`Text`: the English sentence as its message id (with ``%(name)s``
+placeholders, as gettext writes them), its arguments, and, for a count, the
+plural form. ``str(text)`` is the English sentence, so a log line or the
+organiser's command line needs nothing more. A function that composes a
+whole page (a game's ``render``) is handed a :class:`Words`, the reader's
+language as an object: the shell's implementation (``pbem/words.py``) looks
+each message id up in the game's catalog. There is no global locale state,
+so two mails in two languages can be written at once.
+
+Move notation is the other half. The notation is written and read in English
+by the engines; a :class:`Lexicon` carries a language's words for the
+notation's words (``recruit`` is ``στρατολόγησε`` in Greek), so the shell can
+show every legal move in the reader's words and turn a reply written in them
+(or in English, or in both) back into the notation the engine reads. Case,
+accents, Greek final sigma and Russian ё do not matter to that reading.
+
+The message ids are marked with :func:`T`, :func:`TN` and :func:`TC` so that
+``python -m pbem.catalogs`` (Babel's extractor) finds them in the source.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class Notation(str):
+    """An argument that is move notation: the shell writes it in the reader's move words."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """One sentence a player reads: a message id, its arguments, and the plural form when a count decides."""
+
+    msgid: str
+    args: tuple[tuple[str, Any], ...] = ()
+    plural: str = ""
+    n: int | None = None
+    context: str = ""
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.args)
+
+    def __str__(self) -> str:
+        return ENGLISH.say(self)
+
+    def __contains__(self, words: str) -> bool:
+        """Whether the English sentence holds ``words``: a check reads a text as the organiser would."""
+        return words in str(self)
+
+
+Said = Text | str
+"""What an engine gives where a player reads it: a :class:`Text`, or a str that is already final (a name, a number)."""
+
+
+def T(msgid: str, **args: Any) -> Text:
+    """A sentence with its arguments."""
+    return Text(msgid, tuple(args.items()))
+
+
+def TN(singular: str, plural: str, n: int, **args: Any) -> Text:
+    """A sentence whose form follows the count ``n`` (given to it as ``%(n)s`` too); Russian has three forms."""
+    return Text(singular, tuple({"n": n, **args}.items()), plural=plural, n=n)
+
+
+def TC(context: str, msgid: str, **args: Any) -> Text:
+    """A word or sentence whose translation depends on where it stands (``"move"``: a word of the notation)."""
+    return Text(msgid, tuple(args.items()), context=context)
+
+
+class Words(Protocol):
+    """A reader's language, as the engines use it: say a text, show notation, read a reply line."""
+
+    language: str
+
+    def say(self, text: Said) -> str:
+        """``text`` in the reader's language (a str is returned as it is)."""
+        ...
+
+    def move(self, notation: str) -> str:
+        """Move notation written in the reader's move words."""
+        ...
+
+    def english(self, line: str) -> str:
+        """A reply line with the reader's move words turned into the notation's own (English) words."""
+        ...
+
+
+def format_text(pattern: str, values: Mapping[str, Any]) -> str:
+    """``pattern`` with its ``%(name)s`` placeholders filled; a pattern without placeholders is returned whole."""
+    return pattern % values if "%" in pattern else pattern
+
+
+class English:
+    """The source language: a text is its own message id; the notation is already English."""
+
+    language = "en"
+
+    def say(self, text: Said) -> str:
+        if not isinstance(text, Text):
+            return str(text)
+        return format_text(self.pattern(text), {name: self.argument(value) for name, value in text.args})
+
+    def pattern(self, text: Text) -> str:
+        """The sentence ``text`` stands for, placeholders unfilled: here its own message id (or plural)."""
+        return text.plural if text.plural and text.n != 1 else text.msgid
+
+    def argument(self, value: Any) -> Any:
+        """An argument as it goes into its sentence: texts said, notation shown, lists joined with commas."""
+        if isinstance(value, Text):
+            return self.say(value)
+        if isinstance(value, Notation):
+            return self.move(value)
+        if isinstance(value, (list, tuple)):
+            return ", ".join(str(self.argument(item)) for item in value)
+        return value
+
+    def move(self, notation: str) -> str:
+        return notation
+
+    def english(self, line: str) -> str:
+        return line
+
+
+ENGLISH = English()
+"""The words every engine function takes by default."""
+
+
+# --------------------------------------------------------------------------- move words
+
+_WORD = re.compile(r"([^\W\d_]+)", re.UNICODE)
+"""A run of letters: one word of the notation (digits, signs and spaces are kept as they are)."""
+
+def _joins(between: str) -> bool:
+    """Whether what stands between two words keeps them one phrase (``court lady``, ``court_lady``)."""
+    return between == "_" or (between != "" and between.isspace())
+
+
+def fold(word: str) -> str:
+    """A word as a reply is matched: no case, no accents (Greek tonos, Hungarian ő, Russian ё), no final sigma."""
+    decomposed = unicodedata.normalize("NFD", word.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class LexiconEntry:
+    """One word or phrase of the notation and how a language writes it: the first form is shown, all are read."""
+
+    english: str
+    forms: tuple[str, ...]
+
+
+class Lexicon:
+    """A language's words for one game's notation, in both directions, phrase by phrase (longest first)."""
+
+    def __init__(self, entries: Iterable[LexiconEntry]) -> None:
+        self.entries = tuple(entries)
+        self._shown: dict[tuple[str, ...], str] = {}
+        self._read: dict[tuple[str, ...], str] = {}
+        for entry in self.entries:
+            self._shown[_key(entry.english)] = entry.forms[0]
+            for form in entry.forms:
+                self._read.setdefault(_key(form), entry.english)
+        self._longest = max((len(key) for key in (*self._shown, *self._read)), default=1)
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+    def clashes(self) -> list[str]:
+        """Forms that read as two different notation words: each would make a reply mean the wrong move."""
+        seen: dict[tuple[str, ...], str] = {}
+        clashes = []
+        for entry in self.entries:
+            for form in entry.forms:
+                key = _key(form)
+                if seen.setdefault(key, entry.english) != entry.english:
+                    clashes.append(f"{form!r} reads as both {seen[key]!r} and {entry.english!r}")
+        return clashes
+
+    def show(self, notation: str) -> str:
+        """English notation in this language's words."""
+        return self._swap(notation, self._shown)
+
+    def english(self, line: str) -> str:
+        """A line in this language's words (or English, or both) as English notation."""
+        return self._swap(line, self._read)
+
+    def _swap(self, text: str, table: Mapping[tuple[str, ...], str]) -> str:
+        if not table:
+            return text
+        pieces = _WORD.split(text)  # even indexes: what lies between words; odd: the words
+        out: list[str] = [pieces[0]]
+        i = 1
+        while i < len(pieces):
+            for length in range(min(self._longest, (len(pieces) - i + 1) // 2), 0, -1):
+                words = pieces[i:i + 2 * length:2]
+                joins = pieces[i + 1:i + 2 * length - 1:2]
+                if all(_joins(join) for join in joins):
+                    swapped = table.get(tuple(fold(word) for word in words))
+                    if swapped is not None:
+                        out += [swapped, pieces[i + 2 * length - 1]]
+                        i += 2 * length
+                        break
+            else:
+                out += [pieces[i], pieces[i + 1]]
+                i += 2
+        return "".join(out)
+
+
+def _key(phrase: str) -> tuple[str, ...]:
+    return tuple(fold(word) for word in _WORD.findall(phrase))
+
+
+def lexicon(words: Mapping[str, Sequence[str]]) -> Lexicon:
+    """A lexicon from ``{english: [forms, …]}``; a word with no forms is left English."""
+    return Lexicon(LexiconEntry(english, tuple(forms)) for english, forms in words.items() if forms)
