@@ -3,7 +3,9 @@ player chooses theirs with the ``language`` command (or gets their tournament's)
 
 from __future__ import annotations
 
+import fnmatch
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.commands.language import language_named
 from pbem.db import Outbox, Player
-from pbem.catalogs import DOMAINS, Domain, keys, read, stale
+from pbem.catalogs import DOMAINS, LANGUAGES, Domain, keys, read, stale
 from pbem.letters import Letters
 from pbem.service import Service
 from tests.mail.conftest import START, make_settings, outbox, reply_to
@@ -147,3 +149,11 @@ def test_an_unknown_language_is_refused_with_the_list_and_changes_nothing(servic
     assert "en (English), el (Ελληνικά), hu (Magyar), ru (Русский)" in words and "Nothing was changed." in words
     with Session(service.db) as session:
         assert session.get(Player, 1).language == "en"  # type: ignore[union-attr]
+
+
+def test_the_compiled_catalogs_are_package_data_so_the_wheel_ships_them() -> None:
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["pbem"]
+    compiled = [domain.mo(language).relative_to(ROOT / "pbem").as_posix()
+                for domain in DOMAINS for language in LANGUAGES]
+    assert all(Path(ROOT / "pbem" / path).is_file() for path in compiled)
+    assert [path for path in compiled if not any(fnmatch.fnmatch(path, p) for p in patterns)] == []
