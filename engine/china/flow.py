@@ -17,7 +17,7 @@ from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange,
 from engine.china.scoring import Roads, alliance_points, province_points, road_score
 from engine.china.state import ACT, DRAW, OVER, PLACE, State
 from engine.errors import IllegalMove
-from engine.text import Notation, T, Text
+from engine.text import Notation, T, Text, TN
 
 COMPONENTS: Components = BOARDS.components
 COLOURS = COMPONENTS.colours
@@ -548,5 +548,6 @@ def _why_not_funded(state: State, seat: int, province: int) -> Text:
     if count == 2 and is_empty(state, province):
         return T("%(cards)s pays for 2 pieces in %(province)s, but it holds no pagoda and no emissary, "
                  "so only 1 piece may go there this turn", cards=cards, province=where)
-    return T("%(cards)s pays for %(n)s pieces in %(province)s, but %(n)s pieces do not fit there now",
-             cards=cards, n=count, province=where)
+    return TN("%(cards)s pays for %(n)s piece in %(province)s, but it does not fit there now",
+              "%(cards)s pays for %(n)s pieces in %(province)s, but they do not fit there now",
+              count, cards=cards, province=where)
