@@ -93,7 +93,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     display = " ".join(f"up{i + 1} {flow.COLOURS[c] if c is not None else '-'}" for i, c in enumerate(state.display))
     lines = [
         say(T("China, %(side)s. %(status)s", side=terms.side(side.name), status=_status(state))),
-        "; ".join(say(part) for part in deck),
+        ", ".join(say(part) for part in deck),
         say(T("Display: %(cards)s", cards=Notation(display))),
         say(T("Discards: %(cards)s", cards=flow.hand_text(state.discard))),
         "",
