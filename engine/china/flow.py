@@ -17,6 +17,7 @@ from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange,
 from engine.china.scoring import Roads, alliance_points, province_points, road_score
 from engine.china.state import ACT, DRAW, OVER, PLACE, State
 from engine.errors import IllegalMove
+from engine.text import Notation, T, Text, TN
 
 COMPONENTS: Components = BOARDS.components
 COLOURS = COMPONENTS.colours
@@ -442,16 +443,16 @@ def pieces_left(state: State, seat: int) -> int:
 # --- explaining a refusal -------------------------------------------------------
 
 
-def why_illegal(state: State, seat: int, move: Move) -> str:
+def why_illegal(state: State, seat: int, move: Move) -> Text:
     """A reason a player can act on: what was wrong and what would be right."""
     if state.phase == OVER:
-        return "the game is over"
+        return T("the game is over")
     if seat != state.current:
-        return f"it is seat {state.current + 1}'s turn, not seat {seat + 1}'s"
+        return T("it is seat %(due)s's turn, not seat %(seat)s's", due=state.current + 1, seat=seat + 1)
     expected = {
-        ACT: "play cards, exchange a card (or pass if neither is possible)",
-        PLACE: "place the next piece of this turn",
-        DRAW: "draw a card from the deck or the display",
+        ACT: T("play cards, exchange a card (or pass if neither is possible)"),
+        PLACE: T("place the next piece of this turn"),
+        DRAW: T("draw a card from the deck or the display"),
     }[state.phase]
     if isinstance(move, Play) and state.phase == ACT:
         return _why_play(state, seat, move)
@@ -460,73 +461,93 @@ def why_illegal(state: State, seat: int, move: Move) -> str:
     if isinstance(move, (Draw, Exchange)) and state.phase in (ACT, DRAW):
         source = move.source if isinstance(move, Draw) else move.take
         if isinstance(move, Exchange) and not _in_hand(state, seat, move.discard):
-            return f"you hold no {move.discard} card to discard"
+            return T("you hold no card of the colour %(colour)s to discard", colour=Notation(move.discard))
         if isinstance(move, Draw) and state.phase != DRAW:
-            return f"no card is drawn now; {expected}"
-        return f"{source!r} cannot be taken now; available: {', '.join(_sources(state)) or 'nothing'}"
+            return T("no card is drawn now; %(expected)s", expected=expected)
+        available = Notation(", ".join(_sources(state))) if _sources(state) else T("nothing")
+        return T("%(source)s cannot be taken now; available: %(available)s", source=Notation(source),
+                 available=available)
     if isinstance(move, Pass):
-        return "you may not pass while you can play or exchange"
-    return f"that is not a step you can take now; {expected}"
+        return T("you may not pass while you can play or exchange")
+    return T("that is not a step you can take now; %(expected)s", expected=expected)
 
 
 def _in_hand(state: State, seat: int, colour: str) -> bool:
     return colour in COLOUR_INDEX and state.hands[seat][COLOUR_INDEX[colour]] > 0
 
 
-def _why_play(state: State, seat: int, move: Play) -> str:
+def _why_play(state: State, seat: int, move: Play) -> Text:
     if any(c not in COLOUR_INDEX for c in move.cards):
-        return f"card colours are {', '.join(COLOURS)}"
+        return T("card colours are %(colours)s", colours=Notation(", ".join(COLOURS)))
     wanted = [COLOUR_INDEX[c] for c in move.cards]
     hand = state.hands[seat]
+    cards = Notation(" ".join(move.cards))
     if any(wanted.count(c) > hand[c] for c in set(wanted)):
-        held = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(hand) if n) or "no cards"
-        return f"you hold {held}; you cannot play {' '.join(move.cards)}"
-    return (
-        f"{' '.join(move.cards)} pays for no placement now: each piece needs one card of the province's colour "
-        "or a pair of one other colour, every card must pay, at most 2 pieces, only 1 in a province without "
-        "pagodas and emissaries, and the pieces must fit"
-    )
+        held = hand_text(hand)
+        return T("you cannot play %(cards)s; your hand: %(held)s", cards=cards, held=held)
+    return T("%(cards)s pays for no placement now: each piece needs one card of the province's colour or a "
+             "pair of one other colour, every card must pay, at most 2 pieces, only 1 in a province without "
+             "pagodas and emissaries, and the pieces must fit", cards=cards)
 
 
-def _why_place(state: State, seat: int, move: Place) -> str:
+def hand_text(hand: list[int]) -> Text | Notation:
+    """Cards counted by colour (``red 2, green 1``), or "no cards"; the colours are the notation's words."""
+    if not any(hand):
+        return T("no cards")
+    return Notation(", ".join(f"{COLOURS[c]} {n}" for c, n in enumerate(hand) if n))
+
+
+def _why_place(state: State, seat: int, move: Place) -> Text:
     side = state.side
     ids = [p.id for p in side.provinces]
     if move.province not in ids:
-        return f"unknown province {move.province!r}; provinces are {', '.join(ids)}"
+        return T("unknown province %(province)s; provinces are %(provinces)s", province=Notation(move.province),
+                 provinces=Notation(", ".join(ids)))
     p = ids.index(move.province)
+    province = Notation(move.province)
     if state.province >= 0 and p != state.province:
-        return f"all pieces of a turn go into one province: this turn's is {ids[state.province]}"
+        return T("all pieces of a turn go into one province: this turn's is %(province)s",
+                 province=Notation(ids[state.province]))
     if state.province < 0 and not any(q == p for q, _ in funded_provinces(state, seat, state.played)):
         return _why_not_funded(state, seat, p)
     if move.piece == EMISSARY:
         if state.supply_emissaries[seat] == 0:
-            return "you have no emissary left"
-        limit = state.emissary_limit(p)
-        return (f"{move.province} already has {sum(state.emissaries_in[p])} emissaries, the most allowed "
-                f"by its largest pagoda count ({limit})")
+            return T("you have no emissary left")
+        return T("%(province)s already has %(emissaries)s emissaries, the most allowed by its largest pagoda "
+                 "count (%(limit)s)", province=province, emissaries=sum(state.emissaries_in[p]),
+                 limit=state.emissary_limit(p))
+    if move.site is None:
+        return T("a %(piece)s needs a site: write its number, such as '%(example)s'", piece=Notation(move.piece),
+                 example=Notation(f"{move.province}: {move.piece} 1"))
     if move.site not in side.sites or side.site_province[side.sites.index(move.site)] != p:
-        names = ", ".join(side.sites[s] for s in side.province_sites[p])
-        return f"{move.site!r} is not a site of {move.province}; its sites are {names}"
+        names = Notation(", ".join(side.sites[s] for s in side.province_sites[p]))
+        return T("%(site)s is not a site of %(province)s; its sites are %(sites)s", site=Notation(str(move.site)),
+                 province=province, sites=names)
     site = side.sites.index(move.site)
+    where = Notation(move.site)
     if state.owner[site] >= 0:
-        return f"{move.site} already holds a pagoda"
+        return T("%(site)s already holds a pagoda", site=where)
     if move.piece == FORTRESS and state.fortress[site]:
-        return f"{move.site} already holds a fortress"
+        return T("%(site)s already holds a fortress", site=where)
     if move.piece == FORTRESS and state.supply_fortresses[seat] == 0:
-        return "you have no fortress to place (fortress variant only, one per player)"
+        return T("you have no fortress to place (fortress variant only, one per player)")
     if move.piece == PAGODA and state.supply_pagodas[seat] == 0:
-        return "you have no pagoda left"
-    return "after this piece the turn's second piece would not fit; choose another first piece"
+        return T("you have no pagoda left")
+    return T("after this piece the turn's second piece would not fit; choose another first piece")
 
 
-def _why_not_funded(state: State, seat: int, province: int) -> str:
-    cards = " ".join(COLOURS[c] for c in state.played)
+def _why_not_funded(state: State, seat: int, province: int) -> Text:
+    cards = Notation(" ".join(COLOURS[c] for c in state.played))
     target = state.side.provinces[province]
+    where = Notation(target.id)
     count = pieces_funded(state.played, target.colour)
     if count == 0:
-        return (f"{cards} is no funding for {target.id} ({COLOURS[target.colour]}): it takes one {COLOURS[target.colour]}"
-                f" card per piece or a pair of one other colour, with no card left over")
+        return T("%(cards)s is no funding for %(province)s (colour: %(colour)s): it takes one card of that "
+                 "colour per piece or a pair of one other colour, with no card left over",
+                 cards=cards, province=where, colour=Notation(COLOURS[target.colour]))
     if count == 2 and is_empty(state, province):
-        return (f"{cards} pays for 2 pieces in {target.id}, but {target.id} holds no pagoda and no emissary, "
-                "so only 1 piece may go there this turn")
-    return f"{cards} pays for {count} pieces in {target.id}, but {count} pieces do not fit there now"
+        return T("%(cards)s pays for 2 pieces in %(province)s, but it holds no pagoda and no emissary, "
+                 "so only 1 piece may go there this turn", cards=cards, province=where)
+    return TN("%(cards)s pays for %(n)s piece in %(province)s, but it does not fit there now",
+              "%(cards)s pays for %(n)s pieces in %(province)s, but they do not fit there now",
+              count, cards=cards, province=where)

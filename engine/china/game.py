@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.china import flow, greedy, notation, picture, views
+from engine.china import flow, greedy, notation, picture, views, words
 from engine.china.data import BOARDS
 from engine.china.state import State
 from engine.errors import OptionError
 from engine.protocol import GameBase, Option
+from engine.text import Text
 
 AUTO = "auto"
 RANDOM = "random"
@@ -37,6 +38,7 @@ class China(GameBase):
                choices=(RANDOM,), seat=True),
     )
     FLOW, NOTATION, VIEWS, GREEDY = flow, notation, views, greedy
+    MOVE_WORDS = words.MOVE_WORDS
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         chosen = self.check_setup(players, seed, options)
@@ -53,7 +55,7 @@ class China(GameBase):
     def reply_text(self, text: str) -> str:
         return notation.reply_text(text)
 
-    def expected(self, state: State, seat: int) -> str:
+    def expected(self, state: State, seat: int) -> Text:
         return notation.EXPECTED[state.phase]
 
     def suggestions(self, state: State, seat: int) -> list[str]:

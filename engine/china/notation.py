@@ -12,21 +12,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.china import flow
 from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play
 from engine.china.state import State
 from engine.errors import AmbiguousMove, MoveError
 from engine.notation import closest
+from engine.text import Notation, T, Text
 
 PIECE_WORDS = {PAGODA: PAGODA, "house": PAGODA, "palace": PAGODA, EMISSARY: EMISSARY, "envoy": EMISSARY,
                FORTRESS: FORTRESS, "fort": FORTRESS, "fortification": FORTRESS}
-EXPECTED = {
-    "act": "a turn such as 'play red red; wei: pagoda 3, emissary; draw up2, deck' or 'exchange green for up1'",
-    "place": "the next piece, such as 'wei: pagoda 3' or 'wei: emissary'",
-    "draw": "the cards to draw, such as 'draw deck' or 'draw up2' (a display card by place or colour)",
-    "over": "nothing: the game is over",
+HINTS = {
+    "act": "play red red; wei: pagoda 3, emissary; draw up2, deck",
+    "place": "wei: pagoda 3",
+    "draw": "draw deck",
+    "over": "",
 }
+"""The decision's one-line reminder in notation, by phase."""
+EXPECTED = {
+    "act": T("a turn such as '%(turn)s' or '%(exchange)s'", turn=Notation(HINTS["act"]),
+             exchange=Notation("exchange green for up1")),
+    "place": T("the next piece, such as '%(pagoda)s' or '%(emissary)s'", pagoda=Notation(HINTS["place"]),
+               emissary=Notation("wei: emissary")),
+    "draw": T("the cards to draw, such as '%(deck)s' or '%(display)s' (a display card by place or colour)",
+              deck=Notation(HINTS["draw"]), display=Notation("draw up2")),
+    "over": T("nothing: the game is over"),
+}
+"""What the game waits for, by phase, for a refusal's "expected now"."""
 MOVE_WORDS = frozenset({"pass", "play", "draw", "take", "exchange", "swap", "discard"})
 """The words a step can start with (besides a piece or a province)."""
 SUGGESTION_LIMIT = 400
@@ -83,8 +96,8 @@ def _line(line: str, work: State, seat: int) -> list[Move]:
             continue
         for step in _segment(segment, start, seat, province_hint, line):
             if work.phase == "over" or work.current != seat:
-                raise MoveError(f"your turn is already complete before {segment!r}; leave out the extra steps",
-                                line=line, expected="nothing more this turn")
+                raise MoveError(T("your turn is already complete before '%(segment)s'; leave out the extra steps",
+                                  segment=Notation(segment)), line=line, expected=T("nothing more this turn"))
             move = step(work)
             if move not in flow.legal(work, seat):
                 raise MoveError(flow.why_illegal(work, seat, move), line=line, expected=EXPECTED[start.phase],
@@ -95,6 +108,7 @@ def _line(line: str, work: State, seat: int) -> list[Move]:
 
 
 Step = Callable[[State], Move]
+Fail = Callable[[Text], MoveError]
 
 
 def _segment(segment: str, work: State, seat: int, hint: list[str], line: str) -> list[Step]:
@@ -102,7 +116,7 @@ def _segment(segment: str, work: State, seat: int, hint: list[str], line: str) -
     words = segment.replace(",", " , ").replace("+", " + ").split()
     head, rest = words[0], words[1:]
 
-    def fail(message: str) -> MoveError:
+    def fail(message: Text) -> MoveError:
         return MoveError(message, line=line, expected=EXPECTED[work.phase], suggestions=_suggest(line, work, seat))
 
     if head == "pass":
@@ -113,25 +127,26 @@ def _segment(segment: str, work: State, seat: int, hint: list[str], line: str) -
         items = [w for w in " ".join(rest).replace(" , ", ",").split(",") for w in [w.strip()] if w]
         sources = [t for item in items for t in _split_sources(item)]
         if not sources:
-            raise fail("say where to draw from: 'deck', 'up1'..'up4' or a display colour")
+            raise fail(T("say where to draw from: '%(deck)s', '%(first)s'..'%(last)s' or a display colour",
+                         deck=Notation(DECK), first=Notation("up1"), last=Notation("up4")))
         return [_draw_step(src, fail) for src in sources]
     if head in ("exchange", "swap", "discard"):
         return [_exchange_step(rest, fail)]
     return _piece_steps(words, hint, fail)
 
 
-def _play_step(words: list[str], hint: list[str], fail: Callable[[str], MoveError]) -> Step:
+def _play_step(words: list[str], hint: list[str], fail: Fail) -> Step:
     colours: list[str] = []
     tail = [w for w in words if w not in (",", "+", "and")]
     for i, word in enumerate(tail):
         if word in ("for", "in", "to", "on", "into"):
             if i + 1 >= len(tail):
-                raise fail(f"name the province after {word!r}")
+                raise fail(T("name the province after '%(word)s'", word=Notation(word)))
             hint.append(_province(" ".join(tail[i + 1:]).rstrip(":"), fail))
             break
         colours.append(_colour(word, fail))
     if not 1 <= len(colours) <= 3:
-        raise fail("play 1 to 3 cards, named by colour (yellow, orange, green, red, purple)")
+        raise fail(T("play 1 to 3 cards, named by colour (%(colours)s)", colours=Notation(", ".join(flow.COLOURS))))
     order = {c: i for i, c in enumerate(flow.COLOURS)}
     cards = tuple(sorted(colours, key=order.__getitem__))
     return lambda s: Play(cards)
@@ -145,19 +160,21 @@ def _split_sources(item: str) -> list[str]:
     return words
 
 
-def _draw_step(source: str, fail: Callable[[str], MoveError]) -> Step:
+def _draw_step(source: str, fail: Fail) -> Step:
     return lambda s: Draw(_source(source, s, fail))
 
 
-def _exchange_step(words: list[str], fail: Callable[[str], MoveError]) -> Step:
+def _exchange_step(words: list[str], fail: Fail) -> Step:
     if "for" not in words or words.index("for") != 1 or len(words) < 3:
-        raise fail("write an exchange as 'exchange <colour> for <deck, up1..up4 or a display colour>'")
+        raise fail(T("write an exchange as '%(exchange)s <colour> %(for)s <%(deck)s, %(first)s..%(last)s or a "
+                     "display colour>'", exchange=Notation("exchange"), deck=Notation(DECK),
+                     first=Notation("up1"), last=Notation("up4"), **{"for": Notation("for")}))
     discard = _colour(words[0], fail)
     take = " ".join(words[2:])
     return lambda s: Exchange(discard, _source(take, s, fail))
 
 
-def _source(word: str, state: State, fail: Callable[[str], MoveError]) -> str:
+def _source(word: str, state: State, fail: Fail) -> str:
     """``deck``, a display colour, ``upN`` / ``display N`` (the N-th face-up card), or ``display red``."""
     word = word.replace("display ", "up ").replace("face-up ", "up ").strip()
     if word in (DECK, "d", "pile", "top"):
@@ -166,15 +183,17 @@ def _source(word: str, state: State, fail: Callable[[str], MoveError]) -> str:
     if match:
         slot = int(match.group(1))
         if not 1 <= slot <= len(state.display):
-            raise fail(f"the display has places up1 to up{len(state.display)}, not {word!r}")
+            raise fail(T("the display has places %(first)s to %(last)s, not '%(word)s'", first=Notation("up1"),
+                         last=Notation(f"up{len(state.display)}"), word=Notation(word)))
         card = state.display[slot - 1]
         if card is None:
-            raise fail(f"{word} is empty now; taken cards are not replaced until the end of the turn")
+            raise fail(T("%(place)s is empty now; taken cards are not replaced until the end of the turn",
+                         place=Notation(word)))
         return flow.COLOURS[card]
     return _colour(word.removeprefix("up ").strip(), fail)
 
 
-def _piece_steps(words: list[str], hint: list[str], fail: Callable[[str], MoveError]) -> list[Step]:
+def _piece_steps(words: list[str], hint: list[str], fail: Fail) -> list[Step]:
     text = " ".join(words)
     province: str | None = hint[-1] if hint else None
     if ":" in text:
@@ -182,7 +201,7 @@ def _piece_steps(words: list[str], hint: list[str], fail: Callable[[str], MoveEr
         province = _province(before.strip(), fail)
     pieces = [p.strip() for p in re.split(r"\s*(?:,|\+|\band\b|\bthen\b)\s*", text) if p.strip()]
     if not pieces:
-        raise fail("name the pieces to place, such as 'wei: pagoda 3, emissary'")
+        raise fail(T("name the pieces to place, such as '%(example)s'", example=Notation("wei: pagoda 3, emissary")))
     steps = []
     for piece in pieces:
         tokens = piece.split()
@@ -190,18 +209,22 @@ def _piece_steps(words: list[str], hint: list[str], fail: Callable[[str], MoveEr
             province = _province(tokens[0], fail)
             tokens = tokens[1:]
         if tokens[0] not in PIECE_WORDS:
-            raise fail(f"{piece!r} is not understood: a turn is 'play <cards>', then '<province>: <pieces>' "
-                       "(pagoda <site>, emissary, fortress <site>), then 'draw <deck or up1-up4>'; "
-                       "or 'exchange <colour> for <deck or up1-up4>', or 'pass'")
+            raise fail(T("'%(piece)s' is not understood: a turn is '%(play)s <cards>', then '<province>: <pieces>' "
+                         "(%(pagoda)s <site>, %(emissary)s, %(fortress)s <site>), then '%(draw)s <%(deck)s or "
+                         "%(first)s-%(last)s>'; or '%(exchange)s <colour> %(for)s <%(deck)s or %(first)s-%(last)s>', "
+                         "or '%(pass)s'", piece=Notation(piece), **{word: Notation(word) for word in (
+                             "play", "pagoda", "emissary", "fortress", "draw", "deck", "exchange", "for", "pass")},
+                         first=Notation("up1"), last=Notation("up4")))
         kind = PIECE_WORDS[tokens[0]]
         site = " ".join(tokens[1:]) or None
         if kind == EMISSARY and site is not None:
-            raise fail("an emissary goes to the province's court, not to a site: write just 'emissary'")
+            raise fail(T("an emissary goes to the province's court, not to a site: write just '%(emissary)s'",
+                         emissary=Notation(EMISSARY)))
         steps.append(_place_step(province, kind, site, fail))
     return steps
 
 
-def _place_step(province: str | None, kind: str, site: str | None, fail: Callable[[str], MoveError]) -> Step:
+def _place_step(province: str | None, kind: str, site: str | None, fail: Fail) -> Step:
     def resolve(state: State) -> Move:
         options = [m for m in flow.legal(state, state.current) if isinstance(m, Place) and m.piece == kind]
         chosen_province = province
@@ -220,30 +243,51 @@ def _place_step(province: str | None, kind: str, site: str | None, fail: Callabl
         if not options:
             if chosen_province is not None:
                 return Place(chosen_province, kind, site)
-            raise fail(f"no {kind} can be placed as written; name the province, such as 'wei: {kind}'")
+            raise fail(T("no %(piece)s can be placed as written; name the province, such as '%(example)s'",
+                         piece=Notation(kind), example=Notation(f"wei: {kind}")))
         raise AmbiguousMove(
-            f"'{kind}{' ' + site if site else ''}' fits several moves; name the province and site",
-            line="", expected="one piece", suggestions=[format_move(m) for m in options],
+            T("'%(piece)s' fits several moves; name the province and site",
+              piece=Notation(kind + (" " + site if site else ""))),
+            line="", expected=T("one piece"), suggestions=[format_move(m) for m in options],
         )
 
     return resolve
 
 
-def _colour(word: str, fail: Callable[[str], MoveError]) -> str:
-    return _unique(word, {c: [c] for c in flow.COLOURS}, "card colour", fail)
+def _colour(word: str, fail: Fail) -> str:
+    return _unique(word, {c: [c] for c in flow.COLOURS}, COLOUR_NAMES, fail)
 
 
-def _province(word: str, fail: Callable[[str], MoveError]) -> str:
+def _province(word: str, fail: Fail) -> str:
     """A province by id, printed name or alias (every side shares the same provinces)."""
     names = {p.id: sorted({p.id, _plain(p.name), *(_plain(a) for a in p.aliases)}) for p in PROVINCES}
-    return _unique(word, names, "province", fail)
+    return _unique(word, names, PROVINCE_NAMES, fail)
 
 
 def _plain(name: str) -> str:
     return name.lower().replace("'", "").replace("\u2019", "")
 
 
-def _unique(word: str, names: dict[str, list[str]], what: str, fail: Callable[[str], MoveError]) -> str:
+@dataclass(frozen=True)
+class Kind:
+    """What a name names, as the refusals say it: the player's word and the names are arguments of its sentences."""
+
+    ambiguous: Callable[[Notation, Notation], Text]
+    unknown: Callable[[Notation, Notation], Text]
+    expected: Text
+
+
+COLOUR_NAMES = Kind(
+    lambda word, names: T("'%(word)s' could be the card colour %(names)s", word=word, names=names),
+    lambda word, names: T("'%(word)s' is not a card colour; card colours are %(names)s", word=word, names=names),
+    T("a card colour"))
+PROVINCE_NAMES = Kind(
+    lambda word, names: T("'%(word)s' could be the province %(names)s", word=word, names=names),
+    lambda word, names: T("'%(word)s' is not a province; provinces are %(names)s", word=word, names=names),
+    T("a province"))
+
+
+def _unique(word: str, names: dict[str, list[str]], kind: Kind, fail: Fail) -> str:
     """The one name whose spelling equals ``word`` or starts with it; ambiguity and misses are errors."""
     exact = [key for key, spellings in names.items() if word in spellings]
     if exact:
@@ -252,9 +296,9 @@ def _unique(word: str, names: dict[str, list[str]], what: str, fail: Callable[[s
     if len(found) == 1:
         return found[0]
     if found:
-        raise AmbiguousMove(f"{word!r} could be the {what} {' or '.join(found)}", expected=f"a {what}",
-                            suggestions=found)
-    raise fail(f"{word!r} is not a {what}; {what}s are {', '.join(names)}")
+        raise AmbiguousMove(kind.ambiguous(Notation(word), Notation(" / ".join(found))),
+                            expected=kind.expected, suggestions=found)
+    raise fail(kind.unknown(Notation(word), Notation(", ".join(names))))
 
 
 # --- suggestions ---------------------------------------------------------------

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import textwrap
+
 from engine.china import flow, notation
+from engine.china import words as terms
 from engine.china.data import BOARDS
 from engine.china.scoring import majority
 from engine.china.moves import Pass
-from engine.china.state import ACT, DRAW, OVER, PLACE, State
-from engine.text import ENGLISH, Words
+from engine.china.state import ACT, OVER, PLACE, State
+from engine.text import ENGLISH, Notation, T, TC, TN, Text, Words
 from engine.protocol import Decision, Result
 
-WIDTH = 80
+WIDTH = 78
+"""The columns of a plain-text mail line."""
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -79,59 +83,108 @@ def _site_mark(state: State, site: int) -> str:
 
 
 def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
+    """The board in ``words``' language; every line is laid out after it is said, so it fits a mail's width."""
+    say = words.say
     side = state.side
+    deck = [TN("Deck: %(n)s card", "Deck: %(n)s cards", len(state.deck)),
+            T("deck run out: %(times)s of 2", times=state.exhaustions)]
+    if state.end_triggered:
+        deck.append(T("last round"))
+    display = " ".join(f"up{i + 1} {flow.COLOURS[c] if c is not None else '-'}" for i, c in enumerate(state.display))
     lines = [
-        f"China, board {side.id} ({side.name}), "
-        f"{'game over' if state.phase == OVER else f'turn {state.turn}, seat {state.current + 1} to {state.phase}'}",
-        f"Deck {len(state.deck)}, exhausted {state.exhaustions}x"
-        f"{' (last round)' if state.end_triggered else ''}. Display: "
-        + " ".join(f"up{i + 1} {flow.COLOURS[c] if c is not None else '-'}" for i, c in enumerate(state.display)),
-        "Discards: " + (", ".join(f"{n} {flow.COLOURS[c]}" for c, n in enumerate(state.discard) if n) or "none"),
+        say(T("China, %(side)s. %(status)s", side=terms.side(side.name), status=_status(state))),
+        ", ".join(say(part) for part in deck),
+        say(T("Display: %(cards)s", cards=Notation(display))),
+        say(T("Discards: %(cards)s", cards=flow.hand_text(state.discard))),
         "",
-        "seat  points  cards  pagodas  emissaries  roads now" + ("  fortress" if state.fortresses else ""),
+        *_supply_table(state, words),
     ]
-    for s in range(state.players):
-        mark = "*" if s == state.start else " "
-        row = (f"{s + 1}{mark}    {state.total(s):5d}  {sum(state.hands[s]):5d}  "
-               f"{state.supply_pagodas[s]:7d}  {state.supply_emissaries[s]:10d}  {flow.roads_of(state, s).value:9d}")
-        if state.fortresses:
-            row += f"  {state.supply_fortresses[s]:8d}"
-        lines.append(row)
     if state.played:
-        cards = ", ".join(flow.COLOURS[c] for c in state.played)
-        if state.phase != "place":
-            lines.append(f"Played this turn: {cards}")
+        cards = Notation(" ".join(flow.COLOURS[c] for c in state.played))
+        if state.phase != PLACE:
+            lines.append(say(T("Played this turn: %(cards)s", cards=cards)))
         elif state.province < 0:
-            lines.append(f"Played this turn: {cards}; the first piece chooses the province")
+            lines.append(say(T("Played this turn: %(cards)s; the first piece chooses the province", cards=cards)))
         else:
-            lines.append(f"Played this turn: {cards}; {state.pieces_left} more piece in "
-                         f"{side.provinces[state.province].name}")
+            lines.append(say(TN("Played this turn: %(cards)s; %(province)s: %(n)s piece still to place",
+                                "Played this turn: %(cards)s; %(province)s: %(n)s pieces still to place",
+                                state.pieces_left, cards=cards,
+                                province=terms.province(side.provinces[state.province].name))))
     if seat is not None:
-        lines.append(f"Your hand (seat {seat + 1}): " + (", ".join(_hand(state, seat)) or "empty"))
-    lines += ["", "Sites: . free, f bare fortress, 2 seat 2's pagoda, 2F on a fortress"]
+        lines.append(say(T("Your hand (seat %(seat)s): %(cards)s", seat=seat + 1,
+                           cards=flow.hand_text(state.hands[seat]))))
+    lines += ["", say(T("Sites: . free, f bare fortress, 2 seat 2's pagoda, 2F on a fortress"))]
+    lines += _province_lines(state, words)
+    lines += ["", say(T("Alliances (majority holders now):"))]
+    lines += _alliance_lines(state, words)
+    lines += ["", say(T("Roads:"))] + _wrap([words.move(f"{side.sites[a]}/{side.sites[b]}") for a, b in side.roads])
+    return "\n".join(fitted for line in lines for fitted in _fit(line))
+
+
+def _status(state: State) -> Text:
+    if state.phase == OVER:
+        return T("Game over after turn %(turn)s.", turn=state.turn)
+    seat = state.current + 1
+    if state.phase == ACT:
+        return T("Turn %(turn)s: seat %(seat)s plays cards or exchanges one.", turn=state.turn, seat=seat)
+    if state.phase == PLACE:
+        return T("Turn %(turn)s: seat %(seat)s places pieces.", turn=state.turn, seat=seat)
+    return T("Turn %(turn)s: seat %(seat)s draws cards.", turn=state.turn, seat=seat)
+
+
+def _supply_table(state: State, words: Words) -> list[str]:
+    """Each seat's points, cards and pieces in hand, under column heads as wide as their translation."""
+    heads = [TC("column", "seat"), TC("column", "points"), TC("column", "cards"), TC("column", "pagodas"),
+             TC("column", "emissaries"), TC("column", "roads now")]
+    if state.fortresses:
+        heads.append(TC("column", "fortress"))
+    rows = []
+    for s in range(state.players):
+        row = [f"{s + 1}{'*' if s == state.start else ''}", state.total(s), sum(state.hands[s]),
+               state.supply_pagodas[s], state.supply_emissaries[s], flow.roads_of(state, s).value]
+        if state.fortresses:
+            row.append(state.supply_fortresses[s])
+        rows.append([str(cell) for cell in row])
+    said = [words.say(head) for head in heads]
+    widths = [max(len(head), *(len(row[i]) for row in rows)) for i, head in enumerate(said)]
+    table = ["  ".join(head.ljust(w) if i == 0 else head.rjust(w) for i, (head, w) in enumerate(zip(said, widths)))]
+    table += ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+              for row in rows]
+    return [line.rstrip() for line in table] + [words.say(T("* the start player, who holds the Emperor"))]
+
+
+def _province_lines(state: State, words: Words) -> list[str]:
+    """Two lines a province: name, colour, each site's mark; then its court's emissaries."""
+    side = state.side
+    names = [words.say(terms.province(p.name)) for p in side.provinces]
+    colours = [words.move(flow.COLOURS[p.colour]) for p in side.provinces]
+    name_width, colour_width = max(map(len, names)), max(map(len, colours))
+    lines = []
     for p, province in enumerate(side.provinces):
         sites = " ".join(
             f"{side.sites[s].removeprefix(province.id + '-')}:{_site_mark(state, s)}" for s in side.province_sites[p]
         )
-        emissaries = ",".join(f"{s + 1}x{n}" for s, n in enumerate(state.emissaries_in[p]) if n) or "none"
-        tag = " SCORED" if state.scored[p] else ""
-        lines.append(f"{province.name:7} {flow.COLOURS[province.colour]:6} {sites}{tag}")
-        lines.append(f"{'':15}emissaries {sum(state.emissaries_in[p])}/{state.emissary_limit(p)}: {emissaries}")
-    lines += ["", "Alliances (majority holders now):"]
-    lines += _alliance_lines(state)
-    lines += ["", "Roads:"] + _wrap([f"{side.sites[a]}/{side.sites[b]}" for a, b in side.roads])
-    return "\n".join(line[:WIDTH] for line in lines)
+        tag = " " + words.say(TC("board", "SCORED")) if state.scored[p] else ""
+        lines.append(f"{names[p]:{name_width}} {colours[p]:{colour_width}} {sites}{tag}")
+        by_seat = " ".join(f"{s + 1}:{n}" for s, n in enumerate(state.emissaries_in[p]) if n)
+        court = T("emissaries %(placed)s of at most %(limit)s; by seat: %(seats)s", placed=sum(state.emissaries_in[p]),
+                  limit=state.emissary_limit(p), seats=by_seat or T("none"))
+        lines.append(" " * (name_width + 1) + words.say(court))
+    return lines
 
 
-def _alliance_lines(state: State) -> list[str]:
+def _alliance_lines(state: State, words: Words) -> list[str]:
+    """The 15 alliances in as many columns as the said cells allow."""
     side = state.side
     cells = []
     for alliance in side.alliances:
         a, b = alliance.provinces
         holders = majority(state.emissaries_in[a]) & majority(state.emissaries_in[b])
         who = "+".join(str(s + 1) for s in sorted(holders)) or "-"
-        cells.append(f"{alliance.number:2d} {side.provinces[a].id}-{side.provinces[b].id}: {who}")
-    return ["  ".join(f"{c:24}" for c in cells[i:i + 3]).rstrip() for i in range(0, len(cells), 3)]
+        cells.append(f"{alliance.number:2d} {words.move(f'{side.provinces[a].id}-{side.provinces[b].id}')}: {who}")
+    width = max(map(len, cells)) + 2
+    per_line = max(1, (WIDTH + 2) // width)
+    return ["".join(f"{c:{width}}" for c in cells[i:i + per_line]).rstrip() for i in range(0, len(cells), per_line)]
 
 
 def _wrap(words: list[str]) -> list[str]:
@@ -145,18 +198,28 @@ def _wrap(words: list[str]) -> list[str]:
     return lines + ([current] if current else [])
 
 
+def _fit(line: str) -> list[str]:
+    """A said line as it fits the width: wrapped at spaces (a translation may be longer than the English)."""
+    if len(line) <= WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+
+
 def decision(state: State, seat: int) -> Decision | None:
     """The step of the turn ``seat`` is at, or None when it is not the seat's turn."""
     if state.phase == OVER or seat != state.current:
         return None
     legal = flow.legal(state, seat)
     if state.phase == ACT and legal == [Pass()]:
-        return Decision("pass", f"turn {state.turn}: pass", "you can neither place nor exchange: reply 'pass'")
+        return Decision("pass", T("turn %(turn)s: pass", turn=state.turn), notation.format_move(Pass()),
+                        (T("you can neither place nor exchange: reply '%(pass)s'",
+                           **{"pass": Notation(notation.format_move(Pass()))}),))
     if state.phase == ACT:
-        return Decision("turn", f"turn {state.turn}: play or exchange", notation.EXPECTED[ACT])
+        return Decision("turn", T("turn %(turn)s: play or exchange", turn=state.turn), notation.HINTS[ACT])
     if state.phase == PLACE:
-        return Decision("place", f"turn {state.turn}: place", notation.EXPECTED[PLACE])
-    return Decision("draw", f"turn {state.turn}: draw", notation.EXPECTED[DRAW])
+        return Decision("place", T("turn %(turn)s: place", turn=state.turn), notation.format_move(legal[0]))
+    return Decision("draw", T("turn %(turn)s: draw", turn=state.turn), notation.format_move(legal[0]))
 
 
 def result(state: State) -> Result | None:
@@ -168,7 +231,7 @@ def result(state: State) -> Result | None:
     keys = list(zip(totals, spare))
     ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
     breakdown = [
-        {**{kind: state.points[kind][s] for kind in flow.POINT_KINDS}, "pieces left (tie-break)": spare[s]}
+        {**{kind: state.points[kind][s] for kind in flow.POINT_KINDS}, terms.TIE_BREAK: spare[s]}
         for s in range(state.players)
     ]
     return Result(scores=totals, ranks=ranks, breakdown=breakdown, lowest_wins=False)
