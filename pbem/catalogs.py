@@ -123,8 +123,9 @@ def write_all(locale_dir: Path = LOCALE_DIR, root: Path = ROOT) -> list[Path]:
     for domain in DOMAINS:
         template = domain.extract(root)
         pot = locale_dir / f"{domain.name}.pot"
-        pot.write_bytes(po_bytes(template))
-        written.append(pot)
+        if _changed(pot, template):
+            pot.write_bytes(po_bytes(template))
+            written.append(pot)
         for language in LANGUAGES:
             catalog = updated(domain, language, template, locale_dir)
             po, mo = domain.po(language, locale_dir), domain.mo(language, locale_dir)
@@ -133,6 +134,17 @@ def write_all(locale_dir: Path = LOCALE_DIR, root: Path = ROOT) -> list[Path]:
             mo.write_bytes(mo_bytes(read(po, language)))
             written += [po, mo]
     return written
+
+
+def _changed(pot: Path, template: Catalog) -> bool:
+    """Whether the template differs from the ``.pot`` written before, its creation date aside (no churn)."""
+    if not pot.is_file():
+        return True
+    now, template.creation_date = template.creation_date, read(pot).creation_date
+    if po_bytes(template) == pot.read_bytes():
+        return False
+    template.creation_date = now
+    return True
 
 
 def main(argv: list[str]) -> int:
