@@ -40,7 +40,7 @@ def start_example(state: DragonState) -> str:
     return f"start {first.replace('_', ' ')} palace1, {second.replace('_', ' ')} palace2"
 
 
-def palaces(indexes: tuple[int, ...] | list[int]) -> list[Notation]:
+def palace_names(indexes: tuple[int, ...] | list[int]) -> list[Notation]:
     """Palaces by 0-based index as the notation names them (``palace2``)."""
     return [Notation(f"palace{i + 1}") for i in indexes]
 
@@ -58,7 +58,7 @@ def expected(state: DragonState) -> Text:
         if unfed is not None:
             return TN("one person from %(n)s unfed palace among %(palaces)s, e.g. '%(example)s'",
                       "one person from each of %(n)s unfed palaces among %(palaces)s, e.g. '%(example)s'", owed,
-                      palaces=palaces(unfed), example=Notation(f"release farmer palace{unfed[0] + 1}"))
+                      palaces=palace_names(unfed), example=Notation(f"release farmer palace{unfed[0] + 1}"))
         return TN("%(n)s more person to release, e.g. '%(example)s'",
                   "%(n)s more persons to release, e.g. '%(example)s'", owed, example=Notation("release farmer palace1"))
     return EXPECTED[state.phase]
@@ -102,7 +102,7 @@ def why_illegal(state: DragonState, seat: int, move: DragonMove) -> Text:
         detail = _start_reason(state, seat, move)
     elif isinstance(move, Release) and state.unfed[seat] is not None:
         detail = T("in a Drought you release one person from each unfed palace; still open: %(palaces)s",
-                   palaces=palaces(state.unfed[seat] or ()))
+                   palaces=palace_names(state.unfed[seat] or ()))
     if detail is not None:
         return T("'%(move)s' is not legal now: %(detail)s", move=text, detail=detail)
     return T("'%(move)s' is not legal now; expected %(expected)s", move=text, expected=expected(state))

@@ -69,6 +69,7 @@ def short(code: int, words: Words = ENGLISH) -> str:
     kind = data.KINDS[code]
     assert kind is not None
     name = words.say(SHORT[kind.type_id])
+    # TRANSLATORS: an old person's tile on the others' lines: one letter for "old" before the short name.
     return words.say(TC("short", "o%(person)s", person=name)) if kind.old else name
 
 
@@ -139,6 +140,7 @@ def _palaces(player: Player, words: Words) -> str:
     parts = []
     for i, (floors, persons) in enumerate(player.palaces):
         inside = [short(c, words) for c in persons] + ["-"] * (floors - len(persons))
+        # TRANSLATORS: a palace on the others' lines: its number after a one-letter "palace", its persons inside.
         parts.append(words.say(T("P%(palace)s[%(persons)s]", palace=i + 1, persons=" ".join(inside))))
     return " ".join(parts) or words.say(T("no palaces"))
 

@@ -112,6 +112,7 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "play"),
     TC("move", "card"),
     TC("move", "release"),
+    # TRANSLATORS: "release order: craftsman, farmer": the persons to release first, without being asked.
     TC("move", "release order"),
     # TRANSLATORS: "release order: none" clears a standing release order.
     TC("move", "none"),
