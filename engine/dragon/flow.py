@@ -16,6 +16,7 @@ from engine.dragon.moves import (
 )
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, RELEASE, RESEARCH, START, DragonState, Player
 from engine.errors import IllegalMove
+from engine.text import Notation, T
 
 # --------------------------------------------------------------------------- legal moves
 
@@ -491,7 +492,8 @@ def check_release_order(state: DragonState, seat: int, move: ReleaseOrder) -> No
         raise IllegalMove(why_illegal(state, seat, move))
     for entry in move.order:
         if entry not in data.CODE_OF_LABEL and entry not in data.TYPE_INDEX:
-            raise IllegalMove(f"release order: {entry!r} is not a person; name types such as "
-                              f"farmer, old farmer or court_lady")
+            raise IllegalMove(T("%(order)s: %(entry)s is not a person; name types such as %(examples)s or %(last)s",
+                                order=Notation("release order"), entry=repr(entry),
+                                examples=[Notation("farmer"), Notation("old farmer")], last=Notation("court_lady")))
     if len(set(move.order)) != len(move.order):
-        raise IllegalMove("release order: each person may be named only once")
+        raise IllegalMove(T("%(order)s: each person may be named only once", order=Notation("release order")))

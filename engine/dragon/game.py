@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dragon import data, flow, greedy, notation, views
+from engine.dragon import data, flow, greedy, notation, views, words
 from engine.dragon.reasons import expected
 from engine.dragon.state import DragonState, new_state
 from engine.protocol import GameBase, Option
+from engine.text import Said
 
 
 class Dragon(GameBase):
@@ -45,12 +46,13 @@ class Dragon(GameBase):
                "yuan for a large privilege: 6 (2007 rules) or 7 (2017 edition)", choices=data.LARGE_COSTS),
     )
     FLOW, NOTATION, VIEWS, GREEDY = flow, notation, views, greedy
+    MOVE_WORDS = words.MOVE_WORDS
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> DragonState:
         chosen = self.check_setup(players, seed, options)
         return new_state(players, seed, chosen["large_privilege_cost"])
 
-    def expected(self, state: DragonState, seat: int) -> str:
+    def expected(self, state: DragonState, seat: int) -> Said:
         return expected(state) if state.actor == seat else ""
 
 

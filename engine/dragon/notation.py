@@ -32,7 +32,9 @@ from engine.dragon.reasons import expected, why_illegal
 from engine.dragon.state import BUILD, PERSON, RELEASE, DragonState
 from engine.errors import AmbiguousMove, MoveError
 from engine.notation import closest
+from engine.text import Notation, T, Text
 
+BUILD_EXAMPLE = "build +2 palace1 +1 new"
 _TOKEN = re.compile(r"\+\d+|\d+|[a-z_?]+")
 _PHRASES = (("court lady", "court_lady"), ("tax collector", "tax_collector"), ("military parade", "parade"),
             ("release order", "release_order"), ("standing order", "release_order"))
@@ -53,9 +55,17 @@ LEVEL_WORDS: dict[str, str] = {"young": "young", "old": "old"}
 FILLER = frozenset({"with", "using", "in", "into", "to", "the", "a", "an", "my", "and", "from", "of", "on",
                     "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces"})
 PLACE_WORDS = ("palace", "p")
-PERSONS_TEXT = ", ".join(t.replace("_", " ") for t in data.TYPES)
-FAMILY_TEXT = {"Action": "an action", "Build": "a placement of floors", "Start": "a starting recruitment",
-               "Recruit": "a recruitment", "Release": "a release", "Pass": "a pass"}
+PERSONS_SAID = [Notation(t.replace("_", " ")) for t in data.TYPES]
+"""The person types as a player writes them, for the reasons that list them."""
+NOT_ASKED: dict[str, Text] = {
+    "Action": T("that is an action, which is not what you are asked now"),
+    "Build": T("that is a placement of floors, which is not what you are asked now"),
+    "Start": T("that is a starting recruitment, which is not what you are asked now"),
+    "Recruit": T("that is a recruitment, which is not what you are asked now"),
+    "Release": T("that is a release, which is not what you are asked now"),
+    "Pass": T("that is a pass, which is not what you are asked now"),
+}
+"""A line of a kind of move that is not what the seat is asked now, by move class."""
 
 
 def _lookup(word: str, vocabulary: dict[str, str], what: str) -> str | None:
@@ -64,9 +74,21 @@ def _lookup(word: str, vocabulary: dict[str, str], what: str) -> str | None:
         return vocabulary[word]
     meanings = sorted({value for key, value in vocabulary.items() if key.startswith(word)})
     if len(meanings) > 1:
-        spelled = sorted(key.replace("_", " ") for key in vocabulary if key.startswith(word) and len(key) > 2)
-        raise AmbiguousMove(f"'{word}' is short for more than one {what}: {', '.join(spelled)}", line=word)
+        spelled = [Notation(key.replace("_", " "))
+                   for key in sorted(vocabulary) if key.startswith(word) and len(key) > 2]
+        raise AmbiguousMove(_short_for(what, word, spelled), line=word)
     return meanings[0] if meanings else None
+
+
+def _short_for(what: str, word: str, spelled: list[Notation]) -> Text:
+    """An abbreviation that fits several words of one vocabulary (``what``)."""
+    if what == "action":
+        return T("'%(word)s' is short for more than one action: %(words)s", word=word, words=spelled)
+    if what == "level":
+        return T("'%(word)s' is short for more than one level: %(words)s", word=word, words=spelled)
+    if what == "person type":
+        return T("'%(word)s' is short for more than one person type: %(words)s", word=word, words=spelled)
+    return T("'%(word)s' is short for more than one move: %(words)s", word=word, words=spelled)
 
 
 def tokens(line: str) -> list[str]:
@@ -121,9 +143,11 @@ def _spec_action(reader: _Reader) -> dict[str, object]:
         else:
             card = _lookup(word, CARD_WORDS, "action")
             if card is None:
-                raise MoveError(f"'{word}' is not an action; the actions are {', '.join(data.ACTIONS)}")
+                raise MoveError(T("'%(word)s' is not an action; the actions are %(actions)s", word=word,
+                                  actions=[Notation(action) for action in data.ACTIONS]))
             if spec.get("card", card) != card:
-                raise MoveError(f"name one action, not both {spec['card']} and {card}")
+                raise MoveError(T("name one action, not both %(first)s and %(second)s",
+                                  first=Notation(str(spec["card"])), second=Notation(card)))
             spec["card"] = card
     return spec
 
@@ -135,11 +159,12 @@ def _read_person(reader: _Reader, first: str) -> tuple[str, bool | None]:
     if _is_level(word):
         level = _lookup(word, LEVEL_WORDS, "level") == "old"
         if not reader.more():
-            raise MoveError(f"'{first}' must be followed by a person type")
+            raise MoveError(T("'%(word)s' must be followed by a person type", word=Notation(first)))
         word = reader.take()
     person = _lookup(word, TYPE_WORDS, "person type")
     if person is None:
-        raise MoveError(f"'{word}' is not a person type; the persons are {PERSONS_TEXT}")
+        raise MoveError(T("'%(word)s' is not a person type; the persons are %(persons)s", word=word,
+                          persons=PERSONS_SAID))
     return person, level
 
 
@@ -173,11 +198,13 @@ def _spec_recruit(reader: _Reader) -> dict[str, object]:
             if reader.peek() == "card":
                 spec["card"] = person[0]
             elif "person" in spec:
-                raise MoveError("name one person to recruit (and 'replace' before the one to release)")
+                raise MoveError(T("name one person to recruit (and '%(replace)s' before the one to release)",
+                                  replace=Notation("replace")))
             else:
                 spec["person"] = person
         else:
-            raise MoveError(f"'{word}' is not part of a recruitment; write e.g. 'recruit old warrior palace2'")
+            raise MoveError(T("'%(word)s' is not part of a recruitment; write e.g. '%(example)s'", word=word,
+                              example=Notation("recruit old warrior palace2")))
     if "person" not in spec and "card" in spec and "kind" not in spec:
         spec["kind"] = PlayCard
     return spec
@@ -223,11 +250,11 @@ def _spec_release(reader: _Reader) -> dict[str, object]:
         if word in FILLER:
             continue
         if "person" in spec:
-            raise MoveError("release one person per line, e.g. 'release farmer palace1' on one line, "
-                            "'release monk' on the next")
+            raise MoveError(T("release one person per line, e.g. '%(first)s' on one line, '%(second)s' on the next",
+                              first=Notation("release farmer palace1"), second=Notation("release monk")))
         spec["person"] = _read_person(reader, word)
     if "person" not in spec and "palace" not in spec:
-        raise MoveError("say whom to release, e.g. 'release farmer palace1'")
+        raise MoveError(T("say whom to release, e.g. '%(example)s'", example=Notation("release farmer palace1")))
     return spec
 
 
@@ -253,11 +280,12 @@ def _read_order(reader: _Reader) -> ReleaseOrder:
         else:
             entry = data.LABEL[2 * data.TYPE_INDEX[person] + level]
         if entry in entries:
-            raise MoveError(f"'{entry}' appears twice in the release order")
+            raise MoveError(T("'%(entry)s' appears twice in the release order", entry=Notation(entry)))
         entries.append(entry)
     if not entries:
-        raise MoveError("list the persons to release first, e.g. 'release order: craftsman, farmer, monk', "
-                        "or 'release order: none'")
+        raise MoveError(T("list the persons to release first, e.g. '%(example)s', or '%(clear)s'",
+                          example=Notation("release order: craftsman, farmer, monk"),
+                          clear=Notation("release order: none")))
     return ReleaseOrder(tuple(entries))
 
 
@@ -267,7 +295,8 @@ def _read_start(reader: _Reader) -> dict[str, object]:
         palace = reader.palace()
         if palace is not None:
             if not chosen:
-                raise MoveError("name a person before its palace, e.g. 'start farmer palace1, scholar palace2'")
+                raise MoveError(T("name a person before its palace, e.g. '%(example)s'",
+                                  example=Notation("start farmer palace1, scholar palace2")))
             chosen[-1] = (chosen[-1][0], palace)
             continue
         word = reader.take()
@@ -275,7 +304,8 @@ def _read_start(reader: _Reader) -> dict[str, object]:
             continue
         chosen.append((_read_person(reader, word)[0], None))
     if len(chosen) != 2 or chosen[0][0] == chosen[1][0]:
-        raise MoveError("start with two young persons of different types, e.g. 'start farmer scholar'")
+        raise MoveError(T("start with two young persons of different types, e.g. '%(example)s'",
+                          example=Notation("start farmer scholar")))
     chosen.sort(key=lambda tp: data.TYPE_INDEX[tp[0]])
     spec: dict[str, object] = {"first": chosen[0][0], "second": chosen[1][0]}
     if chosen[0][1] is not None:
@@ -293,7 +323,8 @@ def _read_build(reader: _Reader) -> Build:
         if word in FILLER or word == "build":
             continue
         if not word.lstrip("+").isdigit():
-            raise MoveError(f"'{word}' is not a number of floors; write e.g. 'build +2 palace1 +1 new'")
+            raise MoveError(T("'%(word)s' is not a number of floors; write e.g. '%(example)s'", word=word,
+                              example=Notation(BUILD_EXAMPLE)))
         floors = int(word.lstrip("+"))
         palace = reader.palace()
         if palace is not None:
@@ -304,9 +335,10 @@ def _read_build(reader: _Reader) -> Build:
                 reader.take()
             new.append(floors)
         else:
-            raise MoveError("after a number of floors write 'palaceN' or 'new', e.g. 'build +2 palace1 +1 new'")
+            raise MoveError(T("after a number of floors write '%(palace)sN' or '%(new)s', e.g. '%(example)s'",
+                              palace=Notation("palace"), new=Notation("new"), example=Notation(BUILD_EXAMPLE)))
     if not onto and not new:
-        raise MoveError("say where the floors go, e.g. 'build +2 palace1 +1 new'")
+        raise MoveError(T("say where the floors go, e.g. '%(example)s'", example=Notation(BUILD_EXAMPLE)))
     return Build(tuple(sorted((p, n) for p, n in onto.items() if n)), tuple(sorted(new, reverse=True)))
 
 
@@ -333,7 +365,7 @@ def _choose(state: DragonState, seat: int, line: str, candidates: list[DragonMov
     if len({_outcome(state, seat, move) for move in candidates}) == 1:
         return candidates[0]
     shown = [format_move(m) for m in candidates]
-    raise AmbiguousMove("that could be several moves; please say which", line=line,
+    raise AmbiguousMove(T("that could be several moves; please say which"), line=line,
                         expected=expected(state), suggestions=shown)
 
 
@@ -342,10 +374,9 @@ def _no_match(state: DragonState, seat: int, line: str, family: tuple[type, ...]
     legal = flow.legal(state, seat)
     texts = [format_move(m) for m in legal]
     if not any(isinstance(m, family) for m in legal):
-        what = FAMILY_TEXT.get(family[0].__name__, "that move")
-        return MoveError(f"that is {what}, which is not what you are asked now", line=line, expected=expected(state),
+        return MoveError(NOT_ASKED[family[0].__name__], line=line, expected=expected(state),
                          suggestions=closest(line, texts))
-    reason = why_illegal(state, seat, concrete) if concrete is not None else "no legal move fits that"
+    reason = why_illegal(state, seat, concrete) if concrete is not None else T("no legal move fits that")
     return MoveError(reason, line=line, expected=expected(state), suggestions=closest(line, texts))
 
 
@@ -356,7 +387,7 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
     """One normalised line to one move legal for ``seat`` in ``state``, ``seat`` being the seat to act."""
     words = tokens(line)
     if not words:
-        raise MoveError("this line holds no move", line=line, expected=expected(state))
+        raise MoveError(T("this line holds no move"), line=line, expected=expected(state))
     reader = _Reader(words)
     first = words[0]
     if (first in ("g",) or first.isdigit()) or first in data.ACTIONS and first != "build":
@@ -390,7 +421,8 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
     if verb == "pass":
         extra = [w for w in reader.words[reader.at:] if w not in FILLER]
         if extra:
-            raise MoveError(f"'pass' takes nothing after it, but the line goes on with '{' '.join(extra)}'")
+            raise MoveError(T("'%(passing)s' takes nothing after it, but the line goes on with '%(rest)s'",
+                              passing=Notation("pass"), rest=Notation(" ".join(extra))))
         if PASS in legal:
             return PASS
         raise _no_match(state, seat, line, (type(PASS),), None)
@@ -436,8 +468,9 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
         return _choose(state, seat, line, found)
     if verb == "release_order":
         return _read_order(reader)
-    raise MoveError(f"'{reader.words[0]}' does not start a move; moves start with pass, group, build, start, "
-                    "recruit, play or release")
+    raise MoveError(T("'%(word)s' does not start a move; moves start with %(verbs)s or %(last)s", word=reader.words[0],
+                      verbs=[Notation(verb) for verb in ("pass", "group", "build", "start", "recruit", "play")],
+                      last=Notation("release")))
 
 
 def read_line(line: str, state: DragonState, seat: int) -> list[DragonMove]:

@@ -11,14 +11,14 @@ from engine.dragon.moves import (
     Action, Build, Discard, DragonMove, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start, format_move,
 )
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, RELEASE, START, DragonState
+from engine.dragon.words import CARDS, person
+from engine.text import Notation, T, Text, TN
 
-EXPECTED = {
-    START: "your two starting persons, e.g. 'start farmer palace1, scholar palace2'",
-    ACTION: "an action, e.g. 'group 2 tax', or 'pass'",
-    BUILD: "where your new floors go, e.g. 'build +2 palace1 +1 new'",
-    PERSON: "a person card, e.g. 'recruit old warrior palace2'",
-    RELEASE: "a person to release, e.g. 'release farmer palace1'",
-    OVER: "nothing: the game is over",
+EXPECTED: dict[str, Text] = {
+    ACTION: T("an action, e.g. '%(example)s', or '%(passing)s'", example=Notation("group 2 tax"),
+                passing=Notation("pass")),
+    PERSON: T("a person card, e.g. '%(example)s'", example=Notation("recruit old warrior palace2")),
+    OVER: T("nothing: the game is over"),
 }
 
 _PHASE_OF = {
@@ -40,37 +40,47 @@ def start_example(state: DragonState) -> str:
     return f"start {first.replace('_', ' ')} palace1, {second.replace('_', ' ')} palace2"
 
 
-def expected(state: DragonState) -> str:
+def palace_names(indexes: tuple[int, ...] | list[int]) -> list[Notation]:
+    """Palaces by 0-based index as the notation names them (``palace2``)."""
+    return [Notation(f"palace{i + 1}") for i in indexes]
+
+
+def expected(state: DragonState) -> Text:
     """What the acting seat is being asked, in words."""
     if state.phase == START:
-        return f"your two starting persons, e.g. '{start_example(state)}'"
+        return T("your two starting persons, e.g. '%(example)s'", example=Notation(start_example(state)))
     if state.phase == BUILD:
-        return f"where your {state.building} new floor(s) go, e.g. 'build +2 palace1 +1 new'"
-    if state.phase == RELEASE and state.actor >= 0:
-        unfed = state.unfed[state.actor]
+        return TN("where your %(n)s new floor goes, e.g. '%(example)s'",
+                  "where your %(n)s new floors go, e.g. '%(example)s'", state.building,
+                  example=Notation("build +2 palace1 +1 new"))
+    if state.phase == RELEASE:
+        owed, unfed = state.owed[state.actor], state.unfed[state.actor]
         if unfed is not None:
-            palaces = ", ".join(f"palace{i + 1}" for i in unfed)
-            return (f"one person from each of {state.owed[state.actor]} unfed palace(s) among {palaces}, "
-                    f"e.g. 'release farmer palace{unfed[0] + 1}'")
-        return f"{state.owed[state.actor]} more person(s) to release, e.g. 'release farmer palace1'"
+            return TN("one person from %(n)s unfed palace among %(palaces)s, e.g. '%(example)s'",
+                      "one person from each of %(n)s unfed palaces among %(palaces)s, e.g. '%(example)s'", owed,
+                      palaces=palace_names(unfed), example=Notation(f"release farmer palace{unfed[0] + 1}"))
+        return TN("%(n)s more person to release, e.g. '%(example)s'",
+                  "%(n)s more persons to release, e.g. '%(example)s'", owed, example=Notation("release farmer palace1"))
     return EXPECTED[state.phase]
 
 
-def why_illegal(state: DragonState, seat: int, move: DragonMove) -> str:
+def why_illegal(state: DragonState, seat: int, move: DragonMove) -> Text:
     """A sentence saying why ``move`` cannot be played by ``seat`` now."""
     if not isinstance(move, (*_PHASE_OF, ReleaseOrder)):
-        return f"{move!r} is not an In the Year of the Dragon move"
+        return T("%(move)s is not an In the Year of the Dragon move", move=repr(move))
     if state.phase == OVER:
-        return "the game is over; no more moves are accepted"
+        return T("the game is over; no more moves are accepted")
     if not 0 <= seat < len(state.players):
-        return f"there is no seat index {seat}; this game has seat indexes 0-{len(state.players) - 1}"
+        return T("there is no seat index %(seat)s; this game has seat indexes 0-%(last)s",
+                 seat=seat, last=len(state.players) - 1)
     if seat != state.actor:
-        return f"seat {seat + 1} owes no decision now; waiting for seat {state.actor + 1}: {expected(state)}"
-    text = format_move(move)
+        return T("seat %(seat)s owes no decision now; waiting for seat %(actor)s: %(expected)s",
+                 seat=seat + 1, actor=state.actor + 1, expected=expected(state))
+    text = Notation(format_move(move))
     if _PHASE_OF.get(type(move), state.phase) != state.phase:
-        return f"'{text}' is not a move for now; expected {expected(state)}"
+        return T("'%(move)s' is not a move for now; expected %(expected)s", move=text, expected=expected(state))
     player = state.players[seat]
-    detail = ""
+    detail: Text | None = None
     if isinstance(move, Action):
         detail = _action_reason(state, seat, move)
     elif isinstance(move, Build):
@@ -78,68 +88,79 @@ def why_illegal(state: DragonState, seat: int, move: DragonMove) -> str:
     elif isinstance(move, (Recruit, Replace, Discard, PlayCard)):
         index = data.CARD_INDEX.get(move.card)
         if index is None or player.cards[index] == 0:
-            detail = f"you hold no {move.card.replace('_', ' ')} card"
+            card = CARDS.get(move.card)
+            detail = (T("you hold no %(card)s card", card=card) if card is not None
+                      else T("%(card)s is not a person card", card=repr(move.card)))
         elif not isinstance(move, PlayCard) and state.supply[data.CODE_OF_LABEL.get(move.person, 0)] == 0:
-            detail = f"no {move.person} tile is left"
+            detail = T("no %(person)s tile is left", person=person(move.person))
         elif isinstance(move, (Replace, Discard)) and _has_room(state, seat):
-            detail = "a palace has a free floor, so the person must go there (replace or discard only when all are full)"
+            detail = T("a palace has a free floor, so the person must go there "
+                       "(replace or discard only when all are full)")
         elif isinstance(move, Recruit) and not _has_room(state, seat):
-            detail = "all your palaces are full: replace a person or discard the new tile"
+            detail = T("all your palaces are full: replace a person or discard the new tile")
     elif isinstance(move, Start):
         detail = _start_reason(state, seat, move)
     elif isinstance(move, Release) and state.unfed[seat] is not None:
-        unfed = ", ".join(f"palace{i + 1}" for i in state.unfed[seat] or ())
-        detail = f"in a Drought you release one person from each unfed palace; still open: {unfed}"
-    reason = f"'{text}' is not legal now"
-    return f"{reason}: {detail}" if detail else f"{reason}; expected {expected(state)}"
+        detail = T("in a Drought you release one person from each unfed palace; still open: %(palaces)s",
+                   palaces=palace_names(state.unfed[seat] or ()))
+    if detail is not None:
+        return T("'%(move)s' is not legal now: %(detail)s", move=text, detail=detail)
+    return T("'%(move)s' is not legal now; expected %(expected)s", move=text, expected=expected(state))
 
 
 def _has_room(state: DragonState, seat: int) -> bool:
     return any(len(persons) < floors for floors, persons in state.players[seat].palaces)
 
 
-def _action_reason(state: DragonState, seat: int, move: Action) -> str:
+def _action_reason(state: DragonState, seat: int, move: Action) -> Text | None:
     yuan = state.players[seat].yuan
     if not 1 <= move.group <= len(state.groups):
-        return f"there are groups 1-{len(state.groups)} this month"
+        return T("there are groups 1-%(last)s this month", last=len(state.groups))
     group = state.groups[move.group - 1]
     if move.card not in group:
-        return f"group {move.group} holds {', '.join(group)}"
+        return T("group %(group)s holds %(cards)s", group=move.group, cards=[Notation(card) for card in group])
     fee = data.OCCUPIED_FEE if state.dragons[move.group - 1] else 0
     if yuan < fee:
-        return f"group {move.group} is occupied: joining costs {fee} yuan and you have {yuan}"
+        return T("group %(group)s is occupied: joining costs %(fee)s yuan and you have %(yuan)s",
+                 group=move.group, fee=fee, yuan=yuan)
     if move.card == data.PRIVILEGE_ACTION:
         cost = {"small": data.SMALL_COST, "large": state.large_cost}.get(move.privilege)
         if cost is None:
-            return "say which privilege: small or large"
+            return T("say which privilege: %(small)s or %(large)s", small=Notation("small"), large=Notation("large"))
         if yuan < fee + cost:
-            return f"a {move.privilege} privilege here costs {fee + cost} yuan and you have {yuan}"
-    elif move.privilege:
-        return "only the Privilege action takes small or large"
-    return ""
+            costs = (T("a small privilege here costs %(cost)s yuan and you have %(yuan)s", cost=fee + cost, yuan=yuan)
+                     if move.privilege == "small" else
+                     T("a large privilege here costs %(cost)s yuan and you have %(yuan)s", cost=fee + cost, yuan=yuan))
+            return costs
+        return None
+    if move.privilege:
+        return T("only the Privilege action takes %(small)s or %(large)s", small=Notation("small"), large=Notation("large"))
+    return None
 
 
-def _build_reason(state: DragonState, seat: int, move: Build) -> str:
+def _build_reason(state: DragonState, seat: int, move: Build) -> Text | None:
     placed = sum(n for _, n in move.onto) + sum(move.new)
     if placed != state.building:
-        return f"place exactly {state.building} floor(s), not {placed}"
+        return TN("place exactly %(n)s floor, not %(placed)s", "place exactly %(n)s floors, not %(placed)s",
+                  state.building, placed=placed)
     palaces = state.players[seat].palaces
     for palace, floors in move.onto:
         if not 1 <= palace <= len(palaces):
-            return f"you have palaces 1-{len(palaces)}"
+            return T("you have palaces 1-%(last)s", last=len(palaces))
         if palaces[palace - 1][0] + floors > data.MAX_FLOORS:
-            return f"palace{palace} would have more than {data.MAX_FLOORS} floors"
+            return T("%(palace)s would have more than %(most)s floors", palace=Notation(f"palace{palace}"),
+                     most=data.MAX_FLOORS)
     if any(not 1 <= n <= data.MAX_FLOORS for n in move.new):
-        return f"a new palace has 1-{data.MAX_FLOORS} floors"
-    return ""
+        return T("a new palace has 1-%(most)s floors", most=data.MAX_FLOORS)
+    return None
 
 
-def _start_reason(state: DragonState, seat: int, move: Start) -> str:
+def _start_reason(state: DragonState, seat: int, move: Start) -> Text | None:
     if move.first == move.second or move.first not in data.TYPE_INDEX or move.second not in data.TYPE_INDEX:
-        return "take two young persons of two different types"
+        return T("take two young persons of two different types")
     if tuple(sorted((move.first, move.second), key=data.TYPE_INDEX.__getitem__)) in state.start_pairs:
-        return "an earlier player took that pair of types; choose another pair"
+        return T("an earlier player took that pair of types; choose another pair")
     palaces = state.players[seat].palaces
     if not all(1 <= p <= len(palaces) for p in (move.first_palace, move.second_palace)):
-        return f"you have palaces 1-{len(palaces)}"
-    return ""
+        return T("you have palaces 1-%(last)s", last=len(palaces))
+    return None

@@ -14,14 +14,12 @@ from typing import Any
 from engine.dragon import data
 from engine.dragon.reasons import expected, free_persons, start_example
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, POINT_LABELS, RELEASE, START, DragonState, Player
-from engine.text import ENGLISH, Words
+from engine.dragon.words import CARDS, EVENTS, EVENTS_SHORT, SHORT, person
+from engine.text import ENGLISH, Notation, T, TC, Text, TN, Words
 from engine.protocol import Decision, Result
 
-WIDTH = 80
-SHORT: dict[str, str] = {
-    "craftsman": "Cra", "court_lady": "Lady", "tax_collector": "Tax", "pyrotechnist": "Pyro", "warrior": "War",
-    "monk": "Monk", "healer": "Heal", "farmer": "Farm", "scholar": "Sch", "wild": "Wild",
-}
+WIDTH = 78
+"""The widest board line in any language: a mail's text part keeps to 78 columns."""
 _HINTS = {
     ACTION: "group 2 tax | group 1 privilege small | pass",
     BUILD: "build +2 palace1 +1 new",
@@ -30,43 +28,49 @@ _HINTS = {
 }
 
 
+def title(state: DragonState, seat: int) -> Text:
+    """The few words a subject line shows for the decision ``seat`` owes now."""
+    month = state.round
+    if state.phase == START:
+        return T("starting persons")
+    if state.phase == ACTION:
+        return T("month %(month)s, actions", month=month)
+    if state.phase == BUILD:
+        return TN("month %(month)s, build %(n)s floor", "month %(month)s, build %(n)s floors", state.building,
+                  month=month)
+    if state.phase == PERSON:
+        return T("month %(month)s, persons", month=month)
+    return TN("month %(month)s, %(event)s: release %(n)s person", "month %(month)s, %(event)s: release %(n)s persons",
+              state.owed[seat], month=month, event=EVENTS[state.events[state.round - 1]])
+
+
 def decision(state: DragonState, seat: int) -> Decision | None:
     """The kind of question ``seat`` owes now, keyed for mail templates and subject lines."""
     if seat != state.actor:
         return None
-    month = f"month {state.round}"
     if state.phase == START:
-        title = "starting persons"
-    elif state.phase == ACTION:
-        title = f"{month}, actions"
-    elif state.phase == BUILD:
-        title = f"{month}, build {state.building} floor{'s' if state.building > 1 else ''}"
-    elif state.phase == PERSON:
-        title = f"{month}, persons"
-    else:
-        event = data.EVENT_NAMES[state.events[state.round - 1]]
-        owed = state.owed[seat]
-        title = f"{month}, {event}: release {owed} person{'s' if owed > 1 else ''}"
-    if state.phase == START:
-        return Decision(START, title, start_example(state), _start_choices(state))
-    return Decision(state.phase, title, _HINTS[state.phase])
+        return Decision(START, title(state, seat), start_example(state), _start_choices(state))
+    return Decision(state.phase, title(state, seat), _HINTS[state.phase])
 
 
-def _start_choices(state: DragonState) -> tuple[str, ...]:
+def _start_choices(state: DragonState) -> tuple[Text, ...]:
     """The starting choice the way a player thinks of it: which persons, which pairs are gone, which palaces."""
-    persons = ", ".join(kind.replace("_", " ") for kind in free_persons(state))
-    lines = [f"two different persons from: {persons}"]
+    lines = [T("two different persons from: %(persons)s", persons=[person(kind) for kind in free_persons(state)])]
     if state.start_pairs:
-        taken = "; ".join(f"{a.replace('_', ' ')} + {b.replace('_', ' ')}" for a, b in state.start_pairs)
-        lines.append(f"not a pair already taken: {taken}")
-    lines.append("each into palace1 or palace2 (one in each, or both in one)")
+        taken = [T("%(first)s + %(second)s", first=person(a), second=person(b)) for a, b in state.start_pairs]
+        lines.append(T("not a pair already taken: %(pairs)s", pairs=taken))
+    lines.append(T("each into %(first)s or %(second)s (one in each, or both in one)",
+                   first=Notation("palace1"), second=Notation("palace2")))
     return tuple(lines)
 
 
-def short(code: int) -> str:
+def short(code: int, words: Words = ENGLISH) -> str:
+    """A person tile in a few letters; an old one is marked before its short name (``oWar``)."""
     kind = data.KINDS[code]
     assert kind is not None
-    return ("o" if kind.old else "") + SHORT[kind.type_id]
+    name = words.say(SHORT[kind.type_id])
+    # TRANSLATORS: an old person's tile on the others' lines: one letter for "old" before the short name.
+    return words.say(TC("short", "o%(person)s", person=name)) if kind.old else name
 
 
 def _player_view(state: DragonState, seat: int, player: Player, viewer: int | None) -> dict[str, Any]:
@@ -107,7 +111,7 @@ def view(state: DragonState, seat: int | None) -> dict[str, Any]:
         "starting_pairs": [list(pair) for pair in state.start_pairs],
         "turn_order": state.turn_order(),
         "to_act": actor,
-        "decision": None if ask is None else {"kind": ask.kind, "title": ask.title, "hint": ask.hint},
+        "decision": None if ask is None else {"kind": ask.kind, "title": str(ask.title), "hint": ask.hint},
         "owed_releases": [{"seat": s, "persons": n} for s, n in enumerate(state.owed) if n]
         if state.phase == RELEASE else [],
         "players": [_player_view(state, s, p, seat) for s, p in enumerate(state.players)],
@@ -132,106 +136,120 @@ def _flow(head: str, cells: list[str], indent: str = "  ", width: int = WIDTH) -
     return lines
 
 
-def _palaces(player: Player) -> str:
+def _palaces(player: Player, words: Words) -> str:
     parts = []
     for i, (floors, persons) in enumerate(player.palaces):
-        inside = [short(c) for c in persons] + ["-"] * (floors - len(persons))
-        parts.append(f"P{i + 1}[{' '.join(inside)}]")
-    return " ".join(parts) or "no palaces"
+        inside = [short(c, words) for c in persons] + ["-"] * (floors - len(persons))
+        # TRANSLATORS: a palace on the others' lines: its number after a one-letter "palace", its persons inside.
+        parts.append(words.say(T("P%(palace)s[%(persons)s]", palace=i + 1, persons=" ".join(inside))))
+    return " ".join(parts) or words.say(T("no palaces"))
 
 
-def _cards(player: Player) -> str:
+def _cards(player: Player, words: Words) -> str:
     held = []
     for card, n in zip(data.CARDS, player.cards):
         if n:
-            held.append(SHORT[card] + (f"x{n}" if n > 1 else ""))
-    return " ".join(held) or "none"
+            held.append(words.say(SHORT[card]) + (f"x{n}" if n > 1 else ""))
+    return " ".join(held) or words.say(T("none"))
 
 
-def _goods(player: Player) -> str:
-    return (f"{player.score} VP, track {player.track}, {player.yuan} yuan, {player.rice} rice, "
-            f"{player.fireworks} fireworks, privileges {player.small} small {player.large} large")
+def _goods(player: Player) -> Text:
+    return T("%(vp)s VP, track %(track)s, %(yuan)s yuan, %(rice)s rice, %(fireworks)s fireworks, "
+             "privileges %(small)s small %(large)s large", vp=player.score, track=player.track, yuan=player.yuan,
+             rice=player.rice, fireworks=player.fireworks, small=player.small, large=player.large)
 
 
-def _own(state: DragonState, seat: int) -> list[str]:
+def _own(state: DragonState, seat: int, words: Words) -> list[str]:
     player = state.players[seat]
-    lines = [f"Your court (seat {seat + 1}):"]
-    lines += _wrap("  " + _goods(player), "    ")
+    lines = [words.say(T("Your court (seat %(seat)s):", seat=seat + 1))]
+    lines += _wrap("  " + words.say(_goods(player)), "    ")
     for i, (floors, persons) in enumerate(player.palaces):
-        names = [data.LABEL[c] for c in persons] + ["(free)"] * (floors - len(persons))
-        lines += _wrap(f"  palace{i + 1}, {floors} floor{'s' if floors > 1 else ''}: {', '.join(names)}", "    ")
+        names = [words.say(person(data.LABEL[c])) for c in persons] + [words.say(T("(free)"))] * (floors - len(persons))
+        head = words.say(TN("%(palace)s, %(n)s floor", "%(palace)s, %(n)s floors", floors,
+                            palace=Notation(f"palace{i + 1}")))
+        lines += _wrap(f"  {head}: {', '.join(names)}", "    ")
     if not player.palaces:
-        lines.append("  no palaces")
-    held = [f"{card.replace('_', ' ')}" + (f" x{n}" if n > 1 else "") for card, n in zip(data.CARDS, player.cards) if n]
-    lines += _wrap("  cards left: " + (", ".join(held) or "none"), "    ")
+        lines.append("  " + words.say(T("no palaces")))
+    held = [words.say(CARDS[card]) + (f" x{n}" if n > 1 else "") for card, n in zip(data.CARDS, player.cards) if n]
+    lines += _wrap("  " + words.say(T("cards left: %(cards)s", cards=", ".join(held) or words.say(T("none")))), "    ")
     if state.phase != OVER:  # a standing order only matters while releases can still come
-        lines += _wrap("  release order: " + (", ".join(player.release_order) or "none (you will be asked)"), "    ")
+        order = (", ".join(words.say(person(entry)) for entry in player.release_order)
+                 or words.say(T("none (you will be asked)")))
+        lines += _wrap("  " + words.say(T("release order: %(order)s", order=order)), "    ")
     return lines
 
 
-def _other(state: DragonState, seat: int) -> list[str]:
+def _other(state: DragonState, seat: int, words: Words) -> list[str]:
     player = state.players[seat]
-    head = (f"seat {seat + 1}: {player.score} VP, track {player.track}, {player.yuan}y {player.rice}r "
-            f"{player.fireworks}fw, priv {player.small}s/{player.large}l")
-    return _wrap(f"{head}; {_palaces(player)}; cards {_cards(player)}", "    ", WIDTH - 2)
+    head = words.say(T("seat %(seat)s: %(vp)s VP, track %(track)s, %(yuan)sy %(rice)sr %(fireworks)sfw, "
+                       "priv %(small)ss/%(large)sl", seat=seat + 1, vp=player.score, track=player.track,
+                       yuan=player.yuan, rice=player.rice, fireworks=player.fireworks, small=player.small,
+                       large=player.large))
+    cards = words.say(T("cards %(cards)s", cards=_cards(player, words)))
+    return _wrap(f"{head}; {_palaces(player, words)}; {cards}", "    ", WIDTH - 2)
 
 
-def _events(state: DragonState) -> list[str]:
+def _events(state: DragonState, words: Words) -> list[str]:
     cells = []
     for i, event in enumerate(state.events):
-        name = data.EVENT_NAMES[event].split()[-1][:8]
         mark = "*" if i + 1 == state.round and state.phase != OVER else ("." if i + 1 < state.round else "")
-        cells.append(f"{i + 1}{mark}{name}")
-    return _wrap("Events: " + " ".join(cells) + "  (* now, . done)", "  ")
+        cells.append(f"{i + 1}{mark}{words.say(EVENTS_SHORT[event])}")
+    return _wrap(words.say(T("Events: %(events)s  (* now, . done)", events=" ".join(cells))), "  ")
 
 
-def _supply(state: DragonState) -> list[str]:
+def _supply(state: DragonState, words: Words) -> list[str]:
     cells = []
     for index, type_id in enumerate(data.TYPES):
         counts = [str(state.supply[c]) for c in data.kind_codes(index)]
-        cells.append(f"{SHORT[type_id]} {'/'.join(counts)}")
-    return _flow("Supply (young/old):", cells)
+        cells.append(f"{words.say(SHORT[type_id])} {'/'.join(counts)}")
+    return _flow(words.say(T("Supply (young/old):")), cells)
 
 
-def _now(state: DragonState) -> list[str]:
+def _now(state: DragonState, words: Words) -> list[str]:
     if state.phase == OVER:
-        return ["The game is over."]
-    ask = decision(state, state.actor)
-    assert ask is not None
-    return _wrap(f"Now: seat {state.actor + 1}, {ask.title}: {expected(state)}", "  ")
+        return [words.say(T("The game is over."))]
+    now = T("Now: seat %(seat)s, %(title)s: %(expected)s", seat=state.actor + 1, title=title(state, state.actor),
+            expected=expected(state))
+    return _wrap(words.say(now), "  ")
 
 
-def _order(state: DragonState) -> list[str]:
+def _order(state: DragonState, words: Words) -> list[str]:
     """The order seats are asked in now: this phase's fixed order (the start's is drawn, not the track's)."""
     if state.phase == OVER:
-        return _flow("Final person track:", [f"seat {s + 1} ({state.players[s].track})" for s in state.turn_order()])
-    marked = [f"seat {s + 1}{'*' if s == state.actor else ''}" for s in state.order]
+        return _flow(words.say(T("Final person track:")),
+                     [words.say(T("seat %(seat)s (%(track)s)", seat=s + 1, track=state.players[s].track))
+                      for s in state.turn_order()])
+    marked = [words.say(T("seat %(seat)s", seat=s + 1)) + ("*" if s == state.actor else "") for s in state.order]
     if state.phase == START:
-        return _flow("Choosing order (* = asked now):", marked)
-    return _flow("Turn order (* = asked now; track):",
+        return _flow(words.say(T("Choosing order (* = asked now):")), marked)
+    return _flow(words.say(T("Turn order (* = asked now; track):")),
                  [f"{cell} ({state.players[s].track})" for cell, s in zip(marked, state.order)])
 
 
 def render(state: DragonState, seat: int | None, words: Words = ENGLISH) -> str:
-    """A plain-text picture of the game for a mail, at most 80 columns wide."""
-    head = "In the Year of the Dragon"
-    head += " - the end" if state.phase == OVER else (
-        " - starting persons" if state.phase == START else f" - month {state.round} of {data.ROUNDS}")
-    lines = [head]
-    lines += _events(state)
+    """A plain-text picture of the game for a mail, at most ``WIDTH`` columns wide (each line wrapped once said)."""
+    if state.phase == OVER:
+        head = T("In the Year of the Dragon - the end")
+    elif state.phase == START:
+        head = T("In the Year of the Dragon - starting persons")
+    else:
+        head = T("In the Year of the Dragon - month %(month)s of %(months)s", month=state.round, months=data.ROUNDS)
+    lines = [words.say(head)]
+    lines += _events(state, words)
     if state.phase in (ACTION, BUILD):
-        groups = [f"{g + 1}: {'+'.join(cards)}" + ("*" * state.dragons[g]) for g, cards in enumerate(state.groups)]
-        lines += _flow("Action groups (* = a dragon):", groups)
-    lines += _supply(state)
-    lines += _order(state)
+        groups = [f"{g + 1}: {words.move('+'.join(cards))}" + ("*" * state.dragons[g])
+                  for g, cards in enumerate(state.groups)]
+        lines += _flow(words.say(T("Action groups (* = a dragon):")), groups)
+    lines += _supply(state, words)
+    lines += _order(state, words)
     if seat is not None:
-        lines += [""] + _own(state, seat)
-    lines += [""] + ["Others:" if seat is not None else "Players:"]
+        lines += [""] + _own(state, seat, words)
+    lines += [""] + [words.say(T("Others:") if seat is not None else T("Players:"))]
     for other in range(len(state.players)):
         if other != seat:
-            lines += ["  " + line for line in _other(state, other)]
-    lines += [""] + _now(state)
-    return "\n".join(line[:WIDTH] for line in lines)
+            lines += ["  " + line for line in _other(state, other, words)]
+    lines += [""] + _now(state, words)
+    return "\n".join(lines)
 
 
 def result(state: DragonState) -> Result | None:

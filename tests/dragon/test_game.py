@@ -76,7 +76,7 @@ def test_decisions_name_the_month_and_kind() -> None:
     assert GAME.decision(state, (seat + 1) % 4) is None
     state = month_one(4)
     decision = GAME.decision(state, state.actor)
-    assert (decision.kind, decision.title) == ("action", "month 1, actions") and decision.hint
+    assert (decision.kind, str(decision.title)) == ("action", "month 1, actions") and decision.hint
 
 
 def test_view_hides_future_deals_and_others_standing_orders() -> None:

@@ -189,7 +189,7 @@ def test_standing_release_order_releases_without_asking() -> None:
 def test_without_standing_order_the_owner_is_asked() -> None:
     state = _contagion_state(None)
     assert state.phase == RELEASE and GAME.to_act(state) == {0} and state.owed[0] == 3
-    assert GAME.decision(state, 0).title == f"month {state.round}, Contagion: release 3 persons"
+    assert str(GAME.decision(state, 0).title) == f"month {state.round}, Contagion: release 3 persons"
 
 
 def test_standing_order_sent_with_a_release_settles_the_rest() -> None:

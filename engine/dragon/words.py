@@ -1,0 +1,144 @@
+"""The game's own words: its terms in prose and the words its notation writes, each a message id.
+
+Every name a player reads in a sentence (a person, an event, a score line)
+is declared here once as a :func:`engine.text.TC` term, so a catalog gives it
+in each language as the rulebook of that language names it, and a test
+checks that every name of ``data.json`` has its term. ``MOVE_WORDS`` are the
+words and phrases ``format_move`` and the decision hints write: the shell
+shows the notation in a player's words and reads it back from them.
+"""
+
+from __future__ import annotations
+
+from engine.dragon import data
+from engine.text import TC, Text
+
+PERSONS: dict[str, Text] = {
+    "craftsman": TC("person", "craftsman"),
+    "court lady": TC("person", "court lady"),
+    "tax collector": TC("person", "tax collector"),
+    "pyrotechnist": TC("person", "pyrotechnist"),
+    "young pyrotechnist": TC("person", "young pyrotechnist"),
+    "old pyrotechnist": TC("person", "old pyrotechnist"),
+    "warrior": TC("person", "warrior"),
+    "young warrior": TC("person", "young warrior"),
+    "old warrior": TC("person", "old warrior"),
+    "monk": TC("person", "monk"),
+    "young monk": TC("person", "young monk"),
+    "old monk": TC("person", "old monk"),
+    "healer": TC("person", "healer"),
+    "young healer": TC("person", "young healer"),
+    "old healer": TC("person", "old healer"),
+    "farmer": TC("person", "farmer"),
+    "young farmer": TC("person", "young farmer"),
+    "old farmer": TC("person", "old farmer"),
+    "scholar": TC("person", "scholar"),
+    "young scholar": TC("person", "young scholar"),
+    "old scholar": TC("person", "old scholar"),
+}
+"""Person types and tile labels (``data.LABEL``), by their English words (``court lady``, ``old farmer``)."""
+
+CARDS: dict[str, Text] = {
+    **{card: PERSONS[card.replace("_", " ")] for card in data.TYPES},
+    # TRANSLATORS: the person card with the question mark, which recruits any person.
+    data.WILD: TC("card", "wild"),
+}
+"""The person cards of a hand, by card id."""
+
+EVENTS: dict[str, Text] = {
+    "peace": TC("event", "Peace"),
+    "tribute": TC("event", "Imperial Tribute"),
+    "drought": TC("event", "Drought"),
+    "contagion": TC("event", "Contagion"),
+    "mongols": TC("event", "Mongol Invasion"),
+    "festival": TC("event", "Dragon Festival"),
+}
+"""The events by id, named as the rulebook does (``data.EVENT_NAMES``)."""
+
+EVENTS_SHORT: dict[str, Text] = {
+    # TRANSLATORS: the events row of the board names each month's event by one word (at most 9 letters).
+    "peace": TC("event, short", "Peace"),
+    "tribute": TC("event, short", "Tribute"),
+    "drought": TC("event, short", "Drought"),
+    "contagion": TC("event, short", "Contagion"),
+    "mongols": TC("event, short", "Invasion"),
+    "festival": TC("event, short", "Festival"),
+}
+"""The events row of the board names each month's event by one word."""
+
+SHORT: dict[str, Text] = {
+    # TRANSLATORS: short names of person tiles and cards on the others' lines of the board (at most 5 letters).
+    "craftsman": TC("short", "Cra"),
+    "court_lady": TC("short", "Lady"),
+    "tax_collector": TC("short", "Tax"),
+    "pyrotechnist": TC("short", "Pyro"),
+    "warrior": TC("short", "War"),
+    "monk": TC("short", "Monk"),
+    "healer": TC("short", "Heal"),
+    "farmer": TC("short", "Farm"),
+    "scholar": TC("short", "Sch"),
+    data.WILD: TC("short", "Wild"),
+}
+"""Card and person abbreviations for the lines that show every seat at once, by type id."""
+
+SCORES: dict[str, Text] = {
+    "palaces": TC("score", "palaces"),
+    "court ladies": TC("score", "court ladies"),
+    "privileges": TC("score", "privileges"),
+    "research": TC("score", "research"),
+    "mongols": TC("score", "mongols"),
+    "festival": TC("score", "festival"),
+    "persons": TC("score", "persons"),
+    "monks": TC("score", "monks"),
+    "money": TC("score", "money"),
+}
+"""Where points came from (``state.POINT_LABELS``); the game-over mail says each label with context ``score``."""
+
+MOVE_WORDS: tuple[Text, ...] = (
+    TC("move", "start"),
+    TC("move", "palace"),
+    TC("move", "pass"),
+    TC("move", "group"),
+    # TRANSLATORS: both the Build action card and the verb placing its floors ("build +2 palace1 +1 new").
+    TC("move", "build"),
+    # TRANSLATORS: a new palace, in "build +1 new".
+    TC("move", "new"),
+    TC("move", "recruit"),
+    TC("move", "replace"),
+    TC("move", "discard"),
+    # TRANSLATORS: "recruit monk palace1 with wild": the person is taken with the card with the question mark.
+    TC("move", "with wild"),
+    TC("move", "wild"),
+    TC("move", "play"),
+    TC("move", "card"),
+    TC("move", "release"),
+    # TRANSLATORS: "release order: craftsman, farmer": the persons to release first, without being asked.
+    TC("move", "release order"),
+    # TRANSLATORS: "release order: none" clears a standing release order.
+    TC("move", "none"),
+    TC("move", "small"),
+    TC("move", "large"),
+    TC("move", "young"),
+    TC("move", "old"),
+    TC("move", "tax"),
+    TC("move", "harvest"),
+    TC("move", "fireworks"),
+    TC("move", "parade"),
+    TC("move", "research"),
+    TC("move", "privilege"),
+    TC("move", "craftsman"),
+    TC("move", "court lady"),
+    TC("move", "tax collector"),
+    TC("move", "pyrotechnist"),
+    TC("move", "warrior"),
+    TC("move", "monk"),
+    TC("move", "healer"),
+    TC("move", "farmer"),
+    TC("move", "scholar"),
+)
+"""Every word and phrase the notation writes (``format_move`` and the hints), as the catalogs give them."""
+
+
+def person(label: str) -> Text:
+    """A person type or tile label (``court_lady``, ``old farmer``) as a term."""
+    return PERSONS[label.replace("_", " ")]
