@@ -226,9 +226,8 @@ def _society(state: State, words: Words) -> list[str]:
     row = words.say(T("row"))
     width = max(3, len(row))
     head = f"{row:<{width}} " + " ".join(f"S{p.seat + 1} " for p in state.players)
-    legend = T("(%(gentleman)s gentlemen, %(lady)s ladies, * symbol space)",
-               gentleman=f"{letters['gentleman']}/{letters['gentleman'].lower()}",
-               lady=f"{letters['lady']}/{letters['lady'].lower()}")
+    pairs = {kind: f"{letter}/{letter.lower()}" for kind, letter in letters.items()}
+    legend = T("(%(gentleman)s gentlemen, %(lady)s ladies, * symbol space)", gentleman=pairs["gentleman"], lady=pairs["lady"])
     lines = [head + "  " + words.say(legend)]
     names = {m.slug: (letters[m.kind] if m.slug.endswith("1") else letters[m.kind].lower()) for m in DATA.markers}
     for r, value in enumerate(DATA.rows):
