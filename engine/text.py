@@ -139,8 +139,8 @@ _WORD = re.compile(r"([^\W\d_]+)", re.UNICODE)
 """A run of letters: one word of the notation (digits, signs and spaces are kept as they are)."""
 
 def _joins(between: str) -> bool:
-    """Whether what stands between two words keeps them one phrase (``court lady``, ``court_lady``)."""
-    return between == "_" or (between != "" and between.isspace())
+    """Whether what stands between two words keeps them one phrase (``court lady``, ``court_lady``, ``at-the-pub``)."""
+    return between in ("_", "-") or (between != "" and between.isspace())
 
 
 def fold(word: str) -> str:

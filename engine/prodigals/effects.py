@@ -21,13 +21,15 @@ from engine.prodigals.moves import (
     Take, Tile, Trigger, Wild,
 )
 from engine.prodigals.state import Player, Prompt, State
+from engine.prodigals.words import COUNTERS, DIRECTIONS, SYMBOLS, WHO
+from engine.text import Notation, Said, T, Text, TN
 
 
 class NeedChoice(Exception):
     """The unit being resolved waits for the player's choice."""
 
     def __init__(self, prompt: Prompt) -> None:
-        super().__init__(prompt.label)
+        super().__init__(str(prompt.label))
         self.prompt = prompt
 
 
@@ -95,7 +97,7 @@ class Resolver:
 
     # --- choices ---------------------------------------------------------------------
 
-    def ask(self, kind: str, label: str, options: list[Move], descriptions: list[str] | None = None) -> Move:
+    def ask(self, kind: str, label: Said, options: list[Move], descriptions: list[Said] | None = None) -> Move:
         """The player's answer: forced when only one exists, else the next recorded one, else NeedChoice."""
         if len(options) == 1:
             return options[0]
@@ -191,7 +193,7 @@ class Resolver:
             numbered = [(i, e) for i, e in enumerate(effect["options"], 1) if self.available(e)]
             if not numbered:
                 return
-            label = f"choice {turn + 1} of {effect['times']}"
+            label = T("choice %(k)s of %(n)s", k=turn + 1, n=effect["times"])
             choice = self.ask(
                 "option", label, [Option(i) for i, _ in numbered], [describe(e) for _, e in numbered]
             )
@@ -202,9 +204,9 @@ class Resolver:
         pairs = self.conversions(effect)
         choice = self.ask(
             "option",
-            "conversion",
+            T("conversion"),
             [Option(i) for i in range(1, len(pairs) + 1)],
-            [f"{describe(u)}, then {describe(d)}" for u, d in pairs],
+            [T("%(undo)s, then %(do)s", undo=describe(u), do=describe(d)) for u, d in pairs],
         )
         assert isinstance(choice, Option)
         undo, do = pairs[choice.n - 1]
@@ -216,7 +218,7 @@ class Resolver:
         wild = self.player.wild
         if wild is not None and len(wild) < DATA.wild_symbols:
             free = DATA.wild_symbols - len(wild)
-            choice = self.ask("wild", f"fix wild symbols as {symbol}", [Wild(k) for k in range(free + 1)])
+            choice = self.ask("wild", T("fix wild symbols as %(symbol)s", symbol=SYMBOLS[symbol]), [Wild(k) for k in range(free + 1)])
             assert isinstance(choice, Wild)
             wild.extend([symbol] * choice.k)
         self.times(owned_symbols(self.player, symbol), effect["effect"])
@@ -243,7 +245,7 @@ class Resolver:
         cards = [uid for uid in self.player.hand if is_lmt(uid)]
         k = 0
         if cards:
-            choice = self.ask("lmt", "add A Little More Time cards", [Lmt(i) for i in range(len(cards) + 1)])
+            choice = self.ask("lmt", T("add A Little More Time cards"), [Lmt(i) for i in range(len(cards) + 1)])
             assert isinstance(choice, Lmt)
             k = choice.k
         for uid in cards[:k]:
@@ -265,7 +267,7 @@ class Resolver:
             options: list[Move] = [Sell(slug(t)) for t in self.player.possessions]
             if i > 0:
                 options.append(Stop())
-            choice = self.ask("sell", f"sale {i + 1} of up to {effect['count']}", options)
+            choice = self.ask("sell", T("sale %(k)s of up to %(n)s", k=i + 1, n=effect["count"]), options)
             if isinstance(choice, Stop):
                 return
             assert isinstance(choice, Sell)
@@ -291,7 +293,7 @@ class Resolver:
         ]
         if not options:
             return
-        choice = self.ask("exchange", "exchange a possession", options)
+        choice = self.ask("exchange", T("exchange a possession"), options)
         assert isinstance(choice, Exchange)
         give, take = DATA.tile_by_slug[choice.give], DATA.tile_by_slug[choice.take]
         self.player.possessions.remove(give)
@@ -315,7 +317,7 @@ class Resolver:
             options: list[Move] = [Shift(m, d) for m, d in steps]
             if not mandatory:
                 options.append(Stop())
-            choice = self.ask("move", f"society move {i + 1} of {effect['n']}", options)
+            choice = self.ask("move", T("society move %(k)s of %(n)s", k=i + 1, n=effect["n"]), options)
             if isinstance(choice, Stop):
                 return
             assert isinstance(choice, Shift)
@@ -331,7 +333,7 @@ class Resolver:
         rows = sorted({self.player.markers[m][0] for m in markers})
         if not rows:
             return
-        choice = self.ask("row", "choose a row", [Row(DATA.rows[r]) for r in rows])
+        choice = self.ask("row", T("choose a row"), [Row(DATA.rows[r]) for r in rows])
         assert isinstance(choice, Row)
         row = DATA.rows.index(choice.value)
         in_row = sorted((m for m in markers if self.player.markers[m][0] == row), key=lambda m: self.player.markers[m][1])
@@ -340,7 +342,7 @@ class Resolver:
 
     def op_column_down(self, effect: Effect) -> None:
         if effect["column"] == "chosen":
-            choice = self.ask("column", "choose a column", [Column(c) for c in DATA.columns])
+            choice = self.ask("column", T("choose a column"), [Column(c) for c in DATA.columns])
             assert isinstance(choice, Column)
             column = DATA.columns.index(choice.column)
         else:
@@ -354,7 +356,7 @@ class Resolver:
         room = boards.fall_room(self.player, marker, limit)
         if room == 0:
             return
-        choice = self.ask("drop", f"move {marker} down", [Drop(marker, k) for k in range(room, -1, -1)])
+        choice = self.ask("drop", T("move %(marker)s down", marker=Notation(marker)), [Drop(marker, k) for k in range(room, -1, -1)])
         assert isinstance(choice, Drop)
         r, c = self.player.markers[marker]
         self.player.markers[marker] = (r + choice.steps, c)
@@ -367,7 +369,7 @@ class Resolver:
         ]
         if not options:
             return
-        choice = self.ask("jump", "jump a marker", options + [Stop()])
+        choice = self.ask("jump", T("jump a marker"), options + [Stop()])
         if isinstance(choice, Jump):
             r, c = self.player.markers[choice.marker]
             self.player.markers[choice.marker] = (r + 2 * choice.jumps, c)
@@ -381,7 +383,7 @@ class Resolver:
         if not steps:
             return False
         standing = [Shift(m, "up") for m in preferred if (m, "up") in steps]
-        choice = standing[0] if standing else self.ask("up", "move a marker up", [Shift(m, d) for m, d in steps])
+        choice = standing[0] if standing else self.ask("up", T("move a marker up"), [Shift(m, d) for m, d in steps])
         assert isinstance(choice, Shift)
         self.shift(choice.marker, choice.direction)
         return True
@@ -410,7 +412,7 @@ class Resolver:
         player.drawn_tile = tile
         options: list[Move] = [Tile(x, y, t) for x, y, t in boards.placements(player.grid, tile)]
         options.append(Discard())
-        choice = self.ask("tile", "place the political tile (see your view)", options)
+        choice = self.ask("tile", T("place the political tile (see your view)"), options)
         player.drawn_tile = ""
         if isinstance(choice, Discard):
             self.state.removed.append(tile)
@@ -442,7 +444,7 @@ class Resolver:
         lying = self.state.canvass[:]
         if not lying:
             return
-        choice = self.ask("take", "take a canvass tile", [Take(slug(t)) for t in lying] + [Take("none")])
+        choice = self.ask("take", T("take a canvass tile"), [Take(slug(t)) for t in lying] + [Take("none")])
         assert isinstance(choice, Take)
         self.state.canvass.clear()
         for tile in lying:
@@ -465,7 +467,7 @@ class Resolver:
     def op_take_bonus_tile_if_any(self, effect: Effect) -> None:
         if not self.state.bonus_tiles:
             return
-        choice = self.ask("bonus", "take a bonus action tile", [BonusTile(DATA_BONUS[t].slug) for t in self.state.bonus_tiles])
+        choice = self.ask("bonus", T("take a bonus action tile"), [BonusTile(DATA_BONUS[t].slug) for t in self.state.bonus_tiles])
         assert isinstance(choice, BonusTile)
         tile = next(t for t in self.state.bonus_tiles if DATA_BONUS[t].slug == choice.tile)
         self.state.bonus_tiles.remove(tile)
@@ -491,7 +493,7 @@ class Resolver:
             pick = 0
             if _order_matters(firings):
                 slugs = list(dict.fromkeys(DATA.cards[uid].slug for uid, _, _ in firings))
-                choice = self.ask("trigger", "which ability fires next", [Trigger(s) for s in slugs])
+                choice = self.ask("trigger", T("which ability fires next"), [Trigger(s) for s in slugs])
                 assert isinstance(choice, Trigger)
                 pick = next(i for i, f in enumerate(firings) if DATA.cards[f[0]].slug == choice.card)
             _, effect, n = firings.pop(pick)
@@ -552,28 +554,38 @@ def unknown_ops(effect: Effect | None) -> set[str]:
     return found
 
 
-def describe(effect: Effect) -> str:
-    """A few words for an effect, for the hint that lists a choice's options."""
+def describe(effect: Effect) -> Text:
+    """A few words for an effect, for the choices a decision lists and a card set's extra benefit."""
     op = effect["op"]
-    words: dict[str, Callable[[Effect], str]] = {
-        "lose_vote": lambda e: f"lose {e['n']} vote{'s' if e['n'] > 1 else ''}",
-        "gain_vote": lambda e: f"gain {e['n']} vote{'s' if e['n'] > 1 else ''}",
-        "spend": lambda e: f"spend {e['n']}",
-        "take_money": lambda e: f"take {e['n']} pound{'s' if e['n'] > 1 else ''}",
-        "megaphone": lambda e: f"{e['n']} megaphone{'s' if e['n'] > 1 else ''}",
-        "sell": lambda e: f"sell {e['count']}" + (f" at -{e['discount']}" if e["discount"] else ""),
-        "exchange": lambda e: "exchange" + (f" (limit {e['limit']})" if e.get("limit") is not None else ""),
-        "move": lambda e: f"{e['n']} {e['who'] if e['who'] != 'any' else ''} move {e['dir']}".replace("  ", " "),
-        "row_down": lambda e: f"a row of {e['who']} down {e['max_steps']}",
-        "column_down": lambda e: f"{e['who']} in a column down {e['max_steps']}",
-        "jump": lambda e: f"{e['who']} jumps {e['max_jumps']}",
-        "political_tile": lambda e: f"draw {e['n']} political tile",
-        "per_symbol": lambda e: f"per {e['symbol']}: {describe(e['effect'])}",
-        "per_count": lambda e: f"per {e['counter'].replace('_', ' ')}: {describe(e['effect'])}",
-        "with_lmt": lambda e: f"{describe(e['base'])} + {describe(e['per_lmt'])} per LMT",
-        "all": lambda e: ", ".join(describe(x) for x in e["effects"]),
-        "choose": lambda e: (f"x{e['times']} " if e["times"] > 1 else "") + " | ".join(describe(x) for x in e["options"]),
-        "convert": lambda e: "convert",
-        "no_effect": lambda e: "nothing",
+    words: dict[str, Callable[[Effect], Text]] = {
+        "lose_vote": lambda e: TN("lose %(n)s vote", "lose %(n)s votes", e["n"]),
+        "gain_vote": lambda e: TN("gain %(n)s vote", "gain %(n)s votes", e["n"]),
+        "spend": lambda e: TN("spend %(n)s pound", "spend %(n)s pounds", e["n"]),
+        "take_money": lambda e: TN("take %(n)s pound", "take %(n)s pounds", e["n"]),
+        "megaphone": lambda e: TN("%(n)s megaphone", "%(n)s megaphones", e["n"]),
+        "sell": lambda e: (TN("sell %(n)s possession at -%(discount)s", "sell %(n)s possessions at -%(discount)s",
+                              e["count"], discount=e["discount"]) if e["discount"]
+                           else TN("sell %(n)s possession", "sell %(n)s possessions", e["count"])),
+        "exchange": lambda e: (T("exchange (limit %(limit)s)", limit=e["limit"]) if e.get("limit") is not None
+                               else T("exchange")),
+        "move": lambda e: TN("%(n)s move, %(who)s, %(direction)s", "%(n)s moves, %(who)s, %(direction)s", e["n"],
+                             who=WHO[e["who"]], direction=DIRECTIONS[e["dir"]]),
+        "row_down": lambda e: T("a row of markers (%(who)s) down %(steps)s", who=WHO[e["who"]], steps=e["max_steps"]),
+        "column_down": lambda e: T("markers (%(who)s) of a column down %(steps)s", who=WHO[e["who"]],
+                                   steps=e["max_steps"]),
+        "jump": lambda e: T("a marker (%(who)s) jumps %(jumps)s", who=WHO[e["who"]], jumps=e["max_jumps"]),
+        "political_tile": lambda e: TN("draw %(n)s political tile", "draw %(n)s political tiles", e["n"]),
+        "per_symbol": lambda e: T("per %(symbol)s: %(effect)s", symbol=SYMBOLS[e["symbol"]], effect=describe(e["effect"])),
+        "per_count": lambda e: T("per %(counter)s: %(effect)s", counter=COUNTERS[e["counter"]],
+                                 effect=describe(e["effect"])),
+        "with_lmt": lambda e: T("%(base)s + %(extra)s per A Little More Time card", base=describe(e["base"]),
+                                extra=describe(e["per_lmt"])),
+        "all": lambda e: T("%(effects)s", effects=tuple(describe(x) for x in e["effects"])),
+        "choose": lambda e: TN("one of: %(options)s", "%(n)s times one of: %(options)s", e["times"],
+                               options=tuple(describe(x) for x in e["options"])),
+        "convert": lambda e: T("convert"),
+        "no_effect": lambda e: T("nothing"),
     }
-    return words[op](effect) if op in words else op.replace("_", " ")
+    if op not in words:
+        raise ValueError(f"no description for the effect op {op!r} in the component data")
+    return words[op](effect)

@@ -19,6 +19,7 @@ from engine.prodigals.data import COMPETITIONS, DATA, CardSet, Space, slug
 from engine.prodigals.effects import DATA_BONUS, NeedChoice, Resolver, scores
 from engine.prodigals.moves import Board, Bonus, Discard, Done, Move, OrderKeep, OrderUp, Place, Play, Use
 from engine.prodigals.state import Pending, Player, State
+from engine.text import Notation, T, Text, TN
 
 CENTRAL_CARD = "central-card"
 RENAISSANCE = "renaissance-man"
@@ -642,7 +643,7 @@ def _discard(resolver: Resolver, count: int) -> None:
                 resolver.state.removed.append(uid)
             return
         slugs = list(dict.fromkeys(DATA.cards[uid].slug for uid in (loose or player.hand)))
-        choice = resolver.ask("discard", f"discard {count - i} more card{'s' if count - i > 1 else ''}",
+        choice = resolver.ask("discard", TN("discard %(n)s more card", "discard %(n)s more cards", count - i),
                               [Discard(s) for s in slugs])
         assert isinstance(choice, Discard)
         uid = cards_in_hand(player, choice.card)[0]
@@ -740,13 +741,14 @@ def _root(move: Move) -> tuple[Any, ...]:
     raise ValueError(f"{move} does not start a unit")
 
 
-def _why_illegal(state: State, seat: int, move: Move, options: list[Move]) -> str:
+def _why_illegal(state: State, seat: int, move: Move, options: list[Move]) -> Text:
     if state.phase == "over":
-        return "the game is over"
+        return T("the game is over")
     if not options:
-        return f"seat {seat + 1} owes no decision now (waiting for seat {min(to_act(state)) + 1})"
+        return T("seat %(seat)s owes no decision now (waiting for seat %(waiting)s)",
+                 seat=seat + 1, waiting=min(to_act(state)) + 1)
     shown = ", ".join(str(m) for m in options[:8]) + (" …" if len(options) > 8 else "")
-    return f"{move} is not legal now; legal: {shown}"
+    return T("%(move)s is not legal now; legal: %(legal)s", move=Notation(str(move)), legal=Notation(shown))
 
 
 def competitions_option(value: Any) -> tuple[str, ...]:

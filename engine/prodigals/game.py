@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.prodigals import flow, greedy, notation, views
+from engine.prodigals import flow, greedy, notation, views, words
 from engine.prodigals.state import State
 from engine.protocol import GameBase, Option
 
@@ -23,6 +23,7 @@ class Prodigals(GameBase):
                kinds=(list, tuple, str)),
     )
     FLOW, NOTATION, VIEWS, GREEDY = flow, notation, views, greedy
+    MOVE_WORDS = words.MOVE_WORDS
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         chosen = self.check_setup(players, seed, options)

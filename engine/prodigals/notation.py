@@ -14,6 +14,7 @@ from engine.errors import MoveError
 from engine.prodigals import flow, moves
 from engine.prodigals.moves import Move
 from engine.prodigals.state import State
+from engine.text import Notation, T
 
 _WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 
@@ -38,7 +39,7 @@ def read_line(line: str, state: State, seat: int) -> list[Move]:
     options = flow.legal(state, seat)
     move = {_key(str(m)): m for m in options}.get(_key(line))
     if move is None:
-        raise MoveError(f"{line!r} is not a legal move now",  # the reply loop adds the line and what is asked
+        raise MoveError(T("%(line)s is not a legal move now", line=Notation(repr(line))),  # the reply loop adds the line and what is asked
                         suggestions=notation.closest(line, [str(m) for m in options]))
     return [move]
 

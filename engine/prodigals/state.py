@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.prodigals.moves import Move
+from engine.text import Said
 
 
 @dataclass
@@ -59,9 +60,9 @@ class Prompt:
     """A choice the interpreter is waiting for, with every legal answer."""
 
     kind: str
-    label: str
+    label: Said
     options: tuple[Move, ...]
-    descriptions: tuple[str, ...] = ()
+    descriptions: tuple[Said, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -8,17 +8,22 @@ picture can never show more than the view.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from typing import Any
 
 from engine.prodigals import boards, flow
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import DATA_BONUS, describe, indicated_borough, scores
 from engine.prodigals.state import Player, State
-from engine.text import ENGLISH, Words
+from engine.prodigals.moves import Done
+from engine.prodigals.words import BEATRICE, BORDERS, BOROUGHS, COMPETITIONS, FINAL, MARKER_LETTERS, PHASES, SYMBOLS
+from engine.text import ENGLISH, Notation, T, Text, Words
 from engine.protocol import Decision, Result
 
-WIDTH = 80
+WIDTH = 78
 _EDGE = {"blank": "-", "?": "?"}
+_KEEP = "\u00a0"
+"""Joins the words of one item of a line (``hand 3``) so that wrapping never parts them."""
 
 
 def _card(uid: str) -> str:
@@ -54,12 +59,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         view["canvass"] = [slug(t) for t in state.canvass]
         view["political_stack"] = len(state.political_stack)
     if "S" in state.competitions:
-        view["dame_beatrice"] = _beatrice(state.beatrice) if state.beatrice else None
+        view["dame_beatrice"] = str(_beatrice(state.beatrice)) if state.beatrice else None
     view["players"] = [_player_view(state, p, seat) for p in state.players]
     if pending is not None and pending.seat == seat:
         view["prompt"] = {
             "kind": pending.prompt.kind,
-            "label": pending.prompt.label,
+            "label": str(pending.prompt.label),
             "options": [str(m) for m in pending.prompt.options],
         }
     return view
@@ -97,53 +102,62 @@ def _player_view(state: State, player: Player, seat: int | None) -> dict[str, An
 
 
 def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
-    """A compact picture, at most 80 columns wide."""
+    """A compact picture, at most 78 columns wide in any language: each line is said first, then wrapped."""
+    say, shown = words.say, words.move
     lines: list[str] = []
-    comps = ", ".join(COMPETITION_NAMES[c] for c in state.competitions)
-    lines.append(f"The Prodigals Club, round {state.round} of {DATA.rounds}, {state.phase}; {comps}")
-    lines.append("Turn order: " + " ".join(f"S{s + 1}" for s in state.order))
-    top = []
+    lines.append(say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
+                       round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
+                       competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions))))
+    lines.append(say(T("Turn order: %(seats)s", seats=" ".join(f"S{s + 1}" for s in state.order))))
+    top: list[Text] = []
     if state.central_card:
-        top.append(f"central card {_card(state.central_card)}")
+        top.append(T("central card %(card)s", card=Notation(_card(state.central_card))))
     if "P" in state.competitions:
-        top.append(f"borough {indicated_borough(state)}")
+        top.append(T("borough %(borough)s", borough=BOROUGHS[indicated_borough(state)]))
     if "S" in state.competitions and state.beatrice:
-        top.append(f"Dame Beatrice {_beatrice(state.beatrice)}")
-    lines.extend(_wrap("; ".join(top)))
+        top.append(T("Dame Beatrice %(tile)s", tile=_beatrice(state.beatrice)))
+    lines.extend(_wrap("; ".join(say(t) for t in top)))
     for set_id, cards in state.sets.items():
         if set_id in state.taken:
             continue
-        extra = f" +tile {slug(state.set_tiles[set_id])}" if set_id in state.set_tiles else ""
+        parts = [say(T("%(set)s: %(cards)s", set=Notation(slug(set_id)), cards=Notation(", ".join(_card(c) for c in cards))))]
+        if set_id in state.set_tiles:
+            parts.append(say(T("+tile %(tile)s", tile=Notation(slug(state.set_tiles[set_id])))))
         if set_id in state.set_benefit:
-            extra += f" +{describe(state.set_benefit[set_id])}"
-        lines.extend(_wrap(f"{slug(set_id)}: " + ", ".join(_card(c) for c in cards) + extra))
+            parts.append("+" + say(describe(state.set_benefit[set_id])))
+        lines.extend(_wrap(" ".join(parts)))
     if "P" in state.competitions and state.board_tiles:
-        lines.extend(_wrap("possessions board: " + " ".join(_possession(t) for t in state.board_tiles)))
+        lines.extend(_wrap(say(T("possessions board: %(tiles)s",
+                                 tiles=" ".join(_possession_said(words, t) for t in state.board_tiles)))))
     if "E" in state.competitions and state.canvass:
-        lines.extend(_wrap("canvass: " + " ".join(_tile(t) for t in state.canvass)))
+        lines.extend(_wrap(say(T("canvass: %(tiles)s", tiles=" ".join(_tile(words, t) for t in state.canvass)))))
     if state.bonus_tiles:
-        lines.extend(_wrap("bonus tiles: " + " ".join(DATA_BONUS[t].slug for t in state.bonus_tiles)))
+        lines.extend(_wrap(say(T("bonus tiles: %(tiles)s",
+                                 tiles=Notation(" ".join(DATA_BONUS[t].slug for t in state.bonus_tiles))))))
     if state.taken:
-        lines.extend(_wrap("taken: " + " ".join(f"{slug(k)}=S{v + 1}" for k, v in state.taken.items())))
+        lines.extend(_wrap(say(T("taken: %(sets)s",
+                                 sets=Notation(" ".join(f"{slug(k)}=S{v + 1}" for k, v in state.taken.items()))))))
     lines.append("")
     for player in state.players:
-        lines.extend(_player_lines(state, player))
+        lines.extend(_player_lines(state, player, words))
     if "S" in state.competitions:
         lines.append("")
-        lines.extend(_society(state))
+        lines.extend(_society(state, words))
     if seat is not None:
         lines.append("")
-        lines.extend(_own_lines(state, state.players[seat]))
+        lines.extend(_own_lines(state, state.players[seat], words))
     due = sorted(flow.to_act(state))
     lines.append("")
     if not due:
-        lines.append("Game over.")
+        lines.append(say(T("Game over.")))
     for s in due:
         asked = decision(state, s)
         if asked is not None:
-            lines.extend(_wrap(f"Due: S{s + 1}, {asked.title}"))
+            lines.extend(_wrap(say(T("Due: S%(seat)s, %(title)s", seat=s + 1, title=asked.title))))
             if s == seat:
-                lines.extend(_wrap(f"  {asked.hint}"))
+                for choice in asked.choices:
+                    lines.extend(_wrap("  " + say(choice)))
+                lines.extend(_wrap("  " + shown(asked.hint)))
     return "\n".join(line[:WIDTH] for line in lines)
 
 
@@ -151,94 +165,124 @@ def _wrap(text: str) -> list[str]:
     return textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [""]
 
 
-def _beatrice(tile_id: str) -> str:
+def _possession_said(words: Words, tile: str) -> str:
+    """A possession tile as the board shows it: its id, symbol, value and the borough's first letters."""
+    p = DATA.possessions[tile]
+    return f"{words.move(slug(tile))}:{words.say(SYMBOLS[p.symbol])}{p.value}{words.say(BOROUGHS[p.borough])[:3]}"
+
+
+def _beatrice(tile_id: str) -> Text:
     tile = next(t for t in DATA.beatrice if t.id == tile_id)
     if tile.kind == "columns":
-        return "columns " + "+".join(DATA.columns[c] for c in tile.columns)
+        return T("columns %(columns)s", columns=Notation("+".join(DATA.columns[c] for c in tile.columns)))
     if tile.kind == "rows":
-        return f"rows {tile.min_value}-{tile.max_value}"
-    return tile.kind.replace("_", " ")
+        return T("rows %(low)s-%(high)s", low=tile.min_value, high=tile.max_value)
+    return BEATRICE[tile.kind]
 
 
-def _tile(tile: str) -> str:
-    return f"{slug(tile)}[" + "/".join(_EDGE.get(e, e) for e in DATA.political[tile].edges) + "]"
+def _tile(words: Words, tile: str) -> str:
+    """A political tile: its id and its edges north, east, south, west (- blank, ? any symbol)."""
+    edges = (_EDGE.get(e) or words.say(SYMBOLS[e]) for e in DATA.political[tile].edges)
+    return f"{words.move(slug(tile))}[" + "/".join(edges) + "]"
 
 
-def _player_lines(state: State, player: Player) -> list[str]:
+def _player_lines(state: State, player: Player, words: Words) -> list[str]:
+    say = words.say
     parts = [f"S{player.seat + 1}:"]
     for comp, value in scores(state, player).items():
-        parts.append(f"{COMPETITION_NAMES[comp][:4]} {value}")
+        parts.append(say(T("%(competition)s %(score)s", competition=COMPETITIONS[COMPETITION_NAMES[comp]], score=value)))
     if "P" in state.competitions:
         parts.append(f"£{player.money}")
-    parts.append(f"hand {len(player.hand)}")
-    parts.append(f"boys {player.boys}")
+    parts.append(say(T("hand %(n)s", n=len(player.hand))))
+    parts.append(say(T("errand boys %(n)s", n=player.boys)))
     if "E" in state.competitions:
-        parts.append(f"mega {player.megaphones}")
+        parts.append(say(T("megaphones %(n)s", n=player.megaphones)))
     if player.bonus:
-        parts.append("bonus " + ",".join(DATA_BONUS[t].slug for t in player.bonus))
+        parts.append(say(T("bonus %(tiles)s", tiles=Notation(",".join(DATA_BONUS[t].slug for t in player.bonus)))))
     if player.wild is not None:
-        parts.append("wild " + (",".join(player.wild) or "unfixed"))
-    lines = _wrap(" ".join(parts))
+        fixed = ",".join(say(SYMBOLS[w]) for w in player.wild)
+        parts.append(say(T("wild %(symbols)s", symbols=fixed or T("unfixed"))))
+    lines = [line.replace(_KEEP, " ") for line in _wrap(" ".join(part.replace(" ", _KEEP) for part in parts))]
     if "P" in state.competitions:
-        lines.extend(_wrap("  owns " + (" ".join(_possession(t) for t in player.possessions) or "nothing")))
+        owned = " ".join(_possession_said(words, t) for t in player.possessions)
+        lines.extend(_wrap("  " + say(T("owns %(possessions)s", possessions=owned or T("nothing")))))
     if "E" in state.competitions:
-        grid = " ".join(f"{x},{y}:{_tile(t)}r{turn}" for (x, y), (t, turn) in sorted(player.grid.items()))
-        circles = ",".join(f"{s}{n}" for s, n in sorted(player.circles.items())) or "none"
-        lines.extend(_wrap(f"  circles {circles}; grid {grid}"))
+        grid = " ".join(f"{x},{y}:{_tile(words, t)}r{turn}" for (x, y), (t, turn) in sorted(player.grid.items()))
+        circles = ",".join(f"{say(SYMBOLS[s])}{n}" for s, n in sorted(player.circles.items()))
+        lines.extend(_wrap("  " + say(T("circles %(circles)s; grid %(grid)s", circles=circles or T("none"), grid=grid))))
     if player.board:
-        slots = " ".join(_card(u) + ("(used)" if u in player.used else "") for u in player.board)
-        lines.extend(_wrap(f"  black cards {len(player.board)}/{DATA.black_slots}: {slots}"))
+        used = say(T("(used)"))
+        slots = " ".join(words.move(_card(u)) + (used if u in player.used else "") for u in player.board)
+        lines.extend(_wrap("  " + say(T("black cards %(n)s/%(slots)s: %(cards)s", n=len(player.board),
+                                        slots=DATA.black_slots, cards=slots))))
     if player.played:
-        lines.extend(_wrap("  played " + " ".join(_card(u) for u in player.played)))
+        lines.extend(_wrap("  " + say(T("played %(cards)s", cards=Notation(" ".join(_card(u) for u in player.played))))))
     return lines
 
 
-def _society(state: State) -> list[str]:
+def _society(state: State, words: Words) -> list[str]:
     """All society grids side by side: G/g gentlemen, L/l ladies, * a symbol space."""
-    head = "row " + " ".join(f"S{p.seat + 1} " for p in state.players)
-    lines = [head + "  (G/g gentlemen, L/l ladies, * symbol space)"]
-    names = {m.slug: (m.kind[0].upper() if m.slug.endswith("1") else m.kind[0]) for m in DATA.markers}
+    letters = {kind: words.say(MARKER_LETTERS[kind])[:1] for kind in MARKER_LETTERS}
+    row = words.say(T("row"))
+    width = max(3, len(row))
+    head = f"{row:<{width}} " + " ".join(f"S{p.seat + 1} " for p in state.players)
+    pairs = {kind: f"{letter}/{letter.lower()}" for kind, letter in letters.items()}
+    legend = T("(%(gentleman)s gentlemen, %(lady)s ladies, * symbol space)", gentleman=pairs["gentleman"], lady=pairs["lady"])
+    lines = [head + "  " + words.say(legend)]
+    names = {m.slug: (letters[m.kind] if m.slug.endswith("1") else letters[m.kind].lower()) for m in DATA.markers}
     for r, value in enumerate(DATA.rows):
         cells = []
         for player in state.players:
             where = {pos: names[m] for m, pos in player.markers.items()}
             cells.append("".join(where.get((r, c), "*" if (r, c) in DATA.society_symbols else ".")
                                  for c in range(boards.COLUMNS)))
-        lines.append(f"{value:>3} " + " ".join(cells))
+        lines.append(f"{value:>{width}} " + " ".join(cells))
     return lines
 
 
-def _own_lines(state: State, player: Player) -> list[str]:
-    hand = [f"{_card(u)}({'b' if DATA.cards[u].border == 'black' else 'w'})" for u in player.hand]
-    lines = _wrap(f"Your hand: {' '.join(hand) or 'empty'}")
-    slots = [_card(u) + (" (used)" if u in player.used else "") for u in player.board]
+def _own_lines(state: State, player: Player, words: Words) -> list[str]:
+    say = words.say
+    hand = [f"{words.move(_card(u))}({say(BORDERS[DATA.cards[u].border])})" for u in player.hand]
+    lines = _wrap(say(T("Your hand: %(cards)s", cards=" ".join(hand) or T("empty"))))
+    used = say(T("(used)"))
+    slots = [words.move(_card(u)) + (" " + used if u in player.used else "") for u in player.board]
     slots += ["-"] * (DATA.black_slots - len(slots))
-    lines.extend(_wrap("Your black-card slots: " + ", ".join(f"{i}:{c}" for i, c in enumerate(slots, 1))))
+    lines.extend(_wrap(say(T("Your black-card slots: %(slots)s", slots=", ".join(f"{i}:{c}" for i, c in enumerate(slots, 1))))))
     if player.drawn_tile:
-        lines.extend(_wrap(f"Drawn political tile: {_tile(player.drawn_tile)}"))
+        lines.extend(_wrap(say(T("Drawn political tile: %(tile)s", tile=_tile(words, player.drawn_tile)))))
     return lines
 
 
 def decision(state: State, seat: int) -> Decision | None:
-    """What ``seat`` is asked now: a card's pending choice, an errand placement, or its action turn."""
+    """What ``seat`` is asked now: a card's pending choice, an errand placement, or its action turn.
+
+    The hint is notation only (a few legal moves), so the shell can write it in
+    the reader's move words; what a choice means goes into ``choices``.
+    """
     if seat not in flow.to_act(state):
         return None
     pending = state.pending
     if pending is not None:
         prompt = pending.prompt
-        shown = [
-            f"{m} = {d}" if d else str(m)
-            for m, d in zip(prompt.options, prompt.descriptions or [""] * len(prompt.options))
-        ]
-        hint = "; ".join(shown[:6]) + (" …" if len(shown) > 6 else "")
-        return Decision(prompt.kind, f"round {state.round}: {prompt.label}", hint)
+        hint = _some(str(m) for m in prompt.options)
+        meant = tuple(T("%(option)s = %(effect)s", option=Notation(str(m)), effect=d)
+                      for m, d in zip(prompt.options, prompt.descriptions) if d)
+        return Decision(prompt.kind, T("round %(round)s: %(asked)s", round=state.round, asked=prompt.label), hint, meant)
     if state.phase == "errands":
-        what = "place the central errand boy" if state.retrieval else "place errand boy"
+        what = T("place the central errand boy") if state.retrieval else T("place errand boy")
+        places = [str(m) for m in flow.legal_places(state, seat)]
         spaces = " ".join(m.space for m in flow.legal_places(state, seat))  # type: ignore[attr-defined]
-        return Decision("errand", f"round {state.round}: {what}", f"place <space>, free: {spaces}")
+        return Decision("errand", T("round %(round)s: %(asked)s", round=state.round, asked=what), places[0],
+                        (T("free spaces: %(spaces)s", spaces=Notation(spaces)),))
     steps = [str(m) for m in flow.legal(state, seat)]
-    shown = "; ".join(steps[:6]) + (" …" if len(steps) > 6 else "")
-    return Decision("action", f"round {state.round}: action turn", f"one step a line, then done: {shown}")
+    return Decision("action", T("round %(round)s: action turn", round=state.round), _some(steps),
+                    (T("one step a line, then %(done)s", done=Notation(str(Done()))),))
+
+
+def _some(notations: Iterable[str], shown: int = 6) -> str:
+    """The first few of a list of moves on one line, an ellipsis when there are more."""
+    listed = list(notations)
+    return "; ".join(listed[:shown]) + (" …" if len(listed) > shown else "")
 
 
 def result(state: State) -> Result | None:
@@ -249,6 +293,6 @@ def result(state: State) -> Result | None:
     ordered = [sorted(s.values(), reverse=True) for s in per_seat]
     ranks = [1 + sum(1 for other in ordered if other < mine) for mine in ordered]
     breakdown = [
-        {COMPETITION_NAMES[c]: v for c, v in s.items()} | {"final (the worst of the three)": max(s.values())} for s in per_seat
+        {COMPETITION_NAMES[c]: v for c, v in s.items()} | {FINAL: max(s.values())} for s in per_seat
     ]
     return Result([o[0] for o in ordered], ranks, breakdown, lowest_wins=True)

@@ -118,7 +118,7 @@ def test_an_unknown_line_gets_the_nearest_legal_moves() -> None:
 def test_decisions_name_the_round_and_what_is_due() -> None:
     state = new(4)
     seat = state.order[0]
-    assert GAME.decision(state, seat).title == "round 1: place errand boy"
+    assert str(GAME.decision(state, seat).title) == "round 1: place errand boy"
     assert GAME.decision(state, state.order[1]) is None
     state = action_turn()
     assert GAME.decision(state, 0).kind == "action"
