@@ -1,0 +1,46 @@
+"""Every legal move a prompt lists fits its line in every language.
+
+A prompt lists the legal moves two columns in, one a line, so a player can
+copy one back; a move cannot be wrapped without breaking that. Longer words
+in a language (Greek's rulebook words are long) must still leave each move
+within 78 columns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import engine
+from pbem.words import words
+
+LISTED_WIDTH = 76
+"""78 columns less the two the prompt indents a legal move by."""
+
+
+def states(name: str, seeds: int = 3) -> Iterator[tuple[engine.Game, object, int]]:
+    """(game, state, seat to act) along mixed greedy and random games, fewest and most players."""
+    game = engine.game(name)
+    for seed in range(seeds):
+        for players in (game.min_players, game.max_players):
+            state, rng = game.new(players, seed=seed), random.Random(seed)
+            while game.result(state) is None:
+                seat = min(game.to_act(state))
+                yield game, state, seat
+                legal = game.legal(state, seat)
+                move = game.greedy(state, seat, rng) if rng.random() < 0.7 else rng.choice(legal)
+                state = game.apply(state, seat, move)
+
+
+@pytest.mark.parametrize("name", ["dragon", "china", "prodigals"])
+def test_every_listed_legal_move_fits_78_columns_in_every_language(name: str) -> None:
+    readers = [words(engine.game(name), language) for language in ("en", "el", "hu", "ru")]
+    too_long: set[str] = set()
+    for game, state, seat in states(name):
+        for move in game.legal(state, seat):
+            notation = game.format(move)
+            too_long.update(shown for shown in (reader.move(notation) for reader in readers)
+                            if len(shown) > LISTED_WIDTH)
+    assert sorted(too_long, key=len)[-5:] == []
