@@ -146,4 +146,4 @@ def test_an_unknown_language_is_refused_with_the_list_and_changes_nothing(servic
     assert "that language is not one pbem writes in" in refusal.subject
     assert "en (English), el (Ελληνικά), hu (Magyar), ru (Русский)" in words and "Nothing was changed." in words
     with Session(service.db) as session:
-        assert session.get(Player, 1).language == "en"  # type: ignore[union-attr]
+        assert session.get(Player, 1).language == ""  # type: ignore[union-attr]
