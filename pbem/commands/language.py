@@ -78,6 +78,15 @@ def language_written(text: str) -> str | None:
     return "hu" if len(words & _HUNGARIAN_WORDS) >= 2 else None
 
 
+def known_language(code: str) -> str:
+    """``code`` if pbem writes in it (the --language of ``pbem play`` and ``pbem demo``); else a ValueError
+    naming every language it writes in."""
+    if code not in LANGUAGES:
+        raise ValueError(f"{code!r} is not a language pbem writes in; choose one of "
+                         + ", ".join(f"{each} ({OWN_NAMES[each]})" for each in LANGUAGES))
+    return code
+
+
 def handle(context: CommandContext, argument: str) -> Outcome:
     code = language_named(argument)
     if code is None:
