@@ -357,7 +357,9 @@ def _in_turn(reply: Reply) -> Outcome | None:
         return None
     newer = stale and reply.game.seats[reply.seat].awaiting  # a later prompt waits for this seat: answer that one
     why = "lost_race" if reply.arrival.transaction.retried else ("stale" if newer else "not_your_turn")
-    turn = ", ".join(f"seat {seat + 1} ({reply.game.name(seat)})" for seat in due)
+    service, game = reply.service, reply.game
+    turn = ", ".join(service.letters.snippet("seat", reply.player.reads, line=service.mails.line(game, 0, seat, "", ""))
+                     for seat in due)
     return reply.refuse(why, "decision no longer open", detail=turn if why == "not_your_turn" else "")
 
 

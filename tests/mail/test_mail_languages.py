@@ -95,3 +95,5 @@ def test_the_english_fragments_would_be_found_in_an_english_mail() -> None:
 def test_a_digest_line_kept_as_data_is_written_in_the_players_language(language: str) -> None:
     line = Letters().snippet("recap_line", language, line=LINES[1])
     assert SCRIPTS[language].search(line) and "Cy" in line and "d 1" in line
+    seat = Letters().snippet("seat", language, line=LINES[0])  # whose turn it is, in a refusal's detail
+    assert SCRIPTS[language].search(seat) and "Bob" in seat and "seat" not in seat
