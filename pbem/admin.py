@@ -435,7 +435,7 @@ class Admin:
             return
         player = session.get(Player, dispute.player_id)
         assert player is not None
-        letter = self.service.letters.render("organiser_action", event=event, reason=reason,
+        letter = self.service.letters.render("organiser_action", player.reads, event=event, reason=reason,
                                              action=action, player=player.name or player.email,
                                              **{**self.service.mails.base_context(game, None), "seat_no": 0})
         self.service.mails.queue(session, "admin", player.email, letter, game_id=dispute.game_id)

@@ -219,6 +219,6 @@ def _tell(service: Service, session: Session, player: Player) -> None:
         others = session.exec(select(Player).join(Seat, Seat.player_id == Player.id)  # type: ignore[arg-type]
                               .where(Seat.game_id == game.id, Seat.bot == "", Player.id != player.id))
         for other in others:
-            letter = service.letters.render("bounce_table", other.language, table=game.label,
+            letter = service.letters.render("bounce_table", other.reads, table=game.label,
                                             player=other.name or other.email, bouncing=name, held=held)
             service.mails.queue(session, "bounce", other.email, letter, game_id=game.id)

@@ -33,6 +33,7 @@ import engine
 from engine.text import T
 from pbem import bounces, players
 from pbem.commands import COMMANDS
+from pbem.commands.language import language_written
 from pbem.db import Inbound, Outbox, Player, RobotAnswers
 from pbem.faults import crash_point
 from pbem.inbound import InboundMail, MailKind
@@ -125,7 +126,7 @@ class Arrival:
             service.mails.send_to_seat(self.session, game, seat, "refusal", **context)
         else:
             base = service.mails.base_context(game, None) if game else {"table": service.settings.domain}
-            letter = service.letters.render("refusal", self.sender_player.language, **{**base, "player": "", **context})
+            letter = service.letters.render("refusal", self.sender_player.reads, **{**base, "player": "", **context})
             service.mails.queue(self.session, "refusal", mail.sender, letter, game_id=game.id if game else None)
         return Outcome("refused", reason)
 
@@ -226,7 +227,7 @@ def _oversize(arrival: Arrival) -> Outcome:
     settings = service.settings
     stored = arrival.session.exec(select(func.length(Inbound.raw)).where(Inbound.id == arrival.inbound_id)).one()
     letter = service.letters.render(
-        "oversize", table=settings.domain, original_subject=mail.subject,
+        "oversize", arrival.sender_player.reads, table=settings.domain, original_subject=mail.subject,
         size_kb=int(stored or 0) // 1024, limit_kb=settings.max_message_bytes // 1024,
     )
     service.mails.queue(arrival.session, "oversize", mail.sender, letter)
@@ -289,6 +290,19 @@ ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
 # ---------------------------------------------------------------- reply steps
 
 
+def _language_guessed(reply: Reply) -> Outcome | None:
+    """A player who has no language yet reads the one their reply is clearly written in, from this answer on."""
+    player = reply.player
+    if player.language:
+        return None
+    guessed = language_written(reply.text)
+    if guessed is not None:
+        player.language = guessed
+        reply.service.audit(reply.session, "service", "language guessed", reply.game.id,
+                            f"{player.email}: {guessed}, from the reply's text")
+    return None
+
+
 def _command(reply: Reply) -> Outcome | None:
     command = COMMANDS.read(reply.text)
     if command is None:
@@ -343,7 +357,9 @@ def _in_turn(reply: Reply) -> Outcome | None:
         return None
     newer = stale and reply.game.seats[reply.seat].awaiting  # a later prompt waits for this seat: answer that one
     why = "lost_race" if reply.arrival.transaction.retried else ("stale" if newer else "not_your_turn")
-    turn = ", ".join(f"seat {seat + 1} ({reply.game.name(seat)})" for seat in due)
+    service, game = reply.service, reply.game
+    turn = ", ".join(service.letters.snippet("seat", reply.player.reads, line=service.mails.line(game, 0, seat, "", ""))
+                     for seat in due)
     return reply.refuse(why, "decision no longer open", detail=turn if why == "not_your_turn" else "")
 
 
@@ -405,6 +421,9 @@ def _played(reply: Reply) -> Outcome:
 
 
 REPLY_STEPS: tuple[Step[Reply], ...] = (
+    Step("language-guessed", "a player without a language gets the one their reply is clearly written in "
+         "(Greek, Hungarian, Russian), so the answer is already in it; a chosen language is never guessed over",
+         _language_guessed),
     Step("command", "a first line that is a player command runs it (up to commands_per_day a day)", _command),
     Step("has-text", "something is left after quotes and signatures", _has_text),
     Step("game-open", "the game is neither paused nor over", _game_open),

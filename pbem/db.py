@@ -16,12 +16,16 @@ from typing import Any
 from sqlalchemy import JSON, Column, Engine, LargeBinary, UniqueConstraint, event
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
+from pbem.words import SOURCE_LANGUAGE
+
 
 class Player(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = ""
     email: str = Field(index=True, unique=True)
-    language: str = "en"
+    language: str = ""
+    """The language the player chose (en, el, hu, ru: the ``language`` command, a registration or their
+    tournament's default), or the one their first reply was clearly written in; "" until then."""
     time_zone: str = "UTC"
     secret: str = Field(default_factory=lambda: secrets.token_hex(16))
     """Per-player secret for links the player alone should be able to follow."""
@@ -36,6 +40,11 @@ class Player(SQLModel, table=True):
     """What the last bounce said failed, for the organiser."""
     bounce_hold: bool = False
     """The score reached the threshold: the player's deadlines are held until they reply or the organiser acts."""
+
+    @property
+    def reads(self) -> str:
+        """The language every mail to the player is written in: theirs, or English while they have none."""
+        return self.language or SOURCE_LANGUAGE
 
 
 class Game(SQLModel, table=True):

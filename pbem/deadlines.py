@@ -147,7 +147,7 @@ def send_digests(service: Service) -> int:
                 item.sent = True
             tables = [{"table": session.get(Game, game_id).label, "lines": text}  # type: ignore[union-attr]
                       for game_id, text in games.items()]
-            letter = service.letters.render("digest", player=player.name or player.email, games=tables,
+            letter = service.letters.render("digest", player.reads, player=player.name or player.email, games=tables,
                                             table="pbem")
             service.mails.queue(session, "digest", player.email, letter)
             sent += 1

@@ -32,6 +32,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from pbem import swarm
+from pbem.commands.language import known_language
 from pbem.config import Settings
 from pbem.db import Outbox
 from pbem.server import Server
@@ -50,6 +51,7 @@ name = "Dragon Demo"
 game = "dragon"
 rounds = {rounds}
 seed = {seed}
+language = "{language}"
 
 [seating]
 method = "swiss"
@@ -83,6 +85,8 @@ class DemoOptions:
     rounds: int = 3
     seed: int = 1
     human: str = ""
+    language: str = "en"
+    """The language of every mail and of the standings page: the players are registered in it."""
 
 
 @dataclass
@@ -143,6 +147,7 @@ def prepare(options: DemoOptions) -> None:
         raise ValueError(f"--players {options.players}: a Dragon tournament needs at least 3 players")
     if not 1 <= options.rounds <= 20:
         raise ValueError(f"--rounds {options.rounds}: give 1-20 rounds")
+    known_language(options.language)
     if options.human and ("@" not in options.human or " " in options.human):
         raise ValueError(f"--human {options.human!r}: give your email address, e.g. you@example.org")
     if options.folder.exists() and (not options.folder.is_dir() or any(options.folder.iterdir())):
@@ -191,12 +196,13 @@ async def run(options: DemoOptions, on_game_over: Callable[[], None] = lambda: N
 
 
 def _set_up(service: Service, options: DemoOptions) -> int:
-    tournament_id = runner.create(service, DEFINITION.format(rounds=options.rounds, seed=options.seed), "demo")
+    tournament_id = runner.create(service, DEFINITION.format(rounds=options.rounds, seed=options.seed,
+                                                             language=options.language), "demo")
     players = bot_emails(options.players - (1 if options.human else 0))
     if options.human:
         players.insert(options.seed % (len(players) + 1), options.human.lower())
     for email in players:
-        runner.register(service, tournament_id, email, "", "demo")
+        runner.register(service, tournament_id, email, "", "demo", language=options.language)
     runner.start_round(service, tournament_id, "demo")
     return tournament_id
 

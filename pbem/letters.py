@@ -22,6 +22,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import jinja2
@@ -72,19 +73,26 @@ class Letters:
         return env
 
     def _make(self, language: str) -> jinja2.Environment:
-        env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(self._directory),
+        env = translated(
+            language, (self._directory,), self._locale_dir,
             autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
-            undefined=jinja2.StrictUndefined,
             keep_trailing_newline=True,
             trim_blocks=False,
             auto_reload=False,  # the templates ship with the package; checking their mtimes cost a stat per mail
-            extensions=["jinja2.ext.i18n"],
         )
-        env.install_gettext_translations(translations(language, "messages", self._locale_dir), newstyle=True)
         env.globals["commands"] = COMMANDS  # the help mail, footers and refusals list the player commands
-        env.globals["language"] = language  # what a template passes on, e.g. to the date filter
         return env
+
+
+def translated(language: str, directories: Sequence[Path], locale_dir: Path = LOCALE_DIR,
+               **options: Any) -> jinja2.Environment:
+    """Templates from ``directories`` (the first that has a name wins) with ``language``'s ``messages``
+    catalog installed: the one way pbem makes a Jinja environment that speaks a reader's language."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(list(directories)), undefined=jinja2.StrictUndefined,
+                             extensions=["jinja2.ext.i18n"], **options)
+    env.install_gettext_translations(translations(language, "messages", locale_dir), newstyle=True)
+    env.globals["language"] = language  # what a template passes on, e.g. to the date filter or <html lang>
+    return env
 
 
 def _tidy(text: str) -> str:

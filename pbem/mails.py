@@ -143,7 +143,7 @@ class Mailer:
                 now = self.clock.now()
                 session.add_all(
                     DigestItem(player_id=player.id, game_id=game.id,  # type: ignore[arg-type]
-                               line=self.letters.snippet("recap_line", player.language, line=line), created=now)
+                               line=self.letters.snippet("recap_line", player.reads, line=line), created=now)
                     for line in lines
                 )
 
@@ -191,12 +191,12 @@ class Mailer:
         player = game.player(seat)
         if player is None:
             return local_time(moment, "UTC")
-        return local_time(moment, player.time_zone, player.language)
+        return local_time(moment, player.time_zone, player.reads)
 
     def words(self, game: LoadedGame, seat: int | None) -> CatalogWords:
         """The game's words in the language of the seat's player (English for a seat without one)."""
         player = game.player(seat) if seat is not None else None
-        return words(game.rules, player.language if player is not None else SOURCE_LANGUAGE)
+        return words(game.rules, player.reads if player is not None else SOURCE_LANGUAGE)
 
     def shown_moves(self, game: LoadedGame, seat: int, notations: Iterable[str]) -> list[str]:
         """Moves in the notation the engine wrote, as the seat's player reads them."""
@@ -271,7 +271,7 @@ class Mailer:
         assert player is not None, f"seat {seat} has no player to mail"
         merged = {**self.base_context(game, seat), **context}
         image = game.rules.picture(game.state, seat) if picture else None
-        letter = self.letters.render(kind, player.language, picture=image is not None, **merged)
+        letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
         row = game.seats[seat]
         message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
                                 reply_to=self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None),

@@ -15,9 +15,24 @@ import uuid
 from dataclasses import dataclass
 from email.message import Message
 
-LEGAL = re.compile(r"^Your legal moves(?: now)?:\n((?:  .+\n)+)", re.MULTILINE)
+from pbem.catalogs import LANGUAGES
+from pbem.words import SOURCE_LANGUAGE, translations
+
+
+
+def _in_every_language(message: str) -> tuple[str, ...]:
+    """``message`` as pbem writes it in each of its languages, English first: a player reads any of them."""
+    return tuple(dict.fromkeys(translations(language, "messages").gettext(message)
+                               for language in (SOURCE_LANGUAGE, *LANGUAGES)))
+
+
+LEGAL = re.compile("^(?:" + "|".join(re.escape(heading) for heading in
+                                     _in_every_language("Your legal moves:") + _in_every_language("Your legal moves now:"))
+                   + r")\n((?:  .+\n)+)", re.MULTILINE)
 GAME_IN_REPLY_ADDRESS = re.compile(r"\+(\d+)\.\d+\.")
-PROMPT_SUBJECTS = ("Your move", "Not played")
+PROMPT_SUBJECTS = tuple(subject.split("%(")[0].rstrip(": ") for subject in
+                        _in_every_language("Your move: %(title)s") + _in_every_language("Not played: %(headline)s"))
+"""What the subject of a mail asking for a move begins with (after the table), in every language."""
 
 
 def legal_moves(text: str) -> list[str]:

@@ -21,10 +21,12 @@ def demo(
     folder: Path = typer.Option(None, "--dir", help="A fresh folder for the database and every mail "
                                                    "(default: pbem-demo, or pbem-demo-2, … if taken)."),
     human: str = typer.Option("", "--human", help="Your email address: you take one seat and play it by mail."),
+    language: str = typer.Option("en", "--language", "-l", help="The players' language, of every mail and the "
+                                                                "standings page: en, el, hu or ru."),
 ) -> None:
     """Run a complete In the Year of the Dragon tournament by email on loopback, then show the standings."""
     folder = folder or _fresh(Path("pbem-demo"))
-    options = runner.DemoOptions(folder, players, rounds, seed, human)
+    options = runner.DemoOptions(folder, players, rounds, seed, human, language)
     try:
         runner.prepare(options)
     except ValueError as exc:

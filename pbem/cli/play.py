@@ -11,6 +11,9 @@ import typer
 
 import engine
 from engine import bots
+from engine.text import TC
+from pbem.commands.language import known_language
+from pbem.words import translations, words
 
 
 def play(
@@ -21,12 +24,17 @@ def play(
         ["greedy", "random"], "--bot", help="Bot per seat, cycled (random or greedy)."
     ),
     board: bool = typer.Option(False, "--board", help="Print the board after every move."),
+    language: str = typer.Option("en", "--language", "-l", help="Show the game in en, el, hu or ru."),
 ) -> None:
     """Play a complete game among bots and print every move and the final scoring."""
     try:
         rules = engine.game(game)
     except KeyError as exc:
         raise typer.BadParameter(str(exc.args[0]), param_hint="GAME") from None
+    try:
+        said, catalog = words(rules, known_language(language)), translations(language)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--language") from None
     if not rules.min_players <= players <= rules.max_players:
         raise typer.BadParameter(
             f"{rules.title} takes {rules.min_players}-{rules.max_players} players, not {players}",
@@ -42,17 +50,22 @@ def play(
     def show(after: engine.State, seat: int, move: engine.Move) -> None:
         nonlocal count
         count += 1
-        typer.echo(f"{count:4d}  seat {seat + 1}: {rules.format(move)}")
+        typer.echo(f"{count:4d}  {seat_of(seat)}: {said.move(rules.format(move))}")
         if board:
-            typer.echo(rules.render(after, None))
+            typer.echo(rules.render(after, None, said))
+
+    def seat_of(seat: int) -> str:
+        """A seat as the mails name it, in the chosen language (the final ranking as a game-over mail shows it)."""
+        return catalog.gettext("seat %(seat)s (%(name)s)") % {"seat": seat + 1, "name": bot[seat % len(bot)]}
 
     state = bots.play(rules, players, seed, chosen, on_move=show).state
-    typer.echo(rules.render(state, None))
+    typer.echo(rules.render(state, None, said))
     outcome = rules.result(state)
     assert outcome is not None
+    typer.echo(catalog.gettext("Final ranking:"))
     for seat in sorted(range(players), key=lambda s: outcome.ranks[s]):
-        typer.echo(f"rank {outcome.ranks[seat]}: seat {seat + 1} ({bot[seat % len(bot)]}) "
-                   f"{outcome.scores[seat]} points")
+        typer.echo(f"  {outcome.ranks[seat]}. {seat_of(seat)}: "
+                   + catalog.gettext("%(score)s points") % {"score": outcome.scores[seat]})
         if outcome.breakdown:
-            detail = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[seat].items())
+            detail = ", ".join(f"{said.say(TC('score', k))} {v}" for k, v in outcome.breakdown[seat].items())
             typer.echo(textwrap.fill(detail, width=78, initial_indent="    ", subsequent_indent="    "))

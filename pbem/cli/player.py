@@ -35,7 +35,7 @@ def bounce_state(score: int, hold: bool) -> str:
 def show(email: str = EMAIL) -> None:
     """Address, name, language, time zone, every game they sit in, and their bounce score."""
     report = attempt(lambda: _admin().player(email))
-    typer.echo(f"{report.name or '(no name)'} <{report.email}>: language {report.language}, time zone "
+    typer.echo(f"{report.name or '(no name)'} <{report.email}>: language {report.language or 'not chosen (mails in English)'}, time zone "
                f"{report.time_zone}" + (f", on vacation until {report.vacation_until}" if report.vacation_until else ""))
     typer.echo(f"mail: {bounce_state(report.bounce_score, report.bounce_hold)}"
                + (f"; last bounce {report.bounced_on}: {report.bounce_detail}" if report.bounced_on else ""))

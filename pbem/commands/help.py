@@ -13,7 +13,7 @@ def handle(context: CommandContext, _argument: str) -> Outcome:
     said = context.service.mails.words(game, seat)
     context.send("help", hint=said.move(decision.hint) if decision else "",
                          vacation_days=context.service.settings.vacation_days,
-                         notify=player.notify, time_zone=player.time_zone, language_name=OWN_NAMES[player.language])
+                         notify=player.notify, time_zone=player.time_zone, language_name=OWN_NAMES[player.reads])
     return handled("help")
 
 

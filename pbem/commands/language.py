@@ -39,6 +39,54 @@ def language_named(word: str) -> str | None:
     return _BY_WORD.get(_plain(word))
 
 
+_HUNGARIAN_LETTERS = frozenset("őűŐŰ")
+"""Letters no other language pbem reads uses: one of them is enough."""
+
+_HUNGARIAN_WORDS = frozenset({
+    "és", "egy", "hogy", "nem", "igen", "köszönöm", "köszi", "kösz", "szia", "sziasztok", "helló", "kérem",
+    "kérlek", "vagyok", "lépés", "lépek", "lépésem", "játék", "játékot", "szeretném", "üdv", "üdvözlettel",
+    "rendben", "jó", "nagyon", "most", "mert", "vagy", "volt", "lesz", "amit", "ami", "ezt", "azt",
+})
+"""Common Hungarian words; two of them (and no other script) make a reply Hungarian."""
+
+_SCRIPT_SHARE = 0.3
+"""The share of a reply's letters that must be Greek or Cyrillic for it to count as written in that script."""
+
+
+def language_written(text: str) -> str | None:
+    """The language a player's reply is clearly written in (el, hu or ru), or None if it is not clear.
+
+    Why it is kept simple: it only picks a first language for a player who has
+    none, so a wrong "None" costs an English mail and a wrong guess costs one
+    ``language`` command. Greek and Russian are told by their scripts (a third
+    of the letters, at least three), Hungarian by ő or ű or two common words.
+
+    >>> language_written("Καλησπέρα, παίζω take 1"), language_written("Привет! take 2"), language_written("take 1")
+    ('el', 'ru', None)
+    """
+    letters = [char for char in text if char.isalpha()]
+    greek = sum(1 for char in letters if "\u0370" <= char <= "\u03ff" or "\u1f00" <= char <= "\u1fff")
+    cyrillic = sum(1 for char in letters if "\u0400" <= char <= "\u04ff")
+    for code, count, other in (("el", greek, cyrillic), ("ru", cyrillic, greek)):
+        if count >= 3 and count > other and count >= _SCRIPT_SHARE * len(letters):
+            return code
+    if greek or cyrillic:
+        return None
+    if any(char in _HUNGARIAN_LETTERS for char in letters):
+        return "hu"
+    words = {word.strip(".,;:!?()\"'").casefold() for word in text.split()}
+    return "hu" if len(words & _HUNGARIAN_WORDS) >= 2 else None
+
+
+def known_language(code: str) -> str:
+    """``code`` if pbem writes in it (the --language of ``pbem play`` and ``pbem demo``); else a ValueError
+    naming every language it writes in."""
+    if code not in LANGUAGES:
+        raise ValueError(f"{code!r} is not a language pbem writes in; choose one of "
+                         + ", ".join(f"{each} ({OWN_NAMES[each]})" for each in LANGUAGES))
+    return code
+
+
 def handle(context: CommandContext, argument: str) -> Outcome:
     code = language_named(argument)
     if code is None:

@@ -10,6 +10,7 @@ import jinja2
 from sqlmodel import Session, select
 
 import templates
+from pbem.letters import TEMPLATE_DIR, translated
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
 from pbem.tournament.models import Entry, Tournament, TournamentRound
 from tournaments import SeatingReport, standings_context
@@ -66,7 +67,7 @@ def publish(service: Service, tournament_id: int, out: Path) -> Path:
     pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating}
              for standings in loaded.all_standings()]
     out.mkdir(parents=True, exist_ok=True)
-    web = _web()
+    web = web_pages(loaded.definition.language)
     if len(pages) == 1:
         target = out / "index.html"
         target.write_text(web.get_template("standings.html.j2").render(pages[0]), encoding="utf-8")
@@ -80,9 +81,10 @@ def publish(service: Service, tournament_id: int, out: Path) -> Path:
     return target
 
 
-def _web() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(WEB_TEMPLATES), autoescape=True,
-                              undefined=jinja2.StrictUndefined)
+def web_pages(language: str) -> jinja2.Environment:
+    """The page templates in the tournament's language; they share the standings' words with the mails
+    (``templates/email/_standings.j2``), so the mail and the page say them alike from one catalog."""
+    return translated(language, (WEB_TEMPLATES, TEMPLATE_DIR), autoescape=True)
 
 
 def summary(service: Service) -> list[dict[str, Any]]:

@@ -247,11 +247,10 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
            actor: str) -> Entrant:
     """One player entered in ``session`` (uncommitted), their welcome queued."""
     tournament_id = loaded.row.id
-    known = player_rows.find(session, registration.email) is not None
     player = player_rows.find_or_add(session, registration.email)
     player.name = registration.name or player.name
-    # A new player registered without a language reads the tournament's; a known one keeps the one they chose.
-    player.language = registration.language or (player.language if known else loaded.definition.language)
+    # A player registered without a language reads the one they chose, or else the tournament's.
+    player.language = registration.language or player.language or loaded.definition.language
     player.time_zone = registration.time_zone or player.time_zone
     assert player.id is not None and tournament_id is not None
     entrant = register_entrant(loaded.definition, loaded.entrants, player.id, registration.name or player.name,
@@ -266,7 +265,7 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
     loaded.entrants = [e for e in loaded.entrants if e.player != player.id] + [entrant]
     definition = loaded.definition
     letter = service.letters.render(
-        "welcome", player.language, tournament=loaded.row.name, player=entrant.name, game_title=service.rules(definition.game).title,
+        "welcome", player.reads, tournament=loaded.row.name, player=entrant.name, game_title=service.rules(definition.game).title,
         rounds=definition.rounds, joined=entrant.joined, started=loaded.row.rounds_started,
         hours=definition.deadlines.move.total_seconds() / 3600, organiser=service.settings.organiser,
         time_zone=player.time_zone)
@@ -428,7 +427,7 @@ def _mail_table(service: Service, session: Session, loaded: Loaded, round_no: in
         seats = [TableSeat(index + 1, names.get(other) or players[other].name, other == player_id)
                  for index, other in enumerate(table.players)]
         letter = service.letters.render(
-            "round_start", players[player_id].language, tournament=loaded.row.name,
+            "round_start", players[player_id].reads, tournament=loaded.row.name,
             player=names.get(player_id) or players[player_id].name,
             round=round_no, table=label, game_title=service.rules(definition.game).title, seats=seats,
             hours=definition.deadlines.move.total_seconds() / 3600)
@@ -441,7 +440,7 @@ def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: Roun
     worth = "" if scoring.bye_average else f"{scoring.bye_points:g}"
     entrants = {e.player: e for e in loaded.entrants}
     for player_id in seating.byes:
-        letter = service.letters.render("bye", tournament=loaded.row.name, player=entrants[player_id].name,
+        letter = service.letters.render("bye", players[player_id].reads, tournament=loaded.row.name, player=entrants[player_id].name,
                                         round=seating.round, tables=len(seating.tables), worth=worth)
         service.mails.queue(session, "bye", players[player_id].email, letter)
 
@@ -574,7 +573,7 @@ def mail_standings(service: Service, session: Session, loaded: Loaded, after_rou
         for entrant in readers:
             if entrant.player not in listed:
                 continue
-            letter = service.letters.render("standings", **context, player=entrant.name, you=entrant.player,
+            letter = service.letters.render("standings", players[entrant.player].reads, **context, player=entrant.name, you=entrant.player,
                                             limit=STANDINGS_MAILED)
             service.mails.queue(session, "standings", players[entrant.player].email, letter)
     return len(readers)

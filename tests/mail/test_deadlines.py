@@ -40,7 +40,7 @@ def test_overdue_after_downtime_plays_a_greedy_move_and_tells_the_player(service
     assert report.timeouts == 1
     assert sources(service, game_id) == ["timeout"]
     notice = outbox(service, kind="timeout")[0]
-    assert notice.recipient == ANN and "bot played for you: take 2" in notice.text
+    assert notice.recipient == ANN and "bot played for you: take 2" in " ".join(notice.text.split())
     assert outbox(service, kind="prompt")[-1].recipient == BOB
 
 

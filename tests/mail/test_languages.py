@@ -9,13 +9,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from pbem import pipeline
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.commands.language import language_named
-from pbem.db import Outbox, Player
+from pbem.commands.language import language_named, language_written
+from pbem.db import Audit, Outbox, Player
 from pbem.catalogs import DOMAINS, LANGUAGES, Domain, keys, read, stale
 from pbem.letters import Letters
 from pbem.service import Service
@@ -114,8 +114,7 @@ def test_a_real_games_prompt_is_written_in_its_players_language_and_fits_78_colu
     assert left == [], f"English left in the {language} prompt"
     assert "Please answer by" in english.text and "Please answer by" not in prompt.text
     assert "Europe/Athens" in prompt.text  # the deadline, in the player's zone, in their language's format
-    engine_lines = set(english.text.splitlines())  # the board and the move notation stay English for now
-    assert [line for line in prompt.text.splitlines() if len(line) > 78 and line not in engine_lines] == []
+    assert [line for line in prompt.text.splitlines() if len(line) > 78] == []
 
 
 def test_the_deadline_is_written_in_the_players_language_and_zone(tmp_path: Path) -> None:
@@ -148,7 +147,56 @@ def test_an_unknown_language_is_refused_with_the_list_and_changes_nothing(servic
     assert "that language is not one pbem writes in" in refusal.subject
     assert "en (English), el (Ελληνικά), hu (Magyar), ru (Русский)" in words and "Nothing was changed." in words
     with Session(service.db) as session:
+        assert session.get(Player, 1).language == ""  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("Καλησπέρα σε όλους, παίζω take 1", "el"), ("take 1\nΕυχαριστώ!", "el"), ("Привет! Мой ход: take 2", "ru"),
+    ("Szia! Ez a lépésem: take 1", "hu"), ("Köszönöm, és jó játékot", "hu"), ("Üdvözlettel, Ödön: vagyok itt", "hu"),
+    ("take 1", None), ("Thanks, take 2. Cheers", None), ("Hola, take 1. Gracias, está bien", None),
+    ("Danke schön, für alles", None), ("take 1 ok", None), ("τ take 1 please and thank you very much", None),
+    ("", None)])
+def test_the_language_of_a_reply_is_guessed_only_when_it_is_clear(text: str, language: str | None) -> None:
+    assert language_written(text) == language
+
+
+def test_a_player_without_a_language_who_replies_in_greek_gets_greek_from_that_answer_on(service: Service) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 7})
+    prompt = outbox(service, recipient=ANN, kind="prompt")[-1]
+    assert "It is your turn" in prompt.text  # no language yet: English
+    assert pipeline.deliver(service, reply_to(prompt, "say Καλησπέρα σε όλους, καλή τύχη!")).status == "command"
+    confirmation = outbox(service, recipient=ANN, kind="command")[-1]
+    assert "Το μήνυμά σας" in confirmation.subject and "Hello" not in confirmation.text
+    assert "Hello bob" in outbox(service, recipient=BOB, kind="say")[-1].text  # Bob has no language: English
+    with Session(service.db) as session:
+        ann, bob = session.get(Player, 1), session.get(Player, 2)
+        assert ann is not None and bob is not None and (ann.language, bob.language) == ("el", "")
+        audit = session.exec(select(Audit).where(Audit.action == "language guessed")).one()
+        assert "ann@example.org: el" in audit.detail
+    assert pipeline.deliver(service, reply_to(prompt, "take 1", message_id="<move@c>")).status == "applied"
+    assert "Κατανοήθηκε και παίχτηκε" in outbox(service, recipient=ANN, kind="confirmation")[-1].text
+
+
+def test_a_player_who_chose_english_is_never_guessed_over(service: Service) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 7})
+    prompt = outbox(service, recipient=ANN, kind="prompt")[-1]
+    assert pipeline.deliver(service, reply_to(prompt, "language en")).status == "command"
+    said = pipeline.deliver(service, reply_to(prompt, "say Καλησπέρα σε όλους!", message_id="<m@c>"))
+    assert said.status == "command"
+    assert outbox(service, recipient=ANN, kind="command")[-1].subject.endswith("Your message went to the table")
+    with Session(service.db) as session:
         assert session.get(Player, 1).language == "en"  # type: ignore[union-attr]
+        assert session.exec(select(Audit).where(Audit.action == "language guessed")).first() is None
+
+
+def test_a_player_without_a_language_replying_in_no_clear_language_keeps_english_and_may_still_be_guessed(
+        service: Service) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 7})
+    prompt = outbox(service, recipient=ANN, kind="prompt")[-1]
+    assert pipeline.deliver(service, reply_to(prompt, "take 1")).status == "applied"
+    assert "Understood and played" in outbox(service, recipient=ANN, kind="confirmation")[-1].text
+    with Session(service.db) as session:
+        assert session.get(Player, 1).language == ""  # type: ignore[union-attr]
 
 
 def test_the_compiled_catalogs_are_package_data_so_the_wheel_ships_them() -> None:

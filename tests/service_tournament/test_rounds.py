@@ -178,9 +178,27 @@ def test_a_player_the_table_sizes_cannot_seat_gets_a_recorded_bye_and_a_mail(ser
     seating = runner.start_round(service, tournament_id, ORGANISER)
     assert len(seating.byes) == 1
     [bye] = mails(service, "bye")
-    assert bye.subject == "[Test Open] Round 1: a bye for you" and "worth 0 points" in " ".join(bye.text.split())
+    assert bye.subject == "[Test Open] Round 1: a bye for you" and "bye in the standings: 0." in " ".join(bye.text.split())
     with Session(service.db) as session:
         assert session.exec(select(TournamentRound)).one().byes == list(seating.byes)
+
+
+def test_a_greek_tournament_mails_its_byes_and_standings_and_publishes_its_page_in_greek(service, tmp_path) -> None:
+    greek = (definition(1).replace('game = "dragon"', 'game = "dragon"\nlanguage = "el"')
+             .replace("table_sizes = [3, 4, 5]", "table_sizes = [3, 4]").replace("preferred = 4", "preferred = 3"))
+    tournament_id = runner.create(service, greek, ORGANISER)
+    for email in emails(5):
+        runner.register(service, tournament_id, email, "", ORGANISER)
+    runner.start_round(service, tournament_id, ORGANISER)
+    [bye] = mails(service, "bye")
+    assert bye.subject == "[Test Open] Γύρος 1: έχετε ρεπό" and "έχετε ρεπό" in " ".join(bye.text.split())
+    assert Players(service).answer_all() > 0  # the scripted players read the Greek prompts
+    standings = mails(service, "standings")
+    assert len(standings) == 5 and all(m.subject == "[Test Open] Κατάταξη μετά τον γύρο 1" for m in standings)
+    assert all("Θέση  Παίκτης" in m.text and "Rank" not in m.text for m in standings)
+    page = pages.publish(service, tournament_id, tmp_path / "site").read_text()
+    assert '<html lang="el">' in page and "κατάταξη μετά τον γύρο 1" in page and "Ρεπό: " in page
+    assert "standings after round" not in page and "Seating" not in page
 
 
 def test_reminders_of_tournament_games_go_out_the_definitions_reminder_before_the_deadline(service, clock) -> None:

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
-import jinja2
+import pytest
 
-import templates
 from pbem.letters import Letters
+from pbem.tournament.pages import web_pages
 from tournaments import Definition, StandingRow, Standings, compute, rate_all, standings_context
 from tournaments.simulate import simulate
-
-WEB = Path(templates.__file__).parent / "web"
 
 
 def context(definition: Definition) -> dict:
@@ -41,7 +38,7 @@ def test_standings_mail_without_a_limit_lists_everyone(dragon_open: Definition) 
 
 def test_static_page_is_complete_html_with_every_row(dragon_open: Definition) -> None:
     data = context(dragon_open)
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(WEB), autoescape=True, undefined=jinja2.StrictUndefined)
+    env = web_pages("en")
     rounds = [{"number": 1, "tables": [{"number": 1, "players": ["<Ann>", "Bob"]}], "byes": ["Cy"]}]
     data["rows"][2]["bot_finished"] = 1
     page = env.get_template("standings.html.j2").render(data, rounds=rounds)
@@ -49,6 +46,28 @@ def test_static_page_is_complete_html_with_every_row(dragon_open: Definition) ->
     assert page.count("<tr") == len(data["rows"]) + 1
     assert "&lt;Ann&gt;" in page and "Bye: Cy" in page
     assert "<script" not in page and page.count("(1 by bot)") == 1
+
+
+@pytest.mark.parametrize("language", ["en", "el"])
+def test_the_page_of_a_greek_tournament_is_greek(dragon_open: Definition, language: str) -> None:
+    data = context(dragon_open)
+    data["rows"][1]["dropped"] = True
+    rounds = [{"number": 1, "tables": [{"number": 1, "players": ["Ann", "Bob"]}], "byes": ["Cy"]}]
+    page = web_pages(language).get_template("standings.html.j2").render(data, rounds=rounds)
+    index = web_pages(language).get_template("divisions.html.j2").render(
+        tournament="Open", season="2026", pages=[data, data])
+    greek = ["κατάταξη μετά τον γύρο 2", "Θέση", "Παίκτης", "Πόντοι", "Παρτίδες", "Πόντοι παρτίδων", "(αποχώρησε)",
+             "Τραπέζια", "Γύρος 1", "Τραπέζι 1: Ann, Bob", "Ρεπό: Cy", "Κριτήρια ισοβαθμίας με τη σειρά"]
+    english = ["standings after round 2", "Rank", ">Player<", "Points", "Games", "Game points", "(dropped)",
+               "Seating", "Round 1", "Table 1: Ann, Bob", "Bye: Cy", "Tie-breaks in order"]
+    shown = greek if language == "el" else english
+    assert [word for word in shown if word not in page] == []
+    assert f'<html lang="{language}">' in page and f'<html lang="{language}">' in index
+    if language == "el":
+        assert [word for word in english if word in page] == []
+        assert "ανά κατηγορία" in index and "14 παίκτες, πρώτος:" in index
+    else:
+        assert "by division" in index and "14 players, leader" in index
 
 
 def test_context_formats_numbers_for_reading() -> None:
