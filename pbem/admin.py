@@ -21,6 +21,7 @@ from sqlmodel import Session, func, select
 import engine
 from engine import bots
 from pbem import bounces, pipeline, players
+from pbem.clock import duration
 from pbem.db import Audit, Dispute, Game, Inbound, Move, Outbox, Player, Seat
 from pbem.mails import RecapLine
 from pbem.service import Service
@@ -285,7 +286,9 @@ class Admin:
             for seat in open_seats:
                 row = game.seats[seat]
                 row.deadline, row.reminded = row.deadline + delta, False  # type: ignore[operator]
-                self._tell(session, game, seat, "deadline", reason, extended=extend,
+                reader = game.player(seat)
+                self._tell(session, game, seat, "deadline", reason,
+                           extended=duration(delta, reader.reads if reader is not None else "en"),
                            deadline=self.service.mails.when(game, seat, row.deadline))  # type: ignore[arg-type]
             self._audit(session, "deadline", game_id,
                         f"seats {[s + 1 for s in open_seats]} extended by {extend}: {reason}")

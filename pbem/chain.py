@@ -269,7 +269,7 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
         return None
     reason = f"sender {sender or '(none)'} is not the seat's player"
     if player is not None and game.human(seat) and arrival.may_answer(player.email):
-        arrival.service.mails.send_to_seat(arrival.session, game, seat, "sender_notice", sender=sender or "nobody",
+        arrival.service.mails.send_to_seat(arrival.session, game, seat, "sender_notice", sender=sender,
                                            own_address=player.email)
     if arrival.sender_player is not None:  # another registered player used this seat's address: tell them too
         arrival.refuse("wrong_sender", reason, address=sender)
@@ -413,6 +413,7 @@ def _played(reply: Reply) -> Outcome:
     except engine.IllegalMove as exc:  # the state was changed in place: start again from the committed game
         reply.session.rollback()
         reply.arrival.game = reply.arrival.transaction.reload(game.id)
+        _language_guessed(reply)  # the rollback undid the guess too: the refusal is written in the reply's language
         return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
     service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played],
                     ignored=reading.ignored)

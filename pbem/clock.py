@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
-from babel.dates import format_skeleton, get_datetime_format
+from babel.dates import format_skeleton, format_timedelta, get_datetime_format
 
 __all__ = ["UTC", "Clock", "SetClock", "closest_time_zones", "local_time", "time_zone"]
 
@@ -28,6 +28,11 @@ def local_time(moment: datetime, zone: str, language: str = "en") -> str:
     day = format_skeleton("yMMMEd", local, locale=language)
     time = format_skeleton("Hm", local, locale=language)
     return f"{get_datetime_format('medium', locale=language).format(time, day)} {zone}"
+
+
+def duration(length: timedelta, language: str = "en") -> str:
+    """A length of time as a player reads it in their language (Babel's locale data): ``2 days``, ``2 дня``."""
+    return format_timedelta(length, threshold=2, locale=language)
 
 
 def time_zone(name: str) -> str | None:

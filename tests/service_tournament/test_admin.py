@@ -104,6 +104,7 @@ def test_deadline_extension_moves_the_open_deadline_and_bad_durations_are_refuse
     with Session(service.db) as session:
         after = session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one().deadline
     assert after - before == timedelta(hours=48)
+    assert "(extended by 2 days)" in " ".join(mails(service, "organiser_action")[-1].text.split())
     state = snapshot(service, game)
     for bad, match in (("48x", "not a duration"), ("0h", "positive")):
         with pytest.raises(AdminError, match=match):
