@@ -21,10 +21,12 @@ import engine
 from pbem import pipeline
 from pbem.app import open_service
 from pbem.clock import SetClock
+from pbem.catalogs import DOMAINS
 from pbem.db import Game, Outbox, Player
 from pbem.service import Service
 from pbem.words import translations, words
 from tests.mail.conftest import START, make_settings, outbox, reply_to
+from tests.mail.test_languages import english_fragments
 
 SCRIPTS = {"el": re.compile("[\u0370-\u03ff]"), "ru": re.compile("[\u0400-\u04ff]"), "hu": re.compile("[őűáéíóöúü]")}
 PLAYERS = {"dragon": 3, "china": 3, "prodigals": 2}
@@ -111,10 +113,9 @@ def test_a_whole_game_with_english_and_the_players_words_mixed(tmp_path: Path, g
     assert play_to_the_end(service, game, language, random.Random(11), mix=True) > PLAYERS[game]
 
 
-def english_sentences() -> set[str]:
-    """Every English sentence the catalogs translate (three words or more, placeholders cut out)."""
-    from tests.mail.test_languages import english_fragments
-    return english_fragments()
+def english_sentences() -> frozenset[str]:
+    """Every English sentence pbem's catalog and the games' catalogs translate (three words or more)."""
+    return english_fragments(*DOMAINS)
 
 
 @pytest.mark.parametrize("language", ["el", "hu", "ru"])
