@@ -30,6 +30,12 @@ from tests.mail.test_languages import english_fragments
 
 SCRIPTS = {"el": re.compile("[\u0370-\u03ff]"), "ru": re.compile("[\u0400-\u04ff]"), "hu": re.compile("[őűáéíóöúü]")}
 PLAYERS = {"dragon": 3, "china": 3, "prodigals": 2}
+ASKED = {
+    "dragon": {"start", "action", "build", "person", "release"},
+    "china": {"turn", "place", "draw"},
+    "prodigals": {"errand", "action", "take", "option", "wild", "row", "move", "drop", "bonus", "tile"},
+}
+"""The kinds of decision these games' prompts ask at least (so every such prompt is checked in each language)."""
 PLAYER_KINDS = {"prompt", "confirmation", "notice", "game_over", "refusal"}
 
 
@@ -64,8 +70,11 @@ def mixed(line: str, language: str, game: str, rng: random.Random) -> str:
     return line
 
 
-def play_to_the_end(service: Service, game: str, language: str, rng: random.Random, mix: bool = False) -> int:
-    """Answer every open prompt with a line it lists until the game is over; the number of replies."""
+def play_to_the_end(service: Service, game: str, language: str, rng: random.Random, mix: bool = False,
+                    kinds: set[str] | None = None) -> int:
+    """Answer every open prompt with a line it lists until the game is over; the number of replies.
+
+    ``kinds`` collects the kinds of decision the prompts asked."""
     answered: set[int] = set()
     replies = 0
     while True:
@@ -80,6 +89,11 @@ def play_to_the_end(service: Service, game: str, language: str, rng: random.Rand
         assert waiting, "the game is not over, yet no prompt waits for an answer"
         for prompt in waiting:
             answered.add(prompt.id)  # type: ignore[arg-type]
+            if kinds is not None:
+                with Session(service.db) as session:
+                    loaded = service.store.load(session, prompt.game_id)  # type: ignore[arg-type]
+                    asked = loaded.rules.decision(loaded.state, prompt.seat)  # type: ignore[arg-type]
+                    kinds.add(asked.kind if asked else "")
             line = rng.choice(listed(prompt, language))
             sent = mixed(line, language, game, rng) if mix else line
             outcome = pipeline.deliver(service, reply_to(prompt, sent))
@@ -93,8 +107,9 @@ def play_to_the_end(service: Service, game: str, language: str, rng: random.Rand
 @pytest.mark.parametrize("game", ["dragon", "china", "prodigals"])
 def test_a_whole_game_by_email_in_the_players_language(tmp_path: Path, game: str, language: str) -> None:
     service = start(tmp_path, game, language, seed=3)
-    replies = play_to_the_end(service, game, language, random.Random(7))
-    assert replies > PLAYERS[game]
+    kinds: set[str] = set()
+    replies = play_to_the_end(service, game, language, random.Random(7), kinds=kinds)
+    assert replies > PLAYERS[game] and kinds >= ASKED[game]
     mails = [row for row in outbox(service) if row.kind in PLAYER_KINDS]
     assert {row.kind for row in mails} >= {"prompt", "game_over"}
     english = english_sentences()
