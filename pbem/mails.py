@@ -26,7 +26,7 @@ from pbem.db import DigestItem, Outbox, Player, Seat, TableTalk
 from pbem.letters import Letter, Letters
 from pbem.store import EarlyOutcome, LoadedGame, Said
 from pbem.tokens import reply_address
-from pbem.words import SOURCE_LANGUAGE, CatalogWords, words
+from pbem.words import CatalogWords
 
 LEGAL_SHOWN = 24
 """Legal moves listed in a mail; more are summarised as a count."""
@@ -195,8 +195,7 @@ class Mailer:
 
     def words(self, game: LoadedGame, seat: int | None) -> CatalogWords:
         """The game's words in the language of the seat's player (English for a seat without one)."""
-        player = game.player(seat) if seat is not None else None
-        return words(game.rules, player.reads if player is not None else SOURCE_LANGUAGE)
+        return game.words(seat)
 
     def shown_moves(self, game: LoadedGame, seat: int, notations: Iterable[str]) -> list[str]:
         """Moves in the notation the engine wrote, as the seat's player reads them."""

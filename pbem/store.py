@@ -28,6 +28,7 @@ from sqlmodel import Session, select
 
 import engine
 from pbem.db import Early, Game, Move, Player, Seat, TableTalk
+from pbem.words import SOURCE_LANGUAGE, CatalogWords, words
 
 T = TypeVar("T")
 
@@ -137,6 +138,11 @@ class LoadedGame:
     def player(self, seat: int) -> Player | None:
         player_id = self.seats[seat].player_id
         return self.players.get(player_id) if player_id is not None else None
+
+    def words(self, seat: int | None) -> CatalogWords:
+        """The game's words in the language of the seat's player: how its mails are written and its replies read."""
+        player = self.player(seat) if seat is not None else None
+        return words(self.rules, player.reads if player is not None else SOURCE_LANGUAGE)
 
     def human(self, seat: int) -> bool:
         return not self.seats[seat].bot and self.seats[seat].player_id is not None

@@ -97,14 +97,14 @@ class Turns:
     def _play_early(self, session: Session, game: LoadedGame, seat: int) -> bool:
         """The seat's turn came: play its held move if it is legal now (True), else drop it and say why."""
         held = self.drop_early(session, game, seat)
-        rules = game.rules
+        rules, said = game.rules, game.words(seat)
         try:
-            moves = rules.parse(held.text, rules.clone(game.state), seat)
+            moves = rules.parse(held.text, rules.clone(game.state), seat, said)
         except (engine.MoveError, engine.IllegalMove) as exc:
-            game.early_outcomes[seat] = EarlyOutcome(held.text, reason=getattr(exc, "reason", "") or str(exc))
+            game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(exc.reason or str(exc)))
             return False
         if not moves:
-            game.early_outcomes[seat] = EarlyOutcome(held.text, reason="there was no move in it")
+            game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(T("there was no move in it")))
             return False
         played = [self.play(session, game, seat, move, "email", held.inbound_id).notation for move in moves]
         game.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played))

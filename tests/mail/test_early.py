@@ -10,9 +10,10 @@ from sqlmodel import Session, select
 import engine
 from pbem import pipeline
 from pbem.config import Settings
-from pbem.db import Early, Inbound, Move, Outbox
+from pbem.db import Early, Inbound, Move, Outbox, Player
 from pbem.service import Service
 from pbem.app import open_service
+from pbem.words import words
 from tests.mail.conftest import outbox, reply_to
 
 PLAYERS = ["ann@example.org", "bob@example.org", "cyd@example.org"]
@@ -178,3 +179,26 @@ def test_a_kept_move_goes_when_its_seat_is_handed_to_a_bot(club) -> None:
         held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
         assert session.exec(select(Move).where(Move.inbound_id == held_id)).all() == []
         assert session.exec(select(Move.source).where(Move.seat == first).order_by(Move.seq.desc())).first() == "bot"
+
+
+def test_a_placement_sent_early_in_greek_is_read_in_greek_when_the_turn_comes(tmp_path: Path) -> None:
+    service = open_service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="early"))
+    with Session(service.db) as session:
+        session.add_all(Player(email=email, name=email.split("@")[0], language="el") for email in PLAYERS)
+        session.commit()
+    game_id = service.new_game("prodigals", PLAYERS, seed=1)
+    greek = words(RULES, "el")
+    first, placed = take_turn(service, game_id)
+    early = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
+    written = greek.move(early).upper()  # the player's words, in capitals, as a phone keyboard may send them
+    assert written != early.upper()
+    assert send(service, last_mail(service, first), written, "early").status == "held"
+    taken = {placed.split()[-1], early.split()[-1]}
+    while held(service):
+        taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
+    with Session(service.db) as session:
+        held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
+        move = session.exec(select(Move).where(Move.inbound_id == held_id)).one()
+    assert (move.seat, move.notation) == (first, early)
+    told = " ".join(last_mail(service, first).text.split())
+    assert greek.move(early) in told and "Understood" not in told and "the move you sent" not in told
