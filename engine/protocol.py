@@ -199,8 +199,9 @@ class Game(Protocol):
 
     def result(self, state: State) -> Result | None: ...
 
-    def picture(self, state: State, seat: int | None) -> bytes | None:
-        """A PNG of the board for a mail's HTML part, or None for a game without one."""
+    def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
+        """A PNG of the board for a mail's HTML part (its labels in ``words``' language), or None for a game
+        without one. It shows only what ``seat`` (None: a spectator) may see."""
         ...
 
     def holds_early(self, state: State, seat: int) -> bool:
@@ -335,7 +336,7 @@ class GameBase:
     def clone(self, state: State) -> State:
         return state.copy()
 
-    def picture(self, state: State, seat: int | None) -> bytes | None:
+    def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return None
 
     def holds_early(self, state: State, seat: int) -> bool:

@@ -269,7 +269,7 @@ class Mailer:
         player = game.player(seat)
         assert player is not None, f"seat {seat} has no player to mail"
         merged = {**self.base_context(game, seat), **context}
-        image = game.rules.picture(game.state, seat) if picture else None
+        image = game.rules.picture(game.state, seat, game.words(seat)) if picture else None
         letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
         row = game.seats[seat]
         message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,

@@ -15,7 +15,7 @@ from engine.china.data import BOARDS
 from engine.china.state import State
 from engine.errors import OptionError
 from engine.protocol import GameBase, Option
-from engine.text import Text
+from engine.text import ENGLISH, Text, Words
 
 AUTO = "auto"
 RANDOM = "random"
@@ -61,7 +61,7 @@ class China(GameBase):
     def suggestions(self, state: State, seat: int) -> list[str]:
         return notation.suggest(state, seat)
 
-    def picture(self, state: State, seat: int | None) -> bytes | None:
+    def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass, field
-from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,6 +18,7 @@ from engine.china import flow
 from engine.china.data import Side
 from engine.china.geometry import Point, inside, point_segment_distance
 from engine.china.state import State
+from engine.drawing import font
 
 CARD_TINTS = {"yellow": (247, 230, 140), "orange": (246, 190, 130), "green": (170, 215, 150),
               "red": (236, 150, 140), "purple": (200, 170, 220)}
@@ -43,20 +43,12 @@ pixel up by the corner of its 4x4x4 cache cell, where such a blend can be nearer
 
 
 
-@cache  # loading the font is a tenth of drawing a picture
-def _font(size: int) -> ImageFont.ImageFont:
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # Pillow < 10.1 has one fixed size only
-        return ImageFont.load_default()
-
-
 def draw(state: State) -> bytes:
     """The board as a PNG: the side's fixed layer (drawn once), then sites, courts and the legend."""
     layer = _layer(state.side)
     image = layer.board.copy()
     pen = ImageDraw.Draw(image)
-    small, medium = _font(16), _font(20)
+    small, medium = font(16), font(20)
     _sites(state, pen, medium)
     _courts(state, pen, small, layer)
     _scores(state, pen, medium, layer.board.height - LEGEND_HEIGHT)
@@ -96,9 +88,9 @@ def _draw_layer(side: Side) -> _Layer:
     width, height = layout["size"]
     image = Image.new("RGB", (width, height + LEGEND_HEIGHT), WATER)
     pen = ImageDraw.Draw(image)
-    _provinces(side, pen, _font(26))
+    _provinces(side, pen, font(26))
     _roads(side, pen)
-    small, medium = _font(16), _font(20)
+    small, medium = font(16), font(20)
     for number in layout["alliances"]:
         x, y = number["point"]
         pen.ellipse((x - 12, y - 12, x + 12, y + 12), fill=WHITE, outline=BLACK, width=2)
@@ -114,7 +106,7 @@ def _palette(side: Side, board: Image.Image) -> Image.Image:
     board with every site a pagoda of one seat (every third a fortress) and a diamond by every seal."""
     sample = Image.new("RGB", (board.width, board.height * (len(SEAT_COLOURS) + 1)))
     sample.paste(board, (0, 0))
-    small, medium = _font(16), _font(20)
+    small, medium = font(16), font(20)
     for seat in range(len(SEAT_COLOURS)):
         image = board.copy()
         pen = ImageDraw.Draw(image)

@@ -107,7 +107,7 @@ class Sticks:
         ranks = [1 + sum(other > mine for other in scores) for mine in scores]
         return engine.Result(scores, ranks, [{"sticks": t, "last stick": s - t} for t, s in zip(state.taken, scores)])
 
-    def picture(self, state: Pile, seat: int | None) -> bytes | None:
+    def picture(self, state: Pile, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return None
 
     def holds_early(self, state: Pile, seat: int) -> bool:

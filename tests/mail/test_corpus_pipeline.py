@@ -97,7 +97,7 @@ class Scribe:
     def result(self, state: list[str]) -> engine.Result | None:
         return None
 
-    def picture(self, state: list[str], seat: int | None) -> bytes | None:
+    def picture(self, state: list[str], seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return None
 
     def holds_early(self, state: list[str], seat: int) -> bool:
