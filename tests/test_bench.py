@@ -42,3 +42,11 @@ def test_bench_mail_plays_every_game_to_the_end_through_pbem_serve() -> None:
 def test_bench_tournament_seats_and_scores_against_its_targets() -> None:
     out = bench("tournament", "--players", "200", "--history", "2", "--no-memory")
     assert "seating round 3" in out and "standings" in out
+
+
+def test_bench_pictures_draws_every_games_pictures_and_checks_size_and_time() -> None:
+    printed = bench("pictures", "--games", "1", "--players", "3", "--every", "25")
+    rows = cells(printed)
+    assert "China" in printed and int(rows["pictures drawn"][0].replace(",", "")) > 0
+    assert rows["size, largest (KB)"][1] == "≤ 60" and rows["time, p95 (ms)"][1] == "≤ 20"
+    assert float(rows["size, largest (KB)"][0]) > 1  # a real PNG of a board, not an empty image

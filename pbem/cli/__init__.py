@@ -14,6 +14,7 @@ from pbem import schema
 from pbem.cli import admin, bench, demo, game, maintenance, play, player, service, tournament
 from pbem.cli import bench_tournament  # noqa: F401  (registers "pbem bench tournament")
 from pbem.cli import bench_mail  # noqa: F401  (registers "pbem bench mail")
+from pbem.cli import bench_pictures  # noqa: F401  (registers "pbem bench pictures")
 
 app = typer.Typer(
     name="pbem",
