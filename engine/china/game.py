@@ -62,7 +62,7 @@ class China(GameBase):
         return notation.suggest(state, seat)
 
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
-        return picture.draw(state)
+        return picture.draw(state, words)
 
 
 GAME = China()

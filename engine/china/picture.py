@@ -18,7 +18,9 @@ from engine.china import flow
 from engine.china.data import Side
 from engine.china.geometry import Point, inside, point_segment_distance
 from engine.china.state import State
+from engine.china import words as names
 from engine.drawing import font
+from engine.text import ENGLISH, T, TN, Words
 
 CARD_TINTS = {"yellow": (247, 230, 140), "orange": (246, 190, 130), "green": (170, 215, 150),
               "red": (236, 150, 140), "purple": (200, 170, 220)}
@@ -32,7 +34,7 @@ EMPTY_SITE, EMPTY_SITE_INK, SEAL, SEAL_INK = (250, 250, 245), (120, 120, 120), (
 INKS = (BLACK, WHITE, OUTLINE, ROAD, EMPTY_SITE, EMPTY_SITE_INK, SEAL, SEAL_INK)
 """Every colour drawn with besides the tints, water and seat colours: the palette holds each exactly."""
 SITE_RADIUS = 18
-LEGEND_HEIGHT = 70
+LEGEND_HEIGHT = 86
 CLEAR_ENOUGH = 40
 INSIDE_BONUS = 8
 """Distance (units) from sites, names and roads beyond which an emissary row's placement is good enough."""
@@ -43,15 +45,16 @@ pixel up by the corner of its 4x4x4 cache cell, where such a blend can be nearer
 
 
 
-def draw(state: State) -> bytes:
-    """The board as a PNG: the side's fixed layer (drawn once), then sites, courts and the legend."""
-    layer = _layer(state.side)
+def draw(state: State, words: Words = ENGLISH) -> bytes:
+    """The board as a PNG: the side's fixed layer (drawn once a language), then sites, courts and the legend,
+    its words in ``words``' language."""
+    layer = _layer(state.side, words)
     image = layer.board.copy()
     pen = ImageDraw.Draw(image)
     small, medium = font(16), font(20)
     _sites(state, pen, medium)
     _courts(state, pen, small, layer)
-    _scores(state, pen, medium, layer.board.height - LEGEND_HEIGHT)
+    _scores(state, pen, medium, layer.board.height - LEGEND_HEIGHT, words)
     out = io.BytesIO()
     # Mapped onto the side's palette and saved at level 3, a picture takes ~5 ms and ~45 KB; the optimised
     # RGB save this replaces took 0.15 s (more than the whole move) for ~70 KB.
@@ -72,23 +75,24 @@ class _Layer:
     rows: dict[tuple[int, int], list[Point]] = field(default_factory=dict)
 
 
-_LAYERS: dict[int, tuple[Side, _Layer]] = {}
+_LAYERS: dict[tuple[int, str], tuple[Side, _Layer]] = {}
 
 
-def _layer(side: Side) -> _Layer:
-    found = _LAYERS.get(id(side))
+def _layer(side: Side, words: Words) -> _Layer:
+    key = (id(side), words.language)
+    found = _LAYERS.get(key)
     if found is None or found[0] is not side:  # the side is kept with its layer, so its id is not reused
-        found = (side, _draw_layer(side))
-        _LAYERS[id(side)] = found
+        found = (side, _draw_layer(side, words))
+        _LAYERS[key] = found
     return found[1]
 
 
-def _draw_layer(side: Side) -> _Layer:
+def _draw_layer(side: Side, words: Words) -> _Layer:
     layout = side.layout
     width, height = layout["size"]
     image = Image.new("RGB", (width, height + LEGEND_HEIGHT), WATER)
     pen = ImageDraw.Draw(image)
-    _provinces(side, pen, font(26))
+    _provinces(side, pen, font(26), words)
     _roads(side, pen)
     small, medium = font(16), font(20)
     for number in layout["alliances"]:
@@ -97,7 +101,7 @@ def _draw_layer(side: Side) -> _Layer:
         pen.text((x, y), str(number["number"]), fill=BLACK, font=small, anchor="mm")
     for site in side.sites:
         _site(pen, layout["sites"][site], site, -1, False, medium)
-    _key(side, pen, medium, height)
+    _key(side, pen, medium, height, words)
     return _Layer(image, _obstacles(side), _palette(side, image))
 
 
@@ -128,13 +132,14 @@ def _palette(side: Side, board: Image.Image) -> Image.Image:
     return palette
 
 
-def _provinces(side: Side, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont) -> None:
+def _provinces(side: Side, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont, words: Words) -> None:
     shapes = side.layout["provinces"]
     for province in side.provinces:
         shape = shapes[province.id]
         tint = CARD_TINTS.get(flow.COLOURS[province.colour], PLAIN_TINT)
         pen.polygon([tuple(pt) for pt in shape["outline"]], fill=tint, outline=OUTLINE, width=3)
-        pen.text(tuple(shape["label"]), province.name, fill=BLACK, font=font, anchor="mm")
+        pen.text(tuple(shape["label"]), words.say(names.province(province.name)), fill=BLACK, font=font,
+                 anchor="mm")
 
 
 def _roads(side: Side, pen: ImageDraw.ImageDraw) -> None:
@@ -242,15 +247,26 @@ def _clearance(centre: Point, points: list[Point], roads: list[tuple[Point, Poin
     return min([near] + [point_segment_distance(centre, a, b) + 12 for a, b in roads])
 
 
-def _key(side: Side, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont, top: int) -> None:
-    pen.rectangle((0, top, side.layout["size"][0], top + LEGEND_HEIGHT), fill=WHITE)
-    pen.text((10, top + 52), "disc: pagoda (seat), black square: fortress, diamond: emissaries, "
-             "seal: emissaries/limit, dot: scored", fill=BLACK, font=font, anchor="lm")
+def _key(side: Side, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont, top: int, words: Words) -> None:
+    width = side.layout["size"][0]
+    pen.rectangle((0, top, width, top + LEGEND_HEIGHT), fill=WHITE)
+    key = words.say(T("disc: pagoda (seat), black square: fortress, diamond: emissaries, "
+                      "seal: emissaries/limit, dot: scored"))
+    lines = [key]
+    if pen.textlength(key, font=font) > width - 20:  # a longer language takes two lines, split at a comma
+        parts = key.split(", ")
+        half = (len(parts) + 1) // 2
+        lines = [", ".join(parts[:half]) + ",", ", ".join(parts[half:])]
+    for row, line in enumerate(lines):
+        pen.text((10, top + 58 + 22 * row - 11 * (len(lines) - 1)), line, fill=BLACK, font=font, anchor="lm")
 
 
-def _scores(state: State, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont, top: int) -> None:
+def _scores(state: State, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont, top: int, words: Words) -> None:
+    """Each seat's colour, its number in it (as on the pagodas) and its points, in a row as wide as the words."""
+    x = 10
     for seat in range(state.players):
-        x = 10 + 190 * seat
-        pen.ellipse((x, top + 8, x + 24, top + 32), fill=SEAT_COLOURS[seat])
-        pen.text((x + 30, top + 20), f"seat {seat + 1}: {state.total(seat)} points", fill=BLACK, font=font,
-                 anchor="lm")
+        pen.ellipse((x, top + 6, x + 28, top + 34), fill=SEAT_COLOURS[seat])
+        pen.text((x + 14, top + 20), str(seat + 1), fill=WHITE, font=font, anchor="mm")
+        label = words.say(TN("%(n)s point", "%(n)s points", state.total(seat)))
+        pen.text((x + 34, top + 20), label, fill=BLACK, font=font, anchor="lm")
+        x += 34 + int(pen.textlength(label, font=font)) + 28

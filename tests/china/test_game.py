@@ -8,12 +8,14 @@ import random
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 import engine
 from engine import bots
 from engine.china import data
 from engine.china.moves import Place, Play
+from engine.drawing import font
+from pbem.words import words
 
 
 def test_protocol_facts(china) -> None:
@@ -183,3 +185,18 @@ def test_greedy_move_is_always_legal(china) -> None:
         move = china.greedy(state, seat, rng)
         assert move in china.legal(state, seat)
         china.apply(state, seat, move)
+
+
+def test_the_picture_labels_the_board_in_the_readers_language_and_the_font_has_their_letters() -> None:
+    china = engine.game("china")
+    state = china.new(5, seed=1)
+    english, greek = (china.picture(state, 0, words(china, language)) for language in ("en", "el"))
+    assert english is not None and greek is not None and english != greek
+    assert Image.open(io.BytesIO(greek)).size == Image.open(io.BytesIO(english)).size
+    # A letter the font lacks is drawn as the same empty box as any other: Greek and Cyrillic letters differ.
+    drawn = []
+    for letter in ("Ω", "Ж", "ő"):
+        canvas = Image.new("L", (40, 40), 255)
+        ImageDraw.Draw(canvas).text((5, 5), letter, font=font(24), fill=0)
+        drawn.append(canvas)
+    assert ImageChops.difference(drawn[0], drawn[1]).getbbox() is not None
