@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -159,9 +160,11 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+@cache
 def web_pages(language: str) -> jinja2.Environment:
     """The page templates in the tournament's language; they share the standings' words with the mails
-    (``templates/email/_standings.j2``), so the mail and the page say them alike from one catalog."""
+    (``templates/email/_standings.j2``), so the mail and the page say them alike from one catalog. Made once
+    per language: compiling the templates again for each game's page cost more than drawing its picture."""
     return translated(language, (WEB_TEMPLATES, TEMPLATE_DIR), autoescape=True)
 
 
