@@ -86,6 +86,9 @@ class Settings:
     imap_password: str = knob("", "Password of imap_user.", "app-password")
     imap_ssl: bool = knob(False, "Connect to the IMAP server over TLS.", True)
     imap_every_seconds: int = knob(60, "Seconds between IMAP polls.", 30)
+    public_url: str = knob("", "Where the folder `pbem tournament publish` writes is served from: each prompt then "
+                               "links to its game's page there ({public_url}/games/ID.html); empty: no link.",
+                           "https://pbem.example.org/open")
     deadline_hours: float = knob(72.0, "Time to answer a prompt, unless the game sets its own.", 48)
     reminder_hours: float = knob(24.0, "A reminder goes out this long before a deadline.", 12)
     timeout_policy: str = knob("bot", "On a missed deadline: bot plays a greedy move, forfeit ends the player's "
@@ -248,6 +251,11 @@ def _typed(key: str, value: Any, written: str) -> Any:
             if mode not in TLS_MODES:
                 raise ValueError(value)
             return mode
+        if key == "public_url":
+            text = str(value).strip()
+            if text and not text.startswith(("http://", "https://")):
+                raise ValueError(value)
+            return text
         if key == "listen":
             text = str(value).strip()
             if text:
@@ -273,6 +281,8 @@ def _accepted(key: str, kind: str) -> str:
         return "a port number 1-65535, e.g. 587"
     if key == "smtp_tls":
         return "one of " + ", ".join(TLS_MODES)
+    if key == "public_url":
+        return "an http:// or https:// address, e.g. https://pbem.example.org/open (or empty: no link)"
     if key == "listen":
         return "host:port, e.g. 127.0.0.1:2525 (or empty: no listener)"
     return _ACCEPTED.get(kind, kind)

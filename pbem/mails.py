@@ -152,15 +152,7 @@ class Mailer:
         for seat in range(len(game.seats)):
             if game.seats[seat].player_id is not None:
                 said = self.words(game, seat)
-                standings = sorted(
-                    (Standing(result.ranks[other], other + 1, game.name(other),
-                              game.seats[other].bot if not game.seats[other].forfeited else "", result.scores[other],
-                              {said.say(TC("score", label)): points
-                               for label, points in (result.breakdown[other] if result.breakdown else {}).items()},
-                              game.seats[other].forfeited)
-                     for other in range(len(game.seats))),
-                    key=lambda standing: (standing.rank, standing.seat_no),
-                )
+                standings = self.standings(game, result, said)
                 self.send_to_seat(
                     session, game, seat, "game_over", picture=True, recap=self.recap(game, seat),
                     standings=standings, own_rank=result.ranks[seat],
@@ -169,6 +161,26 @@ class Mailer:
                 )
 
     # ----------------------------------------------------------------- what a mail shows
+
+    @staticmethod
+    def standings(game: LoadedGame, result: engine.Result, said: CatalogWords) -> list[Standing]:
+        """The final ranking with each seat's breakdown in ``said``'s words: the game-over mail and the game's
+        published page show the same lines."""
+        return sorted(
+            (Standing(result.ranks[other], other + 1, game.name(other),
+                      game.seats[other].bot if not game.seats[other].forfeited else "", result.scores[other],
+                      {said.say(TC("score", label)): points
+                       for label, points in (result.breakdown[other] if result.breakdown else {}).items()},
+                      game.seats[other].forfeited)
+             for other in range(len(game.seats))),
+            key=lambda standing: (standing.rank, standing.seat_no),
+        )
+
+    def game_page(self, game_id: int) -> str:
+        """The address of the game's published page (``pbem tournament publish``) under ``public_url``;
+        empty when the organiser publishes none, so a mail then shows no link."""
+        base = self.settings.public_url.rstrip("/")
+        return f"{base}/games/{game_id}.html" if base else ""
 
     def deadline_for(self, game: LoadedGame, seat: int) -> datetime:
         """The deadline of a decision opened now: the game's time to answer, counted after any vacation."""
@@ -253,6 +265,7 @@ class Mailer:
             "game_id": game.id,
             "seat_no": seat + 1 if seat is not None else 0,
             "player": game.name(seat) if seat is not None else "",
+            "game_page": self.game_page(game.id),
         }
 
     def say(self, session: Session, game: LoadedGame, seat: int, text: str) -> None:

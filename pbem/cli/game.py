@@ -1,18 +1,23 @@
-"""``pbem game new|list``: single games outside any tournament."""
+"""``pbem game new|list|publish``: single games outside any tournament (publish: any game)."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from pbem.cli.organiser import refuse
 from pbem.cli.service import mailing_service, settings_or_exit
+from pbem.cli.tournament import publish_folder, publish_zone
+from pbem.players import LANGUAGES
 from pbem.service import GameSetupError, Service
+from pbem.tournament import pages
 from pbem.app import open_service
 
-app = typer.Typer(help="Single games: start one, list them.", no_args_is_help=True)
+app = typer.Typer(help="Single games: start one, list them, publish one's page.", no_args_is_help=True)
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*([hd])$")
 
@@ -76,3 +81,21 @@ def listing() -> None:
         deadline = row["deadline"].strftime("%Y-%m-%d %H:%M") if row["deadline"] else ""
         table.add_row(str(row["id"]), row["label"], row["status"], str(row["moves"]), waiting, deadline)
     Console().print(table)
+
+
+@app.command("publish")
+def publish(
+    game_id: int = typer.Argument(..., metavar="ID"),
+    out: Path = typer.Option(..., "--out", help="Folder to write games/ID.html (and its picture) into."),
+    language: str = typer.Option("en", "--language", help="The page's language: " + ", ".join(LANGUAGES) + "."),
+    zone: str = typer.Option("UTC", "--time-zone", help="The time zone the page shows times in."),
+) -> None:
+    """Write one game's static page: its board as a spectator sees it, seats, who is due, moves and result."""
+    if language not in LANGUAGES:
+        refuse(f"--language {language!r} is not one we write in; use one of {', '.join(LANGUAGES)}")
+    folder, shown_in = publish_folder(out), publish_zone(zone)
+    try:
+        page = pages.publish_game(open_service(settings_or_exit()), game_id, folder, language, shown_in)
+    except KeyError:
+        refuse(f"no game {game_id}; `pbem game list` shows them")
+    typer.echo(f"wrote {page}")

@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.cli.player import bounce_state
 from pbem.cli.service import mailing_service, settings_or_exit
+from pbem.clock import closest_time_zones, time_zone
 from pbem.db import Player
 from pbem.players import LANGUAGES, ROSTER_COLUMNS, RosterError, read_roster
 from pbem.service import Service
@@ -219,10 +220,27 @@ def standings_table(standings: Standings) -> Table:
 @app.command("publish")
 def publish(
     tournament_id: int = typer.Argument(..., metavar="ID"),
-    out: Path = typer.Option(..., "--out", help="Folder to write index.html into (created if missing)."),
+    out: Path = typer.Option(..., "--out", help="Folder to write index.html and games/ into (created if missing)."),
+    zone: str = typer.Option("UTC", "--time-zone", help="The time zone the pages show times in, e.g. Europe/Athens."),
 ) -> None:
-    """Write the standings and seating as one static HTML page that needs no server."""
+    """Write the standings and seating, and one page per game (games/ID.html), as static HTML that needs no
+    server; serve the folder at public_url and every prompt links to its game's page."""
+    page = attempt(lambda: pages.publish(_service(), tournament_id, publish_folder(out), publish_zone(zone)))
+    typer.echo(f"wrote {page} and {len(list((out / 'games').glob('*.html')))} game pages in {out / 'games'}")
+
+
+def publish_folder(out: Path) -> Path:
+    """The folder a publish writes into; a file in its place is refused before anything is written."""
     if out.exists() and not out.is_dir():
         refuse(f"--out {out} is a file; give a folder")
-    page = attempt(lambda: pages.publish(_service(), tournament_id, out))
-    typer.echo(f"wrote {page}")
+    return out
+
+
+def publish_zone(name: str) -> str:
+    """The IANA time zone a published page shows times in; a name that is none is refused with near ones."""
+    zone = time_zone(name)
+    if zone is None:
+        near = closest_time_zones(name)
+        refuse(f"--time-zone {name!r} is not a time zone" + (f"; did you mean {', '.join(near)}?" if near else
+                                                              "; give one such as Europe/Athens or UTC"))
+    return zone

@@ -39,23 +39,26 @@ def test_standings_mail_without_a_limit_lists_everyone(dragon_open: Definition) 
 def test_static_page_is_complete_html_with_every_row(dragon_open: Definition) -> None:
     data = context(dragon_open)
     env = web_pages("en")
-    rounds = [{"number": 1, "tables": [{"number": 1, "players": ["<Ann>", "Bob"]}], "byes": ["Cy"]}]
+    rounds = [{"number": 1, "tables": [{"number": 1, "players": ["<Ann>", "Bob"], "page": "games/3.html"}],
+               "byes": ["Cy"]}]
     data["rows"][2]["bot_finished"] = 1
-    page = env.get_template("standings.html.j2").render(data, rounds=rounds)
+    page = env.get_template("standings.html.j2").render(data, rounds=rounds, made="2026-03-01 09:00 UTC")
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert page.count("<tr") == len(data["rows"]) + 1
     assert "&lt;Ann&gt;" in page and "Bye: Cy" in page
     assert "<script" not in page and page.count("(1 by bot)") == 1
+    assert '<a href="games/3.html">' in page and "Page made 2026-03-01 09:00 UTC." in page
 
 
 @pytest.mark.parametrize("language", ["en", "el"])
 def test_the_page_of_a_greek_tournament_is_greek(dragon_open: Definition, language: str) -> None:
     data = context(dragon_open)
     data["rows"][1]["dropped"] = True
-    rounds = [{"number": 1, "tables": [{"number": 1, "players": ["Ann", "Bob"]}], "byes": ["Cy"]}]
-    page = web_pages(language).get_template("standings.html.j2").render(data, rounds=rounds)
+    rounds = [{"number": 1, "tables": [{"number": 1, "players": ["Ann", "Bob"], "page": "games/3.html"}],
+               "byes": ["Cy"]}]
+    page = web_pages(language).get_template("standings.html.j2").render(data, rounds=rounds, made="1")
     index = web_pages(language).get_template("divisions.html.j2").render(
-        tournament="Open", season="2026", pages=[data, data])
+        tournament="Open", season="2026", pages=[data, data], made="1")
     greek = ["κατάταξη μετά τον γύρο 2", "Θέση", "Παίκτης", "Πόντοι", "Παρτίδες", "Πόντοι παρτίδων", "(αποχώρησε)",
              "Τραπέζια", "Γύρος 1", "Τραπέζι 1: Ann, Bob", "Ρεπό: Cy", "Κριτήρια ισοβαθμίας με τη σειρά"]
     english = ["standings after round 2", "Rank", ">Player<", "Points", "Games", "Game points", "(dropped)",

@@ -1,0 +1,49 @@
+"""A published tournament site to check: China (which draws its board), seven players at two tables, one
+game played to its end and one still waiting for a player who never answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from pbem.app import open_service
+from pbem.clock import SetClock
+from pbem.db import Game
+from pbem.service import Service
+from pbem.tournament import pages, runner
+from tests.service_tournament.conftest import ORGANISER, START, Players, definition, emails, make_settings
+
+SILENT = "player07@example.org"
+"""The player who never answers: their table's game stays running."""
+
+PUBLIC_URL = "https://pbem.example.org/open"
+
+
+@dataclass(frozen=True)
+class Site:
+    service: Service
+    tournament_id: int
+    out: Path
+    finished: int
+    running: int
+
+
+def china_tournament(tmp_path: Path, language: str = "en") -> Site:
+    """Play the tournament's first round (all but the silent player answer) and publish its site."""
+    settings = replace(make_settings(tmp_path), public_url=PUBLIC_URL)
+    service = open_service(settings, clock=SetClock(START))
+    text = definition(1).replace('game = "dragon"', f'game = "china"\nlanguage = "{language}"')
+    tournament_id = runner.create(service, text, ORGANISER)
+    for email in emails(7):
+        runner.register(service, tournament_id, email, "", ORGANISER)
+    runner.start_round(service, tournament_id, ORGANISER)
+    Players(service).answer_all(skip=frozenset({SILENT}))
+    with Session(service.db) as session:
+        status = {row.id: row.status for row in session.exec(select(Game))}
+    out = tmp_path / "site"
+    pages.publish(service, tournament_id, out)
+    finished = next(game_id for game_id, state in status.items() if state == "over")
+    running = next(game_id for game_id, state in status.items() if state == "active")
+    return Site(service, tournament_id, out, finished, running)
