@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 from engine.dragon import data
 from engine.dragon.state import ACTION, BUILD, OVER, DragonState, Player
 from engine.dragon.views import heading, short, title
-from engine.dragon.words import EVENTS_SHORT, PICTURE, SCORES, SHORT, person
+from engine.dragon.words import EVENTS_SHORT, PICTURE, SHORT, person
 from engine.drawing import font
 from engine.text import ENGLISH, T, Words
 
@@ -52,7 +52,9 @@ FILLS: tuple[Colour, ...] = (WHITE, PANEL, OWN_PANEL, FLOOR, ROOF, DRAGON, WILD_
                              *PERSON_COLOURS.values(), *SEAT_COLOURS, *EVENT_TINTS.values())
 """Every colour drawn with: shapes are drawn without anti-aliasing, so only text blends into its ground."""
 
-TITLE_H, EVENT_H, GROUP_H, ORDER_H, SUPPLY_H, PLAYER_H, OWN_EXTRA, NOW_H = 28, 30, 48, 46, 50, 124, 16, 26
+TITLE_H, EVENT_H, ORDER_H, SUPPLY_H, PLAYER_H, OWN_EXTRA, NOW_H = 28, 30, 46, 50, 130, 16, 26
+CARD_LINE = 14
+"""The height of one line of an action group's cards."""
 LEFT_W = 196
 """The width of a player's goods column; the palaces and cards take the rest of the row."""
 SLOT_H, ROOF_H = 24, 9
@@ -65,14 +67,15 @@ def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
     """The table as ``seat`` (None: a spectator) sees it, as a palette PNG."""
     own = seat is not None and state.phase != OVER
     groups = state.phase in (ACTION, BUILD)
-    height = (TITLE_H + 2 * EVENT_H + 8 + (GROUP_H if groups else 0) + ORDER_H + SUPPLY_H
+    lines = _group_lines(state, words) if groups else []
+    height = (TITLE_H + 2 * EVENT_H + 8 + _groups_height(lines) + ORDER_H + SUPPLY_H
               + PLAYER_H * len(state.players) + (OWN_EXTRA if own else 0) + NOW_H)
     image = Image.new("RGB", (WIDTH, height), WHITE)
     pen = ImageDraw.Draw(image)
     y = _title(state, pen, words)
     y = _events(state, pen, words, y)
     if groups:
-        y = _groups(state, pen, words, y)
+        y = _groups(state, pen, words, lines, y)
     y = _order(state, pen, words, y)
     y = _supply(state, pen, words, y)
     for s in range(len(state.players)):
@@ -204,12 +207,28 @@ def _events(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int
     return top + 2 * EVENT_H + 8
 
 
-def _groups(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> int:
+def _group_lines(state: DragonState, words: Words) -> list[list[str]]:
+    """Each group's cards in the notation's words: on one line when they fit, else one card a line."""
+    width = (WIDTH - 2 * MARGIN) / len(state.groups)
+    lines = []
+    for g, cards in enumerate(state.groups):
+        joined = words.move("+".join(cards))
+        room = width - 34 - 12 * state.dragons[g]
+        lines.append([joined] if _length(joined, 12, False) <= room else [words.move(card) for card in cards])
+    return lines
+
+
+def _groups_height(lines: list[list[str]]) -> int:
+    return 26 + CARD_LINE * max(len(group) for group in lines) if lines else 0
+
+
+def _groups(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, lines: list[list[str]], top: int) -> int:
     """This month's action groups: their cards in the notation's words and a diamond per dragon placed."""
     _text(pen, (MARGIN, top + 8), words.say(PICTURE["groups"]), WIDTH - 2 * MARGIN, 12, True)
     width = (WIDTH - 2 * MARGIN) / len(state.groups)
-    y0, y1 = top + 17, top + GROUP_H - 3
-    for g, cards in enumerate(state.groups):
+    bottom = top + _groups_height(lines)
+    y0, y1 = top + 17, bottom - 3
+    for g, group in enumerate(lines):
         x0 = MARGIN + width * g
         pen.rectangle((x0 + 1, y0, x0 + width - 3, y1), fill=PANEL, outline=LINE)
         centre = (y0 + y1) / 2
@@ -217,12 +236,14 @@ def _groups(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int
         _write(pen, (x0 + 14, centre), str(g + 1), 12, True, WHITE, "mm")
         dragons = state.dragons[g]
         room = width - 34 - 12 * dragons
-        _text(pen, (x0 + 28, centre), words.move("+".join(cards)), room, 12)
+        first = centre - CARD_LINE * (len(group) - 1) / 2
+        for i, line in enumerate(group):
+            _text(pen, (x0 + 28, first + CARD_LINE * i), line, room, 12)
         for d in range(dragons):
             dx = x0 + width - 12 - 12 * d
             pen.polygon([(dx, centre - 7), (dx + 5, centre), (dx, centre + 7), (dx - 5, centre)], fill=DRAGON,
                         outline=BLACK)
-    return top + GROUP_H
+    return bottom
 
 
 def _order(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> int:
@@ -267,13 +288,13 @@ def _player(state: DragonState, s: int, viewer: int | None, pen: ImageDraw.Image
         _pointer(pen, MARGIN + 4, top + 16)
     _chip(pen, (MARGIN + 26, top + 16), s)
     _text(pen, (MARGIN + 42, top + 16), words.say(T("seat %(seat)s", seat=s + 1)), LEFT_W - 48, 14, True)
-    _goods(player, pen, words, top + 38)
+    _goods(player, pen, words, top + 36)
     _palaces(player, pen, words, top)
-    _cards(player, pen, words, top + 110)
+    _cards(player, pen, words, top + 116)
     if extra:
         order = (", ".join(words.say(person(entry)) for entry in player.release_order)
                  or words.say(T("none (you will be asked)")))
-        _text(pen, (MARGIN + 8, top + 124), words.say(T("release order: %(order)s", order=order)),
+        _text(pen, (MARGIN + 8, top + 130), words.say(T("release order: %(order)s", order=order)),
               WIDTH - 2 * MARGIN - 16, 12)
     return bottom + 4
 
@@ -286,12 +307,12 @@ def _goods(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> 
         (words.say(PICTURE["yuan"]), str(player.yuan)),
         (words.say(PICTURE["rice"]), str(player.rice)),
         (words.move("fireworks"), str(player.fireworks)),
-        (words.say(SCORES["privileges"]),
-         f"{player.small} {words.move('small')}, {player.large} {words.move('large')}"),
+        (words.move("privilege small"), str(player.small)),
+        (words.move("privilege large"), str(player.large)),
     ]
     right = MARGIN + LEFT_W - 8
     for i, (label, value) in enumerate(rows):
-        y = top + 14 * i
+        y = top + 13 * i
         size = _fitted_size(value, LEFT_W - 70, 12, True)
         _write(pen, (right, y), value, size, True, BLACK, "rm")
         room = LEFT_W - 18 - _length(value, size, True)

@@ -113,4 +113,4 @@ def test_the_labels_are_in_the_readers_language(language: str) -> None:
     for state, seat in positions()[::7]:
         english, translated = GAME.picture(state, seat), GAME.picture(state, seat, said)
         assert translated != english
-        assert len(translated) <= MOST_BYTES and image(translated).size == image(english).size
+        assert len(translated) <= MOST_BYTES and image(translated).size[0] == image(english).size[0]
