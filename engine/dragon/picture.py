@@ -82,8 +82,8 @@ def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
         y = _player(state, s, seat, pen, words, y)
     _now(state, pen, words, y)
     out = io.BytesIO()
-    # Mapped onto a fixed palette without dithering and saved at level 3: ~25 KB and a few ms, where an
-    # optimised RGB save takes ten times as long for three times the bytes.
+    # Mapped onto a fixed palette without dithering and saved at level 3: ~30 KB (at most 41 KB over whole
+    # games) in ~5 ms with the drawing; the same picture saved as RGB was 74 KB in 32 ms (69 KB optimised, 0.2 s).
     image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=3)
     return out.getvalue()
 
