@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dragon import data, flow, greedy, notation, views, words
+from engine.dragon import data, flow, greedy, notation, picture, views, words
 from engine.dragon.reasons import expected
 from engine.dragon.state import DragonState, new_state
 from engine.protocol import GameBase, Option
-from engine.text import Said
+from engine.text import ENGLISH, Said, Words
 
 
 class Dragon(GameBase):
@@ -54,6 +54,9 @@ class Dragon(GameBase):
 
     def expected(self, state: DragonState, seat: int) -> Said:
         return expected(state) if state.actor == seat else ""
+
+    def picture(self, state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes | None:
+        return picture.draw(state, seat, words)
 
 
 GAME = Dragon()

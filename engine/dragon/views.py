@@ -226,15 +226,18 @@ def _order(state: DragonState, words: Words) -> list[str]:
                  [f"{cell} ({state.players[s].track})" for cell, s in zip(marked, state.order)])
 
 
+def heading(state: DragonState) -> Text:
+    """The board's first line, in the text and on the picture alike: the game and how far it is."""
+    if state.phase == OVER:
+        return T("In the Year of the Dragon - the end")
+    if state.phase == START:
+        return T("In the Year of the Dragon - starting persons")
+    return T("In the Year of the Dragon - month %(month)s of %(months)s", month=state.round, months=data.ROUNDS)
+
+
 def render(state: DragonState, seat: int | None, words: Words = ENGLISH) -> str:
     """A plain-text picture of the game for a mail, at most ``WIDTH`` columns wide (each line wrapped once said)."""
-    if state.phase == OVER:
-        head = T("In the Year of the Dragon - the end")
-    elif state.phase == START:
-        head = T("In the Year of the Dragon - starting persons")
-    else:
-        head = T("In the Year of the Dragon - month %(month)s of %(months)s", month=state.round, months=data.ROUNDS)
-    lines = [words.say(head)]
+    lines = [words.say(heading(state))]
     lines += _events(state, words)
     if state.phase in (ACTION, BUILD):
         groups = [f"{g + 1}: {words.move('+'.join(cards))}" + ("*" * state.dragons[g])

@@ -142,3 +142,15 @@ MOVE_WORDS: tuple[Text, ...] = (
 def person(label: str) -> Text:
     """A person type or tile label (``court_lady``, ``old farmer``) as a term."""
     return PERSONS[label.replace("_", " ")]
+
+PICTURE: dict[str, Text] = {
+    # TRANSLATORS: the board picture's labels: one or two words each, beside a number or above a row.
+    "vp": TC("picture", "VP"),
+    "track": TC("picture", "person track"),
+    "yuan": TC("picture", "yuan"),
+    "rice": TC("picture", "rice"),
+    "cards": TC("picture", "cards"),
+    "groups": TC("picture", "action groups"),
+    "order": TC("picture", "turn order"),
+}
+"""The few labels of the board picture (``engine.dragon.picture``) that the game's other terms do not give."""

@@ -19,7 +19,7 @@ def test_game_facts() -> None:
     assert (GAME.name, GAME.title) == ("dragon", "In the Year of the Dragon")
     assert (GAME.min_players, GAME.max_players, GAME.lowest_wins) == (2, 5, False)
     assert engine.game("Dragon") is GAME
-    assert GAME.picture(GAME.new(2, 1), None) is None
+    assert GAME.picture(GAME.new(2, 1), None)[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_options_and_their_validation() -> None:
