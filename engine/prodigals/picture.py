@@ -1,0 +1,421 @@
+"""A PNG of The Prodigals Club for a mail's HTML part: scores, errand spaces, personal boards and the seat's hand.
+
+Pure computation from what ``views.view`` lets the seat see: other seats'
+hands appear only as a count, and a drawn political tile, a hand or a
+standing order only in its owner's picture. Every player is a colour *and*
+a number (S1 …), every symbol a shape as well as a word in the legend, so
+nothing is told by colour alone. The picture is ~600 px wide for a phone and
+is mapped onto one fixed palette, which keeps it small and fast to save.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.drawing import font
+from engine.prodigals import boards, flow
+from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
+from engine.prodigals.effects import DATA_BONUS, indicated_borough, scores
+from engine.prodigals.state import Player, State
+from engine.prodigals.views import _beatrice, decision
+from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
+from engine.text import ENGLISH, Notation, T, Words
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Colour = tuple[int, int, int]
+
+WIDTH = 600
+MARGIN = 10
+SEAT_COLOURS: tuple[Colour, ...] = ((0, 114, 178), (213, 94, 0), (0, 140, 100), (204, 80, 150), (110, 85, 20))
+"""Okabe-Ito blue, vermilion, bluish green and reddish purple, and a brown: told apart by most colour-blind
+readers, and each disc carries its seat number anyway."""
+WHITE, BLACK, INK, GREY, PANEL, LINE = (255, 255, 255), (0, 0, 0), (40, 40, 40), (120, 120, 120), (238, 236, 228), (170, 165, 150)
+TILE, DUE = (250, 244, 215), (200, 30, 30)
+EXACT: tuple[Colour, ...] = (*SEAT_COLOURS, WHITE, BLACK, INK, GREY, PANEL, LINE, TILE, DUE)
+"""Every colour drawn with: the palette holds each exactly, then its blends with the backgrounds."""
+BACKGROUNDS = (WHITE, PANEL, TILE)
+NEAR = 12
+"""A blend within this of a drawing colour is left out of the palette, or it would take that colour's pixels
+(Pillow looks a pixel up by the corner of its colour cache cell)."""
+CANVAS = 2400
+"""The height drawn on before the picture is cut to what was used."""
+
+
+def draw(state: State, seat: int | None, words: Words = ENGLISH) -> bytes:
+    """The picture for ``seat`` (None: a spectator), its labels in ``words``' language."""
+    image = Image.new("RGB", (WIDTH, CANVAS), WHITE)
+    pen = ImageDraw.Draw(image)
+    y = _header(state, pen, words, MARGIN)
+    y = _tracks(state, pen, words, y + 6)
+    y = _players(state, pen, words, y + 6)
+    y = _spaces(state, pen, words, y + 6)
+    if "S" in state.competitions:
+        y = _society(state, pen, words, y + 6)
+    if "E" in state.competitions:
+        y = _circles(state, pen, words, y + 6)
+    if seat is not None:
+        y = _own(state, state.players[seat], pen, words, y + 6)
+    y = _due(state, seat, pen, words, y + 6)
+    y = _legend(state, pen, words, y + 6)
+    out = io.BytesIO()
+    picture = image.crop((0, 0, WIDTH, y + MARGIN)).quantize(palette=_palette(), dither=Image.Dither.NONE)
+    picture.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
+@cache
+def _palette() -> Image.Image:
+    exact = list(EXACT)
+    blends: list[Colour] = []
+    for background in BACKGROUNDS:
+        for colour in exact:
+            for step in range(1, 8):
+                t = step / 8
+                blend = tuple(round(c * t + b * (1 - t)) for c, b in zip(colour, background))
+                if all(max(abs(x - y) for x, y in zip(blend, c)) > NEAR for c in exact + blends):
+                    blends.append(blend)  # type: ignore[arg-type]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for colour in (exact + blends)[:256] for v in colour])
+    return palette
+
+
+# --- drawing helpers ------------------------------------------------------------------
+
+
+def _lines(text: str, typeface: Font, width: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` pixels."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and typeface.getlength(lines[-1] + " " + word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _text(pen: ImageDraw.ImageDraw, x: float, y: float, text: str, typeface: Font, fill: Colour = INK,
+          width: float = WIDTH - 2 * MARGIN) -> int:
+    """Wrapped text from (x, y); the y below its last line."""
+    step = typeface.size + 4 if isinstance(typeface, ImageFont.FreeTypeFont) else 14
+    for line in _lines(text, typeface, width - (x - MARGIN)):
+        pen.text((x, y), line, fill=fill, font=typeface)
+        y += step
+    return int(y)
+
+
+def _disc(pen: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: int = 10, label: str | None = None) -> None:
+    """A seat's marker: a disc of its colour with its number (or ``label``) in white."""
+    pen.ellipse((x - r, y - r, x + r, y + r), fill=SEAT_COLOURS[seat], outline=WHITE, width=1)
+    pen.text((x, y), label or str(seat + 1), fill=WHITE, font=font(max(10, r + 2), True), anchor="mm")
+
+
+def _symbol(pen: ImageDraw.ImageDraw, x: float, y: float, symbol: str, r: float = 6, fill: Colour = INK) -> None:
+    """A symbol as a shape (dog disc, horse triangle, wine diamond, cards square, art star), as the legend says."""
+    if symbol == "dog":
+        pen.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+    elif symbol == "horse":
+        pen.polygon([(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)], fill=fill)
+    elif symbol == "wine":
+        pen.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=fill)
+    elif symbol == "cards":
+        pen.rectangle((x - r * 0.8, y - r * 0.8, x + r * 0.8, y + r * 0.8), fill=fill)
+    else:
+        points = []
+        for k in range(10):
+            radius = r if k % 2 == 0 else r * 0.45
+            angle = math.pi / 5 * k - math.pi / 2
+            points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+        pen.polygon(points, fill=fill)
+
+
+def _heading(pen: ImageDraw.ImageDraw, y: int, text: str) -> int:
+    pen.rectangle((0, y, WIDTH, y + 22), fill=PANEL)
+    pen.text((MARGIN, y + 11), text, fill=INK, font=font(15, True), anchor="lm")
+    return y + 28
+
+
+# --- sections -------------------------------------------------------------------------
+
+
+def _header(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+    say = words.say
+    title = say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
+                  round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
+                  competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions)))
+    y = _text(pen, MARGIN, y, title, font(16, True))
+    label = say(T("Turn order: %(seats)s", seats=" ".join(f"S{s + 1}" for s in state.order)))
+    y = _text(pen, MARGIN, y + 2, label, font(15))
+    top = []
+    if state.central_card:
+        top.append(say(T("central card %(card)s", card=Notation(DATA.cards[state.central_card].slug))))
+    if "P" in state.competitions:
+        top.append(say(T("borough %(borough)s", borough=BOROUGHS[indicated_borough(state)])))
+    if "S" in state.competitions and state.beatrice:
+        top.append(say(T("Dame Beatrice %(tile)s", tile=_beatrice(state.beatrice))))
+    if top:
+        y = _text(pen, MARGIN, y + 2, "; ".join(top), font(15))
+    return y
+
+
+def _tracks(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+    """One score track per competition in play, each seat's disc at its score (stacked where scores meet)."""
+    per_seat = [scores(state, p) for p in state.players]
+    small = font(12)
+    for comp in state.competitions:
+        values = [s[comp] for s in per_seat]
+        low = min(0, min(values) // 10 * 10)
+        high = max(40, -(-max(values) // 10) * 10)
+        label = words.say(COMPETITIONS[COMPETITION_NAMES[comp]])
+        pen.text((MARGIN, y), label, fill=INK, font=font(14, True))
+        left, right = MARGIN + 12, WIDTH - MARGIN - 12
+        base = y + 50
+        pen.line((left, base, right, base), fill=LINE, width=3)
+
+        def at(value: int) -> float:
+            return left + (value - low) * (right - left) / (high - low)
+
+        for tick in range(low, high + 1, 5):
+            tall = 6 if tick % 10 == 0 else 3
+            pen.line((at(tick), base - tall, at(tick), base + tall), fill=GREY, width=1)
+            if tick % 10 == 0:
+                pen.text((at(tick), base + 8), str(tick), fill=GREY, font=small, anchor="mt")
+        stacked: dict[int, int] = {}
+        for seat in sorted(range(state.players_count), key=lambda s: values[s]):
+            # seats within 2 points of each other would overlap: the later one stands on the earlier
+            key = next((k for k in stacked if abs(k - values[seat]) <= 2), values[seat])
+            level = stacked.get(key, 0)
+            stacked[key] = level + 1
+            cx, cy = at(values[seat]), base - 12 - 21 * level
+            pen.line((cx, base - 3, cx, cy), fill=SEAT_COLOURS[seat], width=1)
+            _disc(pen, cx, cy, seat)
+            pen.text((cx + 12, cy), str(values[seat]), fill=INK, font=small, anchor="lm")
+        y = base + 26 + 21 * max(0, max(stacked.values()) - 2)
+    return y
+
+
+def _players(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+    """Each player in turn order: what lies in front of him (his hand only as a count)."""
+    say = words.say
+    body = font(14)
+    for index, seat in enumerate(state.order):
+        player = state.players[seat]
+        top = y
+        _disc(pen, MARGIN + 12, y + 12, seat, 12)
+        parts = []
+        if "P" in state.competitions:
+            parts.append(f"£{player.money}")
+        parts.append(say(T("hand %(n)s", n=len(player.hand))))
+        parts.append(say(T("errand boys %(n)s", n=player.boys)))
+        if "E" in state.competitions:
+            parts.append(say(T("megaphones %(n)s", n=player.megaphones)))
+        if player.bonus:
+            parts.append(say(T("bonus %(tiles)s", tiles=Notation(",".join(DATA_BONUS[t].slug for t in player.bonus)))))
+        if player.wild is not None:
+            fixed = ",".join(say(SYMBOLS[w]) for w in player.wild)
+            parts.append(say(T("wild %(symbols)s", symbols=fixed or T("unfixed"))))
+        x = MARGIN + 30
+        y = _text(pen, x, y + 3, f"S{seat + 1}: " + " · ".join(parts), body)
+        if player.board:
+            used = say(T("(used)"))
+            cards = " ".join(words.move(DATA.cards[u].slug) + (used if u in player.used else "") for u in player.board)
+            y = _text(pen, x, y, say(T("black cards %(n)s/%(slots)s: %(cards)s", n=len(player.board),
+                                       slots=DATA.black_slots, cards=cards)), body)
+        if player.played:
+            y = _text(pen, x, y, say(T("played %(cards)s", cards=Notation(" ".join(
+                DATA.cards[u].slug for u in player.played)))), body)
+        if "P" in state.competitions and player.possessions:
+            y = _possessions(pen, x, y + 2, player.possessions, words) + 2
+        if seat in flow.to_act(state):
+            pen.text((2, top + 12), "▶", fill=DUE, font=font(14, True), anchor="lm")
+        y = max(y, top + 26) + 4
+        if index < len(state.order) - 1:
+            pen.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=PANEL, width=1)
+    return y
+
+
+def _possessions(pen: ImageDraw.ImageDraw, x: int, y: int, tiles: list[str], words: Words) -> int:
+    """Possession tiles in a row: the symbol's shape, the printed value, the borough's first letters."""
+    small = font(12)
+    for tile in tiles:
+        p = DATA.possessions[tile]
+        label = f"{p.value} {words.say(BOROUGHS[p.borough])[:3]}"
+        width = 24 + int(small.getlength(label))
+        if x + width > WIDTH - MARGIN:
+            x, y = MARGIN + 30, y + 22
+        pen.rectangle((x, y, x + width, y + 19), fill=TILE, outline=LINE)
+        _symbol(pen, x + 10, y + 10, p.symbol, 6)
+        pen.text((x + 19, y + 10), label, fill=INK, font=small, anchor="lm")
+        x += width + 4
+    return y + 20
+
+
+def _holders(state: State, key: str, kind: str, data: object) -> list[int]:
+    """The seats whose errand boys stand on a space: one on an exclusive space, any number on a personal one."""
+    if kind == "space" and data.personal:  # type: ignore[attr-defined]
+        return [p.seat for p in state.players if data.id in p.spaces]  # type: ignore[attr-defined]
+    taken_as = data.id if kind in ("set", "space") else key  # type: ignore[attr-defined]
+    holder = state.taken.get(taken_as)
+    return [] if holder is None else [holder]
+
+
+def _spaces(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+    """Every errand space of the table, board by board, with the discs of the errand boys on it and what lies there."""
+    table = flow.space_table(state.side, state.competitions, state.players_count)
+    small = font(12)
+    columns, gap = 4, 6
+    width = (WIDTH - 2 * MARGIN - gap * (columns - 1)) // columns
+    boards_of: dict[str, list[str]] = {}
+    for key, (kind, _) in table.items():
+        boards_of.setdefault(key[0].upper() if kind in ("set", "space") else "C", []).append(key)
+    for board, keys in boards_of.items():
+        if board in COMPETITION_NAMES:
+            y = _text(pen, MARGIN, y, words.say(COMPETITIONS[COMPETITION_NAMES[board]]), font(13, True)) + 1
+        for i, key in enumerate(keys):
+            kind, data = table[key]
+            x = MARGIN + (i % columns) * (width + gap)
+            top = y + (i // columns) * 44
+            holders = _holders(state, key, kind, data)
+            pen.rectangle((x, top, x + width, top + 40), fill=PANEL if holders else WHITE, outline=LINE)
+            label = words.move(key)
+            while small.getlength(label) > width - 6 and len(label) > 3:
+                label = label[:-2] + "…"
+            pen.text((x + 4, top + 3), label, fill=INK, font=small)
+            cx = x + 14
+            for seat in holders:
+                _disc(pen, cx, top + 28, seat, 9)
+                cx += 21
+            if kind == "set" and data.id not in state.taken:  # type: ignore[attr-defined]
+                cards = len(state.sets.get(data.id, []))  # type: ignore[attr-defined]
+                pen.rectangle((cx - 8, top + 20, cx + 3, top + 35), fill=WHITE, outline=INK)
+                pen.text((cx + 7, top + 28), f"×{cards}", fill=INK, font=small, anchor="lm")
+                if data.id in state.set_tiles:  # type: ignore[attr-defined]
+                    _tile(pen, cx + 40, top + 28, state.set_tiles[data.id], 0, 14)  # type: ignore[attr-defined]
+            if key == "e-canvass":
+                for k, tile in enumerate(state.canvass):
+                    _tile(pen, cx + 8 + 32 * k, top + 28, tile, 0, 14)
+        y += 44 * (-(-len(keys) // columns)) + 2
+    if "P" in state.competitions and state.board_tiles:
+        label = words.say(T("possessions board: %(tiles)s", tiles=""))
+        pen.text((MARGIN, y + 10), label, fill=INK, font=font(13), anchor="lm")
+        y = _possessions(pen, MARGIN + 16 + int(font(13).getlength(label)), y, state.board_tiles, words) + 4
+    if state.bonus_tiles:
+        y = _text(pen, MARGIN, y, words.say(T("bonus tiles: %(tiles)s", tiles=Notation(
+            " ".join(DATA_BONUS[t].slug for t in state.bonus_tiles)))), font(13))
+    return y
+
+
+def _society(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+    """Each player's society board: rows by value, symbol spaces as shapes, markers as seat discs lettered G/g, L/l."""
+    y = _heading(pen, y, words.say(COMPETITIONS["society"]))
+    letters = {kind: words.say(MARKER_LETTERS[kind])[:1] for kind in MARKER_LETTERS}
+    names = {m.slug: (letters[m.kind] if m.slug.endswith("1") else letters[m.kind].lower()) for m in DATA.markers}
+    cell, label_width = 17, 26
+    block = label_width + boards.COLUMNS * cell
+    gap = max(4, (WIDTH - 2 * MARGIN - block * state.players_count) // max(1, state.players_count - 1))
+    small = font(11)
+    for index, player in enumerate(state.players):
+        left = MARGIN + index * (block + gap)
+        _disc(pen, left + label_width + cell * 1.5, y + 9, player.seat, 9)
+        where = {pos: m for m, pos in player.markers.items()}
+        for r, value in enumerate(DATA.rows):
+            top = y + 22 + r * cell
+            pen.text((left + label_width - 4, top + cell / 2), str(value), fill=GREY, font=small, anchor="rm")
+            for c in range(boards.COLUMNS):
+                x = left + label_width + c * cell
+                pen.rectangle((x, top, x + cell, top + cell), fill=WHITE, outline=LINE)
+                marker = where.get((r, c))
+                if marker is not None:
+                    _disc(pen, x + cell / 2, top + cell / 2, player.seat, 8, names[marker])
+                elif (r, c) in DATA.society_symbols:
+                    _symbol(pen, x + cell / 2, top + cell / 2, DATA.society_symbols[(r, c)], 4, GREY)
+    return y + 22 + len(DATA.rows) * cell + 4
+
+
+def _tile(pen: ImageDraw.ImageDraw, x: float, y: float, tile: str, turn: int, half: int) -> None:
+    """A political circle tile centred on (x, y): each edge's symbol as its shape, ``?`` as a question mark."""
+    pen.rectangle((x - half, y - half, x + half, y + half), fill=TILE, outline=INK)
+    inset = half * 0.55
+    for (dx, dy), edge in zip(((0, -1), (1, 0), (0, 1), (-1, 0)), boards.edges(tile, turn)):
+        ex, ey = x + dx * inset, y + dy * inset
+        if edge == "?":
+            pen.text((ex, ey), "?", fill=INK, font=font(max(9, half - 2), True), anchor="mm")
+        elif edge != "blank":
+            _symbol(pen, ex, ey, edge, max(3, half / 3))
+
+
+def _circles(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+    """Each player's grid of political circle tiles and the circles he has entered."""
+    y = _heading(pen, y, words.say(COMPETITIONS["election"]))
+    block = (WIDTH - 2 * MARGIN) // state.players_count
+    bottom = y
+    for index, player in enumerate(state.players):
+        left = MARGIN + index * block
+        _disc(pen, left + 10, y + 10, player.seat, 9)
+        cx = left + 26
+        for symbol, count in sorted(player.circles.items()):
+            _symbol(pen, cx + 5, y + 10, symbol, 5)
+            pen.text((cx + 12, y + 10), str(count), fill=INK, font=font(12), anchor="lm")
+            cx += 26
+        if not player.grid:
+            continue
+        xs = [x for x, _ in player.grid]
+        ys = [y_ for _, y_ in player.grid]
+        size = min(28, (block - 8) // (max(xs) - min(xs) + 1))
+        for (gx, gy), (tile, turn) in player.grid.items():
+            _tile(pen, left + (gx - min(xs)) * size + size / 2, y + 24 + (gy - min(ys)) * size + size / 2,
+                  tile, turn, size // 2 - 1)
+        bottom = max(bottom, y + 24 + (max(ys) - min(ys) + 1) * size)
+    return max(bottom, y + 24) + 4
+
+
+def _own(state: State, player: Player, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+    """What only this seat sees: his hand, his black-card slots and a political tile he has just drawn."""
+    say = words.say
+    pen.rectangle((0, y, WIDTH, y + 4), fill=SEAT_COLOURS[player.seat])
+    y += 8
+    body = font(14)
+    hand = " ".join(words.move(DATA.cards[u].slug) for u in player.hand)
+    y = _text(pen, MARGIN, y, say(T("Your hand: %(cards)s", cards=hand or T("empty"))), body)
+    used = say(T("(used)"))
+    slots = [words.move(DATA.cards[u].slug) + (" " + used if u in player.used else "") for u in player.board]
+    slots += ["-"] * (DATA.black_slots - len(slots))
+    y = _text(pen, MARGIN, y, say(T("Your black-card slots: %(slots)s",
+                                    slots=", ".join(f"{i}:{c}" for i, c in enumerate(slots, 1)))), body)
+    if player.drawn_tile:
+        label = say(T("Drawn political tile: %(tile)s", tile=words.move(slug(player.drawn_tile))))
+        y = _text(pen, MARGIN, y + 4, label, body)
+        _tile(pen, MARGIN + 20, y + 20, player.drawn_tile, 0, 18)
+        y += 42
+    return y
+
+
+def _due(state: State, seat: int | None, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+    due = sorted(flow.to_act(state))
+    if not due:
+        return _text(pen, MARGIN, y, words.say(T("Game over.")), font(15, True))
+    for s in due:
+        asked = decision(state, s)
+        if asked is not None:
+            pen.text((MARGIN, y + 8), "▶", fill=DUE, font=font(14, True), anchor="lm")
+            y = _text(pen, MARGIN + 18, y, words.say(T("Due: S%(seat)s, %(title)s", seat=s + 1, title=asked.title)),
+                      font(15, True))
+    return y
+
+
+def _legend(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+    """The symbols' shapes, each beside its name."""
+    x = MARGIN
+    small = font(13)
+    for symbol in DATA.symbols:
+        name = words.say(SYMBOLS[symbol])
+        width = 18 + int(small.getlength(name)) + 14
+        if x + width > WIDTH - MARGIN:
+            x, y = MARGIN, y + 20
+        _symbol(pen, x + 6, y + 9, symbol, 6)
+        pen.text((x + 16, y + 9), name, fill=INK, font=small, anchor="lm")
+        x += width
+    return y + 20
