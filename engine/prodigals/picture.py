@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -48,7 +49,7 @@ CANVAS = 2400
 def draw(state: State, seat: int | None, words: Words = ENGLISH) -> bytes:
     """The picture for ``seat`` (None: a spectator), its labels in ``words``' language."""
     image = Image.new("RGB", (WIDTH, CANVAS), WHITE)
-    pen = ImageDraw.Draw(image)
+    pen = _Pen(image)
     y = _header(state, pen, words, MARGIN)
     y = _tracks(state, pen, words, y + 6)
     y = _players(state, pen, words, y + 6)
@@ -85,9 +86,34 @@ def _palette() -> Image.Image:
 
 # --- drawing helpers ------------------------------------------------------------------
 
+class _Pen(ImageDraw.ImageDraw):
+    """A pen that knows its picture, so a piece drawn once can be pasted into it."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.image = image
+
+
+_PIECES: dict[tuple[object, ...], Image.Image] = {}
+"""What is drawn the same in many pictures (a disc, an empty grid, the spaces of a table in one language),
+drawn once and pasted: drawing a label is most of a picture's time."""
+
+
+def _piece(key: tuple[object, ...], make: Callable[[], Image.Image]) -> Image.Image:
+    found = _PIECES.get(key)
+    if found is None:
+        found = _PIECES[key] = make()
+    return found
+
+
+def _paste(image: Image.Image, piece: Image.Image, x: float, y: float) -> None:
+    image.paste(piece, (round(x), round(y)), piece if piece.mode == "RGBA" else None)
+
 
 def _lines(text: str, typeface: Font, width: float) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` pixels."""
+    if typeface.getlength(text) <= width:
+        return [text]
     lines: list[str] = []
     for word in text.split(" "):
         if lines and typeface.getlength(lines[-1] + " " + word) <= width:
@@ -97,7 +123,7 @@ def _lines(text: str, typeface: Font, width: float) -> list[str]:
     return lines or [""]
 
 
-def _text(pen: ImageDraw.ImageDraw, x: float, y: float, text: str, typeface: Font, fill: Colour = INK,
+def _text(pen: _Pen, x: float, y: float, text: str, typeface: Font, fill: Colour = INK,
           width: float = WIDTH - 2 * MARGIN) -> int:
     """Wrapped text from (x, y); the y below its last line."""
     step = typeface.size + 4 if isinstance(typeface, ImageFont.FreeTypeFont) else 14
@@ -107,13 +133,21 @@ def _text(pen: ImageDraw.ImageDraw, x: float, y: float, text: str, typeface: Fon
     return int(y)
 
 
-def _disc(pen: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: int = 10, label: str | None = None) -> None:
+def _disc(pen: _Pen, x: float, y: float, seat: int, r: int = 10, label: str | None = None) -> None:
     """A seat's marker: a disc of its colour with its number (or ``label``) in white."""
-    pen.ellipse((x - r, y - r, x + r, y + r), fill=SEAT_COLOURS[seat], outline=WHITE, width=1)
-    pen.text((x, y), label or str(seat + 1), fill=WHITE, font=font(max(10, r + 2), True), anchor="mm")
+    text = label or str(seat + 1)
+    _paste(pen.image, _piece(("disc", seat, r, text), lambda: _disc_piece(seat, r, text)), x - r, y - r)
 
 
-def _symbol(pen: ImageDraw.ImageDraw, x: float, y: float, symbol: str, r: float = 6, fill: Colour = INK) -> None:
+def _disc_piece(seat: int, r: int, label: str) -> Image.Image:
+    piece = Image.new("RGBA", (2 * r + 1, 2 * r + 1), (0, 0, 0, 0))
+    pen = ImageDraw.Draw(piece)
+    pen.ellipse((0, 0, 2 * r, 2 * r), fill=SEAT_COLOURS[seat], outline=WHITE, width=1)
+    pen.text((r, r), label, fill=WHITE, font=font(max(10, r + 2), True), anchor="mm")
+    return piece
+
+
+def _symbol(pen: _Pen, x: float, y: float, symbol: str, r: float = 6, fill: Colour = INK) -> None:
     """A symbol as a shape (dog disc, horse triangle, wine diamond, cards square, art star), as the legend says."""
     if symbol == "dog":
         pen.ellipse((x - r, y - r, x + r, y + r), fill=fill)
@@ -132,7 +166,7 @@ def _symbol(pen: ImageDraw.ImageDraw, x: float, y: float, symbol: str, r: float 
         pen.polygon(points, fill=fill)
 
 
-def _heading(pen: ImageDraw.ImageDraw, y: int, text: str) -> int:
+def _heading(pen: _Pen, y: int, text: str) -> int:
     pen.rectangle((0, y, WIDTH, y + 22), fill=PANEL)
     pen.text((MARGIN, y + 11), text, fill=INK, font=font(15, True), anchor="lm")
     return y + 28
@@ -141,7 +175,7 @@ def _heading(pen: ImageDraw.ImageDraw, y: int, text: str) -> int:
 # --- sections -------------------------------------------------------------------------
 
 
-def _header(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+def _header(state: State, pen: _Pen, words: Words, y: int) -> int:
     say = words.say
     title = say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
                   round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
@@ -161,7 +195,7 @@ def _header(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int
     return y
 
 
-def _tracks(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+def _tracks(state: State, pen: _Pen, words: Words, y: int) -> int:
     """One score track per competition in play, each seat's disc at its score (stacked where scores meet)."""
     per_seat = [scores(state, p) for p in state.players]
     small = font(12)
@@ -172,32 +206,50 @@ def _tracks(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int
         label = words.say(COMPETITIONS[COMPETITION_NAMES[comp]])
         pen.text((MARGIN, y), label, fill=INK, font=font(14, True))
         left, right = MARGIN + 12, WIDTH - MARGIN - 12
-        base = y + 50
-        pen.line((left, base, right, base), fill=LINE, width=3)
+        levels = _levels(values)
+        base = y + 50 + 21 * max(0, max(levels) - 1)
+        _paste(pen.image, _piece(("track", low, high), lambda: _track_piece(low, high)), 0, base - 6)
 
         def at(value: int) -> float:
             return left + (value - low) * (right - left) / (high - low)
 
-        for tick in range(low, high + 1, 5):
-            tall = 6 if tick % 10 == 0 else 3
-            pen.line((at(tick), base - tall, at(tick), base + tall), fill=GREY, width=1)
-            if tick % 10 == 0:
-                pen.text((at(tick), base + 8), str(tick), fill=GREY, font=small, anchor="mt")
-        stacked: dict[int, int] = {}
-        for seat in sorted(range(state.players_count), key=lambda s: values[s]):
-            # seats within 2 points of each other would overlap: the later one stands on the earlier
-            key = next((k for k in stacked if abs(k - values[seat]) <= 2), values[seat])
-            level = stacked.get(key, 0)
-            stacked[key] = level + 1
+        for seat, level in enumerate(levels):
             cx, cy = at(values[seat]), base - 12 - 21 * level
             pen.line((cx, base - 3, cx, cy), fill=SEAT_COLOURS[seat], width=1)
             _disc(pen, cx, cy, seat)
-            pen.text((cx + 12, cy), str(values[seat]), fill=INK, font=small, anchor="lm")
-        y = base + 26 + 21 * max(0, max(stacked.values()) - 2)
+            _label(pen, cx + 12, cy, str(values[seat]))
+        y = base + 26
     return y
 
 
-def _players(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+def _levels(values: list[int]) -> list[int]:
+    """Each seat's height on a track: discs of scores within 2 points of each other would overlap, so the
+    higher score stands on the lower."""
+    stacked: dict[int, int] = {}
+    levels = [0] * len(values)
+    for seat in sorted(range(len(values)), key=lambda s: values[s]):
+        key = next((k for k in stacked if abs(k - values[seat]) <= 2), values[seat])
+        levels[seat] = stacked.get(key, 0)
+        stacked[key] = levels[seat] + 1
+    return levels
+
+
+def _track_piece(low: int, high: int) -> Image.Image:
+    """A score track from ``low`` to ``high``: a tick every 5 points, a number every 10."""
+    piece = Image.new("RGB", (WIDTH, 24), WHITE)
+    pen = _Pen(piece)
+    left, right, base = MARGIN + 12, WIDTH - MARGIN - 12, 6
+    pen.line((left, base, right, base), fill=LINE, width=3)
+    for tick in range(low, high + 1, 5):
+        x = left + (tick - low) * (right - left) / (high - low)
+        tall = 6 if tick % 10 == 0 else 3
+        pen.line((x, base - tall, x, base + tall), fill=GREY, width=1)
+        if tick % 10 == 0:
+            pen.text((x, base + 8), str(tick), fill=GREY, font=font(12), anchor="mt")
+    return piece
+
+
+def _players(state: State, pen: _Pen, words: Words, y: int) -> int:
     """Each player in turn order: what lies in front of him (his hand only as a count)."""
     say = words.say
     body = font(14)
@@ -237,20 +289,41 @@ def _players(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> in
     return y
 
 
-def _possessions(pen: ImageDraw.ImageDraw, x: int, y: int, tiles: list[str], words: Words) -> int:
+def _possessions(pen: _Pen, x: int, y: int, tiles: list[str], words: Words) -> int:
     """Possession tiles in a row: the symbol's shape, the printed value, the borough's first letters."""
-    small = font(12)
     for tile in tiles:
-        p = DATA.possessions[tile]
-        label = f"{p.value} {words.say(BOROUGHS[p.borough])[:3]}"
-        width = 24 + int(small.getlength(label))
-        if x + width > WIDTH - MARGIN:
+        piece = _piece(("possession", tile, words.language), lambda: _possession_piece(tile, words))
+        if x + piece.width > WIDTH - MARGIN:
             x, y = MARGIN + 30, y + 22
-        pen.rectangle((x, y, x + width, y + 19), fill=TILE, outline=LINE)
-        _symbol(pen, x + 10, y + 10, p.symbol, 6)
-        pen.text((x + 19, y + 10), label, fill=INK, font=small, anchor="lm")
-        x += width + 4
+        _paste(pen.image, piece, x, y)
+        x += piece.width + 4
     return y + 20
+
+
+def _possession_piece(tile: str, words: Words) -> Image.Image:
+    small = font(12)
+    p = DATA.possessions[tile]
+    label = f"{p.value} {words.say(BOROUGHS[p.borough])[:3]}"
+    width = 24 + int(small.getlength(label))
+    piece = Image.new("RGB", (width + 1, 20), TILE)
+    pen = _Pen(piece)
+    pen.rectangle((0, 0, width, 19), fill=TILE, outline=LINE)
+    _symbol(pen, 10, 10, p.symbol, 6)
+    pen.text((19, 10), label, fill=INK, font=small, anchor="lm")
+    return piece
+
+
+def _label(pen: _Pen, x: float, y: float, text: str) -> None:
+    """A short label (a score, a count) at its left middle, in the small font: drawn once, pasted after."""
+    piece = _piece(("label", text), lambda: _label_piece(text))
+    _paste(pen.image, piece, x, y - piece.height / 2)
+
+
+def _label_piece(text: str) -> Image.Image:
+    small = font(12)
+    piece = Image.new("RGBA", (int(small.getlength(text)) + 2, 16), (0, 0, 0, 0))
+    ImageDraw.Draw(piece).text((0, 8), text, fill=INK, font=small, anchor="lm")
+    return piece
 
 
 def _holders(state: State, key: str, kind: str, data: object) -> list[int]:
@@ -262,42 +335,71 @@ def _holders(state: State, key: str, kind: str, data: object) -> list[int]:
     return [] if holder is None else [holder]
 
 
-def _spaces(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
-    """Every errand space of the table, board by board, with the discs of the errand boys on it and what lies there."""
+SPACE_COLUMNS, SPACE_GAP, SPACE_HEIGHT = 4, 6, 44
+SPACE_WIDTH = (WIDTH - 2 * MARGIN - SPACE_GAP * (SPACE_COLUMNS - 1)) // SPACE_COLUMNS
+
+
+def _space_layout(state: State) -> tuple[list[tuple[str, int, int]], list[tuple[str, int]], int]:
+    """Where each errand space's box goes (key, x, top), each competition board's heading (id, top), and the
+    height of them all: the central board's spaces first, then each competition's."""
     table = flow.space_table(state.side, state.competitions, state.players_count)
-    small = font(12)
-    columns, gap = 4, 6
-    width = (WIDTH - 2 * MARGIN - gap * (columns - 1)) // columns
     boards_of: dict[str, list[str]] = {}
     for key, (kind, _) in table.items():
         boards_of.setdefault(key[0].upper() if kind in ("set", "space") else "C", []).append(key)
+    boxes, headings, y = [], [], 0
     for board, keys in boards_of.items():
         if board in COMPETITION_NAMES:
-            y = _text(pen, MARGIN, y, words.say(COMPETITIONS[COMPETITION_NAMES[board]]), font(13, True)) + 1
+            headings.append((board, y))
+            y += 19
         for i, key in enumerate(keys):
-            kind, data = table[key]
-            x = MARGIN + (i % columns) * (width + gap)
-            top = y + (i // columns) * 44
-            holders = _holders(state, key, kind, data)
-            pen.rectangle((x, top, x + width, top + 40), fill=PANEL if holders else WHITE, outline=LINE)
-            label = words.move(key)
-            while small.getlength(label) > width - 6 and len(label) > 3:
-                label = label[:-2] + "…"
-            pen.text((x + 4, top + 3), label, fill=INK, font=small)
-            cx = x + 14
-            for seat in holders:
-                _disc(pen, cx, top + 28, seat, 9)
-                cx += 21
-            if kind == "set" and data.id not in state.taken:  # type: ignore[attr-defined]
-                cards = len(state.sets.get(data.id, []))  # type: ignore[attr-defined]
-                pen.rectangle((cx - 8, top + 20, cx + 3, top + 35), fill=WHITE, outline=INK)
-                pen.text((cx + 7, top + 28), f"×{cards}", fill=INK, font=small, anchor="lm")
-                if data.id in state.set_tiles:  # type: ignore[attr-defined]
-                    _tile(pen, cx + 40, top + 28, state.set_tiles[data.id], 0, 14)  # type: ignore[attr-defined]
-            if key == "e-canvass":
-                for k, tile in enumerate(state.canvass):
-                    _tile(pen, cx + 8 + 32 * k, top + 28, tile, 0, 14)
-        y += 44 * (-(-len(keys) // columns)) + 2
+            boxes.append((key, (i % SPACE_COLUMNS) * (SPACE_WIDTH + SPACE_GAP) + MARGIN,
+                          y + (i // SPACE_COLUMNS) * SPACE_HEIGHT))
+        y += SPACE_HEIGHT * (-(-len(keys) // SPACE_COLUMNS)) + 2
+    return boxes, headings, y
+
+
+def _spaces_piece(state: State, words: Words) -> Image.Image:
+    """The table's errand spaces empty, each named as a reply names it."""
+    boxes, headings, height = _space_layout(state)
+    piece = Image.new("RGB", (WIDTH, height), WHITE)
+    pen = _Pen(piece)
+    small = font(12)
+    for board, top in headings:
+        pen.text((MARGIN, top), words.say(COMPETITIONS[COMPETITION_NAMES[board]]), fill=INK, font=font(13, True))
+    for key, x, top in boxes:
+        pen.rectangle((x, top, x + SPACE_WIDTH, top + SPACE_HEIGHT - 4), fill=WHITE, outline=LINE)
+        label = words.move(key)
+        while small.getlength(label) > SPACE_WIDTH - 6 and len(label) > 3:
+            label = label[:-2] + "…"
+        pen.text((x + 4, top + 3), label, fill=INK, font=small)
+    return piece
+
+
+def _spaces(state: State, pen: _Pen, words: Words, y: int) -> int:
+    """Every errand space of the table, board by board, with the discs of the errand boys on it and what lies there."""
+    table = flow.space_table(state.side, state.competitions, state.players_count)
+    piece = _piece(("spaces", state.side, state.competitions, state.players_count, words.language),
+                   lambda: _spaces_piece(state, words))
+    _paste(pen.image, piece, 0, y)
+    small = font(12)
+    boxes, _, height = _space_layout(state)
+    for key, x, top in boxes:
+        kind, data = table[key]
+        top += y
+        cx = x + 14
+        for seat in _holders(state, key, kind, data):
+            _disc(pen, cx, top + 28, seat, 9)
+            cx += 21
+        if kind == "set" and data.id not in state.taken:  # type: ignore[attr-defined]
+            cards = len(state.sets.get(data.id, []))  # type: ignore[attr-defined]
+            pen.rectangle((cx - 8, top + 20, cx + 3, top + 35), fill=WHITE, outline=INK)
+            _label(pen, cx + 7, top + 28, f"×{cards}")
+            if data.id in state.set_tiles:  # type: ignore[attr-defined]
+                _tile(pen, cx + 40, top + 28, state.set_tiles[data.id], 0, 14)  # type: ignore[attr-defined]
+        if key == "e-canvass":
+            for k, tile in enumerate(state.canvass):
+                _tile(pen, cx + 8 + 32 * k, top + 28, tile, 0, 14)
+    y += height
     if "P" in state.competitions and state.board_tiles:
         label = words.say(T("possessions board: %(tiles)s", tiles=""))
         pen.text((MARGIN, y + 10), label, fill=INK, font=font(13), anchor="lm")
@@ -308,46 +410,63 @@ def _spaces(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int
     return y
 
 
-def _society(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+CELL, ROW_LABEL = 17, 26
+"""A society space's side and the width of the row values left of a grid (pixels)."""
+
+
+def _society_piece() -> Image.Image:
+    """One empty society board: its rows' values and its symbol spaces."""
+    piece = Image.new("RGB", (ROW_LABEL + boards.COLUMNS * CELL + 1, len(DATA.rows) * CELL + 1), WHITE)
+    pen = _Pen(piece)
+    small = font(11)
+    for r, value in enumerate(DATA.rows):
+        top = r * CELL
+        pen.text((ROW_LABEL - 4, top + CELL / 2), str(value), fill=GREY, font=small, anchor="rm")
+        for c in range(boards.COLUMNS):
+            x = ROW_LABEL + c * CELL
+            pen.rectangle((x, top, x + CELL, top + CELL), fill=WHITE, outline=LINE)
+            if (r, c) in DATA.society_symbols:
+                _symbol(pen, x + CELL / 2, top + CELL / 2, DATA.society_symbols[(r, c)], 4, GREY)
+    return piece
+
+
+def _society(state: State, pen: _Pen, words: Words, y: int) -> int:
     """Each player's society board: rows by value, symbol spaces as shapes, markers as seat discs lettered G/g, L/l."""
     y = _heading(pen, y, words.say(COMPETITIONS["society"]))
     letters = {kind: words.say(MARKER_LETTERS[kind])[:1] for kind in MARKER_LETTERS}
     names = {m.slug: (letters[m.kind] if m.slug.endswith("1") else letters[m.kind].lower()) for m in DATA.markers}
-    cell, label_width = 17, 26
-    block = label_width + boards.COLUMNS * cell
-    gap = max(4, (WIDTH - 2 * MARGIN - block * state.players_count) // max(1, state.players_count - 1))
-    small = font(11)
+    grid = _piece(("society",), _society_piece)
+    gap = max(4, (WIDTH - 2 * MARGIN - grid.width * state.players_count) // max(1, state.players_count - 1))
     for index, player in enumerate(state.players):
-        left = MARGIN + index * (block + gap)
-        _disc(pen, left + label_width + cell * 1.5, y + 9, player.seat, 9)
-        where = {pos: m for m, pos in player.markers.items()}
-        for r, value in enumerate(DATA.rows):
-            top = y + 22 + r * cell
-            pen.text((left + label_width - 4, top + cell / 2), str(value), fill=GREY, font=small, anchor="rm")
-            for c in range(boards.COLUMNS):
-                x = left + label_width + c * cell
-                pen.rectangle((x, top, x + cell, top + cell), fill=WHITE, outline=LINE)
-                marker = where.get((r, c))
-                if marker is not None:
-                    _disc(pen, x + cell / 2, top + cell / 2, player.seat, 8, names[marker])
-                elif (r, c) in DATA.society_symbols:
-                    _symbol(pen, x + cell / 2, top + cell / 2, DATA.society_symbols[(r, c)], 4, GREY)
-    return y + 22 + len(DATA.rows) * cell + 4
+        left = MARGIN + index * (grid.width + gap)
+        _disc(pen, left + ROW_LABEL + CELL * 1.5, y + 9, player.seat, 9)
+        _paste(pen.image, grid, left, y + 22)
+        for marker, (r, c) in player.markers.items():
+            _disc(pen, left + ROW_LABEL + c * CELL + CELL / 2, y + 22 + r * CELL + CELL / 2, player.seat, 8, names[marker])
+    return y + 22 + grid.height + 4
 
 
-def _tile(pen: ImageDraw.ImageDraw, x: float, y: float, tile: str, turn: int, half: int) -> None:
-    """A political circle tile centred on (x, y): each edge's symbol as its shape, ``?`` as a question mark."""
-    pen.rectangle((x - half, y - half, x + half, y + half), fill=TILE, outline=INK)
+def _tile(pen: _Pen, x: float, y: float, tile: str, turn: int, half: int) -> None:
+    """A political circle tile centred on (x, y)."""
+    _paste(pen.image, _piece(("tile", tile, turn, half), lambda: _tile_piece(tile, turn, half)), x - half, y - half)
+
+
+def _tile_piece(tile: str, turn: int, half: int) -> Image.Image:
+    """Each edge's symbol as its shape, ``?`` as a question mark, a blank edge empty."""
+    piece = Image.new("RGB", (2 * half + 1, 2 * half + 1), TILE)
+    pen = _Pen(piece)
+    pen.rectangle((0, 0, 2 * half, 2 * half), fill=TILE, outline=INK)
     inset = half * 0.55
     for (dx, dy), edge in zip(((0, -1), (1, 0), (0, 1), (-1, 0)), boards.edges(tile, turn)):
-        ex, ey = x + dx * inset, y + dy * inset
+        ex, ey = half + dx * inset, half + dy * inset
         if edge == "?":
             pen.text((ex, ey), "?", fill=INK, font=font(max(9, half - 2), True), anchor="mm")
         elif edge != "blank":
             _symbol(pen, ex, ey, edge, max(3, half / 3))
+    return piece
 
 
-def _circles(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+def _circles(state: State, pen: _Pen, words: Words, y: int) -> int:
     """Each player's grid of political circle tiles and the circles he has entered."""
     y = _heading(pen, y, words.say(COMPETITIONS["election"]))
     block = (WIDTH - 2 * MARGIN) // state.players_count
@@ -358,7 +477,7 @@ def _circles(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> in
         cx = left + 26
         for symbol, count in sorted(player.circles.items()):
             _symbol(pen, cx + 5, y + 10, symbol, 5)
-            pen.text((cx + 12, y + 10), str(count), fill=INK, font=font(12), anchor="lm")
+            _label(pen, cx + 12, y + 10, str(count))
             cx += 26
         if not player.grid:
             continue
@@ -372,7 +491,7 @@ def _circles(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> in
     return max(bottom, y + 24) + 4
 
 
-def _own(state: State, player: Player, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+def _own(state: State, player: Player, pen: _Pen, words: Words, y: int) -> int:
     """What only this seat sees: his hand, his black-card slots and a political tile he has just drawn."""
     say = words.say
     pen.rectangle((0, y, WIDTH, y + 4), fill=SEAT_COLOURS[player.seat])
@@ -393,7 +512,7 @@ def _own(state: State, player: Player, pen: ImageDraw.ImageDraw, words: Words, y
     return y
 
 
-def _due(state: State, seat: int | None, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+def _due(state: State, seat: int | None, pen: _Pen, words: Words, y: int) -> int:
     due = sorted(flow.to_act(state))
     if not due:
         return _text(pen, MARGIN, y, words.say(T("Game over.")), font(15, True))
@@ -406,9 +525,17 @@ def _due(state: State, seat: int | None, pen: ImageDraw.ImageDraw, words: Words,
     return y
 
 
-def _legend(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int:
+def _legend(state: State, pen: _Pen, words: Words, y: int) -> int:
     """The symbols' shapes, each beside its name."""
-    x = MARGIN
+    piece = _piece(("legend", words.language), lambda: _legend_piece(words))
+    _paste(pen.image, piece, 0, y)
+    return y + piece.height
+
+
+def _legend_piece(words: Words) -> Image.Image:
+    piece = Image.new("RGB", (WIDTH, 60), WHITE)
+    pen = _Pen(piece)
+    x, y = MARGIN, 0
     small = font(13)
     for symbol in DATA.symbols:
         name = words.say(SYMBOLS[symbol])
@@ -418,4 +545,4 @@ def _legend(state: State, pen: ImageDraw.ImageDraw, words: Words, y: int) -> int
         _symbol(pen, x + 6, y + 9, symbol, 6)
         pen.text((x + 16, y + 9), name, fill=INK, font=small, anchor="lm")
         x += width
-    return y + 20
+    return piece.crop((0, 0, WIDTH, y + 20))
