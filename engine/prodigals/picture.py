@@ -64,7 +64,7 @@ def draw(state: State, seat: int | None, words: Words = ENGLISH) -> bytes:
     y = _legend(state, pen, words, y + 6)
     out = io.BytesIO()
     picture = image.crop((0, 0, WIDTH, y + MARGIN)).quantize(palette=_palette(), dither=Image.Dither.NONE)
-    picture.save(out, format="PNG", compress_level=6)
+    picture.save(out, format="PNG", compress_level=4)
     return out.getvalue()
 
 
@@ -335,7 +335,7 @@ def _holders(state: State, key: str, kind: str, data: object) -> list[int]:
     return [] if holder is None else [holder]
 
 
-SPACE_COLUMNS, SPACE_GAP, SPACE_HEIGHT = 4, 6, 44
+SPACE_COLUMNS, SPACE_GAP, SPACE_HEIGHT = 4, 6, 38
 SPACE_WIDTH = (WIDTH - 2 * MARGIN - SPACE_GAP * (SPACE_COLUMNS - 1)) // SPACE_COLUMNS
 
 
@@ -388,17 +388,17 @@ def _spaces(state: State, pen: _Pen, words: Words, y: int) -> int:
         top += y
         cx = x + 14
         for seat in _holders(state, key, kind, data):
-            _disc(pen, cx, top + 28, seat, 9)
-            cx += 21
+            _disc(pen, cx, top + 24, seat, 8)
+            cx += 19
         if kind == "set" and data.id not in state.taken:  # type: ignore[attr-defined]
             cards = len(state.sets.get(data.id, []))  # type: ignore[attr-defined]
-            pen.rectangle((cx - 8, top + 20, cx + 3, top + 35), fill=WHITE, outline=INK)
-            _label(pen, cx + 7, top + 28, f"×{cards}")
+            pen.rectangle((cx - 8, top + 17, cx + 3, top + 31), fill=WHITE, outline=INK)
+            _label(pen, cx + 7, top + 24, f"×{cards}")
             if data.id in state.set_tiles:  # type: ignore[attr-defined]
-                _tile(pen, cx + 40, top + 28, state.set_tiles[data.id], 0, 14)  # type: ignore[attr-defined]
+                _tile(pen, cx + 40, top + 24, state.set_tiles[data.id], 0, 12)  # type: ignore[attr-defined]
         if key == "e-canvass":
             for k, tile in enumerate(state.canvass):
-                _tile(pen, cx + 8 + 32 * k, top + 28, tile, 0, 14)
+                _tile(pen, cx + 8 + 28 * k, top + 24, tile, 0, 12)
     y += height
     if "P" in state.competitions and state.board_tiles:
         label = words.say(T("possessions board: %(tiles)s", tiles=""))
@@ -410,7 +410,7 @@ def _spaces(state: State, pen: _Pen, words: Words, y: int) -> int:
     return y
 
 
-CELL, ROW_LABEL = 17, 26
+CELL, ROW_LABEL = 15, 24
 """A society space's side and the width of the row values left of a grid (pixels)."""
 
 
@@ -442,7 +442,7 @@ def _society(state: State, pen: _Pen, words: Words, y: int) -> int:
         _disc(pen, left + ROW_LABEL + CELL * 1.5, y + 9, player.seat, 9)
         _paste(pen.image, grid, left, y + 22)
         for marker, (r, c) in player.markers.items():
-            _disc(pen, left + ROW_LABEL + c * CELL + CELL / 2, y + 22 + r * CELL + CELL / 2, player.seat, 8, names[marker])
+            _disc(pen, left + ROW_LABEL + c * CELL + CELL / 2, y + 22 + r * CELL + CELL / 2, player.seat, 7, names[marker])
     return y + 22 + grid.height + 4
 
 
