@@ -124,7 +124,21 @@ def _paste(image: Image.Image, piece: Image.Image, x: float, y: float) -> None:
 
 
 def _lines(text: str, typeface: Font, width: float) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` pixels."""
+    """``text`` broken at spaces into lines no wider than ``width`` pixels (kept, like the stencils: measuring
+    a line word by word takes as long as drawing it)."""
+    key = (text, typeface, width)
+    found = _BROKEN.get(key)
+    if found is None:
+        if len(_BROKEN) >= STENCILS:
+            _BROKEN.clear()
+        found = _BROKEN[key] = _break(text, typeface, width)
+    return found
+
+
+_BROKEN: dict[tuple[str, Font, float], list[str]] = {}
+
+
+def _break(text: str, typeface: Font, width: float) -> list[str]:
     if typeface.getlength(text) <= width:
         return [text]
     lines: list[str] = []
