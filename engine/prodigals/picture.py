@@ -422,10 +422,10 @@ def _spaces(state: State, pen: _Pen, words: Words, y: int) -> int:
             pen.rectangle((cx - 8, top + 17, cx + 3, top + 31), fill=WHITE, outline=INK)
             _label(pen, cx + 7, top + 24, f"×{cards}")
             if data.id in state.set_tiles:  # type: ignore[attr-defined]
-                _tile(pen, cx + 40, top + 24, state.set_tiles[data.id], 0, 12)  # type: ignore[attr-defined]
+                _tile(pen, cx + 40, top + 26, state.set_tiles[data.id], 0, 9)  # type: ignore[attr-defined]
         if key == "e-canvass":
             for k, tile in enumerate(state.canvass):
-                _tile(pen, cx + 8 + 28 * k, top + 24, tile, 0, 12)
+                _tile(pen, cx + 22 * k, top + 26, tile, 0, 9)
     y += height
     if "P" in state.competitions and state.board_tiles:
         label = words.say(T("possessions board: %(tiles)s", tiles=""))
