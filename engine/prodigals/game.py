@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.prodigals import flow, greedy, notation, views, words
+from engine.prodigals import flow, greedy, notation, picture, views, words
 from engine.prodigals.state import State
 from engine.protocol import GameBase, Option
+from engine.text import ENGLISH, Words
 
 
 class Prodigals(GameBase):
@@ -31,6 +32,9 @@ class Prodigals(GameBase):
 
     def clone(self, state: State) -> State:
         return state.clone()
+
+    def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
+        return picture.draw(state, seat, words)
 
     def holds_early(self, state: State, seat: int) -> bool:
         """R-PBEM-2: in the errand phase a player with errand boys left may send his next placement early.

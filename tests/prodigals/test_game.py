@@ -166,10 +166,6 @@ def test_render_fits_eighty_columns() -> None:
             assert f"round {state.round} of {DATA.rounds}" in text
 
 
-def test_picture_is_none() -> None:
-    assert GAME.picture(new(), None) is None
-
-
 def test_tile_notation_reads_negative_cells() -> None:
     assert str(Tile(-1, 2, 3)) == "tile -1,2 r3"
 
