@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -138,8 +138,10 @@ ENGLISH = English()
 _WORD = re.compile(r"([^\W\d_]+)", re.UNICODE)
 """A run of letters: one word of the notation (digits, signs and spaces are kept as they are)."""
 
+
 def _joins(between: str) -> bool:
-    """Whether what stands between two words keeps them one phrase (``court lady``, ``court_lady``, ``at-the-pub``)."""
+    """Whether what stands between two words keeps them one phrase: ``court lady``, ``court_lady``,
+    ``at-the-pub``."""
     return between in ("_", "-") or (between != "" and between.isspace())
 
 
@@ -216,8 +218,3 @@ class Lexicon:
 
 def _key(phrase: str) -> tuple[str, ...]:
     return tuple(fold(word) for word in _WORD.findall(phrase))
-
-
-def lexicon(words: Mapping[str, Sequence[str]]) -> Lexicon:
-    """A lexicon from ``{english: [forms, …]}``; a word with no forms is left English."""
-    return Lexicon(LexiconEntry(english, tuple(forms)) for english, forms in words.items() if forms)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import gettext
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
+import engine
 from engine.text import English, Lexicon, LexiconEntry, Text
 from pbem.catalogs import LOCALE_DIR
 
@@ -72,7 +72,7 @@ def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]
 
 
 @lru_cache(maxsize=None)
-def words(rules: Any | None, language: str, locale_dir: Path = LOCALE_DIR) -> CatalogWords:
+def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DIR) -> CatalogWords:
     """The words of the game ``rules`` (None: pbem's own texts only) in ``language``, made once and shared.
 
     The game's catalog is the domain named after it; its move words are the
