@@ -24,7 +24,7 @@ from engine.prodigals import boards, flow
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import DATA_BONUS, indicated_borough, scores
 from engine.prodigals.state import Player, State
-from engine.prodigals.views import _beatrice, decision
+from engine.prodigals.views import _beatrice, decision, goods
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
 from engine.text import ENGLISH, Notation, T, Words
 
@@ -285,18 +285,7 @@ def _players(state: State, pen: _Pen, words: Words, y: int) -> int:
         player = state.players[seat]
         top = y
         _disc(pen, MARGIN + 12, y + 12, seat, 12)
-        parts = []
-        if "P" in state.competitions:
-            parts.append(f"£{player.money}")
-        parts.append(say(T("hand %(n)s", n=len(player.hand))))
-        parts.append(say(T("errand boys %(n)s", n=player.boys)))
-        if "E" in state.competitions:
-            parts.append(say(T("megaphones %(n)s", n=player.megaphones)))
-        if player.bonus:
-            parts.append(say(T("bonus %(tiles)s", tiles=Notation(",".join(DATA_BONUS[t].slug for t in player.bonus)))))
-        if player.wild is not None:
-            fixed = ",".join(say(SYMBOLS[w]) for w in player.wild)
-            parts.append(say(T("wild %(symbols)s", symbols=fixed or T("unfixed"))))
+        parts = goods(state, player, words)
         x = MARGIN + 30
         y = _text(pen, x, y + 3, f"S{seat + 1}: " + " · ".join(parts), body)
         if player.board:

@@ -186,11 +186,11 @@ def _tile(words: Words, tile: str) -> str:
     return f"{words.move(slug(tile))}[" + "/".join(edges) + "]"
 
 
-def _player_lines(state: State, player: Player, words: Words) -> list[str]:
+def goods(state: State, player: Player, words: Words) -> list[str]:
+    """What a player holds that everyone sees (money, hand size, errand boys, megaphones, bonus tiles, wild
+    symbols), each a short item: the text board and the picture show the same."""
     say = words.say
-    parts = [f"S{player.seat + 1}:"]
-    for comp, value in scores(state, player).items():
-        parts.append(say(T("%(competition)s %(score)s", competition=COMPETITIONS[COMPETITION_NAMES[comp]], score=value)))
+    parts = []
     if "P" in state.competitions:
         parts.append(f"£{player.money}")
     parts.append(say(T("hand %(n)s", n=len(player.hand))))
@@ -202,6 +202,15 @@ def _player_lines(state: State, player: Player, words: Words) -> list[str]:
     if player.wild is not None:
         fixed = ",".join(say(SYMBOLS[w]) for w in player.wild)
         parts.append(say(T("wild %(symbols)s", symbols=fixed or T("unfixed"))))
+    return parts
+
+
+def _player_lines(state: State, player: Player, words: Words) -> list[str]:
+    say = words.say
+    parts = [f"S{player.seat + 1}:"]
+    for comp, value in scores(state, player).items():
+        parts.append(say(T("%(competition)s %(score)s", competition=COMPETITIONS[COMPETITION_NAMES[comp]], score=value)))
+    parts += goods(state, player, words)
     lines = [line.replace(_KEEP, " ") for line in _wrap(" ".join(part.replace(" ", _KEEP) for part in parts))]
     if "P" in state.competitions:
         owned = " ".join(_possession_said(words, t) for t in player.possessions)
