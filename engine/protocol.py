@@ -218,6 +218,17 @@ class Game(Protocol):
         """A move that plays clearly better than uniform random; ``rng`` is a random.Random."""
         ...
 
+    def determinise(self, state: State, seat: int | None, rng: Any) -> State:
+        """A new state ``seat`` (None: a spectator) cannot tell from ``state``, its hidden parts drawn from ``rng``.
+
+        Everything the seat may see (``view(result, seat) == view(state, seat)``)
+        stays; what it may not (other hands, the order of decks and stacks) is
+        dealt again at random, consistently with what is seen. Search bots and
+        look-aheads play on such states, so they never read what their seat
+        cannot see. ``state`` is left unchanged.
+        """
+        ...
+
 
 class GameBase:
     """What every game adapter shares; a game subclasses it and fills in its own parts.
@@ -341,6 +352,10 @@ class GameBase:
 
     def holds_early(self, state: State, seat: int) -> bool:
         return False
+
+    def determinise(self, state: State, seat: int | None, rng: Any) -> State:
+        """A clone: right for a game with no hidden information; a game with some overrides this."""
+        return self.clone(state)
 
     # --- reading a reply ---------------------------------------------------------
 
