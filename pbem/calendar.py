@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, update
+from sqlalchemy import update
 from sqlmodel import Session, select
 
 import engine
@@ -140,9 +140,13 @@ class GameRecord:
     """Replies applied while their seat was due: the replies the game waited for."""
     refusals: int = 0
     kept: int = 0
-    """Decisions sent ahead (lines of preferences after the decisions owed)."""
+    """Replies that sent moves ahead (lines of preferences after the decisions owed), each kept for a turn."""
     played_early: int = 0
-    """Moves the log has from moves sent ahead (source ``early``)."""
+    """Those of them whose kept answer was played when the turn came (moves of source ``early`` from them)."""
+    early_moves: int = 0
+    """Moves the log has from kept answers (source ``early``)."""
+    kept_ids: set[int] = field(default_factory=set, repr=False)
+    """The stored replies that sent moves ahead."""
     timeouts: int = 0
     players: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
@@ -342,26 +346,31 @@ class Calendar:
         outcome = pipeline.deliver(self.service, reply.raw, [reply.recipient], reply.sender)
         if outcome.status == "applied":
             record.applied += 1
-            record.kept += len(ahead_lines)
         elif outcome.status == "refused":
             record.refusals += 1
             self.refusal_reasons[outcome.reason] += 1
-        elif outcome.status == "held":
-            record.kept += len(ahead_lines)
+        if ahead_lines and outcome.status in ("applied", "held") and outcome.inbound_id is not None:
+            record.kept += 1
+            record.kept_ids.add(outcome.inbound_id)
 
     def _count_log(self) -> None:
-        """What the move log says about each game: moves played from moves sent ahead, and timeouts."""
+        """What the move log says about each game: moves played from kept answers, and timeouts."""
         with Session(self.service.db) as session:
-            counted = session.exec(select(Move.game_id, Move.source, func.count()).where(
-                Move.reverted == False).group_by(Move.game_id, Move.source))  # noqa: E712
-            for game_id, source, count in counted:
+            counted = session.exec(select(Move.game_id, Move.source, Move.inbound_id).where(
+                Move.reverted == False, Move.source.in_(("early", "timeout"))))  # type: ignore[attr-defined]  # noqa: E712
+            played: dict[int, set[int]] = {}
+            for game_id, source, inbound_id in counted:
                 record = self.records.get(game_id)
                 if record is None:
                     continue
-                if source == "early":
-                    record.played_early = count
-                elif source == "timeout":
-                    record.timeouts = count
+                if source == "timeout":
+                    record.timeouts += 1
+                    continue
+                record.early_moves += 1
+                if inbound_id in record.kept_ids:
+                    played.setdefault(game_id, set()).add(inbound_id)
+            for game_id, replies in played.items():
+                self.records[game_id].played_early = len(replies)
 
 
 # --------------------------------------------------------------------- what a player writes

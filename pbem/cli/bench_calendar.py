@@ -86,7 +86,9 @@ def _print(title: str, seats: int, games: int, still: CalendarRun, sent: Calenda
         row(f"  by kind, {p}", _kinds(run))
         kept = sum(record.kept for record in run.records)
         played = sum(record.played_early for record in run.records)
-        row(f"kept moves played, {p}", f"{played} of {kept}" + (f" ({played / kept:.0%})" if kept else ""))
+        moves = sum(record.early_moves for record in run.records)
+        row(f"kept moves played, {p}", (f"{played / kept:.0%}: {played} of {kept} replies sent ahead, "
+                                        f"{moves} moves" if kept else "none sent ahead"))
         refusals = sum(record.refusals for record in run.records)
         row(f"refusals, {p}", f"{refusals}" + (f": {_reasons(run)}" if refusals else ""), "0", refusals == 0)
     before, after = median(still.days()), median(sent.days())

@@ -107,6 +107,7 @@ def test_one_game_of_china_on_the_calendar(tmp_path: Path, ahead: float) -> None
     assert record.applied > 20
     assert record.refusals == 0, run.refusal_reasons
     if ahead:
-        assert record.kept > 0 and 0 < record.played_early <= record.kept
+        assert record.kept > 0 and 0 < record.played_early <= record.kept <= record.applied
+        assert record.early_moves >= record.played_early
     else:
-        assert record.kept == record.played_early == 0
+        assert record.kept == record.played_early == record.early_moves == 0
