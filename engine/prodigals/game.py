@@ -36,15 +36,6 @@ class Prodigals(GameBase):
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state, seat, words)
 
-    def holds_early(self, state: State, seat: int) -> bool:
-        """R-PBEM-2: in the errand phase a player with errand boys left may send his next placement early.
-
-        Not while the central card's errand boy is being placed: that
-        placement is asked for separately, once every other boy is placed.
-        """
-        return (state.phase == "errands" and not state.retrieval and seat not in flow.to_act(state)
-                and state.players[seat].boys > 0)
-
 
 GAME = Prodigals()
 """The module-level game object ``engine.game("prodigals")`` returns."""

@@ -91,11 +91,10 @@ def test_a_whole_action_turn_in_one_reply() -> None:
     assert state.phase != "actions"  # the others hold no cards, so their idle turns are skipped
 
 
-def test_a_reply_that_goes_past_the_turn_is_refused() -> None:
+def test_a_reply_that_goes_past_the_turn_keeps_the_rest_for_the_next_turn() -> None:
     state = action_turn()
-    with pytest.raises(MoveError) as info:
-        GAME.parse("done\ndone", state, 0)
-    assert info.value.line == "done" and "owe no decision" in str(info.value)
+    reading = GAME.read("done\nplace e-set3, else place s-set1", state, 0)
+    assert reading.moves == [Done()] and reading.ahead == ("place e-set3, else place s-set1",)
 
 
 def test_lines_after_the_turn_that_are_no_moves_are_ignored_and_reported() -> None:
