@@ -19,9 +19,12 @@ leaves the game, so each component stays in exactly one place.
 
 A unit stopped at a choice is resumed from its snapshot, which holds hidden
 parts too. The snapshot is dealt again by the same relabelling (each hidden
-place's old component to its new one) and the unit replayed with its choices;
-a discard or compensation unit, whose choices name the cards or markers of
-that moment, is started afresh for what it still owes.
+place's old component to its new one) and the unit replayed with its choices
+(a tile they name renamed too); a discard or compensation unit, whose choices
+name the cards or markers of that moment, is started afresh for what it still
+owes. What the unit took from places seen when it began stays where it went,
+and a deal is kept only if the unit reaches the point the seat sees (being
+asked at all can tell that a player holds some card), else another is drawn.
 """
 
 from __future__ import annotations

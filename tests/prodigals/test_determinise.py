@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Iterator
 
 import pytest
@@ -109,3 +110,24 @@ def test_a_dealt_state_plays_to_the_end(players: int, seed: int) -> None:
             seat = min(due)
             GAME.apply(dealt, seat, bots.random(GAME, dealt, seat, rng))
         assert not GAME.to_act(dealt) and GAME.result(dealt) is not None
+
+
+def test_inside_another_seats_unit_a_reshuffled_deck_gives_the_same_deal() -> None:
+    """The unit is replayed from its snapshot, so the snapshot's decks are reshuffled with the state's."""
+    checked = 0
+    for state in _points(4, 1, every=1000):
+        pending = state.pending
+        if pending is None or pending.root[0] in ("discard", "compensate"):
+            continue
+        seat = (pending.seat + 1) % 4
+        other = state.clone()
+        snapshot = pending.snapshot.clone()
+        for key, deck in other.decks.items():
+            random.Random(checked).shuffle(deck)
+            if len(snapshot.decks[key]) == len(deck):
+                snapshot.decks[key] = deck[:]
+        other.pending = replace(pending, snapshot=snapshot)
+        assert GAME.view(other, seat) == GAME.view(state, seat)
+        assert GAME.determinise(other, seat, random.Random(5)) == GAME.determinise(state, seat, random.Random(5))
+        checked += 1
+    assert checked >= 10
