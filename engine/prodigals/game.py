@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.prodigals import flow, greedy, notation, picture, views, words
+from engine.prodigals import determinise, flow, greedy, notation, picture, views, words
 from engine.prodigals.state import State
 from engine.protocol import GameBase, Option
 from engine.text import ENGLISH, Words
@@ -32,6 +32,9 @@ class Prodigals(GameBase):
 
     def clone(self, state: State) -> State:
         return state.clone()
+
+    def determinise(self, state: State, seat: int | None, rng: Any) -> State:
+        return determinise.determinise(state, seat, rng)
 
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state, seat, words)
