@@ -505,6 +505,12 @@ class GameBase:
                          line=line, expected=T("nothing more from you until the others have played"))
 
 
+def check_viewer(seat: int | None, players: int) -> None:
+    """A seat that may look at the game: None (a spectator) or 0 to ``players`` - 1; a ValueError otherwise."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+        raise ValueError(f"the seat must be None (a spectator) or a seat index from 0 to {players - 1}, not {seat!r}")
+
+
 def _fresh(value: Any) -> Any:
     """A default that callers may change without changing the declaration (lists are copied)."""
     return list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
