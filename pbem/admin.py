@@ -31,7 +31,7 @@ from tournaments import parse_duration
 
 T = TypeVar("T")
 
-HUMAN_SOURCES = ("email", "admin")
+HUMAN_SOURCES = ("email", "early", "admin")
 """Moves a person decided: undoing one that another person already answered needs --force."""
 
 

@@ -92,13 +92,17 @@ def test_two_replies_at_once_one_wins_and_the_other_is_told(tmp_path: Path, cloc
         thread.start()
     for thread in threads:
         thread.join(60)
-    assert sorted(o.status for o in outcomes) == ["applied", "refused"]
+    statuses = sorted(o.status for o in outcomes)
+    assert statuses in (["applied", "refused"], ["applied", "held"])
     with Session(first.db) as session:
         assert len(list(session.exec(select(Move)))) == 1
-    told = outbox(first, kind="refusal")
-    assert len(told) == 1 and told[0].recipient == ANN
-    # serialised (SQLite), the loser finds the other seat to move: it is told whose turn it is (issue 17, item 10)
-    assert "changed the game first" in told[0].text or "It is the turn of seat 2 (bob)" in told[0].text
+    if statuses[1] == "refused":  # it lost the race while its turn was open: told the game changed first
+        told = outbox(first, kind="refusal")
+        assert len(told) == 1 and told[0].recipient == ANN and "changed the game first" in told[0].text
+    else:  # serialised (SQLite), the loser came once the turn had passed: a move for the next turn, and told so
+        (kept,) = outbox(first, kind="command")
+        assert kept.recipient == ANN and "It is not your turn yet: the table is waiting for bob" in " ".join(
+            kept.text.split())
 
 
 def test_a_writer_that_read_an_older_version_keeps_nothing(service: Service) -> None:
