@@ -319,6 +319,8 @@ class Admin:
             if game.human(seat):
                 self._tell(session, game, seat, "replaced", reason, newcomer=wanted if "@" in wanted else
                            f"a {bot} bot")
+            if seat in game.early:  # what the player kept for his next turn leaves the seat with him
+                self.service.turns.drop_early(session, game, seat)
             if "@" in wanted:
                 row.player_id, row.bot, row.forfeited = newcomer.id, "", False
                 row.thread_root = row.last_message_id = ""

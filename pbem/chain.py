@@ -347,8 +347,9 @@ def _held_for_later(reply: Reply) -> Outcome | None:
     one to an older mail is stale (its moves were meant for a decision gone by).
     """
     game, seat = reply.game, reply.seat
-    if seat in game.rules.to_act(game.state) or reply.arrival.transaction.retried or _answers_older(reply):
-        return None  # a reply that lost a race for the seat's turn was meant for that turn: it is refused
+    if (seat in game.rules.to_act(game.state) or not game.human(seat) or reply.arrival.transaction.retried
+            or _answers_older(reply)):
+        return None  # a bot plays the seat now; a reply that lost a race for the turn was meant for that turn
     said = reply.service.mails.words(game, seat)
     reading = game.rules.ahead(reply.text, said)
     if not reading.ahead:

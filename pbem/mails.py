@@ -40,7 +40,8 @@ EXAMPLES_SHOWN = 6
 NOTICE_KINDS = ("prompt", "status", "reminder")
 """Mails that show a decision: a reply to an older one of these is stale."""
 
-FOLDED_INTO = ("prompt", "confirmation", "notice", "status", "reminder", "timeout", "game_over", "command")
+FOLDED_INTO = ("prompt", "confirmation", "notice", "status", "reminder", "timeout", "game_over", "command",
+               "organiser_action")
 """The mails to a seat that carry the confirmations waiting for its next mail."""
 
 _INSERT_OUTBOX = insert(Outbox.__table__)  # type: ignore[arg-type]

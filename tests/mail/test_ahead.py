@@ -293,3 +293,20 @@ def test_the_recap_says_who_comes_before_the_seat_only_when_no_choice_can_change
     assert order == ["ann", "cyd"]
     assert "After this decision you are next after ann, cyd." in prompt
     assert "You may already send your move for that turn" in prompt
+
+
+def test_a_seat_given_to_another_player_leaves_the_kept_answer_and_the_confirmations_with_the_old_one(table) -> None:
+    from pbem.admin import Admin
+
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    answered = turn_of(state_of(service, game_id), BOB)
+    play_turn(service, game_id, ahead="pass", tag="bob-ahead")
+    Admin(service, "orga").replace(game_id, BOB + 1, "dan@example.org", "Bob moved away")
+    assert kept(service) == []
+    told = [row for row in outbox(service, recipient=PLAYERS[BOB]) if row.kind == "organiser_action"]
+    assert any(f"Received since your last mail, and played: {'; '.join(answered)}." in flat(row.text) for row in told)
+    while due(service, game_id) != BOB:
+        play_turn(service, game_id)
+    assert early_moves(service, BOB) == []
+    assert outbox(service, recipient="dan@example.org")[-1].kind == "prompt"  # Dan is asked: Bob's pass went with Bob
