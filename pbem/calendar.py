@@ -32,7 +32,7 @@ from pbem import deadlines, pipeline, swarm
 from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.config import Settings
-from pbem.db import Move, Outbox, Player, Seat
+from pbem.db import Early, Move, Outbox, Player, Seat
 from pbem.service import Service
 
 START = datetime(2026, 3, 2, 0, 0, tzinfo=UTC)
@@ -44,6 +44,10 @@ SCAN_EVERY = timedelta(hours=1)
 
 ASKING = ("prompt", "refusal", "reminder")
 """The kinds of mail a seat that owes a decision answers."""
+
+TOLD = ("confirmation",)
+"""The mails that tell a seat owing nothing that its move is in (its kept answer was played, or a reply is
+confirmed): like a prompt, with probability P the player answers one with its next turn sent ahead."""
 
 ALTERNATIVES = 3
 """Moves at most in a line sent ahead: ``m1, else m2, else m3``."""
@@ -235,6 +239,8 @@ class Calendar:
         self.by_email: dict[str, Person] = {}
         self.asked: dict[tuple[int, int], Asked] = {}
         """Seats with an answer scheduled, and the newest mail asking them (their answer replies to it)."""
+        self.told: dict[tuple[int, int], Asked] = {}
+        """Seats owing nothing that will send their next turn ahead, and the mail they answer."""
         self.refusal_reasons: Counter[str] = Counter()
         self.seed_of_game = [seed * 1000 + index for index in range(games)]
 
@@ -255,6 +261,8 @@ class Calendar:
                 self._start(event.payload)
             elif event.kind == "answer":
                 self._answer(event.payload)
+            elif event.kind == "ahead":
+                self._send_ahead(event.payload)
             elif event.kind == "scan":
                 deadlines.scan(self.service)
                 if len(self.records) < self.games or any(r.ended is None for r in self.records.values()):
@@ -311,6 +319,8 @@ class Calendar:
                     record.ended = now
                 if row.kind in ASKING and self._awaiting(session, person):
                     self._ask(person, row, now)
+                elif row.kind in TOLD and self.ahead > 0 and not self._awaiting(session, person):
+                    self._told(session, person, row, now)
 
     @staticmethod
     def _awaiting(session: Session, person: Person) -> bool:
@@ -327,6 +337,48 @@ class Calendar:
         self.asked[key] = asked
         delay = self.people.delay_hours(self.rng, person.speed)
         self._at(self.people.answered(now, delay, person.zone), "answer", key)
+
+    def _told(self, session: Session, person: Person, row: Outbox, now: datetime) -> None:
+        """A seat owing nothing hears its move is in: with probability P its player sends the next turn ahead."""
+        key = (person.game_id, person.seat)
+        if key in self.told or key in self.asked or self._keeps(session, person):
+            return
+        if self.ahead_rng.random() >= self.ahead:
+            return
+        self.told[key] = Asked(row.message_id, row.reply_to, row.subject)
+        delay = self.people.delay_hours(self.rng, person.speed)
+        self._at(self.people.answered(now, delay, person.zone), "ahead", key)
+
+    @staticmethod
+    def _keeps(session: Session, person: Person) -> bool:
+        return session.exec(select(Early.id).where(Early.game_id == person.game_id,
+                                                   Early.seat == person.seat)).first() is not None
+
+    def _send_ahead(self, key: tuple[int, int]) -> None:
+        """The player writes only its next turn, as preference lists, and mails it before that turn comes."""
+        told = self.told.pop(key)
+        person = self.people_at[key]
+        record = self.records[person.game_id]
+        if record.ended is not None or key in self.asked:
+            return  # the game ended, or the turn came first and its prompt is answered instead
+        with Session(self.service.db) as session:
+            state = self.service.store.load(session, person.game_id).state
+            if self._keeps(session, person):
+                return
+        if person.seat in self.rules.to_act(state) or self.rules.result(state) is not None:
+            return
+        lines = sent_ahead(self.rules, state, person.seat, self.bot_rng)
+        if not lines:
+            return
+        reply = swarm.reply(person.email, told.reply_to, told.subject, told.message_id, "\n".join(lines),
+                            domain=f"players.{DOMAIN}")
+        outcome = pipeline.deliver(self.service, reply.raw, [reply.recipient], reply.sender)
+        if outcome.status == "refused":
+            record.refusals += 1
+            self.refusal_reasons[outcome.reason] += 1
+        elif outcome.status == "held" and outcome.inbound_id is not None:
+            record.kept += 1
+            record.kept_ids.add(outcome.inbound_id)
 
     def _answer(self, key: tuple[int, int]) -> None:
         """The player writes their reply now, from the game as it is now, and mails it to the service."""
