@@ -38,7 +38,7 @@ from pbem.commands.language import language_written
 from pbem.db import Inbound, Outbox, Player, RobotAnswers
 from pbem.faults import crash_point
 from pbem.inbound import InboundMail, MailKind
-from pbem.mails import NOTICE_KINDS
+from pbem.mails import NOTICE_KINDS, Accepted
 from pbem.outcome import Outcome
 from pbem.service import Service
 from pbem.store import LoadedGame, Transaction
@@ -356,9 +356,12 @@ def _held_for_later(reply: Reply) -> Outcome | None:
         return None
     kept = "\n".join(reading.ahead)
     replaced = reply.service.turns.hold(reply.session, game, seat, kept, reply.arrival.inbound_id)
-    reply.acknowledge("early", kept.replace("\n", "; "), ", ".join(reply.waiting()),
-                      replaced=replaced.text.replace("\n", "; ") if replaced else "",
-                      ignored=list(reading.ignored), next_after=reply.service.mails.next_after(game, seat))
+    if reply.player.notify == "each":  # told at once, as every acceptance is for this player
+        reply.acknowledge("early", kept.replace("\n", "; "), ", ".join(reply.waiting()),
+                          replaced=replaced.text.replace("\n", "; ") if replaced else "",
+                          ignored=list(reading.ignored), next_after=reply.service.mails.next_after(game, seat))
+    else:  # folded into the seat's next mail, like the confirmation of a reply
+        reply.service.mails.confirm(reply.session, game, seat, Accepted((), reading.ahead, reading.ignored), [])
     return Outcome("held", f"kept for seat {seat + 1}'s turn")
 
 

@@ -156,7 +156,10 @@ class Mailer:
                               early=False, ignored=list(accepted.ignored), kept=list(accepted.kept),
                               next_after=self.next_after(game, seat))
             return
-        row.unconfirmed = json.dumps([*_unconfirmed(row), accepted.as_json()], ensure_ascii=False)
+        earlier = _unconfirmed(row)
+        if accepted.kept:  # a new answer for the next turn replaces the one kept before: only it is told
+            earlier = [{**item, "kept": []} for item in earlier]
+        row.unconfirmed = json.dumps([*earlier, accepted.as_json()], ensure_ascii=False)
         row.unconfirmed_since = row.unconfirmed_since or self.clock.now()
 
     def confirm_waiting(self, session: Session, game: LoadedGame, seat: int) -> None:

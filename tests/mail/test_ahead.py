@@ -152,6 +152,7 @@ def test_no_legal_alternative_prompts_the_player_with_why_each_was_not_played(ta
 def test_a_later_answer_replaces_the_kept_one_and_status_shows_it(table) -> None:
     service, game_id = table
     until_due(service, game_id, BOB)
+    assert send(service, BOB, "notify each", "notify").status == "command"  # every acceptance told at once
     play_turn(service, game_id)
     assert send(service, BOB, "pass", "first").status == "held"
     assert send(service, BOB, "group 1 tax, else pass", "second", kind=None).status == "held"
@@ -310,3 +311,18 @@ def test_a_seat_given_to_another_player_leaves_the_kept_answer_and_the_confirmat
         play_turn(service, game_id)
     assert early_moves(service, BOB) == []
     assert outbox(service, recipient="dan@example.org")[-1].kind == "prompt"  # Dan is asked: Bob's pass went with Bob
+
+
+def test_a_move_sent_ahead_is_told_in_the_next_mail_and_a_newer_one_replaces_it_there(table) -> None:
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    play_turn(service, game_id)
+    mails = len(outbox(service, recipient=PLAYERS[BOB]))
+    assert send(service, BOB, "pass", "first").status == "held"
+    assert send(service, BOB, "group 1 tax, else pass", "second").status == "held"
+    assert len(outbox(service, recipient=PLAYERS[BOB])) == mails  # no mail of its own for either
+    assert send(service, BOB, "status", "status").status == "command"
+    status = flat(last_mail(service, BOB, "status").text)
+    assert status.count("Kept for your next turn") == 2  # the folded acceptance and the status line itself
+    assert "Kept for your next turn, hidden from the others: group 1 tax, else pass." in status
+    assert "hidden from the others: pass." not in status  # the replaced answer is not told as kept

@@ -90,6 +90,7 @@ def test_a_mistyped_move_lists_the_closest_moves_once_in_short_lines(real: Servi
 def test_a_second_reply_while_another_seat_decides_says_whose_turn_it_is(service: Service) -> None:
     service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 9})
     old = latest(service, ANN)
+    pipeline.deliver(service, reply_to(old, "notify each"))  # Ann hears of every acceptance at once
     pipeline.deliver(service, reply_to(old, "take 1"))
     outcome = pipeline.deliver(service, reply_to(old, "take 2"))  # a move: kept for her next turn, and she is told
     assert outcome.status == "held"
