@@ -17,25 +17,26 @@ components are drawn from that stage's unlocated ones. Drawn tiles come from
 the unlocated stack tiles, hands from every unlocated card, and the rest
 leaves the game, so each component stays in exactly one place.
 
-A unit stopped at a choice is resumed from its snapshot, which holds hidden
-parts too. The snapshot is dealt again by the same relabelling (each hidden
-place's old component to its new one) and the unit replayed with its choices
-(a tile they name renamed too); a discard or compensation unit, whose choices
-name the cards or markers of that moment, is started afresh for what it still
-owes. What the unit took from places seen when it began stays where it went,
-and a deal is kept only if the unit reaches the point the seat sees (being
-asked at all can tell that a player holds some card), else another is drawn.
+A unit stopped at a choice is resumed from its snapshot (the state when the
+unit began), which holds hidden parts too. The snapshot is dealt again the same
+way, from what the seat saw in it, and the unit replayed on it with its
+choices; nothing pairs the new deal with the real hidden order, so a state and
+its snapshot may be perturbed apart and still give the same deal. What the
+unit has shown the seat since it began (a card drawn into the seat's own hand,
+a tile turned up) keeps its slot in the snapshot: the rules took it from there
+(the top of a deck), as the seat knows. A deal is kept only if the unit reaches
+the point the seat sees (being asked at all can tell that a player holds some
+card), else another is drawn. A discard or compensation unit, whose choices
+name the cards or markers of that moment, is started afresh on a new deal of
+the state for what it still owes.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
-from typing import Iterable
 
 from engine.prodigals import flow, views
-from engine.prodigals.data import DATA, slug
-from engine.prodigals.moves import Exchange, Move, Sell, Take
+from engine.prodigals.data import DATA
 from engine.prodigals.state import Pending, Player, State
 
 Stages = list[tuple[str, ...]]
@@ -70,19 +71,16 @@ def determinise(state: State, seat: int | None, rng: random.Random) -> State:
 
 def _resumed(state: State, pending: Pending, seat: int | None, rng: random.Random) -> State:
     """One new deal of a state stopped inside a unit, the unit replayed (or restarted) on it."""
-    dealt = state.clone()
     if pending.root[0] in ("discard", "compensate"):
+        dealt = state.clone()
         _deal(dealt, seat, rng, set())
         return _restart(dealt, state, pending)
-    # What the unit took from places the seat saw when it began (a set's cards, a sold possession)
-    # stays where it went: the unit's visible results so far depend on it.
-    relabel = _deal(dealt, seat, rng, _located(pending.snapshot, seat))
-    snapshot = _relabelled(pending.snapshot, relabel)
-    for player in snapshot.players:
-        if player.seat != seat:
-            player.up_order, player.keep = [], []
-    choices = tuple(_relabelled_choice(c, relabel) for c in pending.choices)
-    resumed = flow.run_unit(snapshot.clone(), pending.seat, pending.root, choices, snapshot)
+    # The snapshot is dealt again from what the seat saw when the unit began, never paired with the
+    # real hidden order. What the unit has shown the seat since (a card drawn into its own hand, a tile
+    # turned up) stays where the snapshot holds it, where the rules took it from (the top of a deck).
+    snapshot = pending.snapshot.clone()
+    _deal(snapshot, seat, rng, _located(state, seat) - _located(pending.snapshot, seat))
+    resumed = flow.run_unit(snapshot.clone(), pending.seat, pending.root, pending.choices, snapshot)
     resumed.removed.sort()
     return resumed
 
@@ -90,67 +88,67 @@ def _resumed(state: State, pending: Pending, seat: int | None, rng: random.Rando
 # --- the new deal --------------------------------------------------------------------
 
 
-def _deal(state: State, seat: int | None, rng: random.Random, pinned: set[str]) -> dict[str, str]:
-    """Deal ``state``'s hidden parts again in place, leaving ``pinned`` components where they lie.
+def _deal(state: State, seat: int | None, rng: random.Random, pinned: set[str]) -> None:
+    """Deal ``state``'s hidden parts again in place, leaving ``pinned`` components in their very slots.
 
-    Returns the relabelling old component -> new, hidden place by hidden place.
+    Only the seen places and ``pinned`` are read, never which hidden component
+    lies where: the result is the same for every arrangement of the rest.
     """
     others = [p for p in state.players if p.seat != seat]
-    before = _hidden_places(state, others)
     unlocated = sorted(_universe(state) - _located(state, seat))
-    if sorted(c for place in before for c in place) != unlocated:
+    if sorted(c for place in _hidden_places(state, others) for c in place) != unlocated:
         raise ValueError("the state's hidden places do not hold exactly the components its seen places leave out")
     free = set(unlocated) - pinned
-    kept = set(unlocated) & pinned
     for (comp, border), deck in state.decks.items():
-        deck[:] = _stack(rng, free, [DATA.decks.get((comp, border, st), ()) for st in ("I", "II")], len(deck))
-    state.central_deck = _stack(rng, free, _central_stages(state), len(state.central_deck))
+        deck[:] = _stack(rng, free, [DATA.decks.get((comp, border, st), ()) for st in ("I", "II")], deck, pinned)
+    state.central_deck = _stack(rng, free, _central_stages(state), state.central_deck, pinned)
     if "E" in state.competitions:
-        state.political_stack = _stack(rng, free, list(DATA.political_stages), len(state.political_stack))
+        state.political_stack = _stack(rng, free, list(DATA.political_stages), state.political_stack, pinned)
         stack_tiles = sorted(free & {t for stage in DATA.political_stages for t in stage})
-        drawing = [p for p in others if p.drawn_tile and p.drawn_tile not in kept]
+        drawing = [p for p in others if p.drawn_tile and p.drawn_tile not in pinned]
         for player, tile in zip(drawing, rng.sample(stack_tiles, len(drawing))):
             player.drawn_tile = tile
             free.discard(tile)
     if "P" in state.competitions:
-        state.possession_stack = _stack(rng, free, list(DATA.possession_stages), len(state.possession_stack))
+        state.possession_stack = _stack(rng, free, list(DATA.possession_stages), state.possession_stack, pinned)
     if "S" in state.competitions:
-        state.beatrice_stack = _stack(rng, free, [tuple(t.id for t in DATA.beatrice)], len(state.beatrice_stack))
+        state.beatrice_stack = _stack(rng, free, [tuple(t.id for t in DATA.beatrice)], state.beatrice_stack, pinned)
     cards = sorted(free & set(DATA.cards))
     rng.shuffle(cards)
     for player in others:
-        stay = [c for c in player.hand if c in kept]
-        size = len(player.hand) - len(stay)
-        player.hand, cards = stay + cards[:size], cards[size:]
+        fresh = sum(c not in pinned for c in player.hand)
+        player.hand, cards = _filled(player.hand, pinned, cards[:fresh]), cards[fresh:]
         free.difference_update(player.hand)
         player.up_order, player.keep = [], []
-    state.removed = sorted(free | (kept & set(state.removed)))
-    after = _hidden_places(state, others)
-    relabel = {c: c for c in kept}
-    for was, now in zip(before, after):
-        relabel.update(zip([c for c in was if c not in kept], [c for c in now if c not in kept]))
-    return relabel
+    state.removed = sorted(free | (pinned & set(state.removed)))
 
 
-def _stack(rng: random.Random, free: set[str], stages: Stages, size: int) -> list[str]:
-    """``size`` components of the stages, the lowest stage's at the bottom, each stage shuffled; taken from ``free``.
+def _filled(place: list[str], pinned: set[str], new: list[str]) -> list[str]:
+    """``place`` with its pinned components in their slots and the others, in order, from ``new``."""
+    fresh = iter(new)
+    return [c if c in pinned else next(fresh) for c in place]
 
-    A stack is dealt from the top, so with ``size`` left it still holds the
-    bottom ``size`` of its stages laid one on another.
+
+def _stack(rng: random.Random, free: set[str], stages: Stages, old: list[str], pinned: set[str]) -> list[str]:
+    """A stack as large as ``old``, the lowest stage's at the bottom, each stage shuffled; taken from ``free``.
+
+    A stack is dealt from the top, so with ``len(old)`` left it still holds
+    the bottom ``len(old)`` of its stages laid one on another. A ``pinned``
+    component keeps its slot; the others of its stage fill the rest.
     """
     stack: list[str] = []
-    left = size
     for stage in reversed(stages):
-        count = min(left, len(stage))
+        count = min(len(old) - len(stack), len(stage))
+        slots = old[len(stack):len(stack) + count]
         pool = sorted(free.intersection(stage))
-        if len(pool) < count:
-            raise ValueError(f"a stack of {size} needs {count} of its stage {stage[:3]}…, only {len(pool)} are unseen")
-        part = rng.sample(pool, count)
+        needed = sum(c not in pinned for c in slots)
+        if len(pool) < needed:
+            raise ValueError(f"a stack of {len(old)} needs {needed} of its stage {stage[:3]}…, only {len(pool)} are unseen")
+        part = rng.sample(pool, needed)
         free.difference_update(part)
-        stack.extend(part)
-        left -= count
-    if left:
-        raise ValueError(f"a stack holds {size} components, more than its stages have")
+        stack.extend(_filled(slots, pinned, part))
+    if len(stack) < len(old):
+        raise ValueError(f"a stack holds {len(old)} components, more than its stages have")
     return stack
 
 
@@ -197,7 +195,7 @@ def _located(state: State, seat: int | None) -> set[str]:
 
 
 def _hidden_places(state: State, others: list[Player]) -> list[list[str]]:
-    """The hidden places in a fixed order, each as its components, so old and new can be paired place by place."""
+    """The hidden places, each as its components (to check they hold exactly what the seen places leave out)."""
     places = [p.hand for p in others] + [[p.drawn_tile] for p in others if p.drawn_tile]
     places += [state.decks[k] for k in sorted(state.decks)]
     places += [state.central_deck, state.political_stack, state.possession_stack, state.beatrice_stack]
@@ -205,49 +203,6 @@ def _hidden_places(state: State, others: list[Player]) -> list[list[str]]:
 
 
 # --- a unit stopped at a choice --------------------------------------------------------
-
-
-def _relabelled(snapshot: State, relabel: dict[str, str]) -> State:
-    """A copy of ``snapshot`` with every component replaced by its new one (a seen one maps to itself)."""
-    new = snapshot.clone()
-
-    def each(items: Iterable[str]) -> list[str]:
-        return [relabel.get(c, c) for c in items]
-
-    new.decks = {k: each(v) for k, v in new.decks.items()}
-    new.central_deck = each(new.central_deck)
-    new.central_card = relabel.get(new.central_card, new.central_card)
-    new.sets = {k: each(v) for k, v in new.sets.items()}
-    new.set_tiles = {k: relabel.get(t, t) for k, t in new.set_tiles.items()}
-    new.board_tiles = each(new.board_tiles)
-    new.possession_stack = each(new.possession_stack)
-    new.political_stack = each(new.political_stack)
-    new.canvass = each(new.canvass)
-    new.beatrice_stack = each(new.beatrice_stack)
-    new.beatrice = relabel.get(new.beatrice, new.beatrice)
-    new.removed = sorted(each(new.removed))
-    for player in new.players:
-        player.hand = each(player.hand)
-        player.board = each(player.board)
-        player.used = each(player.used)
-        player.played = each(player.played)
-        player.possessions = each(player.possessions)
-        player.grid = {cell: (relabel.get(t, t), turn) for cell, (t, turn) in player.grid.items()}
-        player.drawn_tile = relabel.get(player.drawn_tile, player.drawn_tile)
-    return new
-
-
-def _relabelled_choice(choice: Move, relabel: dict[str, str]) -> Move:
-    """A recorded answer naming a tile (taken from the canvass, sold, exchanged) by its new tile."""
-    def new(tile_slug: str) -> str:
-        tile = DATA.tile_by_slug.get(tile_slug)
-        return slug(relabel.get(tile, tile)) if tile is not None else tile_slug
-
-    if isinstance(choice, (Take, Sell)):
-        return replace(choice, tile=new(choice.tile))
-    if isinstance(choice, Exchange):
-        return replace(choice, give=new(choice.give), take=new(choice.take))
-    return choice
 
 
 def _restart(dealt: State, state: State, pending: Pending) -> State:

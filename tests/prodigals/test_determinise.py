@@ -11,6 +11,7 @@ import pytest
 
 from engine import bots
 from engine.prodigals.state import State
+from tests.engine.hidden import HOOKS
 from tests.prodigals.scenario import COMBINATIONS, GAME
 
 
@@ -131,3 +132,65 @@ def test_inside_another_seats_unit_a_reshuffled_deck_gives_the_same_deal() -> No
         assert GAME.determinise(other, seat, random.Random(5)) == GAME.determinise(state, seat, random.Random(5))
         checked += 1
     assert checked >= 10
+
+
+def _pending_points(players: int, seed: int) -> Iterator[State]:
+    """The states of a random game stopped at a question (every third one)."""
+    return (s for k, s in enumerate(p for p in _points(players, seed, every=10**9) if p.pending is not None)
+            if k % 3 == 0)
+
+
+def _same_deal(state: State, other: State, seat: int | None, seed: int) -> None:
+    """``state`` and ``other`` give equal determinised states, the pending unit's snapshot and choices included."""
+    a = vars(GAME.determinise(state, seat, random.Random(seed)))
+    b = vars(GAME.determinise(other, seat, random.Random(seed)))
+    assert a == b, f"seat {seat}'s deal follows what it cannot see: {sorted(k for k in a if a[k] != b[k])}"
+
+
+def _swap_hands(state: State, seats: list[int]) -> bool:
+    """Swap one card between the hands of two of ``seats`` that hold different cards; whether there were two."""
+    hands = [state.players[s].hand for s in seats if state.players[s].hand]
+    for i, first in enumerate(hands):
+        for second in hands[i + 1:]:
+            if first[0] != second[-1]:
+                first[0], second[-1] = second[-1], first[0]
+                return True
+    return False
+
+
+@pytest.mark.parametrize(("players", "seed"), [(p, s) for p in (2, 3, 4, 5) for s in (0, 1, 2)])
+def test_with_a_question_pending_what_the_seat_cannot_see_does_not_change_the_deal(players: int, seed: int) -> None:
+    """The unit is replayed from a snapshot the perturbation leaves as it was: the deal must not pair the two."""
+    checked = 0
+    for k, state in enumerate(_pending_points(players, seed)):
+        for seat in (None, *range(players)):
+            other = state.clone()
+            HOOKS["prodigals"].perturb(other, 0 if seat is None else seat, random.Random(k))
+            assert GAME.view(other, seat) == GAME.view(state, seat)
+            _same_deal(state, other, seat, k)
+            checked += 1
+    assert checked >= 2 * (players + 1)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(p, s) for p in (3, 4, 5) for s in (0, 1, 2)])
+def test_with_a_question_pending_cards_swapped_between_other_hands_give_the_same_deal(players: int, seed: int) -> None:
+    """Swapped in the state alone, and in the state and the unit's snapshot together (hands the unit leaves alone)."""
+    swapped = both = 0
+    for k, state in enumerate(_pending_points(players, seed)):
+        pending = state.pending
+        assert pending is not None
+        for seat in (None, *range(players)):
+            hidden = [p.seat for p in state.players if p.seat != seat]
+            other = state.clone()
+            if _swap_hands(other, hidden):
+                assert GAME.view(other, seat) == GAME.view(state, seat)
+                _same_deal(state, other, seat, k)
+                swapped += 1
+            untouched = [s for s in hidden if s != pending.seat]
+            other, snapshot = state.clone(), pending.snapshot.clone()
+            if _swap_hands(other, untouched) and _swap_hands(snapshot, untouched):
+                other.pending = replace(pending, snapshot=snapshot)
+                assert GAME.view(other, seat) == GAME.view(state, seat)
+                _same_deal(state, other, seat, k)
+                both += 1
+    assert swapped >= 2 * players and both >= 2
