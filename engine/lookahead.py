@@ -1,12 +1,15 @@
-"""Who decides next: the seats of the coming replies, as far as they are certain whatever anyone chooses.
+"""Who decides before a seat: the seats of the replies until its next one, when no choice can change them.
 
 A mail tells a player "you are next after Bob" so they may send their move
 ahead. The order of the coming replies depends on what the players choose and
 on what is hidden (a draw, another hand), so it is found by playing a few
 sampled futures from worlds the reader cannot tell apart from the real one
-(:meth:`engine.Game.determinise`), each with random choices, and keeping only
-the replies on which every future agrees. Nothing is read that the reader may
-not see, and nothing is said that a choice could make untrue.
+(:meth:`engine.Game.determinise`), each with random choices, and it is said
+only when every future agrees. Nothing is read that the reader may not see,
+and nothing is said that a choice could make untrue.
+
+A mail is composed for every prompt, so a future stops as soon as the
+reader's next reply starts, or as soon as it parts from the futures before it.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import random
 from engine.protocol import Game, State
 
 REPLIES = 6
-"""How far ahead the order is looked for, the seat's own reply counted: a whole round at five players."""
+"""How far ahead the seat's next reply is looked for, its own current one counted: a whole round at five."""
 
 SAMPLES = 4
 """Sampled futures that must agree."""
@@ -25,52 +28,42 @@ _STEPS = 60
 """Decisions played in one future at most: enough for ``REPLIES`` replies in every game."""
 
 
-def coming_replies(game: Game, state: State, viewer: int | None, rng: random.Random,
-                   replies: int = REPLIES, samples: int = SAMPLES) -> list[int]:
-    """The seats of the next ``replies`` replies, in order, that every sampled future agrees on.
+def seats_before(game: Game, state: State, seat: int, rng: random.Random,
+                 replies: int = REPLIES, samples: int = SAMPLES) -> list[int] | None:
+    """The seats whose replies come before ``seat``'s next one (after its current one, if it is due now),
+    in order, or None when that is not certain within ``replies`` replies.
 
     A run of one seat's decisions with nobody else in between is one reply
-    (as in a mail that answers a whole turn). The list stops where the futures
-    part; it is empty when the game is over.
+    (as in a mail that answers a whole turn). Seats deciding at once end the
+    look: no order between them is certain.
     """
     agreed: list[int] | None = None
     for _ in range(samples):
-        future = _replies(game, game.determinise(state, viewer, rng), rng, replies)
-        if agreed is None:
-            agreed = future
-        else:
-            same = 0
-            while same < min(len(agreed), len(future)) and agreed[same] == future[same]:
-                same += 1
-            agreed = agreed[:same]
-        if not agreed:
-            break
-    return agreed or []
+        found = _before(game, game.determinise(state, seat, rng), seat, rng, replies, agreed)
+        if found is None:
+            return None
+        agreed = found
+    return agreed
 
 
-def _replies(game: Game, world: State, rng: random.Random, replies: int) -> list[int]:
-    seats: list[int] = []
+def _before(game: Game, world: State, seat: int, rng: random.Random, replies: int,
+            agreed: list[int] | None) -> list[int] | None:
+    """One future's seats before the seat's next reply; None when it is too far, or parts from ``agreed``."""
+    others: list[int] = []
+    current = seat in game.to_act(world)  # the seat's own reply now is not the one looked for
+    last = seat if current else None
     for _ in range(_STEPS):
         due = game.to_act(world)
-        if not due:
-            break
-        if len(due) > 1:  # seats deciding at once: no order between them is certain
-            break
-        seat = next(iter(due))
-        if not seats or seats[-1] != seat:
-            if len(seats) == replies:
-                break
-            seats.append(seat)
-        moves = game.legal(world, seat)
-        world = game.apply(world, seat, moves[rng.randrange(len(moves))])
-    return seats
-
-
-def next_after(coming: list[int], seat: int) -> list[int] | None:
-    """The seats whose replies come before ``seat``'s next one (after its current one if it is due first),
-    or None when that is not among ``coming``."""
-    start = 1 if coming and coming[0] == seat else 0
-    for index in range(start, len(coming)):
-        if coming[index] == seat:
-            return coming[start:index]
+        if len(due) != 1:
+            return None  # the game ends, or seats decide at once
+        (mover,) = due
+        if mover != last:
+            if mover == seat:
+                return others if agreed is None or others == agreed else None
+            others.append(mover)
+            if len(others) + 1 + current > replies or (agreed is not None and others != agreed[:len(others)]):
+                return None
+            last = mover
+        moves = game.legal(world, mover)
+        world = game.apply(world, mover, moves[rng.randrange(len(moves))])
     return None

@@ -172,7 +172,7 @@ class Mailer:
         """The names of the seats whose replies come before the seat's next one, when that is certain within
         the next few replies whatever anyone chooses (:mod:`engine.lookahead`); else None."""
         rng = random.Random(f"{game.row.bot_seed}:{game.next_seq}:{seat}")
-        before = lookahead.next_after(lookahead.coming_replies(game.rules, game.state, seat, rng), seat)
+        before = lookahead.seats_before(game.rules, game.state, seat, rng)
         return None if before is None else [game.name(other) for other in before]
 
     def prompt(self, session: Session, game: LoadedGame, seat: int, understood: list[str],

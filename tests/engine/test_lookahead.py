@@ -1,4 +1,4 @@
-"""Who decides next (engine/lookahead.py): only what every future agrees on, never read from hidden parts."""
+"""Who decides before a seat (engine/lookahead.py): only what every future agrees on, never read from hidden parts."""
 
 from __future__ import annotations
 
@@ -7,58 +7,90 @@ import random
 import pytest
 
 import engine
-from engine.lookahead import coming_replies, next_after
+from engine.lookahead import seats_before
 from tests.engine.hidden import HOOKS
 
-
-def test_next_after_counts_from_the_seats_next_reply() -> None:
-    assert next_after([1, 2, 0, 1], 1) == [2, 0]  # due now: its next reply is the one after these
-    assert next_after([2, 0, 1, 2], 1) == [2, 0]
-    assert next_after([2, 1], 2) is None  # not among the coming replies
-    assert next_after([0, 1], 0) is None
-    assert next_after([], 0) is None
+DRAGON = engine.game("dragon")
 
 
-def test_within_a_dragon_month_the_order_is_certain_and_matches_the_game() -> None:
-    game = engine.game("dragon")
-    state = game.new(4, 3)
-    while game.decision(state, min(game.to_act(state))).kind != "person":
-        seat = min(game.to_act(state))
-        state = game.apply(state, seat, game.legal(state, seat)[0])
-    coming = coming_replies(game, state, None, random.Random(1))
-    assert len(coming) >= 4  # the four persons, in the month's turn order, whatever anyone recruits
-    played = []
-    work = game.clone(state)
-    while len(played) < 4:
-        seat = min(game.to_act(work))
-        if not played or played[-1] != seat:
-            played.append(seat)
-        work = game.apply(work, seat, game.legal(work, seat)[-1])
-    assert coming[:4] == played
+def _person_phase(players: int, seed: int) -> engine.State:
+    state = DRAGON.new(players, seed)
+    while DRAGON.decision(state, min(DRAGON.to_act(state))).kind != "person":
+        seat = min(DRAGON.to_act(state))
+        state = DRAGON.apply(state, seat, DRAGON.legal(state, seat)[0])
+    return state
 
 
-def test_a_choice_that_changes_the_order_ends_what_is_said() -> None:
-    """Dragon's starting persons set the first month's order: from the start only the start order is certain."""
-    game = engine.game("dragon")
-    state = game.new(4, 3)
-    coming = coming_replies(game, state, 0, random.Random(2))
-    assert 1 <= len(coming) < 6
-    assert len(set(coming)) == len(coming)  # no seat's second reply: the month's order is not known yet
+def _replies_until(state: engine.State, seat: int, pick: int) -> list[int]:
+    """The seats that reply before ``seat``'s next reply when every choice is the ``pick``-th legal move."""
+    work, others = DRAGON.clone(state), []
+    last = seat if seat in DRAGON.to_act(work) else None
+    while True:
+        (mover,) = DRAGON.to_act(work)
+        if mover != last:
+            if mover == seat:
+                return others
+            others.append(mover)
+            last = mover
+        moves = DRAGON.legal(work, mover)
+        work = DRAGON.apply(work, mover, moves[pick % len(moves)])
+
+
+def _person_order(state: engine.State) -> list[int]:
+    """The seats that still pick a person this month, in the month's order (the due seat first)."""
+    work, order = DRAGON.clone(state), []
+    while DRAGON.to_act(work) and DRAGON.decision(work, min(DRAGON.to_act(work))).kind == "person":
+        (mover,) = DRAGON.to_act(work)
+        if not order or order[-1] != mover:
+            order.append(mover)
+        work = DRAGON.apply(work, mover, DRAGON.legal(work, mover)[0])
+    return order
+
+
+def test_within_a_dragon_month_the_order_is_certain_and_is_the_one_the_game_plays() -> None:
+    state = _person_phase(4, 3)
+    order = _person_order(state)
+    assert len(order) == 4
+    for place, seat in enumerate(order[1:], start=1):  # each picks after the seats before it, whatever they pick
+        assert seats_before(DRAGON, state, seat, random.Random(1)) == order[:place]
+        assert order[:place] == _replies_until(state, seat, 0) == _replies_until(state, seat, -1)
+    # The due seat's next turn is next month, whose order the persons picked now decide: not told.
+    assert seats_before(DRAGON, state, order[0], random.Random(1)) is None
+
+
+def test_a_choice_that_can_change_the_order_is_never_told() -> None:
+    """Dragon's starting persons set the first month's order: at the start no seat's next turn is certain."""
+    state = DRAGON.new(4, 3)
+    (first,) = DRAGON.to_act(state)
+    assert seats_before(DRAGON, state, first, random.Random(2)) is None
+
+
+def test_a_turn_further_than_the_look_is_not_told() -> None:
+    state = _person_phase(4, 3)
+    last = _person_order(state)[-1]
+    before = _person_order(state)[:-1]
+    assert seats_before(DRAGON, state, last, random.Random(1), replies=len(before)) is None
+    assert seats_before(DRAGON, state, last, random.Random(1), replies=len(before) + 1) == before
 
 
 @pytest.mark.parametrize("name", ["dragon", "china", "prodigals"])
-def test_what_is_said_does_not_change_with_what_the_reader_cannot_see(name: str) -> None:
+def test_what_is_told_does_not_change_with_what_the_reader_cannot_see(name: str) -> None:
     game = engine.game(name)
-    state = game.new(4, 5)
     rng = random.Random(5)
-    for _ in range(25):
-        if not game.to_act(state):
-            break
-        seat = min(game.to_act(state))
-        state = game.apply(state, seat, game.legal(state, seat)[rng.randrange(len(game.legal(state, seat)))])
-    for viewer in range(4):
-        other = game.clone(state)
-        HOOKS[name].perturb(other, viewer, random.Random(9))
-        assert game.view(other, viewer) == game.view(state, viewer)
-        assert coming_replies(game, state, viewer, random.Random(3)) == coming_replies(game, other, viewer,
-                                                                                       random.Random(3))
+    told = 0
+    for seed in range(3):
+        state = game.new(4, seed)
+        for _ in range(25 + 7 * seed):
+            if not game.to_act(state):
+                break
+            seat = min(game.to_act(state))
+            moves = game.legal(state, seat)
+            state = game.apply(state, seat, moves[rng.randrange(len(moves))])
+        for viewer in range(4):
+            other = game.clone(state)
+            HOOKS[name].perturb(other, viewer, random.Random(9))
+            assert game.view(other, viewer) == game.view(state, viewer)
+            before = seats_before(game, state, viewer, random.Random(3))
+            assert before == seats_before(game, other, viewer, random.Random(3))
+            told += before is not None
+    assert told, f"{name}: no seat was ever told who comes before it, so the check saw nothing"
