@@ -33,6 +33,9 @@ class Prodigals(GameBase):
     def clone(self, state: State) -> State:
         return state.clone()
 
+    def outlook(self, state: State) -> list[float]:
+        return greedy.outlook(state)
+
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state, seat, words)
 
