@@ -14,6 +14,7 @@ from typing import Callable
 
 from engine import search as _search
 from engine.protocol import Game, Move, State
+from engine.text import TC, Text
 
 Bot = Callable[[Game, State, int, _random.Random], Move]
 
@@ -73,10 +74,14 @@ def get(name: str) -> Bot:
     return Searcher(int(strength))
 
 
-def kind(name: str) -> str:
-    """The bot's name without its strength (``search:400`` -> ``search``), as a player is told it; checked by ``get``."""
+NAMES: dict[str, Text] = {"random": TC("bot", "random"), "greedy": TC("bot", "greedy"), "search": TC("bot", "search")}
+"""What a player reads a bot called (``seat 3 (Ann, a greedy bot)``), in the reader's language."""
+
+
+def named(name: str) -> Text:
+    """What a player reads ``name``'s bot called: its kind, without the strength (``search:400`` is a search bot)."""
     get(name)
-    return name.partition(":")[0]
+    return NAMES[name.partition(":")[0]]
 
 
 @dataclass

@@ -136,3 +136,12 @@ def test_a_named_search_bot_plays_a_whole_game_with_the_others() -> None:
     rules = engine.game("china")
     played = bots.play(rules, 3, seed=5, bots=[bots.get("search:3"), bots.greedy, bots.greedy])
     assert rules.result(played.state) is not None
+
+
+def test_a_bot_seat_is_named_by_its_kind_in_the_readers_language() -> None:
+    from pbem.words import words
+
+    rules = engine.game("china")
+    said = {language: words(rules, language).say(bots.named("search:400")) for language in ("en", "el", "hu", "ru")}
+    assert said == {"en": "search", "el": "αναζήτησης", "hu": "kereső", "ru": "поисковый"}
+    assert words(rules, "hu").say(bots.named("greedy")) == "mohó"

@@ -109,7 +109,7 @@ def test_a_seat_timed_out_to_the_search_bot_is_played_to_the_end_of_a_real_game(
                                               .order_by(Move.seq))]
     assert seat.bot == "search:3" and seat.timeouts == 1
     assert ann[0] == "timeout" and len(ann) > 10 and set(ann[1:]) <= {"bot", "forced"}
-    assert "a search:3 bot plays the seat from now on" in outbox(service, kind="organiser")[0].text
+    assert "a search bot plays the seat from now on" in outbox(service, kind="organiser")[0].text
     assert [m.recipient for m in outbox(service, kind="game_over")] == [ANN]
 
 
