@@ -32,9 +32,8 @@ def greedy(game: Game, state: State, seat: int, rng: _random.Random) -> Move:
     return game.greedy(state, seat, rng)
 
 
-SEARCH_PLAYOUTS = 100
-"""The search bot's playouts per decision when no strength is named: a median decision well under a second
-on a 2-CPU machine in every game (``pbem bench bots`` measures it)."""
+SEARCH_PLAYOUTS = _search.PLAYOUTS
+"""The search bot's playouts a decision when no strength is named."""
 MAX_PLAYOUTS = 100_000
 """The strongest ``search:N`` a name may ask for (at a few ms a playout, minutes a decision)."""
 
