@@ -44,7 +44,8 @@ class Budget:
     """What one decision may spend.
 
     ``playouts``: iterations (one determinised world, one walk down the tree,
-    one playout each); ``time_up``: asked before each iteration after the
+    one playout each), fewer once the most visited move can no longer be
+    caught up with; ``time_up``: asked before each iteration after the
     first, a clock the shell owns (None: playouts alone bound it);
     ``depth``: decisions a playout plays past the tree before the outlook
     judges it (0: play to the end); ``exploration``: UCB's constant on
@@ -105,10 +106,18 @@ def search(rules: Game, state: State, seat: int, rng: random.Random, budget: Bud
         world = rules.determinise(state, seat, rng)
         steps += _iterate(rules, world, root, rng, budget)
         done += 1
+        if _settled(root, budget.playouts - done):
+            break
     visits = {move: child.visits for move, child in root.children.items()}
     best = max((m for m in legal if m in root.children),
                key=lambda m: (root.children[m].visits, root.children[m].reward))
     return Report(best, done, steps, visits)
+
+
+def _settled(root: _Node, left: int) -> bool:
+    """Whether the most visited move stays so whatever the playouts ``left`` do: the choice is made, stop early."""
+    visits = sorted((child.visits for child in root.children.values()), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > left
 
 
 def _iterate(rules: Game, world: State, root: _Node, rng: random.Random, budget: Budget) -> int:

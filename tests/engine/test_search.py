@@ -58,15 +58,17 @@ def test_the_search_always_returns_a_legal_move_and_leaves_the_state_alone(name:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_search_runs_exactly_its_playouts_and_stops_when_time_is_up(name: str) -> None:
+def test_the_search_runs_at_most_its_playouts_and_stops_when_time_is_up(name: str) -> None:
     rules = engine.game(name)
     for state, seat in states(name, 4, seed=7):
         if len(rules.legal(state, seat)) < 2:
             continue
         counting = Counting(rules)
         report = search.search(counting, state, seat, random.Random(1), search.Budget(playouts=9, depth=4))
-        assert report.playouts == counting.dealt == 9
-        assert sum(report.visits.values()) == 9
+        assert report.playouts == counting.dealt == sum(report.visits.values()) <= 9
+        if report.playouts < 9:  # stopped early: only once no other move could catch up with the most visited
+            top, second, *_ = sorted(report.visits.values(), reverse=True) + [0]
+            assert top - second > 9 - report.playouts
         asked: list[int] = []
 
         def time_up() -> bool:
