@@ -28,7 +28,9 @@ class MoveError(ValueError):
     in the reader's language), ``line`` is the offending line of the reply
     (or "" for the whole reply), ``expected`` says what the game is waiting
     for, and ``suggestions`` holds the nearest legal moves in canonical
-    notation, best first. ``str(error)`` is all of it in English.
+    notation, best first. ``refused`` holds, for a line of alternatives
+    (``tax, else build``) none of which could be played, each alternative in
+    notation with why it could not. ``str(error)`` is all of it in English.
     """
 
     def __init__(
@@ -38,14 +40,17 @@ class MoveError(ValueError):
         line: str = "",
         expected: Said = "",
         suggestions: list[str] | None = None,
+        refused: tuple[tuple[str, Said], ...] = (),
     ) -> None:
         self.reason = message
         self.line = line
         self.expected = expected
         self.suggestions = list(suggestions or [])
+        self.refused = refused
         parts = [str(message)]
         if line:
             parts.append(f"(in the line {line!r})")
+        parts += [f"{alternative!r}: {reason}." for alternative, reason in refused]
         if expected:
             parts.append(f"Expected now: {expected}.")
         if self.suggestions:

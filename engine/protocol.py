@@ -17,6 +17,7 @@ A caller that still needs the state from before the move clones it first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -24,7 +25,7 @@ from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
 
 from engine.errors import IllegalMove, MoveError, OptionError
 from engine.notation import normalise, reply_entries
-from engine.text import ENGLISH, Said, T, Text, TN, Words
+from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
 
 State = Any
 """Each game has its own state class; it is opaque to everything outside the game."""
@@ -68,18 +69,48 @@ class Decision:
     title: Said
     hint: str = ""
     choices: tuple[Said, ...] = ()
+    not_ahead: Said | None = None
+    """Why a move sent before the turn may not answer this decision (the rule that says so), or None when
+    one may: then a kept answer is played here as if it had been sent now."""
+
+
+ELSE = TC("move", "else")
+"""The word between the alternatives of one line (``group 2 tax, else pass``), in every game's move words."""
+
+_ELSE = re.compile(r"\s*,?\s*\belse\b\s*")
+
+
+def reply_words(game: Any) -> tuple[Text, ...]:
+    """Every word a reply in ``game`` is written with: the game's own ``MOVE_WORDS`` and :data:`ELSE`."""
+    return (ELSE, *getattr(game, "MOVE_WORDS", ()))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One decision's line of a reply: its moves in order of preference, the first one legal being played.
+
+    ``written`` is the line as the player wrote it (with any following lines
+    that start with "else"); ``alternatives`` are the normalised English
+    lines, best first.
+    """
+
+    written: str
+    alternatives: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Reading:
-    """What a reply says: the moves it makes, in order, and the lines it carried after them.
+    """What a reply says: the moves it makes, in order, the lines it carried after them, and what it sends ahead.
 
     ``ignored`` holds the lines (as written) that came once every decision the
     seat owed was made and that do not read as moves: a greeting, a signature.
+    ``ahead`` holds the lines (as written) that came then and are moves: the
+    seat's answer for its next turn, kept unread until that turn comes.
     """
 
     moves: list[Move]
     ignored: tuple[str, ...] = ()
+    ahead: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -204,13 +235,14 @@ class Game(Protocol):
         without one. It shows only what ``seat`` (None: a spectator) may see."""
         ...
 
-    def holds_early(self, state: State, seat: int) -> bool:
-        """Whether a move ``seat`` sends now, before its turn, is kept and tried when its turn comes.
+    def ahead(self, text: str, words: Words = ENGLISH) -> Reading:
+        """A reply sent before the seat's turn: its move lines (``ahead``), kept unread for that turn.
 
-        The Prodigals Club's errand placements are (R-PBEM-2): a player may
-        send his next placement as soon as he has made one. The move is read
-        against the state of that later turn, so it is not parsed now. A game
-        that says False refuses a move sent out of turn.
+        What the seat will owe then is not known now, so the lines are only
+        checked to be written as moves; they are read (``read``) when the turn
+        comes, against the state then, and each decision says whether a kept
+        answer may serve it (:attr:`Decision.not_ahead`). Lines that are no
+        moves are ``ignored``.
         """
         ...
 
@@ -256,7 +288,7 @@ class GameBase:
       ``decision(state, seat)``, ``result(state)``;
     - ``GREEDY``: ``choose(state, seat, rng)``.
 
-    The rest (clone, picture, holds_early, the reply loop) has a default here
+    The rest (clone, picture, determinise, the reply loop) has a default here
     that a game overrides only where it differs.
     """
 
@@ -360,9 +392,6 @@ class GameBase:
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return None
 
-    def holds_early(self, state: State, seat: int) -> bool:
-        return False
-
     def outlook(self, state: State) -> list[float] | None:
         return None
 
@@ -389,37 +418,86 @@ class GameBase:
         """A reply's lines to moves (see :meth:`read`); lines after the last owed decision that are no moves are dropped."""
         return self.read(text, state, seat, words).moves
 
+    def entries(self, text: str, words: Words = ENGLISH) -> list[Entry]:
+        """A reply's lines as decisions' entries: each line's alternatives (``tax, else build``) in order.
+
+        A line that starts with "else" adds alternatives to the line before it.
+        Each line is read in ``words``' move words and in English, whichever the
+        player wrote.
+        """
+        entries: list[Entry] = []
+        for written, _ in reply_entries(text):
+            pieces = _ELSE.split(normalise(words.english(normalise(self.reply_text(written)))))
+            alternatives = tuple(piece for piece in pieces if piece)
+            if not alternatives:
+                continue
+            if not pieces[0] and entries:  # "else …" goes on with the line before it
+                before = entries.pop()
+                entries.append(Entry(f"{before.written}\n{written}", before.alternatives + alternatives))
+            else:
+                entries.append(Entry(written, alternatives))
+        return entries
+
     def read(self, text: str, state: State, seat: int, words: Words = ENGLISH) -> Reading:
         """A reply's lines to moves, each line read against the state the lines before it lead to.
 
         The lines are played on a clone, so a reply can carry every decision
-        the seat owes before anyone else acts. Once the seat owes nothing more
-        (or the game is over), a line that is not written as a move is ignored
-        and reported; a line that is one is refused, since the reply goes past
-        the turn. Nothing is applied to ``state``. Each line is read in
-        ``words``' move words and in English, whichever the player wrote.
+        the seat owes before anyone else acts; of a line's alternatives the
+        first that can be played is. Once the seat owes nothing more, a line
+        that is not written as a move is ignored and reported, and the lines
+        that are moves are the seat's answer for its next turn (``ahead``),
+        left unread until then. Nothing is applied to ``state``.
         """
-        entries = [(written, normalise(words.english(normalise(self.reply_text(written)))))
-                   for written, _ in reply_entries(text)]
+        entries = self.entries(text, words)
         if not entries:
             raise MoveError(T("the reply holds no move"), expected=self.expected(state, seat),
                             suggestions=self.suggestions(state, seat))
         work = self.clone(state)
         moves: list[Move] = []
         ignored: list[str] = []
-        for written, line in entries:
-            if seat not in self.to_act(work):
-                if moves and not self.is_move_line(line):
-                    ignored.append(written)
-                    continue
-                raise self._nothing_owed(work, seat, line)
-            for move in self._read_line(line, work, seat):
-                try:
-                    work = self.apply(work, seat, move)
-                except IllegalMove as exc:
-                    raise MoveError(exc.reason, line=line, expected=self.expected(work, seat)) from None
-                moves.append(move)
-        return Reading(moves, tuple(ignored))
+        ahead: list[str] = []
+        for entry in entries:
+            if ahead or seat not in self.to_act(work):
+                if not moves:
+                    raise self._nothing_owed(work, seat, entry.alternatives[0])
+                if self.to_act(work) and all(self.is_move_line(line) for line in entry.alternatives):
+                    ahead.append(entry.written)
+                else:  # a greeting, a signature; or anything once the game is over
+                    ignored.append(entry.written)
+                continue
+            work, played = self._read_entry(entry, work, seat)
+            moves += played
+        return Reading(moves, tuple(ignored), tuple(ahead))
+
+    def ahead(self, text: str, words: Words = ENGLISH) -> Reading:
+        """A reply sent before the seat's turn: its move lines kept unread for that turn (see :class:`Game`)."""
+        kept: list[str] = []
+        ignored: list[str] = []
+        for entry in self.entries(text, words):
+            (kept if all(self.is_move_line(line) for line in entry.alternatives) else ignored).append(entry.written)
+        return Reading([], tuple(ignored), tuple(kept))
+
+    def _read_entry(self, entry: Entry, work: State, seat: int) -> tuple[State, list[Move]]:
+        """The state after the entry's first alternative that can be played, and that alternative's moves."""
+        if len(entry.alternatives) == 1:
+            return self._play_line(entry.alternatives[0], work, seat)
+        refused: list[tuple[str, Said]] = []
+        for line in entry.alternatives:
+            try:
+                return self._play_line(line, self.clone(work), seat)
+            except (MoveError, IllegalMove) as err:
+                refused.append((line, err.reason))
+        raise MoveError(T("none of the line's alternatives can be played now"), line=entry.written.replace("\n", " "),
+                        expected=self.expected(work, seat), refused=tuple(refused))
+
+    def _play_line(self, line: str, work: State, seat: int) -> tuple[State, list[Move]]:
+        moves = list(self._read_line(line, work, seat))
+        for move in moves:
+            try:
+                work = self.apply(work, seat, move)
+            except IllegalMove as exc:
+                raise MoveError(exc.reason, line=line, expected=self.expected(work, seat)) from None
+        return work, moves
 
     def _read_line(self, line: str, work: State, seat: int) -> Sequence[Move]:
         try:
@@ -438,6 +516,12 @@ class GameBase:
         return MoveError(TN("you owe no decision now; waiting for seat %(seats)s",
                             "you owe no decision now; waiting for seats %(seats)s", len(due), seats=waiting),
                          line=line, expected=T("nothing more from you until the others have played"))
+
+
+def check_viewer(seat: int | None, players: int) -> None:
+    """A seat that may look at the game: None (a spectator) or 0 to ``players`` - 1; a ValueError otherwise."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+        raise ValueError(f"the seat must be None (a spectator) or a seat index from 0 to {players - 1}, not {seat!r}")
 
 
 def _fresh(value: Any) -> Any:

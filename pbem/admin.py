@@ -31,7 +31,7 @@ from tournaments import parse_duration
 
 T = TypeVar("T")
 
-HUMAN_SOURCES = ("email", "admin")
+HUMAN_SOURCES = ("email", "early", "admin")
 """Moves a person decided: undoing one that another person already answered needs --force."""
 
 
@@ -324,6 +324,8 @@ class Admin:
             if game.human(seat):
                 self._tell(session, game, seat, "replaced", reason, newcomer=wanted if "@" in wanted else
                            f"a {bot} bot")
+            if seat in game.early:  # what the player kept for his next turn leaves the seat with him
+                self.service.turns.drop_early(session, game, seat)
             if "@" in wanted:
                 row.player_id, row.bot, row.forfeited = newcomer.id, "", False
                 row.thread_root = row.last_message_id = ""

@@ -30,6 +30,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 import engine
+from engine.notation import normalise
 from engine.text import T
 from pbem import bounces, players
 from pbem.commands import COMMANDS
@@ -37,7 +38,7 @@ from pbem.commands.language import language_written
 from pbem.db import Inbound, Outbox, Player, RobotAnswers
 from pbem.faults import crash_point
 from pbem.inbound import InboundMail, MailKind
-from pbem.mails import NOTICE_KINDS
+from pbem.mails import NOTICE_KINDS, Accepted
 from pbem.outcome import Outcome
 from pbem.service import Service
 from pbem.store import LoadedGame, Transaction
@@ -186,9 +187,9 @@ class Reply:
         return self.service.mails.send_to_seat(self.session, self.game, self.seat, kind, picture=picture,
                                                **context)
 
-    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "") -> None:
+    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "", **context: Any) -> None:
         """The confirmation of a command (or of a move kept for later)."""
-        self.send("command", command=command, value=value, extra=extra, replaced=replaced)
+        self.send("command", command=command, value=value, extra=extra, replaced=replaced, **context)
 
     def waiting(self) -> list[str]:
         """The names of the seats the game waits for."""
@@ -340,14 +341,27 @@ def _game_open(reply: Reply) -> Outcome | None:
 
 
 def _held_for_later(reply: Reply) -> Outcome | None:
-    """Keep a move sent before the seat's turn for that turn (R-PBEM-2), and say so."""
+    """Keep moves sent before the seat's turn for that turn, hidden from every other seat, and say so.
+
+    A reply to the seat's latest mail, already answered, is such a reply too;
+    one to an older mail is stale (its moves were meant for a decision gone by).
+    """
     game, seat = reply.game, reply.seat
-    if seat in game.rules.to_act(game.state) or not game.rules.holds_early(game.state, seat) or _stale(reply):
+    if (seat in game.rules.to_act(game.state) or not game.human(seat) or reply.arrival.transaction.retried
+            or _answers_older(reply)):
+        return None  # a bot plays the seat now; a reply that lost a race for the turn was meant for that turn
+    said = reply.service.mails.words(game, seat)
+    reading = game.rules.ahead(reply.text, said)
+    if not reading.ahead:
         return None
-    kept = "\n".join(line for line in (raw.strip() for raw in reply.text.splitlines()) if line)
+    kept = "\n".join(reading.ahead)
     replaced = reply.service.turns.hold(reply.session, game, seat, kept, reply.arrival.inbound_id)
-    reply.acknowledge("early", kept.replace("\n", "; "), ", ".join(reply.waiting()),
-                      replaced=replaced.text.replace("\n", "; ") if replaced else "")
+    if reply.player.notify == "each":  # told at once, as every acceptance is for this player
+        reply.acknowledge("early", kept.replace("\n", "; "), ", ".join(reply.waiting()),
+                          replaced=replaced.text.replace("\n", "; ") if replaced else "",
+                          ignored=list(reading.ignored), next_after=reply.service.mails.next_after(game, seat))
+    else:  # folded into the seat's next mail, like the confirmation of a reply
+        reply.service.mails.confirm(reply.session, game, seat, Accepted((), reading.ahead, reading.ignored), [])
     return Outcome("held", f"kept for seat {seat + 1}'s turn")
 
 
@@ -364,14 +378,37 @@ def _in_turn(reply: Reply) -> Outcome | None:
 
 
 def _stale(reply: Reply) -> bool:
-    """Whether this reply answers our decision mail after the seat was asked something newer.
+    """Whether this reply answers our decision mail after the seat was asked something newer (or answered it)."""
+    asked, seat = _asked(reply), reply.game.seats[reply.seat]
+    return asked is not None and (asked < seat.prompted_seq or not seat.awaiting)
+
+
+def _answers_older(reply: Reply) -> bool:
+    """Whether a reply from a seat that owes nothing answers a decision older than its latest one, or repeats
+    the moves it already made for its latest one: then it is no answer for the seat's next turn."""
+    asked, seat = _asked(reply), reply.game.seats[reply.seat]
+    if asked is None:
+        return False
+    if asked < seat.prompted_seq:
+        return True
+    game = reply.game
+    said = reply.service.mails.words(game, reply.seat)
+    made = [normalise(move.notation) for move in (*game.log, *game.played)
+            if move.seq > seat.prompted_seq and move.seat == reply.seat]
+    sent = [normalise(said.english(normalise(line))) for line in game.rules.ahead(reply.text, said).ahead]
+    return bool(made) and sent[:len(made)] == made
+
+
+def _asked(reply: Reply) -> int | None:
+    """The decision (moves in the log when it was asked) of our mail this reply answers, or None when it
+    answers the seat's latest mail or no mail that asked a decision.
 
     The mail it answers is found from ``In-Reply-To``/``References``, or, when
     a client dropped them, from the decision its reply address names.
     """
     mail, seat = reply.mail, reply.game.seats[reply.seat]
     if seat.awaiting and mail.in_reply_to and f"<{mail.in_reply_to}>" == seat.last_message_id:
-        return False  # the seat's latest mail, sent since its prompt: nothing newer was asked
+        return None  # the seat's latest mail, sent since its prompt: nothing newer was asked
     for message_id in filter(None, [mail.in_reply_to, *reversed(mail.references)]):
         with reply.session.no_autoflush:  # the mail it answers was committed before; this step's changes wait
             ours = reply.session.exec(
@@ -380,12 +417,8 @@ def _stale(reply: Reply) -> bool:
             ).first()
         if ours is None or ours.game_id != reply.game.id or ours.seat != reply.seat:
             continue
-        return ours.kind in NOTICE_KINDS and ours.seq is not None and (ours.seq < seat.prompted_seq
-                                                                       or not seat.awaiting)
-    asked = reply.arrival.target.asked if reply.arrival.target is not None else None
-    if asked is not None:  # no header named a mail of ours: the address itself names the decision it asked
-        return asked < seat.prompted_seq or not seat.awaiting
-    return False
+        return ours.seq if ours.kind in NOTICE_KINDS else None
+    return reply.arrival.target.asked if reply.arrival.target is not None else None
 
 
 def _played(reply: Reply) -> Outcome:
@@ -415,8 +448,10 @@ def _played(reply: Reply) -> Outcome:
         reply.arrival.game = reply.arrival.transaction.reload(game.id)
         _language_guessed(reply)  # the rollback undid the guess too: the refusal is written in the reply's language
         return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
+    if reading.ahead:  # lines for the seat's next turn: kept for it, replacing what was kept before
+        service.turns.hold(reply.session, game, seat, "\n".join(reading.ahead), reply.arrival.inbound_id)
     service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played],
-                    ignored=reading.ignored)
+                    ignored=reading.ignored, kept=reading.ahead)
     crash_point(service.settings, "after_apply")
     return Outcome("applied", "", moves=len(moves))
 
@@ -428,8 +463,8 @@ REPLY_STEPS: tuple[Step[Reply], ...] = (
     Step("command", "a first line that is a player command runs it (up to commands_per_day a day)", _command),
     Step("has-text", "something is left after quotes and signatures", _has_text),
     Step("game-open", "the game is neither paused nor over", _game_open),
-    Step("held-for-later", "a move sent before its turn, where the rules allow it, is kept for it",
-         _held_for_later),
+    Step("held-for-later", "moves sent before the seat's turn are kept for it, hidden, and played when it comes "
+         "(unless that decision says a kept answer may not serve it)", _held_for_later),
     Step("in-turn", "the seat owes a decision and the reply answers the current one", _in_turn),
 )
 

@@ -84,6 +84,10 @@ class Seat(SQLModel, table=True):
     thread_root: str = ""
     """Message-ID of the first mail to this seat: every later one references it."""
     last_message_id: str = ""
+    unconfirmed: str = ""
+    """Moves of this seat accepted and not yet confirmed to its player, one a line (notation): the next mail to
+    the seat confirms them, or a mail of their own once they have waited ``confirm_within_hours``."""
+    unconfirmed_since: datetime | None = None
 
 
 class Move(SQLModel, table=True):
@@ -94,18 +98,20 @@ class Move(SQLModel, table=True):
     seat: int
     notation: str
     source: str
-    """email, admin, bot, forced or timeout."""
+    """email, early (a kept answer played when its turn came), admin, bot, forced or timeout."""
     inbound_id: int | None = Field(default=None, foreign_key="inbound.id")
     reverted: bool = False
     created: datetime
 
 
 class Early(SQLModel, table=True):
-    """A move a seat sent before its turn, kept until that turn comes (games whose rules allow it).
+    """An answer a seat sent before its turn, kept, hidden from every other seat, until that turn comes.
 
-    At most one a seat: a later one replaces it. It is read against the state
-    when the turn comes, played if legal then, else dropped and the player
-    asked again; either way the row goes.
+    At most one a seat: a later one replaces it, ``cancel`` drops it. Its
+    lines (each a decision's alternatives) are read against the state when the
+    turn comes and played as if sent then, unless the decision says no kept
+    answer may serve it; if no alternative of a line is legal the player is
+    asked as usual. Lines for the turn after that stay kept; the rest goes.
     """
 
     __table_args__ = (UniqueConstraint("game_id", "seat"),)

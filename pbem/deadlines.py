@@ -1,4 +1,4 @@
-"""Time: reminders, missed deadlines and daily digests, all read from the database.
+"""Time: reminders, missed deadlines, daily digests and confirmations that waited, all read from the database.
 
 The scheduler only wakes :func:`scan`; what is due is decided here from the
 deadlines stored with each seat, so a scan after any downtime finds every
@@ -37,6 +37,7 @@ class ScanReport:
     reminders: int = 0
     timeouts: int = 0
     digests: int = 0
+    confirmations: int = 0
 
 
 def scan(service: Service) -> ScanReport:
@@ -52,9 +53,13 @@ def scan(service: Service) -> ScanReport:
         warn_before = widest_reminder(session, service.settings)
         awaiting = session.exec(select(Seat).where(Seat.awaiting == True, Seat.deadline != None))  # noqa: E711,E712
         due = sorted({seat.game_id for seat in awaiting if seat.deadline and seat.deadline - warn_before <= now})
+        confirm_before = now - timedelta(hours=service.settings.confirm_within_hours)
+        unconfirmed = sorted(set(session.exec(select(Seat.game_id).where(Seat.unconfirmed_since <= confirm_before))))
     timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
     reminders = sum(_retrying(service, game_id, _remind) for game_id in due)
-    return ScanReport(reminders=reminders, timeouts=timeouts, digests=send_digests(service))
+    confirmations = sum(_retrying(service, game_id, _confirm) for game_id in unconfirmed)
+    return ScanReport(reminders=reminders, timeouts=timeouts, digests=send_digests(service),
+                      confirmations=confirmations)
 
 
 def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:
@@ -129,6 +134,18 @@ def _remind(service: Service, session: Session, game: LoadedGame) -> int:
         service.mails.send_to_seat(session, game, seat, "reminder", picture=True, policy=policy.policy,
                              **service.mails.decision_context(game, seat))
     return len(due)
+
+
+def _confirm(service: Service, session: Session, game: LoadedGame) -> int:
+    """Confirm alone the accepted moves that waited ``confirm_within_hours`` for another mail to the seat."""
+    since = service.clock.now() - timedelta(hours=service.settings.confirm_within_hours)
+    waiting = [s for s, row in enumerate(game.seats) if row.unconfirmed_since and row.unconfirmed_since <= since]
+    for seat in waiting:
+        if game.player(seat) is None:  # nobody left at the seat to tell
+            game.seats[seat].unconfirmed, game.seats[seat].unconfirmed_since = "", None
+        else:
+            service.mails.confirm_waiting(session, game, seat)
+    return len(waiting)
 
 
 def send_digests(service: Service) -> int:

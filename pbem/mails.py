@@ -9,6 +9,8 @@ seat's reply address, whose token names the game and the seat.
 
 from __future__ import annotations
 
+import json
+import random
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -20,6 +22,7 @@ from sqlmodel import Session
 
 import engine
 from engine import bots
+from engine import lookahead
 from engine.text import TC, Said, Text
 from pbem.clock import Clock, local_time
 from pbem.config import Settings
@@ -38,6 +41,10 @@ EXAMPLES_SHOWN = 6
 NOTICE_KINDS = ("prompt", "status", "reminder")
 """Mails that show a decision: a reply to an older one of these is stale."""
 
+FOLDED_INTO = ("prompt", "confirmation", "notice", "status", "reminder", "timeout", "game_over", "command",
+               "organiser_action")
+"""The mails to a seat that carry the confirmations waiting for its next mail."""
+
 _INSERT_OUTBOX = insert(Outbox.__table__)  # type: ignore[arg-type]
 
 
@@ -51,6 +58,26 @@ class RecapLine:
     bot: str
     text: str
     source: str
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A reply accepted while its seat was asked nothing after it: what its confirmation says.
+
+    ``moves`` are in the player's move words, ``kept`` and ``ignored`` the
+    lines as they wrote them (kept for their next turn; not read as moves).
+    """
+
+    moves: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, list[str]]:
+        return {"moves": list(self.moves), "kept": list(self.kept), "ignored": list(self.ignored)}
+
+    @classmethod
+    def from_json(cls, item: dict[str, list[str]]) -> "Accepted":
+        return cls(tuple(item.get("moves", ())), tuple(item.get("kept", ())), tuple(item.get("ignored", ())))
 
 
 @dataclass(frozen=True)
@@ -93,14 +120,15 @@ class Mailer:
     # ----------------------------------------------------------------- what a change causes
 
     def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
-                 understood: Iterable[str] = (), ignored: Iterable[str] = ()) -> None:
+                 understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = ()) -> None:
         """Queue the mails the moves of this transaction cause in a game still running: prompts,
-        the replier's confirmation, confirmations of held moves played, and notices.
+        the replier's confirmation, the mails of kept answers played, and notices.
 
         ``ignored`` are the replier's lines after their last move that were not
-        read as moves (a greeting, a signature): their next mail lists them.
+        read as moves (a greeting, a signature), ``kept`` the lines they sent
+        for their next turn: their next mail lists both.
         """
-        understood, ignored = list(understood), list(ignored)
+        understood, ignored, kept = list(understood), list(ignored), list(kept)
         if replier is not None:
             understood = self.shown_moves(game, replier, understood)
         due = game.due()
@@ -108,35 +136,69 @@ class Mailer:
         early = game.early_outcomes
         for seat in prompted:
             held = early.get(seat)
-            self.prompt(session, game, seat,
-                        understood if seat == replier else self.shown_moves(game, seat, held.played if held else ()),
+            played_early = self.shown_moves(game, seat, held.played) if held else []
+            mine = seat == replier
+            self.prompt(session, game, seat, understood + played_early if mine else played_early,
                         early_refused=held if held and not held.played else None,
-                        ignored=ignored if seat == replier else [])
+                        ignored=ignored if mine else [], kept=kept if mine else [])
         waiting = [game.name(s) for s in due]
         if replier is not None and replier not in prompted:
-            self.send_to_seat(session, game, replier, "confirmation", understood=understood, waiting=waiting,
-                              early=False, ignored=ignored)
-        confirmed = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
-        for seat in confirmed:  # a move sent before its turn was played: confirmed like a reply in turn
+            self.confirm(session, game, replier, Accepted(tuple(understood), tuple(kept), tuple(ignored)), waiting)
+        played = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
+        for seat in played:  # a kept answer was played and nothing else is due to the seat: it hears of it now
             self.send_to_seat(session, game, seat, "confirmation",
                               understood=self.shown_moves(game, seat, early[seat].played),
-                              waiting=waiting, early=True, ignored=[])
+                              waiting=waiting, early=True, ignored=[], kept=[], next_after=self.next_after(game, seat))
         if game.played:
-            self.notices(session, game, skip={replier, *prompted, *confirmed})
+            self.notices(session, game, skip={replier, *prompted, *played})
+
+    def confirm(self, session: Session, game: LoadedGame, seat: int, accepted: Accepted, waiting: list[str]) -> None:
+        """Confirm a reply whose seat is asked nothing now: folded into the seat's next mail from the game,
+        or a mail of its own for a player who chose ``notify each``.
+
+        Every acceptance reaches the player: the scan sends one alone once it
+        has waited ``confirm_within_hours`` (:meth:`confirm_waiting`).
+        """
+        player, row = game.player(seat), game.seats[seat]
+        if player is not None and player.notify == "each":
+            self.send_to_seat(session, game, seat, "confirmation", understood=list(accepted.moves), waiting=waiting,
+                              early=False, ignored=list(accepted.ignored), kept=list(accepted.kept),
+                              next_after=self.next_after(game, seat))
+            return
+        earlier = _unconfirmed(row)
+        if accepted.kept:  # a new answer for the next turn replaces the one kept before: only it is told
+            earlier = [{**item, "kept": []} for item in earlier]
+        row.unconfirmed = json.dumps([*earlier, accepted.as_json()], ensure_ascii=False)
+        row.unconfirmed_since = row.unconfirmed_since or self.clock.now()
+
+    def confirm_waiting(self, session: Session, game: LoadedGame, seat: int) -> None:
+        """The seat's folded confirmations, alone: nothing else came within ``confirm_within_hours``."""
+        waiting = [game.name(s) for s in game.due()]
+        self.send_to_seat(session, game, seat, "confirmation", understood=[], waiting=waiting, early=False,
+                          ignored=[], kept=[], next_after=self.next_after(game, seat) if game.due() else None)
+
+    def next_after(self, game: LoadedGame, seat: int) -> list[str] | None:
+        """The names of the seats whose replies come before the seat's next one, when that is certain within
+        the next few replies whatever anyone chooses (:mod:`engine.lookahead`); else None."""
+        rng = random.Random(f"{game.row.bot_seed}:{game.next_seq}:{seat}")
+        before = lookahead.next_after(lookahead.coming_replies(game.rules, game.state, seat, rng), seat)
+        return None if before is None else [game.name(other) for other in before]
 
     def prompt(self, session: Session, game: LoadedGame, seat: int, understood: list[str],
-               early_refused: EarlyOutcome | None = None, ignored: list[str] | None = None) -> None:
+               early_refused: EarlyOutcome | None = None, ignored: list[str] | None = None,
+               kept: list[str] | None = None) -> None:
         """Ask the seat for its open decision, with a fresh deadline and the recap since its last prompt."""
         row = game.seats[seat]
         recap = self.recap(game, seat)
         forced = [line.text for line in recap if line.source == "forced" and line.seat_no == seat + 1]
         # The seat's own replies are confirmed above the recap ("Understood") and its forced moves below it.
-        recap = [line for line in recap if line.seat_no != seat + 1 or line.source not in ("email", "forced")]
+        recap = [line for line in recap if line.seat_no != seat + 1 or line.source not in ("email", "early", "forced")]
         row.deadline = self.deadline_for(game, seat)
         row.awaiting, row.reminded, row.prompted_seq = True, False, game.next_seq - 1
         self.send_to_seat(session, game, seat, "prompt", picture=True, understood=understood, ignored=ignored or [],
-                          recap=recap, first_mail=not row.last_message_id, forced=forced,
-                          early_refused=early_refused, **self.decision_context(game, seat))
+                          kept=kept or [], recap=recap, first_mail=not row.last_message_id, forced=forced,
+                          early_refused=early_refused, next_after=self.next_after(game, seat),
+                          **self.decision_context(game, seat))
 
     def notices(self, session: Session, game: LoadedGame, skip: set[int | None]) -> None:
         """Tell the other seats what was played, as each of them chose (a mail each, a daily digest, or nothing)."""
@@ -147,7 +209,7 @@ class Mailer:
             lines = [self.line(game, played.seq, played.seat, played.notation, played.source, self.words(game, seat))
                      for played in game.played]
             if player.notify == "each":
-                self.send_to_seat(session, game, seat, "notice", recap=lines)
+                self.send_to_seat(session, game, seat, "notice", recap=lines, next_after=self.next_after(game, seat))
             elif player.notify == "digest":
                 now = self.clock.now()
                 session.add_all(
@@ -275,6 +337,7 @@ class Mailer:
             "seat_no": seat + 1 if seat is not None else 0,
             "player": game.name(seat) if seat is not None else "",
             "game_page": self.game_page(game.id),
+            "else_word": self.words(game, seat).move(str(engine.ELSE.msgid)),
         }
 
     def say(self, session: Session, game: LoadedGame, seat: int, text: str) -> None:
@@ -290,10 +353,13 @@ class Mailer:
         """Render mail ``kind`` for the seat's player and queue it in the seat's thread; its Message-ID."""
         player = game.player(seat)
         assert player is not None, f"seat {seat} has no player to mail"
-        merged = {**self.base_context(game, seat), **context}
+        merged = {**self.base_context(game, seat), "earlier": [], **context}
+        row = game.seats[seat]
+        if kind in FOLDED_INTO and row.unconfirmed:  # the acceptances waiting for this mail go with it
+            merged["earlier"] = [Accepted.from_json(item) for item in _unconfirmed(row)]
+            row.unconfirmed, row.unconfirmed_since = "", None
         image = game.rules.picture(game.state, seat, game.words(seat)) if picture else None
         letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
-        row = game.seats[seat]
         message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
                                 reply_to=self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None),
                                 in_reply_to=row.last_message_id,
@@ -324,6 +390,11 @@ class Mailer:
             "status": "pending", "attempts": 0, "next_attempt": now, "last_error": "", "created": now,
             "sent": None})
         return message_id
+
+
+def _unconfirmed(row: Seat) -> list[dict[str, list[str]]]:
+    """The seat's acceptances waiting for its next mail (``Seat.unconfirmed``: a JSON list)."""
+    return list(json.loads(row.unconfirmed)) if row.unconfirmed else []
 
 
 def _spread(moves: list[str], count: int) -> list[str]:

@@ -172,7 +172,7 @@ class Server:
         except OperationalError as error:
             log.warning("scan put off: the database is busy (%s)", error.orig)
             return
-        if report.reminders or report.timeouts or report.digests:
+        if report.reminders or report.timeouts or report.digests or report.confirmations:
             log.info("scan: %s", report)
         self._outbox_due.set()
 

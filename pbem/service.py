@@ -140,16 +140,16 @@ class Service:
     # ----------------------------------------------------------------- what a change causes
 
     def advance(self, session: Session, game: LoadedGame, *, replier: int | None = None,
-                understood: Iterable[str] = (), ignored: Iterable[str] = ()) -> None:
+                understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = ()) -> None:
         """Play on until a person must choose, then queue what that causes: prompts and notices, or the end."""
         self.turns.settle(session, game)
-        self.announce(session, game, replier=replier, understood=understood, ignored=ignored)
+        self.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept)
 
     def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
-                 understood: Iterable[str] = (), ignored: Iterable[str] = ()) -> None:
+                 understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = ()) -> None:
         """Queue the mails of this transaction's moves; a game that just ended is closed (:meth:`end`)."""
         if game.due():
-            self.mails.announce(session, game, replier=replier, understood=understood, ignored=ignored)
+            self.mails.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept)
         elif not game.over_before:
             self.end(session, game)
 

@@ -89,6 +89,8 @@ class EarlyOutcome:
     text: str
     played: tuple[str, ...] = ()
     reason: str = ""
+    refused: tuple[tuple[str, str], ...] = ()
+    """For a line of alternatives none of which could be played: each one (in the player's move words) and why."""
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ class Turns:
                 return
 
     def hold(self, session: Session, game: LoadedGame, seat: int, text: str, inbound_id: int | None) -> Held | None:
-        """Keep ``text`` for the seat's next turn (the rules allow it); returns the held move it replaces."""
+        """Keep ``text`` for the seat's next turn, hidden from every other seat; returns the kept answer it replaces."""
         replaced = game.early.pop(seat, None)
         connection = session.connection()
         connection.execute(_DROP_EARLY, {"game_id": game.id, "seat": seat})
@@ -95,18 +95,29 @@ class Turns:
         return replaced
 
     def _play_early(self, session: Session, game: LoadedGame, seat: int) -> bool:
-        """The seat's turn came: play its held move if it is legal now (True), else drop it and say why."""
+        """The seat's turn came: play its kept answer as if it were sent now (True), else drop it and say why.
+
+        Of each line the first alternative that is legal is played, logged as
+        ``early``; lines meant for the seat's turn after this one stay kept.
+        """
         held = self.drop_early(session, game, seat)
         rules, said = game.rules, game.words(seat)
+        decision = rules.decision(game.state, seat)
+        if decision is not None and decision.not_ahead is not None:
+            game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(decision.not_ahead))
+            return False
         try:
-            moves = rules.parse(held.text, rules.clone(game.state), seat, said)
-        except (engine.MoveError, engine.IllegalMove) as exc:
+            reading = rules.read(held.text, rules.clone(game.state), seat, said)
+        except engine.MoveError as exc:
+            refused = tuple((said.move(line), said.say(reason)) for line, reason in exc.refused)
+            game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(exc.reason), refused=refused)
+            return False
+        except engine.IllegalMove as exc:
             game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(exc.reason or str(exc)))
             return False
-        if not moves:
-            game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(T("there was no move in it")))
-            return False
-        played = [self.play(session, game, seat, move, "email", held.inbound_id).notation for move in moves]
+        played = [self.play(session, game, seat, move, "early", held.inbound_id).notation for move in reading.moves]
+        if reading.ahead:
+            self.hold(session, game, seat, "\n".join(reading.ahead), held.inbound_id)
         game.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played))
         return True
 

@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import engine
+from engine.protocol import reply_words
 from engine.text import English, Lexicon, LexiconEntry, Text
 from pbem.catalogs import LOCALE_DIR
 
@@ -84,5 +85,5 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
         own = translations(language, rules.name, locale_dir)
         own.add_fallback(catalog)
         catalog = own
-        move_words = tuple(getattr(rules, "MOVE_WORDS", ()))
+        move_words = reply_words(rules)
     return CatalogWords(language, catalog, move_lexicon(catalog, move_words))

@@ -50,3 +50,11 @@ def test_bench_pictures_draws_every_games_pictures_and_checks_size_and_time() ->
     assert "China" in printed and int(rows["pictures drawn"][0].replace(",", "")) > 0
     assert rows["size, largest (KB)"][1] == "≤ 60" and rows["time, p95 (ms)"][1] == "≤ 20"
     assert float(rows["size, largest (KB)"][0]) > 1  # a real PNG of a board, not an empty image
+
+
+def test_bench_calendar_plays_games_on_a_simulated_clock_and_checks_its_targets() -> None:
+    rows = cells(bench("calendar", "--games", "1", "--game", "china"))
+    assert rows["games finished, P = 0"] == ["1 of 1", "all", "yes"]
+    assert float(rows["days per game, median, P = 0"][0]) > 7  # weeks of play, simulated
+    assert float(rows["mails per player per game, P = 0.5"][0]) > 5
+    assert rows["fewer median days, P = 0.5 vs P = 0"][1:] in (["≥ 35%", "yes"], ["≥ 35%", "NO"])

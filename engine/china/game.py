@@ -67,6 +67,9 @@ class China(GameBase):
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state, words)
 
+    def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
+        return flow.determinise(state, seat, rng)
+
 
 GAME = China()
 

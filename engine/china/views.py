@@ -207,7 +207,14 @@ def _fit(line: str) -> list[str]:
 
 
 def decision(state: State, seat: int) -> Decision | None:
-    """The step of the turn ``seat`` is at, or None when it is not the seat's turn."""
+    """The step of the turn ``seat`` is at, or None when it is not the seat's turn.
+
+    Every step may be answered ahead: a turn plays only cards from the seat's
+    own hand, which no other player can change, onto a board all can see (D18),
+    and a kept answer is read against the board when the turn comes; a draw
+    from the face-down deck comes last in the turn, so nothing a kept line
+    names is unseen when it is written.
+    """
     if state.phase == OVER or seat != state.current:
         return None
     legal = flow.legal(state, seat)

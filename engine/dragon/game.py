@@ -25,11 +25,12 @@ Option: ``large_privilege_cost`` 6 (default, 2007 rules) or 7 (D-25).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engine.dragon import data, flow, greedy, notation, picture, views, words
 from engine.dragon.reasons import expected
-from engine.dragon.state import DragonState, new_state
+from engine.dragon.state import DragonState, determinise, new_state
 from engine.protocol import GameBase, Option
 from engine.text import ENGLISH, Said, Words
 
@@ -60,6 +61,9 @@ class Dragon(GameBase):
 
     def picture(self, state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state, seat, words)
+
+    def determinise(self, state: DragonState, seat: int | None, rng: random.Random) -> DragonState:
+        return determinise(state, seat, rng)
 
 
 GAME = Dragon()

@@ -45,7 +45,14 @@ def title(state: DragonState, seat: int) -> Text:
 
 
 def decision(state: DragonState, seat: int) -> Decision | None:
-    """The kind of question ``seat`` owes now, keyed for mail templates and subject lines."""
+    """The kind of question ``seat`` owes now, keyed for mail templates and subject lines.
+
+    Every one may be answered ahead: what a decision depends on is public when
+    it is asked (D-27: the action cards, persons, events and tracks lie open),
+    and a kept answer is checked against the state when the turn comes, so it
+    is played only if it is legal then; a release is also covered by the
+    seat's standing release order.
+    """
     if seat != state.actor:
         return None
     if state.phase == START:

@@ -714,7 +714,9 @@ def apply(state: State, seat: int, move: Move) -> State:
         raise IllegalMove(_why_illegal(state, seat, move, legal(state, seat)))
     pending = state.pending
     if pending is not None:
-        return run_unit(pending.snapshot.clone(), seat, pending.root, pending.choices + (move,), pending.snapshot)
+        resumed = run_unit(pending.snapshot.clone(), seat, pending.root, pending.choices + (move,), pending.snapshot)
+        state.take_over(resumed)
+        return state
     if isinstance(move, Done):
         _next_action_turn(state)
         return state

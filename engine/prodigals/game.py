@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.prodigals import flow, greedy, notation, picture, views, words
+from engine.prodigals import determinise, flow, greedy, notation, picture, views, words
 from engine.prodigals.state import State
 from engine.protocol import GameBase, Option
 from engine.text import ENGLISH, Words
@@ -36,17 +36,11 @@ class Prodigals(GameBase):
     def outlook(self, state: State) -> list[float]:
         return greedy.outlook(state)
 
+    def determinise(self, state: State, seat: int | None, rng: Any) -> State:
+        return determinise.determinise(state, seat, rng)
+
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state, seat, words)
-
-    def holds_early(self, state: State, seat: int) -> bool:
-        """R-PBEM-2: in the errand phase a player with errand boys left may send his next placement early.
-
-        Not while the central card's errand boy is being placed: that
-        placement is asked for separately, once every other boy is placed.
-        """
-        return (state.phase == "errands" and not state.retrieval and seat not in flow.to_act(state)
-                and state.players[seat].boys > 0)
 
 
 GAME = Prodigals()

@@ -121,14 +121,25 @@ class State:
     def snapshot(self, seat: int) -> State:
         """A copy to replay a unit of ``seat`` from, sharing the other players' records.
 
-        A unit changes only its own player until it completes, and a state
-        holding a :class:`Pending` is never changed in place (``apply`` replays
-        from a full clone of the snapshot), so the shared records stay as they
-        were when the snapshot was taken.
+        A unit changes only its own player until it completes, and the records
+        of a state holding a :class:`Pending` are never changed in place
+        (``apply`` replays on a full clone of the snapshot, whose records the
+        state then takes over), so the shared records stay as they were when
+        the snapshot was taken.
         """
         other = self._copy_shared()
         other.players = [p.clone() if p.seat == seat else p for p in self.players]
         return other
+
+    def take_over(self, other: State) -> None:
+        """Become ``other``, which nothing else holds, so that ``apply`` changes the state it was given.
+
+        A unit resumed from its snapshot is replayed on a fresh clone; the
+        protocol promises that ``apply`` plays the move on the caller's state,
+        so that clone's records move into this one. The records this state held
+        (some shared with the snapshot) are left untouched, only let go.
+        """
+        self.__dict__.update(other.__dict__)
 
     def _copy_shared(self) -> State:
         other = object.__new__(State)

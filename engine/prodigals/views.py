@@ -276,7 +276,11 @@ def decision(state: State, seat: int) -> Decision | None:
         hint = _some(str(m) for m in prompt.options)
         meant = tuple(T("%(option)s = %(effect)s", option=Notation(str(m)), effect=d)
                       for m, d in zip(prompt.options, prompt.descriptions) if d)
-        return Decision(prompt.kind, T("round %(round)s: %(asked)s", round=state.round, asked=prompt.label), hint, meant)
+        # R-PBEM-4: the rules let a player place a drawn political tile after seeing it, so no answer kept from
+        # before the draw may place it.
+        unseen = T("a drawn political tile is placed once it has been seen (R-PBEM-4)") if prompt.kind == "tile" else None
+        return Decision(prompt.kind, T("round %(round)s: %(asked)s", round=state.round, asked=prompt.label), hint, meant,
+                        not_ahead=unseen)
     if state.phase == "errands":
         what = T("place the central errand boy") if state.retrieval else T("place errand boy")
         places = [str(m) for m in flow.legal_places(state, seat)]

@@ -1,6 +1,6 @@
 """The generic commands a player can mail in any game, told apart from moves.
 
-A reply's first non-empty line decides: ``help``, ``status``, ``history``,
+A reply's first non-empty line decides: ``help``, ``status``, ``cancel``, ``history``,
 ``say …``, ``vacation until YYYY-MM-DD``, ``notify each|digest|none``,
 ``timezone Area/City``, ``language el|hu|ru|en`` or ``dispute …`` is a command; anything else is a move reply for the engine.
 Commands are recognised case-insensitively because phones capitalise the
@@ -20,12 +20,12 @@ True
 
 from __future__ import annotations
 
-from pbem.commands import dispute, help, history, language, notify, say, status, timezone, vacation
+from pbem.commands import cancel, dispute, help, history, language, notify, say, status, timezone, vacation
 from pbem.commands.base import Command, CommandContext, PlayerCommand
 from pbem.commands.registry import Registry
 
 COMMANDS = Registry([
-    help.COMMAND, status.COMMAND, history.COMMAND, say.COMMAND, vacation.COMMAND, notify.COMMAND,
+    help.COMMAND, status.COMMAND, cancel.COMMAND, history.COMMAND, say.COMMAND, vacation.COMMAND, notify.COMMAND,
     timezone.COMMAND, language.COMMAND, dispute.COMMAND,
 ])
 """Every player command, in help order: the one list of them."""

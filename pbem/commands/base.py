@@ -62,7 +62,7 @@ class CommandContext(Protocol):
     def player(self) -> Player:
         """The player of that seat: the sender of the reply."""
 
-    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "") -> None:
+    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "", **context: Any) -> None:
         """Mail the seat the confirmation of ``command`` (the ``headline``/``detail`` of its template block)."""
 
     def refuse(self, why: str, reason: str, **extra: Any) -> Outcome:

@@ -6,7 +6,8 @@ from pbem.commands.base import CommandContext, N_, PlayerCommand, handled
 from pbem.outcome import Outcome
 
 CHOICES = ("each", "digest", "none")
-"""A mail per move, one mail a day, or only the recap at the top of the next prompt (the default)."""
+"""A mail per move (and every own move confirmed at once), one mail a day, or only the recap at the top of the
+next prompt (the default; it also confirms the player's own moves)."""
 
 
 def read(rest_of_line: str, _following: str) -> str:

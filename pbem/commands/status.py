@@ -1,4 +1,4 @@
-"""``status``: the board and what the seat owes, mailed again."""
+"""``status``: the board, what the seat owes and what it keeps for its next turn, mailed again."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ from pbem.outcome import Outcome
 def handle(context: CommandContext, _argument: str) -> Outcome:
     game, seat = context.game, context.seat
     waiting = [game.name(s) for s in sorted(game.rules.to_act(game.state))]
-    context.send("status", picture=True, waiting=waiting, **context.service.mails.decision_context(game, seat))
+    held = game.early.get(seat)
+    context.send("status", picture=True, waiting=waiting, kept=held.text.splitlines() if held else [],
+                 next_after=None if seat in game.rules.to_act(game.state) else context.service.mails.next_after(game, seat),
+                 **context.service.mails.decision_context(game, seat))
     return handled("status")
 
 

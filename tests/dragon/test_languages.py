@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from engine import IllegalMove, MoveError
+from engine.protocol import reply_words
 from engine.dragon import data, notation, words
 from engine.dragon.moves import Action
 from engine.dragon.state import OVER, POINT_LABELS, DragonState
@@ -114,7 +115,7 @@ def english_notation_words() -> set[str]:
 def test_no_move_word_reads_as_two_words_or_as_an_english_word(language: str) -> None:
     said = words_of(GAME, language)
     assert said.lexicon.clashes() == []
-    assert {entry.english for entry in said.lexicon.entries} == {text.msgid for text in words.MOVE_WORDS}
+    assert {entry.english for entry in said.lexicon.entries} == {text.msgid for text in reply_words(GAME)}
     english = english_notation_words()
     for word in localized_words(said):
         assert not any(known.startswith(word) for known in english), (language, word)

@@ -103,9 +103,17 @@ def test_lines_after_the_last_owed_decision_that_are_no_moves_are_ignored_and_re
     assert GAME.parse("group 1 tax\nThanks,\nAlex", state, 0) == [Action(1, "tax")]
 
 
-def test_a_move_after_the_last_owed_decision_is_still_refused() -> None:
-    error = _refused("group 1 tax\ngroup 2 harvest")
-    assert error.line == "group 2 harvest" and "owe no decision" in error.reason
+def test_a_move_after_the_last_owed_decision_is_kept_for_the_next_turn() -> None:
+    reading = GAME.read("group 1 tax\nGroup 2 harvest\nelse pass", _action_state(), 0)
+    assert len(reading.moves) == 1 and reading.ahead == ("Group 2 harvest\nelse pass",)
+
+
+def test_of_a_lines_alternatives_the_first_legal_is_played_and_none_legal_names_each() -> None:
+    moves = GAME.parse("group 9 tax, else pass", _action_state(), 0)
+    assert [GAME.format(move) for move in moves] == ["pass"]
+    error = _refused("group 9 tax, else group 8 build")
+    assert [line for line, _ in error.refused] == ["group 9 tax", "group 8 build"]
+    assert all(str(reason) for _, reason in error.refused) and "alternatives" in str(error.reason)
 
 
 def test_a_line_that_is_no_move_before_the_decisions_are_made_is_refused() -> None:

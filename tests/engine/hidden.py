@@ -32,7 +32,8 @@ class Hooks:
 
 
 def _dragon(state: Any, seat: int, rng: random.Random) -> None:
-    """The action cards of the months still to come, and every other seat's standing release order."""
+    """The action cards of the months still to come, every other seat's standing release order, and the seed."""
+    state.seed += 1
     future = list(state.deals[state.round:])
     rng.shuffle(future)
     state.deals = tuple(state.deals[:state.round]) + tuple(tuple(reversed(d)) for d in future)
@@ -42,7 +43,8 @@ def _dragon(state: Any, seat: int, rng: random.Random) -> None:
 
 
 def _china(state: Any, seat: int, rng: random.Random) -> None:
-    """Every other seat's hand (its size kept) and the order of the deck."""
+    """Every other seat's hand (its size kept), the order of the deck, and the seed the reshuffle is drawn from."""
+    state.seed += 1
     for other, hand in enumerate(state.hands):
         if other == seat:
             continue

@@ -110,8 +110,13 @@ class Sticks:
     def picture(self, state: Pile, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return None
 
-    def holds_early(self, state: Pile, seat: int) -> bool:
-        return False
+    def determinise(self, state: Pile, seat: int | None, rng: Any) -> Pile:
+        return self.clone(state)  # nothing is hidden
+
+    def ahead(self, text: str, words: Words = ENGLISH) -> engine.Reading:
+        lines = [written for written, line in notation.reply_entries(text)]
+        kept = tuple(line for line in lines if notation.normalise(line).startswith("take"))
+        return engine.Reading([], tuple(line for line in lines if line not in kept), kept)
 
     def greedy(self, state: Pile, seat: int, rng: Any) -> Take:
         return max(self.legal(state, seat), key=lambda m: m.sticks)

@@ -43,9 +43,9 @@ def listed(text: str, usage: str) -> int:
     return len(re.findall(rf"^  {re.escape(usage)}(?: |$)", text, re.MULTILINE))
 
 
-def test_the_registry_lists_the_nine_player_commands_in_help_order() -> None:
+def test_the_registry_lists_the_ten_player_commands_in_help_order() -> None:
     assert [command.name for command in COMMANDS] == [
-        "help", "status", "history", "say", "vacation", "notify", "timezone", "language", "dispute"]
+        "help", "status", "cancel", "history", "say", "vacation", "notify", "timezone", "language", "dispute"]
     assert COMMANDS["TZ"] is COMMANDS["timezone"]
 
 
@@ -150,9 +150,9 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
                           read=free_text, handle=lambda context, argument: handled("zone"))
     with pytest.raises(ValueError, match="tz already start timezone"):
         Registry([*COMMANDS, clash])
-    with pytest.raises(KeyError, match="the commands are help, status, history"):
+    with pytest.raises(KeyError, match="the commands are help, status, cancel, history"):
         COMMANDS["dance"]
-    assert len(COMMANDS) == 9
+    assert len(COMMANDS) == 10
 
 
 def roll(seen: list[tuple[str, str]]) -> PlayerCommand:
@@ -190,7 +190,7 @@ def test_a_command_registered_by_a_test_is_read_dispatched_and_listed_in_help_wi
 def test_the_kept_early_move_has_a_block_but_is_no_player_command() -> None:
     assert COMMANDS.find("early") is None
     letter = Letters().render("command", command="early", value="take 1", extra="bob", replaced="take 2",
-                              table="Sticks #1", player="ann")
+                              table="Sticks #1", player="ann", earlier=[], ignored=[], next_after=None)
     assert letter.subject == "[Sticks #1] Kept for your turn: take 1"
     assert 'It replaces "take 2", which you sent before.' in letter.text
 

@@ -100,8 +100,11 @@ class Scribe:
     def picture(self, state: list[str], seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return None
 
-    def holds_early(self, state: list[str], seat: int) -> bool:
-        return False
+    def determinise(self, state: list[str], seat: int | None, rng: Any) -> list[str]:
+        return self.clone(state)  # nothing is hidden
+
+    def ahead(self, text: str, words: Words = ENGLISH) -> engine.Reading:
+        return engine.Reading([], tuple(text.splitlines()), ())  # only seat 1 ever writes
 
     def greedy(self, state: list[str], seat: int, rng: Any) -> Line:
         return Line("pass")

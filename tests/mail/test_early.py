@@ -1,4 +1,6 @@
-"""R-PBEM-2: a Prodigals errand placement sent before its turn is kept, and tried when the turn comes."""
+"""R-PBEM-2: a Prodigals errand placement sent before its turn is kept, and tried when the turn comes.
+
+The moves sent ahead of every game, with alternatives, are in ``test_ahead.py``."""
 
 from __future__ import annotations
 
@@ -18,7 +20,6 @@ from tests.mail.conftest import outbox, reply_to
 
 PLAYERS = ["ann@example.org", "bob@example.org", "cyd@example.org"]
 RULES = engine.game("prodigals")
-RULES_DRAGON = engine.game("dragon")
 
 
 @pytest.fixture
@@ -86,14 +87,12 @@ def take_turn(service: Service, game_id: int, avoid: set[str] = frozenset()) -> 
 def test_a_placement_sent_early_is_played_when_the_turn_comes(club) -> None:
     service, game_id = club
     first, placed = take_turn(service, game_id)
-    confirmation = last_mail(service, first)
-    assert confirmation.kind == "confirmation" and placed in confirmation.text
+    answered = last_mail(service, first)
+    assert answered.kind == "prompt"  # its confirmation waits for the seat's next mail
     early = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
-    outcome = send(service, confirmation, early, "early")
+    outcome = send(service, answered, early, "early")
     assert outcome.status == "held"
-    kept = last_mail(service, first)
-    assert kept.kind == "command" and f"Kept for your turn: {early}" in kept.subject
-    assert "It is not your turn yet" in kept.text and "It replaces" not in kept.text
+    assert last_mail(service, first).id == answered.id  # it is told in the seat's next mail, with the placement
     with Session(service.db) as session:
         assert [(e.seat, e.text) for e in session.exec(select(Early))] == [(first, early)]
 
@@ -107,26 +106,30 @@ def test_a_placement_sent_early_is_played_when_the_turn_comes(club) -> None:
     with Session(service.db) as session:
         held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
         move = session.exec(select(Move).where(Move.inbound_id == held_id)).one()
-        assert (move.seat, move.notation, move.source) == (first, early, "email")
+        assert (move.seat, move.notation, move.source) == (first, early, "early")
         assert session.exec(select(Early)).all() == []
         assert session.exec(select(Inbound.status).where(Inbound.id == held_id)).one() == "held"
     told = last_mail(service, first)
     assert told.kind in ("confirmation", "prompt")
     text = " ".join(told.text.split())  # a long move may wrap its sentence
+    assert f"Received since your last mail, and played: {placed}." in text
+    assert f"Kept for your next turn, hidden from the others: {early}." in text
     assert (f"the move you sent before it was played: {early}" in text if told.kind == "confirmation"
             else f"Understood: {early}" in text)
 
 
 def test_a_placement_no_longer_legal_when_the_turn_comes_is_dropped_and_the_player_asked_again(club) -> None:
     service, game_id = club
-    first, placed = take_turn(service, game_id)
+    assert send(service, last_mail(service, due(service, game_id)), "notify each", "notify").status == "command"
+    first, placed = take_turn(service, game_id)  # a player who chose to hear of each acceptance at once
     second = due(service, game_id)
     wanted = simple_place(state_of(service, game_id), second, avoid={placed.split()[-1]})
-    assert send(service, last_mail(service, first), "place " + placed.split()[-1], "wrong").status == "held"
+    before = simple_place(state_of(service, game_id), second, avoid={placed.split()[-1], wanted.split()[-1]})
+    assert send(service, last_mail(service, first), before, "wrong").status == "held"
     replaced = send(service, last_mail(service, first), wanted, "early").status
     assert replaced == "held"
     ack = last_mail(service, first)
-    assert f'It replaces "place {placed.split()[-1]}"' in ack.text
+    assert f'It replaces "{before}"' in " ".join(ack.text.split())
     with Session(service.db) as session:
         assert [e.text for e in session.exec(select(Early))] == [wanted]  # one a seat: the later one
 
@@ -136,7 +139,7 @@ def test_a_placement_no_longer_legal_when_the_turn_comes_is_dropped_and_the_play
         taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
     prompt = last_mail(service, first)
     assert prompt.kind == "prompt"
-    assert f'The move you sent before your turn, "{wanted}", could not be played now' in prompt.text
+    assert f'The move you sent before your turn, "{wanted}", could not be played now' in " ".join(prompt.text.split())
     assert "Please choose again." in prompt.html.replace("\n", " ")
     with Session(service.db) as session:
         held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
@@ -145,23 +148,29 @@ def test_a_placement_no_longer_legal_when_the_turn_comes_is_dropped_and_the_play
     assert first in RULES.to_act(state_of(service, game_id))
 
 
-def test_a_second_answer_to_an_answered_prompt_is_still_refused_not_held(club) -> None:
+def test_the_same_answer_again_to_an_answered_prompt_is_refused_not_kept(club) -> None:
     service, game_id = club
     first, placed = take_turn(service, game_id)
     prompt = last_mail(service, first, "prompt")
-    other = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
-    outcome = send(service, prompt, other, "again")
+    outcome = send(service, prompt, placed, "again")  # a client sending the answer twice: not a move for later
     assert outcome.status == "refused"
     with Session(service.db) as session:
         assert session.exec(select(Early)).all() == []
 
 
-def test_dragon_never_holds_a_move_sent_out_of_turn(tmp_path: Path) -> None:
-    service = open_service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="early"))
-    game_id = service.new_game("dragon", PLAYERS[:3], seed=2)
-    state = state_of(service, game_id)
-    waiting = next(s for s in range(3) if s not in RULES_DRAGON.to_act(state))
-    assert not RULES_DRAGON.holds_early(state, waiting)
+def test_an_answer_to_an_older_prompt_is_refused_not_kept(club) -> None:
+    service, game_id = club
+    first, placed = take_turn(service, game_id)
+    old_prompt = last_mail(service, first, "prompt")
+    taken = {placed.split()[-1]}
+    while due(service, game_id) != first:
+        taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
+    first_again, placed_again = take_turn(service, game_id, avoid=taken)  # a newer prompt, answered too
+    assert first_again == first
+    other = simple_place(_turn_of(service, game_id, first), first, avoid=taken | {placed_again.split()[-1]})
+    assert send(service, old_prompt, other, "late").status == "refused"
+    with Session(service.db) as session:
+        assert session.exec(select(Early)).all() == []
 
 
 def test_a_kept_move_goes_when_its_seat_is_handed_to_a_bot(club) -> None:
@@ -172,8 +181,14 @@ def test_a_kept_move_goes_when_its_seat_is_handed_to_a_bot(club) -> None:
     early = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
     assert send(service, last_mail(service, first), early, "early").status == "held"
     Admin(service, "orga").replace(game_id, first + 1, "bot", "left the club")
+    assert held(service) == []  # it left the seat with its player
     taken = {placed.split()[-1], early.split()[-1]}
-    while held(service):
+
+    def last_source() -> str:
+        with Session(service.db) as session:
+            return session.exec(select(Move.source).where(Move.seat == first).order_by(Move.seq.desc())).first()
+
+    while last_source() != "bot":  # until the seat's turn came round and the bot played it
         taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
     with Session(service.db) as session:
         held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
@@ -202,3 +217,4 @@ def test_a_placement_sent_early_in_greek_is_read_in_greek_when_the_turn_comes(tm
     assert (move.seat, move.notation) == (first, early)
     told = " ".join(last_mail(service, first).text.split())
     assert greek.move(early) in told and "Understood" not in told and "the move you sent" not in told
+    assert "Received since" not in told  # the folded confirmation is written in Greek too

@@ -90,8 +90,13 @@ def test_a_mistyped_move_lists_the_closest_moves_once_in_short_lines(real: Servi
 def test_a_second_reply_while_another_seat_decides_says_whose_turn_it_is(service: Service) -> None:
     service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 9})
     old = latest(service, ANN)
+    pipeline.deliver(service, reply_to(old, "notify each"))  # Ann hears of every acceptance at once
     pipeline.deliver(service, reply_to(old, "take 1"))
-    outcome = pipeline.deliver(service, reply_to(old, "take 2"))
+    outcome = pipeline.deliver(service, reply_to(old, "take 2"))  # a move: kept for her next turn, and she is told
+    assert outcome.status == "held"
+    kept = " ".join(latest(service, ANN, "command").text.split())
+    assert "It is not your turn yet: the table is waiting for bob" in kept and 'Reply "cancel" to drop it' in kept
+    outcome = pipeline.deliver(service, reply_to(old, "what now?"))  # no move: refused, saying whose turn it is
     assert outcome.status == "refused"
     text = " ".join(latest(service, ANN, "refusal").text.split())
     assert "It is the turn of seat 2 (bob)" in text and "Your next prompt will come" in text

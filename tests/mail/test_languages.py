@@ -177,7 +177,8 @@ def test_a_player_without_a_language_who_replies_in_greek_gets_greek_from_that_a
         audit = session.exec(select(Audit).where(Audit.action == "language guessed")).one()
         assert "ann@example.org: el" in audit.detail
     assert pipeline.deliver(service, reply_to(prompt, "take 1", message_id="<move@c>")).status == "applied"
-    assert "Κατανοήθηκε και παίχτηκε" in outbox(service, recipient=ANN, kind="confirmation")[-1].text
+    pipeline.deliver(service, reply_to(outbox(service, recipient=BOB, kind="prompt")[-1], "take 1"))
+    assert "Από το τελευταίο μας μήνυμα λάβαμε και παίξαμε" in outbox(service, recipient=ANN, kind="prompt")[-1].text
 
 
 def test_a_player_who_chose_english_is_never_guessed_over(service: Service) -> None:
@@ -197,7 +198,8 @@ def test_a_player_without_a_language_replying_in_no_clear_language_keeps_english
     service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 7})
     prompt = outbox(service, recipient=ANN, kind="prompt")[-1]
     assert pipeline.deliver(service, reply_to(prompt, "take 1")).status == "applied"
-    assert "Understood and played" in outbox(service, recipient=ANN, kind="confirmation")[-1].text
+    pipeline.deliver(service, reply_to(outbox(service, recipient=BOB, kind="prompt")[-1], "take 1"))
+    assert "Received since your last mail, and played" in outbox(service, recipient=ANN, kind="prompt")[-1].text
     with Session(service.db) as session:
         assert session.get(Player, 1).language == ""  # type: ignore[union-attr]
 

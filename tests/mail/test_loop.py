@@ -42,24 +42,28 @@ def test_new_game_prompts_the_seat_to_act_with_board_moves_and_reply_address(ser
     assert prompt.reply_to.startswith(f"play+{game_id}.0.") and prompt.html.count("<code>take") == 2
 
 
-def test_a_reply_is_applied_confirmed_and_the_next_seat_prompted_with_a_recap(service: Service) -> None:
+def test_a_reply_is_applied_the_next_seat_prompted_with_a_recap_and_the_reply_confirmed_in_the_next_mail(
+        service: Service) -> None:
     game_id = start(service)
     outcome = pipeline.deliver(service, reply_to(latest(service, ANN), "Take 2"))
     assert (outcome.status, outcome.moves, outcome.game_id) == ("applied", 1, game_id)
     assert moves(service, game_id) == [(0, "take 2", "email")]
-    confirmation = latest(service, ANN, "confirmation")
-    assert "Understood and played: take 2" in confirmation.text and "waiting for bob" in confirmation.text
+    assert outbox(service, recipient=ANN, kind="confirmation") == []  # it waits for Ann's next mail
     prompt = latest(service, BOB)
     assert "Since the game began:\n  seat 1 (ann): take 2" in prompt.text
+    pipeline.deliver(service, reply_to(prompt, "take 1"))
+    assert "Received since your last mail, and played: take 2." in latest(service, ANN).text
 
 
 def test_mails_to_one_player_form_one_thread(service: Service) -> None:
     start(service)
     first = latest(service, ANN)
     pipeline.deliver(service, reply_to(first, "take 2"))
-    confirmation = latest(service, ANN, "confirmation")
-    assert confirmation.in_reply_to == first.message_id
-    assert confirmation.references.split()[0] == first.message_id
+    pipeline.deliver(service, reply_to(latest(service, BOB), "take 1"))
+    second = latest(service, ANN)
+    assert second.message_id != first.message_id
+    assert second.in_reply_to == first.message_id
+    assert second.references.split()[0] == first.message_id
 
 
 def test_the_same_message_twice_applies_once(service: Service) -> None:

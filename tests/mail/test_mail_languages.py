@@ -9,14 +9,16 @@ from typing import Any
 import pytest
 
 from pbem.letters import Letter, Letters
-from pbem.mails import Asked, RecapLine
+from pbem.mails import Accepted, Asked, RecapLine
 from tests.mail.test_languages import SCRIPTS, TRANSLATED, english_fragments
 from tests.tournaments.standins import MINIMAL, load
 from tournaments import compute, rate_all, standings_context
 from tournaments.simulate import simulate
 
 BASE = {"table": "Dragon #7", "game_title": "Dragon", "game_id": 7, "seat_no": 2, "player": "Ann",
-        "game_page": "https://pbem.example.org/open/games/7.html"}
+        "game_page": "https://pbem.example.org/open/games/7.html", "earlier": [], "else_word": "else",
+        "next_after": None, "kept": []}
+EARLIER = {"earlier": [Accepted(("r 1",), ("r 2, else r 3",), ("Cheers!",))]}
 LINES = [RecapLine(3, 1, "Bob", "", "r 2", "email"), RecapLine(4, 3, "Cy", "greedy", "d 1", "timeout"),
          RecapLine(5, 1, "Bob", "", "Hi!", "say"), RecapLine(6, 2, "Ann", "", "x 3", "forced")]
 DECISION = Asked("choose", "Ω 1", "r N", ("α 1", "β 2"))
@@ -47,9 +49,13 @@ MAILS: list[tuple[str, dict[str, Any]]] = [
     ("status", {**BASE, **OPEN}),
     ("status", {**BASE, **OPEN, "decision": None, "waiting": ["Bob", "Cy"]}),
     ("status", {**BASE, **OPEN, "decision": None}),
+    ("status", {**BASE, **OPEN, **EARLIER, "decision": None, "waiting": ["Bob"], "kept": ["r 2, else r 3"],
+                "next_after": ["Bob", "Cy"]}),
     ("history", {**BASE, "lines": LINES}), ("history", {**BASE, "lines": []}),
     ("say", {**BASE, "speaker": "Bob", "said": "Hi!\nBob"}),
     ("notice", {**BASE, "recap": LINES}),
+    ("notice", {**BASE, **EARLIER, "recap": LINES, "next_after": []}),
+    ("notice", {**BASE, "recap": LINES, "next_after": ["Bob"]}),
     ("digest", {"player": "Ann", "table": "pbem", "games": [{"table": "Dragon #7", "lines": ["Bob: r 2"]}]}),
     ("digest", {"player": "Ann", "table": "pbem", "games": [{"table": "Dragon #7", "lines": ["Bob: r 2"]}] * 2}),
     ("timeout", {**BASE, "played": ["r 1"], "handed_to_bot": False, "forfeited": False, "timeouts": 1, "limit": 2}),

@@ -1,0 +1,113 @@
+"""The calendar simulation behind ``pbem bench calendar``: its model of people, and small real runs of it."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import bots
+from pbem.calendar import ALTERNATIVES, Calendar, People, awake_after, percentile, sent_ahead, written_reply
+
+
+def test_a_mail_read_late_is_answered_the_next_morning() -> None:
+    # 20:30 UTC is 22:30 in Athens (UTC+2 in March): half an hour tonight, an hour and a half tomorrow from 08:00
+    assert awake_after(datetime(2026, 3, 2, 20, 30, tzinfo=UTC), 2, "Europe/Athens") == \
+        datetime(2026, 3, 3, 7, 30, tzinfo=UTC)
+
+
+def test_a_mail_received_at_night_waits_for_the_player_to_wake() -> None:
+    # 03:00 in New York (UTC-5): an hour of work from 08:00 local is 14:00 UTC
+    assert awake_after(datetime(2026, 3, 2, 8, 0, tzinfo=UTC), 1, "America/New_York") == \
+        datetime(2026, 3, 2, 14, 0, tzinfo=UTC)
+
+
+def test_a_long_delay_counts_only_awake_hours_over_several_days() -> None:
+    # from 08:00 London: 15 hours today, 15 tomorrow, 5 the day after, till 13:00
+    assert awake_after(datetime(2026, 3, 2, 8, 0, tzinfo=UTC), 35, "Europe/London") == \
+        datetime(2026, 3, 4, 13, 0, tzinfo=UTC)
+
+
+def test_the_awake_window_follows_summer_time() -> None:
+    # London goes to UTC+1 on 29 March 2026: waking at 08:00 local is 07:00 UTC that morning
+    assert awake_after(datetime(2026, 3, 28, 23, 30, tzinfo=UTC), 0.5, "Europe/London") == \
+        datetime(2026, 3, 29, 7, 30, tzinfo=UTC)
+
+
+def test_a_delay_inside_the_awake_hours_is_plain_addition() -> None:
+    start = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
+    assert awake_after(start, 3.25, "Europe/London") == start + timedelta(hours=3.25)
+
+
+@pytest.mark.parametrize("hours, wake, sleep", [(-1, 8, 23), (1, 23, 8), (1, 8, 25)])
+def test_a_nonsense_delay_or_window_is_refused(hours: float, wake: int, sleep: int) -> None:
+    with pytest.raises(ValueError, match="give"):
+        awake_after(datetime(2026, 3, 2, tzinfo=UTC), hours, "UTC", wake, sleep)
+
+
+def test_delays_are_log_normal_around_the_median_and_slow_players_take_longer() -> None:
+    people = People()
+    usual = [people.delay_hours(random.Random(i), 1.0) for i in range(4000)]
+    slow = [people.delay_hours(random.Random(i), people.slow_factor) for i in range(4000)]
+    assert 4.5 < statistics.median(usual) < 5.5
+    assert statistics.median(slow) == pytest.approx(statistics.median(usual) * people.slow_factor)
+    assert percentile(usual, 90) > 2 * statistics.median(usual)  # a long tail: sigma 0.8 gives ~2.8x at p90
+
+
+def test_percentile_takes_the_nearest_rank() -> None:
+    assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 90) == 5.0 and percentile([1.0, 2.0], 50) == 1.0
+    assert percentile([], 90) == 0.0
+
+
+@pytest.mark.parametrize("name", ["dragon", "china", "prodigals"])
+def test_a_reply_reads_on_the_real_state_and_its_lines_sent_ahead_hold_up_to_three_moves(name: str) -> None:
+    rules, rng = engine.game(name), random.Random(3)
+    state = rules.new(4, 7)
+    ahead_seen = 0
+    for _ in range(60):
+        if rules.result(state) is not None:
+            break
+        seat = min(rules.to_act(state))
+        now, ahead = written_reply(rules, state, seat, rng, ahead=True)
+        moves = rules.parse("\n".join(now), state, seat)  # what the service would read: no refusal
+        assert len(moves) == len(now) >= 1
+        for line in ahead:
+            alternatives = line.split(", else ")
+            assert 1 <= len(alternatives) <= ALTERNATIVES and len(set(alternatives)) == len(alternatives)
+            ahead_seen += 1
+        for move in moves:
+            state = rules.apply(state, seat, move)
+    assert ahead_seen > 0
+
+
+def test_sent_ahead_is_empty_when_the_game_ends_before_the_seat_is_due_again() -> None:
+    rules = engine.game("china")
+    finished = bots.play(rules, 3, 1).state
+    assert rules.result(finished) is not None
+    assert sent_ahead(rules, finished, 0, random.Random(1)) == []
+
+
+def test_a_calendar_with_bad_options_says_what_would_do(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        Calendar(tmp_path, "china", games=1, players=4, ahead=1.5, seed=0)
+    with pytest.raises(ValueError, match="takes 3-"):
+        Calendar(tmp_path, "china", games=1, players=9, ahead=0, seed=0)
+
+
+@pytest.mark.parametrize("ahead", [0.0, 0.5])
+def test_one_game_of_china_on_the_calendar(tmp_path: Path, ahead: float) -> None:
+    run = Calendar(tmp_path, "china", games=1, players=4, ahead=ahead, seed=0).run()
+    [record] = run.records
+    assert record.ended is not None and 7 < record.days < 200
+    assert record.mails > record.players * 5 and record.kinds["prompt"] > 0 and record.kinds["game_over"] == 4
+    assert record.applied > 20
+    assert record.refusals == 0, run.refusal_reasons
+    if ahead:
+        assert record.kept > 0 and 0 < record.played_early <= record.kept <= record.applied
+        assert record.early_moves >= record.played_early
+    else:
+        assert record.kept == record.played_early == record.early_moves == 0

@@ -1,0 +1,328 @@
+"""Moves sent ahead (issue #14): kept, hidden, with alternatives, played at the turn; confirmations folded.
+
+In the Year of the Dragon at three seats, every answer chosen by a fixed
+policy (the first legal move), so a test knows each seat's legal moves at its
+next turn by playing the other seats' answers on a copy of the state.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+
+import engine
+from pbem import deadlines, pipeline
+from pbem.clock import SetClock
+from pbem.db import Early, Move, Outbox, Seat
+from pbem.service import Service
+from pbem.app import open_service
+from tests.mail.conftest import START, make_settings, outbox, reply_to
+
+PLAYERS = ["ann@example.org", "bob@example.org", "cyd@example.org"]
+ANN, BOB, CYD = 0, 1, 2
+RULES = engine.game("dragon")
+SEED = 2
+
+
+def open_game(path: Path) -> tuple[Service, int]:
+    path.mkdir(parents=True, exist_ok=True)
+    service = open_service(make_settings(path), clock=SetClock(START))
+    return service, service.new_game("dragon", PLAYERS, seed=SEED)
+
+
+def state_of(service: Service, game_id: int) -> engine.State:
+    with Session(service.db) as session:
+        return service.store.load(session, game_id).state
+
+
+def due(service: Service, game_id: int) -> int:
+    (seat,) = RULES.to_act(state_of(service, game_id))
+    return seat
+
+
+def turn_of(state: engine.State, seat: int) -> list[str]:
+    """The seat's whole turn by the policy (the first legal move of each decision it owes), on a copy."""
+    work, lines = RULES.clone(state), []
+    while seat in RULES.to_act(work):
+        move = RULES.legal(work, seat)[0]
+        lines.append(RULES.format(move))
+        work = RULES.apply(work, seat, move)
+    return lines
+
+
+def at_next_turn(state: engine.State, seat: int) -> engine.State:
+    """The state when ``seat`` is next due, the others answering by the policy (``seat`` must not be due)."""
+    work = RULES.clone(state)
+    while seat not in RULES.to_act(work):
+        (other,) = RULES.to_act(work)
+        work = RULES.apply(work, other, RULES.legal(work, other)[0])
+    return work
+
+
+def last_mail(service: Service, seat: int, kind: str | None = None) -> Outbox:
+    return outbox(service, recipient=PLAYERS[seat], **({"kind": kind} if kind else {}))[-1]
+
+
+def send(service: Service, seat: int, text: str, tag: str, kind: str | None = "prompt") -> pipeline.Outcome:
+    row = last_mail(service, seat, kind)
+    return pipeline.deliver(service, reply_to(row, text, message_id=f"<{tag}@client.example>"))
+
+
+def play_turn(service: Service, game_id: int, ahead: str = "", tag: str = "") -> int:
+    """The due seat answers its turn by the policy (and sends ``ahead`` after it); the seat that answered."""
+    seat = due(service, game_id)
+    text = "\n".join(turn_of(state_of(service, game_id), seat) + ([ahead] if ahead else []))
+    outcome = send(service, seat, text, tag or f"turn-{seat}-{len(outbox(service))}")
+    assert outcome.status == "applied", outcome
+    return seat
+
+
+def until_due(service: Service, game_id: int, seat: int) -> None:
+    while due(service, game_id) != seat:
+        play_turn(service, game_id)
+
+
+def early_moves(service: Service, seat: int) -> list[Move]:
+    with Session(service.db) as session:
+        return list(session.exec(select(Move).where(Move.seat == seat, Move.source == "early").order_by(Move.seq)))
+
+
+def _moves_of(service: Service, seat: int) -> list[Move]:
+    with Session(service.db) as session:
+        return list(session.exec(select(Move).where(Move.seat == seat)))
+
+
+def kept(service: Service) -> list[tuple[int, str]]:
+    with Session(service.db) as session:
+        return [(row.seat, row.text) for row in session.exec(select(Early))]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> tuple[Service, int]:
+    return open_game(tmp_path / "table")
+
+
+def test_the_first_legal_alternative_is_played_at_the_turn_as_if_sent_then_even_after_a_restart(table) -> None:
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    after_bob = RULES.clone(state_of(service, game_id))
+    for line in turn_of(after_bob, BOB):
+        after_bob = RULES.apply(after_bob, BOB, RULES.legal(after_bob, BOB)[0])
+    then = at_next_turn(after_bob, BOB)
+    legal_then = [RULES.format(move) for move in RULES.legal(then, BOB)]
+    wanted = legal_then[1]  # not the policy's choice, so only the kept answer can have played it
+    illegal = next(RULES.format(m) for m in RULES.legal(state_of(service, game_id), BOB)
+                   if RULES.format(m) not in legal_then)
+    play_turn(service, game_id, ahead=f"{illegal}, else {wanted}, else {legal_then[0]}", tag="bob-ahead")
+    assert kept(service) == [(BOB, f"{illegal}, else {wanted}, else {legal_then[0]}")]
+
+    service = open_service(service.settings, clock=service.clock)  # a restart: the kept answer is in the database
+    while kept(service):
+        assert due(service, game_id) != BOB
+        play_turn(service, game_id)
+    (played,) = early_moves(service, BOB)
+    assert played.notation == wanted
+    with Session(service.db) as session:
+        assert session.get(Seat, 2).awaiting is False or due(service, game_id) != BOB  # not asked: it was played
+    told = last_mail(service, BOB)
+    assert wanted in flat(told.text) and told.kind in ("confirmation", "prompt")
+
+
+def test_no_legal_alternative_prompts_the_player_with_why_each_was_not_played(table) -> None:
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    play_turn(service, game_id, ahead="group 9 tax, else recruit dragon palace1", tag="bob-ahead")
+    while due(service, game_id) != BOB:
+        play_turn(service, game_id)
+    assert early_moves(service, BOB) == [] and kept(service) == []
+    prompt = last_mail(service, BOB)
+    assert prompt.kind == "prompt"
+    text = flat(prompt.text)
+    assert 'The move you sent before your turn, "group 9 tax, else recruit dragon palace1", could not be played' in text
+    assert "group 9 tax:" in text and "recruit dragon palace1:" in text  # one reason for each alternative
+
+
+def test_a_later_answer_replaces_the_kept_one_and_status_shows_it(table) -> None:
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    assert send(service, BOB, "notify each", "notify").status == "command"  # every acceptance told at once
+    play_turn(service, game_id)
+    assert send(service, BOB, "pass", "first").status == "held"
+    assert send(service, BOB, "group 1 tax, else pass", "second", kind=None).status == "held"
+    ack = last_mail(service, BOB)
+    assert ack.kind == "command" and 'It replaces "pass"' in flat(ack.text)
+    assert kept(service) == [(BOB, "group 1 tax, else pass")]
+    assert send(service, BOB, "status", "status", kind=None).status == "command"
+    status = flat(last_mail(service, BOB, "status").text)
+    assert "Kept for your next turn, hidden from the others: group 1 tax, else pass." in status
+
+
+def test_cancel_drops_the_kept_answer_and_the_turn_is_asked_as_usual(table) -> None:
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    play_turn(service, game_id, ahead="pass", tag="bob-ahead")
+    assert kept(service) == [(BOB, "pass")]
+    assert send(service, BOB, "cancel", "cancel").status == "command"
+    assert kept(service) == []
+    ack = last_mail(service, BOB)
+    assert ack.kind == "command" and "Dropped: pass" in ack.subject
+    assert send(service, BOB, "cancel", "cancel-again", kind=None).status == "refused"  # nothing left to drop
+    assert "There was nothing to drop" in flat(last_mail(service, BOB).text)
+    while due(service, game_id) != BOB:
+        play_turn(service, game_id)
+    assert early_moves(service, BOB) == [] and last_mail(service, BOB).kind == "prompt"
+
+
+def test_a_kept_answer_goes_when_the_seat_is_handed_to_a_bot(table) -> None:
+    from pbem.admin import Admin
+
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    play_turn(service, game_id, ahead="pass", tag="bob-ahead")
+    Admin(service, "orga").replace(game_id, BOB + 1, "bot", "left the table")
+    before = len(_moves_of(service, BOB))
+    while len(_moves_of(service, BOB)) == before:  # until the seat's turn came and the bot played it
+        play_turn(service, game_id)
+    assert early_moves(service, BOB) == [] and kept(service) == []
+    with Session(service.db) as session:
+        last = session.exec(select(Move).where(Move.seat == BOB).order_by(Move.seq.desc())).first()
+    assert last is not None and last.source == "bot"
+
+
+def test_a_kept_answer_shows_nothing_to_the_other_seats(tmp_path: Path) -> None:
+    """The same game twice, Bob's moves sent at his turns in one and ahead in the other: every mail the other
+    seats get, and every view they have, is the same in both."""
+    plain, ahead = open_game(tmp_path / "plain"), open_game(tmp_path / "ahead")
+    for _ in range(14):
+        seat = due(*plain)
+        play_turn(*plain)
+        if seat != BOB:
+            assert due(*ahead) == seat
+            play_turn(*ahead)
+        elif due(*ahead) == BOB:  # asked in the ahead game too: he answers, and sends his next turn with it
+            later = turn_of(at_next_turn(_after_turn(state_of(*ahead), BOB), BOB), BOB)
+            play_turn(*ahead, ahead="\n".join(later))
+        # else Bob's kept answer already played this turn of his in the ahead game
+    _catch_up(plain, ahead)
+    assert early_moves(ahead[0], BOB), "the test never had a kept answer played"
+    assert RULES.view(state_of(*plain), None) == RULES.view(state_of(*ahead), None)
+    for other in (ANN, CYD):
+        seen_plain = [(row.kind, row.subject, row.text, row.html) for row in outbox(plain[0], recipient=PLAYERS[other])]
+        seen_ahead = [(row.kind, row.subject, row.text, row.html) for row in outbox(ahead[0], recipient=PLAYERS[other])]
+        assert seen_plain == seen_ahead
+        assert RULES.view(state_of(*plain), other) == RULES.view(state_of(*ahead), other)
+
+
+def _after_turn(state: engine.State, seat: int) -> engine.State:
+    work = RULES.clone(state)
+    while seat in RULES.to_act(work):
+        work = RULES.apply(work, seat, RULES.legal(work, seat)[0])
+    return work
+
+
+def _catch_up(plain: tuple[Service, int], ahead: tuple[Service, int]) -> None:
+    """Bob's kept answer played his turn at once in the ahead game: the plain game's Bob answers then too."""
+    while due(*plain) == BOB and due(*ahead) != BOB:
+        play_turn(*plain)
+
+
+def test_a_folded_confirmation_comes_with_the_next_mail_or_alone_after_its_wait(table) -> None:
+    service, game_id = table
+    until_due(service, game_id, ANN)
+    before = len(outbox(service, recipient=PLAYERS[ANN]))
+    answered = turn_of(state_of(service, game_id), ANN)
+    play_turn(service, game_id)
+    assert len(outbox(service, recipient=PLAYERS[ANN])) == before  # no mail of its own: it waits for the next
+    with Session(service.db) as session:
+        assert answered[0] in session.exec(select(Seat.unconfirmed).where(Seat.seat == ANN)).one()
+    while due(service, game_id) != ANN:
+        play_turn(service, game_id)
+    prompt = last_mail(service, ANN)
+    assert prompt.kind == "prompt"
+    assert f"Received since your last mail, and played: {'; '.join(answered)}." in flat(prompt.text)
+
+    answered = turn_of(state_of(service, game_id), ANN)
+    play_turn(service, game_id)  # and now nobody answers for a day
+    service.clock.advance(timedelta(hours=service.settings.confirm_within_hours - 1))  # type: ignore[attr-defined]
+    assert deadlines.scan(service).confirmations == 0
+    service.clock.advance(timedelta(hours=2))  # type: ignore[attr-defined]
+    assert deadlines.scan(service).confirmations >= 1  # Ann's, and any other seat's that waited as long
+    alone = last_mail(service, ANN)
+    assert alone.kind == "confirmation" and f"Received: {'; '.join(answered)}" in alone.subject
+    with Session(service.db) as session:
+        assert session.exec(select(Seat.unconfirmed).where(Seat.seat == ANN)).one() == ""
+    assert deadlines.scan(service).confirmations == 0  # sent once
+
+
+def test_a_player_who_chose_notify_each_gets_every_confirmation_at_once(table) -> None:
+    service, game_id = table
+    until_due(service, game_id, ANN)
+    assert send(service, ANN, "notify each", "notify").status == "command"
+    answered = turn_of(state_of(service, game_id), ANN)
+    play_turn(service, game_id)
+    confirmation = last_mail(service, ANN)
+    assert confirmation.kind == "confirmation" and f"Understood and played: {'; '.join(answered)}." in flat(
+        confirmation.text)
+
+
+def test_the_recap_says_who_comes_before_the_seat_only_when_no_choice_can_change_it(table) -> None:
+    service, game_id = table
+    first = flat(last_mail(service, BOB, "prompt").text)
+    # The starting persons decide the turn order of the first month: who comes after them is not yet certain.
+    assert RULES.decision(state_of(service, game_id), BOB).kind == "start"
+    assert "After this decision you are next" not in first
+    until_due(service, game_id, BOB)
+    while RULES.decision(state_of(service, game_id), BOB).kind != "action":
+        play_turn(service, game_id)
+        until_due(service, game_id, BOB)
+    state = state_of(service, game_id)
+    prompt = flat(last_mail(service, BOB, "prompt").text)
+    order = []
+    work = _after_turn(state, BOB)
+    while BOB not in RULES.to_act(work):
+        (other,) = RULES.to_act(work)
+        order.append(PLAYERS[other].split("@")[0])
+        work = _after_turn(work, other)
+    # Within a month the turn order stands: the persons are chosen in the order the actions were.
+    assert order == ["ann", "cyd"]
+    assert "After this decision you are next after ann, cyd." in prompt
+    assert "You may already send your move for that turn" in prompt
+
+
+def test_a_seat_given_to_another_player_leaves_the_kept_answer_and_the_confirmations_with_the_old_one(table) -> None:
+    from pbem.admin import Admin
+
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    answered = turn_of(state_of(service, game_id), BOB)
+    play_turn(service, game_id, ahead="pass", tag="bob-ahead")
+    Admin(service, "orga").replace(game_id, BOB + 1, "dan@example.org", "Bob moved away")
+    assert kept(service) == []
+    told = [row for row in outbox(service, recipient=PLAYERS[BOB]) if row.kind == "organiser_action"]
+    assert any(f"Received since your last mail, and played: {'; '.join(answered)}." in flat(row.text) for row in told)
+    while due(service, game_id) != BOB:
+        play_turn(service, game_id)
+    assert early_moves(service, BOB) == []
+    assert outbox(service, recipient="dan@example.org")[-1].kind == "prompt"  # Dan is asked: Bob's pass went with Bob
+
+
+def test_a_move_sent_ahead_is_told_in_the_next_mail_and_a_newer_one_replaces_it_there(table) -> None:
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    play_turn(service, game_id)
+    mails = len(outbox(service, recipient=PLAYERS[BOB]))
+    assert send(service, BOB, "pass", "first").status == "held"
+    assert send(service, BOB, "group 1 tax, else pass", "second").status == "held"
+    assert len(outbox(service, recipient=PLAYERS[BOB])) == mails  # no mail of its own for either
+    assert send(service, BOB, "status", "status").status == "command"
+    status = flat(last_mail(service, BOB, "status").text)
+    assert status.count("Kept for your next turn") == 2  # the folded acceptance and the status line itself
+    assert "Kept for your next turn, hidden from the others: group 1 tax, else pass." in status
+    assert "hidden from the others: pass." not in status  # the replaced answer is not told as kept
