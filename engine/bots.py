@@ -12,7 +12,9 @@ import random as _random
 from dataclasses import dataclass, field
 from typing import Callable
 
+from engine import search as _search
 from engine.protocol import Game, Move, State
+from engine.text import TC, Text
 
 Bot = Callable[[Game, State, int, _random.Random], Move]
 
@@ -30,14 +32,55 @@ def greedy(game: Game, state: State, seat: int, rng: _random.Random) -> Move:
     return game.greedy(state, seat, rng)
 
 
-BOTS: dict[str, Bot] = {"random": random, "greedy": greedy}
+SEARCH_PLAYOUTS = _search.PLAYOUTS
+"""The search bot's playouts a decision when no strength is named."""
+MAX_PLAYOUTS = 100_000
+"""The strongest ``search:N`` a name may ask for (at a few ms a playout, minutes a decision)."""
+
+
+@dataclass(frozen=True)
+class Searcher:
+    """The search bot (:mod:`engine.search`) at a strength: playouts per decision, so deterministic for an rng."""
+
+    playouts: int = SEARCH_PLAYOUTS
+
+    def budget(self) -> _search.Budget:
+        return _search.Budget(playouts=self.playouts)
+
+    def __call__(self, game: Game, state: State, seat: int, rng: _random.Random) -> Move:
+        return _search.choose(game, state, seat, rng, self.budget())
+
+
+BOTS: dict[str, Bot] = {"random": random, "greedy": greedy, "search": Searcher()}
+"""The bots by name; ``search`` also takes a strength, ``search:N`` (N playouts a decision)."""
 
 
 def get(name: str) -> Bot:
-    try:
-        return BOTS[name]
-    except KeyError:
-        raise KeyError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}") from None
+    """The bot a name stands for: ``random``, ``greedy``, ``search`` or ``search:N``; KeyError says what is known."""
+    kind, colon, strength = name.partition(":")
+    if not colon:
+        try:
+            return BOTS[name]
+        except KeyError:
+            raise KeyError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))} "
+                           f"(search:N for N playouts a decision)") from None
+    if kind != "search":
+        raise KeyError(f"bot {name!r}: only the search bot takes a strength (search:N); "
+                       f"known bots: {', '.join(sorted(BOTS))}")
+    if not strength.isdigit() or not 1 <= int(strength) <= MAX_PLAYOUTS:
+        raise KeyError(f"bot {name!r}: the strength after 'search:' is its playouts a decision, a whole number "
+                       f"from 1 to {MAX_PLAYOUTS} (plain 'search' plays {SEARCH_PLAYOUTS})")
+    return Searcher(int(strength))
+
+
+NAMES: dict[str, Text] = {"random": TC("bot", "random"), "greedy": TC("bot", "greedy"), "search": TC("bot", "search")}
+"""What a player reads a bot called (``seat 3 (Ann, a greedy bot)``), in the reader's language."""
+
+
+def named(name: str) -> Text:
+    """What a player reads ``name``'s bot called: its kind, without the strength (``search:400`` is a search bot)."""
+    get(name)
+    return NAMES[name.partition(":")[0]]
 
 
 @dataclass

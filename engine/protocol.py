@@ -250,6 +250,16 @@ class Game(Protocol):
         """A move that plays clearly better than uniform random; ``rng`` is a random.Random."""
         ...
 
+    def outlook(self, state: State) -> list[float] | None:
+        """How every seat stands if play stopped now, one number each, higher better (None: the game has no such measure).
+
+        It is the game's greedy bot's own valuation, for every seat at once;
+        a search bot ranks the seats by it where it cuts a playout short. It
+        reads the whole state, so it is asked only of states a search has
+        dealt itself (``determinise``), never of the real one for a seat.
+        """
+        ...
+
     def determinise(self, state: State, seat: int | None, rng: Any) -> State:
         """A new state ``seat`` (None: a spectator) cannot tell from ``state``, its hidden parts drawn from ``rng``.
 
@@ -380,6 +390,9 @@ class GameBase:
         return state.copy()
 
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
+        return None
+
+    def outlook(self, state: State) -> list[float] | None:
         return None
 
     def determinise(self, state: State, seat: int | None, rng: Any) -> State:

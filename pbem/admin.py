@@ -297,12 +297,17 @@ class Admin:
         return self._change(game_id, change)
 
     def replace(self, game_id: int, seat_no: int, player: str, reason: str) -> str:
-        """Give a seat to another player (by email) or to a bot (``bot``, ``greedy``, ``random``)."""
+        """Give a seat to another player (by email) or to a bot (``bot``, ``greedy``, ``random``, ``search``,
+        ``search:N``; ``bot:NAME`` names one the same way)."""
         self._reason(reason)
         wanted = player.strip().lower()
-        bot = "greedy" if wanted == "bot" else wanted
-        if bot not in bots.BOTS and "@" not in wanted:
-            raise AdminError(f"--player {player!r}: give an email address, or bot (a greedy bot), greedy or random")
+        bot = "greedy" if wanted == "bot" else wanted.removeprefix("bot:")
+        if "@" not in wanted:
+            try:
+                bots.get(bot)
+            except KeyError as exc:
+                raise AdminError(f"--player {player!r}: give an email address, or bot (a greedy bot), "
+                                 f"bot:greedy, bot:random, bot:search or bot:search:N ({exc.args[0]})") from None
 
         def change(transaction: Transaction, game: LoadedGame) -> str:
             session = transaction.session

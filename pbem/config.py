@@ -94,8 +94,11 @@ class Settings:
     confirm_within_hours: float = knob(48.0, "An accepted move is confirmed in the player's next mail from the game; "
                                              "one that has waited this long gets a mail of its own (players who "
                                              "chose `notify each` get every confirmation at once).", 6)
-    timeout_policy: str = knob("bot", "On a missed deadline: bot plays a greedy move, forfeit ends the player's "
-                                      "game.", "forfeit")
+    timeout_policy: str = knob("bot", "On a missed deadline: bot plays a move for the player (timeout_bot's), "
+                                      "forfeit ends the player's game.", "forfeit")
+    timeout_bot: str = knob("greedy", "The bot that moves for a player who missed a deadline and keeps a seat "
+                                      "handed to a bot, in games of no tournament: greedy, random, search or "
+                                      "search:N (N playouts a decision; plain search plays 100).", "search")
     timeouts_to_bot: int = knob(3, "After this many timeouts the seat is handed to a bot and the organiser told.", 2)
     vacation_days: int = knob(14, "The longest a `vacation until` may push a deadline out.", 21)
     robot_answers_per_day: int = knob(10, "Refusals answered per address and day; beyond that we stay silent.", 20)

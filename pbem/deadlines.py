@@ -21,6 +21,7 @@ from datetime import timedelta
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
+from engine import bots
 from pbem.bounces import held
 from pbem.db import DigestItem, Game, Player, Seat, locked
 from pbem.service import Service
@@ -43,6 +44,10 @@ def scan(service: Service) -> ScanReport:
     """Handle everything due now: timeouts first (they change games), then reminders, then digests."""
     if service.settings.timeout_policy not in POLICIES:
         raise ValueError(f"PBEM_TIMEOUT_POLICY={service.settings.timeout_policy!r}; use one of {', '.join(POLICIES)}")
+    try:
+        bots.get(service.settings.timeout_bot)
+    except KeyError as exc:
+        raise ValueError(f"PBEM_TIMEOUT_BOT={service.settings.timeout_bot!r}: {exc.args[0]}") from None
     now = service.clock.now()
     with Session(service.db) as session:
         warn_before = widest_reminder(session, service.settings)
@@ -90,7 +95,7 @@ def _time_out(service: Service, session: Session, game: LoadedGame) -> int:
         played: list[str] = []
         if not forfeited:
             rng = random.Random(f"{game.row.bot_seed}:timeout:{game.next_seq}")
-            move = game.rules.greedy(game.state, seat, rng)
+            move = bots.get(policy.bot)(game.rules, game.state, seat, rng)
             played.append(service.turns.play(session, game, seat, move, "timeout").notation)
         handed = forfeited or row.timeouts >= policy.bot_after
         service.mails.send_to_seat(session, game, seat, "timeout", played=played, handed_to_bot=handed,

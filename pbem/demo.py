@@ -31,12 +31,15 @@ from aiosmtpd.smtp import SMTP, Envelope
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from engine import bots
 from pbem import swarm
 from pbem.commands.language import known_language
 from pbem.config import Settings
 from pbem.db import Outbox
 from pbem.server import Server
 from pbem.service import Service
+from pbem.store import GameStore
+from pbem.tokens import read_reply_address
 from pbem.tournament import pages, runner
 from pbem.app import open_service
 from tournaments import Standings, plan_tables
@@ -87,6 +90,9 @@ class DemoOptions:
     human: str = ""
     language: str = "en"
     """The language of every mail and of the standings page: the players are registered in it."""
+    bot: str = "random"
+    """How the scripted players choose: ``random`` picks one of the moves a prompt lists; any other bot's name
+    (``greedy``, ``search``, ``search:N``) plays what that bot would for the seat the prompt asks."""
 
 
 @dataclass
@@ -115,6 +121,8 @@ class Relay:
     mails: int = 0
     replies_sent: int = 0
     on_game_over: Callable[[], None] = lambda: None
+    think: Callable[[str], str | None] | None = None
+    """The move an engine bot makes for the seat a reply address names (in a worker thread); None: random."""
 
     async def handle_DATA(self, _server: Any, _session: Any, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
@@ -130,8 +138,13 @@ class Relay:
                 self.on_game_over()
         recipient = _header(message, "To")
         if recipient != self.human and swarm.is_prompt(subject):
-            answer = swarm.answer(recipient, reply_to, subject, _header(message, "Message-ID"),
-                                  swarm.plain_text(message), self.rng)
+            if self.think is None:
+                answer = swarm.answer(recipient, reply_to, subject, _header(message, "Message-ID"),
+                                      swarm.plain_text(message), self.rng)
+            else:
+                move = await asyncio.get_running_loop().run_in_executor(None, self.think, reply_to)
+                answer = None if move is None else swarm.reply(recipient, reply_to, subject,
+                                                               _header(message, "Message-ID"), move)
             if answer is not None:
                 self.replies.put_nowait(answer)
         return "250 OK"
@@ -148,6 +161,10 @@ def prepare(options: DemoOptions) -> None:
     if not 1 <= options.rounds <= 20:
         raise ValueError(f"--rounds {options.rounds}: give 1-20 rounds")
     known_language(options.language)
+    try:
+        bots.get(options.bot)
+    except KeyError as exc:
+        raise ValueError(f"--bot {options.bot!r}: {exc.args[0]}") from None
     if options.human and ("@" not in options.human or " " in options.human):
         raise ValueError(f"--human {options.human!r}: give your email address, e.g. you@example.org")
     if options.folder.exists() and (not options.folder.is_dir() or any(options.folder.iterdir())):
@@ -180,6 +197,8 @@ async def run(options: DemoOptions, on_game_over: Callable[[], None] = lambda: N
                   options.human.lower(), random.Random(options.seed), on_game_over=on_game_over)
     relay_server = await loop.create_server(lambda: SMTP(relay), host="127.0.0.1", port=relay_port)
     service = open_service(settings)
+    if options.bot != "random":
+        relay.think = _thinker(service, options.bot, options.seed)
     try:
         tournament_id = _set_up(service, options)
         await _serve_until_finished(service, relay, tournament_id, listen_port, lambda: on_ready(settings.listen))
@@ -193,6 +212,27 @@ async def run(options: DemoOptions, on_game_over: Callable[[], None] = lambda: N
     service.db.dispose()
     return DemoResult(folder, standings, page, folder / "mail", folder / "mail.mbox", relay.mails,
                       relay.replies_sent, loop.time() - started, settings.listen)
+
+
+def _thinker(service: Service, bot: str, seed: int) -> Callable[[str], str | None]:
+    """The move ``bot`` makes for the seat a reply address names, on the game as committed.
+
+    It reads through its own store, so the server's cache is never touched from the relay's thread.
+    """
+    store, chosen = GameStore(service.db, service.rules), bots.get(bot)
+
+    def think(reply_to: str) -> str | None:
+        target = read_reply_address(reply_to, service.settings.reply_local, service.settings.domain, service.secret)
+        if target is None:
+            return None
+        with Session(service.db) as session:
+            game = store.load(session, target.game_id)
+        if target.seat not in game.rules.to_act(game.state):
+            return None
+        rng = random.Random(f"{seed}:{target.game_id}:{game.next_seq}")
+        return game.rules.format(chosen(game.rules, game.state, target.seat, rng))
+
+    return think
 
 
 def _set_up(service: Service, options: DemoOptions) -> int:

@@ -21,6 +21,7 @@ from sqlalchemy import insert
 from sqlmodel import Session
 
 import engine
+from engine import bots
 from engine import lookahead
 from engine.text import TC, Said, Text
 from pbem.clock import Clock, local_time
@@ -100,6 +101,14 @@ class Standing:
     score: float
     breakdown: dict[str, Any]
     forfeited: bool
+
+
+def bot_name(game: LoadedGame, seat: int, said: CatalogWords | None) -> str:
+    """The seat's bot as a player reads it (``greedy``, in ``said``'s language; English without), or "" for a person."""
+    bot = game.seats[seat].bot
+    if not bot:
+        return ""
+    return said.say(bots.named(bot)) if said is not None else str(bots.named(bot))
 
 
 class Mailer:
@@ -230,7 +239,7 @@ class Mailer:
         published page show the same lines."""
         return sorted(
             (Standing(result.ranks[other], other + 1, game.name(other),
-                      game.seats[other].bot if not game.seats[other].forfeited else "", result.scores[other],
+                      bot_name(game, other, said) if not game.seats[other].forfeited else "", result.scores[other],
                       {said.say(TC("score", label)): points
                        for label, points in (result.breakdown[other] if result.breakdown else {}).items()},
                       game.seats[other].forfeited)
@@ -317,7 +326,7 @@ class Mailer:
         """One recap line; a move's notation is written in ``said``'s move words (table talk stays as written)."""
         if said is not None and source != "say":
             text = said.move(text)
-        return RecapLine(seq, seat + 1, game.name(seat), game.seats[seat].bot, text, source)
+        return RecapLine(seq, seat + 1, game.name(seat), bot_name(game, seat, said), text, source)
 
     def base_context(self, game: LoadedGame, seat: int | None) -> dict[str, Any]:
         """What every mail about a game shows: the table, the game, the seat and its player."""

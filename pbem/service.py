@@ -79,7 +79,10 @@ class Service:
         lowered = [email.strip().lower() for email in emails]
         if len(set(lowered)) != len(lowered) or any("@" not in email for email in lowered):
             raise GameSetupError(f"players must be distinct email addresses, got {', '.join(emails)}")
-        bots.get(bot)
+        try:
+            bots.get(bot)
+        except KeyError as exc:
+            raise GameSetupError(f"--bot: {exc.args[0]}") from None
         chosen = self._checked_options(rules, options or {}, seats)
         seed = _secrets.randbelow(2**31) if seed is None else seed
 

@@ -22,6 +22,7 @@ from datetime import date, timedelta
 from typing import Any, Callable, Mapping
 
 import engine
+from engine import bots
 from tournaments.errors import DefinitionError, Problem
 
 SEATING_METHODS = ("swiss", "random")
@@ -30,7 +31,6 @@ ON_BOUNCE = ("hold", "run")
 """What a tournament does with the deadlines of a player whose address bounces."""
 TIE_BREAKS = ("game_points", "wins", "opponents_strength", "head_to_head", "average_rank", "fewest_timeouts")
 TIMEOUT_POLICIES = ("bot", "forfeit")
-BOTS = ("greedy", "random")
 NEXT_ROUND = ("auto", "dates", "manual")
 WBC_PLACE_POINTS = (10.0, 6.0, 4.0, 3.0, 2.0, 1.0)
 """WBC-style place points for places 1-6, whatever the table size; places beyond score 0."""
@@ -231,6 +231,19 @@ class _Reader:
         value = data.get(key, default)
         if value not in options:
             self.fail(path, f"{value!r} is not one of {', '.join(repr(o) for o in options)}")
+            return default
+        return value
+
+    def bot(self, data: dict[str, Any], key: str, path: str, default: str) -> str:
+        """A bot's name as :func:`engine.bots.get` reads it (``greedy``, ``random``, ``search``, ``search:N``)."""
+        value = data.get(key, default)
+        if not isinstance(value, str):
+            self.fail(path, f"must be a bot's name (greedy, random, search or search:N), not {value!r}")
+            return default
+        try:
+            bots.get(value)
+        except KeyError as exc:
+            self.fail(path, str(exc.args[0]))
             return default
         return value
 
@@ -473,7 +486,7 @@ class _Reader:
         section = self.section(data, "timeouts", ("policy", "bot", "max_timeouts", "on_bounce"))
         return TimeoutPolicy(
             policy=self.choice(section, "policy", "timeouts.policy", TIMEOUT_POLICIES, "bot"),
-            bot=self.choice(section, "bot", "timeouts.bot", BOTS, "greedy"),
+            bot=self.bot(section, "bot", "timeouts.bot", "greedy"),
             max_timeouts=self.integer(section, "max_timeouts", "timeouts.max_timeouts", 2, 1),
             on_bounce=self.choice(section, "on_bounce", "timeouts.on_bounce", ON_BOUNCE, "hold"),
         )

@@ -61,6 +61,9 @@ class China(GameBase):
     def suggestions(self, state: State, seat: int) -> list[str]:
         return notation.suggest(state, seat)
 
+    def outlook(self, state: State) -> list[float]:
+        return greedy.outlook(state)
+
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state, words)
 

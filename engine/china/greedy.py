@@ -43,6 +43,11 @@ def choose(state: State, seat: int, rng: random.Random) -> Move:
     return _draw(state, seat, legal)
 
 
+def outlook(state: State) -> list[float]:
+    """Every seat's projected total if the game ended now (the protocol's ``outlook``, for a search bot)."""
+    return _Projection(state, 0).totals
+
+
 def _act(state: State, seat: int, legal: list[Move], rng: random.Random) -> Move:
     base = _Projection(state, seat)
     best: tuple[float, Move] | None = None

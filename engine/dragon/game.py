@@ -56,6 +56,9 @@ class Dragon(GameBase):
     def expected(self, state: DragonState, seat: int) -> Said:
         return expected(state) if state.actor == seat else ""
 
+    def outlook(self, state: DragonState) -> list[float]:
+        return greedy.outlook(state)
+
     def picture(self, state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state, seat, words)
 

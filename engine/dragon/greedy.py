@@ -54,6 +54,11 @@ def value(state: DragonState, seat: int) -> float:
     return worth
 
 
+def outlook(state: DragonState) -> list[float]:
+    """Every seat's ``value``: the protocol's ``outlook``, which a search bot ranks cut-off playouts by."""
+    return [value(state, seat) for seat in range(len(state.players))]
+
+
 def choose(state: DragonState, seat: int, rng: random.Random) -> DragonMove:
     """The legal move whose resulting position ``value`` rates best; ties broken by ``rng``."""
     moves = flow.legal(state, seat)

@@ -33,6 +33,9 @@ class Prodigals(GameBase):
     def clone(self, state: State) -> State:
         return state.clone()
 
+    def outlook(self, state: State) -> list[float]:
+        return greedy.outlook(state)
+
     def determinise(self, state: State, seat: int | None, rng: Any) -> State:
         return determinise.determinise(state, seat, rng)
 

@@ -37,6 +37,11 @@ def evaluate(state: State, seat: int) -> float:
     return total
 
 
+def outlook(state: State) -> list[float]:
+    """Every seat's ``evaluate``, negated so that higher is better (the protocol's ``outlook``, for a search bot)."""
+    return [-evaluate(state, seat) for seat in range(len(state.players))]
+
+
 def choose(state: State, seat: int, rng: random.Random) -> Move:
     options = flow.legal(state, seat)
     if not options:

@@ -15,6 +15,7 @@ from pbem.cli import admin, bench, demo, game, maintenance, play, player, servic
 from pbem.cli import bench_tournament  # noqa: F401  (registers "pbem bench tournament")
 from pbem.cli import bench_mail  # noqa: F401  (registers "pbem bench mail")
 from pbem.cli import bench_pictures  # noqa: F401  (registers "pbem bench pictures")
+from pbem.cli import bench_bots  # noqa: F401  (registers "pbem bench bots")
 from pbem.cli import bench_calendar  # noqa: F401  (registers "pbem bench calendar")
 
 app = typer.Typer(

@@ -134,7 +134,8 @@ def deadline(
 def replace(
     game_id: int = GAME_ID,
     seat: int = SEAT,
-    player: str = typer.Option(..., "--player", help="The new player's email, or bot (greedy), greedy, random."),
+    player: str = typer.Option(..., "--player", help="The new player's email, or a bot: bot (greedy), bot:greedy, bot:random, "
+                                                   "bot:search, bot:search:N (N playouts a decision)."),
     reason: str = REASON,
     by: str = BY,
 ) -> None:

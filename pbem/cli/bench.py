@@ -34,6 +34,12 @@ class TargetTable:
         Console().print(self.table)
 
 
+def percentile(values: list[float], percent: int) -> float:
+    """The value ``percent`` % of ``values`` lie at or below (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(percent / 100 * (len(ordered) - 1)))]
+
+
 @app.command("engine")
 def bench_engine(
     game: str = typer.Option("dragon", "--game", help="Game name."),

@@ -14,7 +14,7 @@ import time
 import typer
 
 import engine
-from pbem.cli.bench import TargetTable, app
+from pbem.cli.bench import TargetTable, app, percentile
 from pbem.words import words
 
 MAX_BYTES = 60 * 1024
@@ -42,7 +42,7 @@ def bench_pictures(
             table.row("pictures", "none (this game has no picture)")
             table.print()
             continue
-        slowest = _percentile(times, 95)
+        slowest = percentile(times, 95)
         table.row("pictures drawn", f"{len(sizes):,}")
         table.row("size, median (KB)", f"{statistics.median(sizes) / 1024:,.1f}")
         table.row("size, largest (KB)", f"{max(sizes) / 1024:,.1f}", f"≤ {MAX_BYTES / 1024:.0f}",
@@ -73,8 +73,3 @@ def _measure(rules: engine.Game, seats: int, games: int, every: int) -> tuple[li
             state = rules.apply(state, seat, rules.greedy(state, seat, rng))
             decisions += 1
     return sizes, times
-
-
-def _percentile(values: list[float], percent: int) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(percent / 100 * (len(ordered) - 1)))]

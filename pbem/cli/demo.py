@@ -23,10 +23,13 @@ def demo(
     human: str = typer.Option("", "--human", help="Your email address: you take one seat and play it by mail."),
     language: str = typer.Option("en", "--language", "-l", help="The players' language, of every mail and the "
                                                                 "standings page: en, el, hu or ru."),
+    bot: str = typer.Option("random", "--bot", help="How the bot players choose: random (one of the moves a "
+                                                    "prompt lists), or as the bot greedy, search or search:N "
+                                                    "(N playouts a decision) plays their seat."),
 ) -> None:
     """Run a complete In the Year of the Dragon tournament by email on loopback, then show the standings."""
     folder = folder or _fresh(Path("pbem-demo"))
-    options = runner.DemoOptions(folder, players, rounds, seed, human, language)
+    options = runner.DemoOptions(folder, players, rounds, seed, human, language, bot)
     try:
         runner.prepare(options)
     except ValueError as exc:

@@ -57,7 +57,8 @@ def new(
     seed: int = typer.Option(None, "--seed", help="Game seed (random when not given)."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE."),
     deadline: str = typer.Option("", "--deadline", help="Time to answer each prompt, e.g. 72h or 3d."),
-    bot: str = typer.Option("greedy", "--bot", help="Bot for the bot seats: random or greedy."),
+    bot: str = typer.Option("greedy", "--bot", help="Bot for the bot seats: random, greedy, search or search:N "
+                                                        "(N playouts a decision)."),
 ) -> None:
     """Start a game and queue its first prompts (sent by pbem serve)."""
     service = mailing_service()

@@ -21,7 +21,7 @@ def play(
     players: int = typer.Option(4, "--players", "-p", help="Number of seats."),
     seed: int = typer.Option(1, "--seed", "-s", help="Game seed; the same seed gives the same game."),
     bot: list[str] = typer.Option(
-        ["greedy", "random"], "--bot", help="Bot per seat, cycled (random or greedy)."
+        ["greedy", "random"], "--bot", help="Bot per seat, cycled (random, greedy, search or search:N)."
     ),
     board: bool = typer.Option(False, "--board", help="Print the board after every move."),
     language: str = typer.Option("en", "--language", "-l", help="Show the game in en, el, hu or ru."),

@@ -20,6 +20,7 @@ import templates
 from pbem.clock import UTC, local_time
 from pbem.db import Move
 from pbem.letters import TEMPLATE_DIR, translated
+from pbem.mails import bot_name
 from pbem.store import LoadedGame
 from pbem.words import words
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
@@ -135,7 +136,7 @@ def game_context(service: Service, game: LoadedGame, times: dict[int, datetime],
     rules, state, mails = game.rules, game.state, service.mails
     due = set(game.due()) if game.row.status == "active" else set()
     result = rules.result(state) if not rules.to_act(state) else None
-    seats = [{"seat_no": seat + 1, "name": game.name(seat), "bot": game.seats[seat].bot, "due": seat in due,
+    seats = [{"seat_no": seat + 1, "name": game.name(seat), "bot": bot_name(game, seat, said), "due": seat in due,
               "forfeited": game.seats[seat].forfeited,
               "deadline": local_time(_aware(game.seats[seat].deadline), zone, language)
               if seat in due and game.seats[seat].awaiting and game.seats[seat].deadline else ""}

@@ -21,6 +21,8 @@ from tournaments.definition import load as load_definition
 class GameTimeouts:
     """What a missed deadline does in one game: the tournament's ``[timeouts]``, else the service settings.
 
+    ``bot``: the bot (:func:`engine.bots.get`'s name) that makes an overdue
+    decision and keeps a seat handed to it;
     ``forfeit_after``: the timeout at which the player forfeits (None: never);
     ``bot_after``: the timeout from which the bot keeps the seat to the end;
     ``reminder``: how long before a deadline the reminder goes out;
@@ -44,7 +46,7 @@ def game_timeouts(session: Session, game_id: int, settings: Settings) -> GameTim
     """
     record = session.exec(select(TournamentTable).where(TournamentTable.game_id == game_id)).first()
     if record is None:
-        return GameTimeouts(settings.timeout_policy, "greedy", 1 if settings.timeout_policy == "forfeit" else None,
+        return GameTimeouts(settings.timeout_policy, settings.timeout_bot, 1 if settings.timeout_policy == "forfeit" else None,
                             settings.timeouts_to_bot, timedelta(hours=settings.reminder_hours))
     row = session.get(Tournament, record.tournament_id)
     assert row is not None

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem import deadlines, pipeline
 from pbem.clock import SetClock
-from pbem.db import Move, Seat
+from pbem.db import Game, Move, Seat
 from pbem.service import Service
 from pbem.app import open_service
 from tests.mail import sticks
@@ -91,3 +92,28 @@ def test_digest_collects_a_day_of_moves_into_one_mail(service: Service, clock: S
     digest = outbox(service, kind="digest")[0]
     assert digest.recipient == ANN and "seat 2 (bob): take 2" in digest.text
     assert deadlines.send_digests(service) == 0
+
+
+def test_a_seat_timed_out_to_the_search_bot_is_played_to_the_end_of_a_real_game(tmp_path, clock: SetClock) -> None:
+    """The timeout move and the seat after it go to the configured bot (search:N), and the bots finish the game."""
+    settings = make_settings(tmp_path, timeout_bot="search:3", timeouts_to_bot=1)
+    service = open_service(settings, clock=clock, rules=sticks.rules)
+    game_id = service.new_game("dragon", [ANN], bots_count=2, seed=4)
+    clock.advance(timedelta(days=4))
+    assert deadlines.scan(service).timeouts == 1
+    with Session(service.db) as session:
+        seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.seat == 0)).one()
+        game = session.get(Game, game_id)
+        assert game is not None and game.status == "over"
+        ann = [m.source for m in session.exec(select(Move).where(Move.game_id == game_id, Move.seat == 0)
+                                              .order_by(Move.seq))]
+    assert seat.bot == "search:3" and seat.timeouts == 1
+    assert ann[0] == "timeout" and len(ann) > 10 and set(ann[1:]) <= {"bot", "forced"}
+    assert "a search bot plays the seat from now on" in outbox(service, kind="organiser")[0].text
+    assert [m.recipient for m in outbox(service, kind="game_over")] == [ANN]
+
+
+def test_a_bad_timeout_bot_setting_is_refused_saying_what_would_do(tmp_path, clock: SetClock) -> None:
+    service = open_service(make_settings(tmp_path, timeout_bot="clever"), clock=clock, rules=sticks.rules)
+    with pytest.raises(ValueError, match="PBEM_TIMEOUT_BOT='clever': unknown bot 'clever'; known bots: greedy"):
+        deadlines.scan(service)

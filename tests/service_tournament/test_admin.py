@@ -127,6 +127,18 @@ def test_replace_by_a_bot_plays_on_and_by_a_person_prompts_them(service, admin, 
     assert admin.log(game)[-1].source == "bot"
 
 
+def test_replace_by_the_search_bot_at_a_strength(service, admin, game) -> None:
+    with pytest.raises(AdminError, match="bot:search:N .*only the search bot takes a strength"):
+        admin.replace(game, 3, "bot:greedy:9", "x")
+    with pytest.raises(AdminError, match="unknown bot 'clever'"):
+        admin.replace(game, 3, "bot:clever", "x")
+    admin.replace(game, 3, "bot:search:4", "seat 3 left")
+    with Session(service.db) as session:
+        assert session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one().bot == "search:4"
+    assert 3 not in open_seats(service, game)
+    assert admin.log(game)[-1].source == "bot"
+
+
 def test_resend_queues_the_open_prompt_again_only_for_a_seat_that_owes_one(service, admin, game) -> None:
     prompts = len(mails(service, "prompt"))
     admin.resend(game, 3)

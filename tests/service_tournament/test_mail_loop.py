@@ -14,6 +14,7 @@ import random
 import re
 from collections import Counter
 
+import pytest
 from sqlmodel import Session, create_engine, select
 
 from pbem import demo
@@ -51,6 +52,24 @@ def test_twenty_bots_play_three_rounds_by_email_to_final_standings(tmp_path) -> 
     assert any(re.match(r"\[Dragon Demo R3 T5\] Your move: ", s) for s in subjects)
     page = result.page.read_text()
     assert page.count("<tr") == 21 and "Dragon Demo" in page
+
+
+def test_the_demo_players_can_play_as_the_search_bot_through_the_mail(tmp_path) -> None:
+    """``pbem demo --bot search:2``: every bot player's reply is the search bot's move, mailed like any reply."""
+    folder = tmp_path / "demo"
+    result = asyncio.run(demo.run(demo.DemoOptions(folder, players=3, rounds=1, seed=3, bot="search:2")))
+    engine = create_engine(f"sqlite:///{folder / 'pbem.db'}")
+    with Session(engine) as session:
+        sources = Counter(m.source for m in session.exec(select(Move)))
+        (table,) = session.exec(select(TournamentTable)).all()
+    assert table.scores is not None and sources["email"] > 30 and set(sources) <= {"email", "forced"}
+    assert result.replies == sources["email"]
+
+
+def test_a_bad_demo_bot_is_refused_before_anything_is_made(tmp_path) -> None:
+    with pytest.raises(ValueError, match="--bot 'clever': unknown bot 'clever'"):
+        demo.prepare(demo.DemoOptions(tmp_path / "demo", players=3, bot="clever"))
+    assert not (tmp_path / "demo").exists()
 
 
 def test_a_human_seat_is_left_to_the_human_who_plays_it_through_the_smtp_listener(tmp_path) -> None:

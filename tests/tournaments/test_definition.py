@@ -121,6 +121,15 @@ def test_timeout_policy_is_bot_or_forfeit() -> None:
     assert problem == "timeouts.policy: 'ignore' is not one of 'bot', 'forfeit'"
 
 
+def test_the_timeout_bot_is_any_bot_name_with_the_search_bots_strength() -> None:
+    assert load(MINIMAL).timeouts.bot == "greedy"
+    assert load(MINIMAL + '\n[timeouts]\nbot = "search:400"\n').timeouts.bot == "search:400"
+    (problem,) = refusal(MINIMAL + '\n[timeouts]\nbot = "search:lots"\n')
+    assert problem.startswith("timeouts.bot: bot 'search:lots': the strength after 'search:' is its playouts")
+    (problem,) = refusal(MINIMAL + '\n[timeouts]\nbot = 3\n')
+    assert problem == "timeouts.bot: must be a bot's name (greedy, random, search or search:N), not 3"
+
+
 def test_league_by_dates_needs_a_date_per_round() -> None:
     league = '\n[league]\nseason = "S1"\nnext_round = "dates"\ndates = [2026-12-01, 2026-12-08]\n'
     (problem,) = refusal(MINIMAL + league)

@@ -1,0 +1,149 @@
+"""The search bot (engine.search): legal, within its budget, reproducible, and blind to what its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from engine import bots, search
+from tests.engine.hidden import HOOKS
+
+GAMES = ("dragon", "china", "prodigals")
+SMALL = search.Budget(playouts=6, depth=6)
+
+
+def states(name: str, count: int, seed: int) -> list[tuple[Any, int]]:
+    """``count`` positions of random games (3-5 seats), each with the lowest seat that owes a decision."""
+    rules, rng, found = engine.game(name), random.Random(seed), []
+    while len(found) < count:
+        players = rng.randint(max(3, rules.min_players), min(5, rules.max_players))
+        state = rules.new(players, rng.randrange(10_000))
+        for _ in range(rng.randrange(400)):
+            due = rules.to_act(state)
+            if not due:
+                break
+            seat = min(due)
+            state = rules.apply(state, seat, bots.random(rules, state, seat, rng))
+        if rules.to_act(state):
+            found.append((state, min(rules.to_act(state))))
+    return found
+
+
+class Counting:
+    """A game that counts the worlds dealt (one a playout) and asks nothing of the real state beyond the protocol."""
+
+    def __init__(self, rules: engine.Game) -> None:
+        self.rules = rules
+        self.dealt = 0
+
+    def determinise(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        self.dealt += 1
+        return self.rules.determinise(state, seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_search_always_returns_a_legal_move_and_leaves_the_state_alone(name: str) -> None:
+    rules = engine.game(name)
+    for index, (state, seat) in enumerate(states(name, 12, seed=len(name))):
+        before = rules.view(state, None)
+        move = search.choose(rules, state, seat, random.Random(index), SMALL)
+        assert move in rules.legal(state, seat), f"{name}: {move!r} is not legal for seat {seat + 1}"
+        assert rules.view(state, None) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_search_runs_at_most_its_playouts_and_stops_when_time_is_up(name: str) -> None:
+    rules = engine.game(name)
+    for state, seat in states(name, 4, seed=7):
+        if len(rules.legal(state, seat)) < 2:
+            continue
+        counting = Counting(rules)
+        report = search.search(counting, state, seat, random.Random(1), search.Budget(playouts=9, depth=4))
+        assert report.playouts == counting.dealt == sum(report.visits.values()) <= 9
+        if report.playouts < 9:  # stopped early: only once no other move could catch up with the most visited
+            top, second, *_ = sorted(report.visits.values(), reverse=True) + [0]
+            assert top - second > 9 - report.playouts
+        asked: list[int] = []
+
+        def time_up() -> bool:
+            asked.append(1)
+            return len(asked) >= 3
+
+        counting = Counting(rules)
+        report = search.search(counting, state, seat, random.Random(1),
+                               search.Budget(playouts=1_000, depth=4, time_up=time_up))
+        assert report.playouts == counting.dealt == 3, "the clock is asked before each playout after the first"
+
+
+def test_a_single_legal_move_is_returned_without_searching() -> None:
+    found = 0
+    for name in GAMES:
+        rules = engine.game(name)
+        for state, seat in states(name, 60, seed=3):
+            legal = rules.legal(state, seat)
+            if len(legal) == 1:
+                counting = Counting(rules)
+                report = search.search(counting, state, seat, random.Random(0), search.Budget(playouts=50))
+                assert (report.move, report.playouts, counting.dealt) == (legal[0], 0, 0)
+                found += 1
+    assert found, "no position with a single legal move among the random positions"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_same_rng_gives_the_same_search(name: str) -> None:
+    rules = engine.game(name)
+    for state, seat in states(name, 3, seed=11):
+        first = search.search(rules, state, seat, random.Random(42), SMALL)
+        again = search.search(rules, rules.clone(state), seat, random.Random(42), SMALL)
+        assert (first.move, first.visits, first.steps) == (again.move, again.visits, again.steps)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_what_the_seat_cannot_see_does_not_change_the_search(name: str) -> None:
+    """Two states the seat cannot tell apart (the game's own hook deals what it hides differently) give the
+    same search, playout for playout: the bot sees the game only through ``determinise``, which deals the
+    hidden parts from what the seat sees and the rng alone."""
+    rules = engine.game(name)
+    for index, (state, seat) in enumerate(states(name, 6, seed=19)):
+        if len(rules.legal(state, seat)) < 2:
+            continue
+        other = rules.clone(state)
+        HOOKS[name].perturb(other, seat, random.Random(index))
+        assert rules.view(other, seat) == rules.view(state, seat)
+        seen = search.search(rules, state, seat, random.Random(index), SMALL)
+        hidden = search.search(rules, other, seat, random.Random(index), SMALL)
+        assert (hidden.move, hidden.visits) == (seen.move, seen.visits), (
+            f"{name}, position {index}: the search for seat {seat + 1} changed with what it cannot see")
+
+
+def test_a_bot_name_gives_the_search_its_strength_and_bad_names_say_what_is_known() -> None:
+    assert bots.get("search") == bots.Searcher(bots.SEARCH_PLAYOUTS)
+    assert bots.get("search:400") == bots.Searcher(400)
+    assert bots.get("greedy") is bots.greedy
+    for bad, said in (("clever", "known bots: greedy, random, search"), ("greedy:3", "only the search bot"),
+                      ("search:0", "a whole number from 1 to"), ("search:many", "a whole number from 1 to")):
+        with pytest.raises(KeyError, match=said):
+            bots.get(bad)
+    with pytest.raises(ValueError, match="at least 1 playout"):
+        search.Budget(playouts=0)
+
+
+def test_a_named_search_bot_plays_a_whole_game_with_the_others() -> None:
+    rules = engine.game("china")
+    played = bots.play(rules, 3, seed=5, bots=[bots.get("search:3"), bots.greedy, bots.greedy])
+    assert rules.result(played.state) is not None
+
+
+def test_a_bot_seat_is_named_by_its_kind_in_the_readers_language() -> None:
+    from pbem.words import words
+
+    rules = engine.game("china")
+    said = {language: words(rules, language).say(bots.named("search:400")) for language in ("en", "el", "hu", "ru")}
+    assert said == {"en": "search", "el": "αναζήτησης", "hu": "kereső", "ru": "поисковый"}
+    assert words(rules, "hu").say(bots.named("greedy")) == "mohó"
