@@ -40,12 +40,23 @@ MAX_PLAYOUTS = 100_000
 
 @dataclass(frozen=True)
 class Searcher:
-    """The search bot (:mod:`engine.search`) at a strength: playouts per decision, so deterministic for an rng."""
+    """The search bot (:mod:`engine.search`) at a strength: playouts per decision, so deterministic for an rng.
+
+    ``seconds`` also bounds a decision on the caller's ``clock`` (the shell's
+    ``time.monotonic``: the engine reads no clock itself); the choice is then
+    the full budget's whenever the time is not what stops it.
+    """
 
     playouts: int = SEARCH_PLAYOUTS
+    seconds: float | None = None
+    clock: Callable[[], float] | None = field(default=None, compare=False)
 
     def budget(self) -> _search.Budget:
-        return _search.Budget(playouts=self.playouts)
+        clock, seconds = self.clock, self.seconds
+        if clock is None or not seconds:
+            return _search.Budget(playouts=self.playouts)
+        ends = clock() + seconds
+        return _search.Budget(playouts=self.playouts, time_up=lambda: clock() >= ends)
 
     def __call__(self, game: Game, state: State, seat: int, rng: _random.Random) -> Move:
         return _search.choose(game, state, seat, rng, self.budget())
@@ -55,9 +66,14 @@ BOTS: dict[str, Bot] = {"random": random, "greedy": greedy, "search": Searcher()
 """The bots by name; ``search`` also takes a strength, ``search:N`` (N playouts a decision)."""
 
 
-def get(name: str) -> Bot:
-    """The bot a name stands for: ``random``, ``greedy``, ``search`` or ``search:N``; KeyError says what is known."""
+def get(name: str, seconds: float | None = None, clock: Callable[[], float] | None = None) -> Bot:
+    """The bot a name stands for: ``random``, ``greedy``, ``search`` or ``search:N``; KeyError says what is known.
+
+    A search bot thinks at most ``seconds`` a decision on ``clock`` when both are given.
+    """
     kind, colon, strength = name.partition(":")
+    if kind == "search" and not colon and seconds and clock is not None:
+        return Searcher(SEARCH_PLAYOUTS, seconds, clock)
     if not colon:
         try:
             return BOTS[name]
@@ -70,7 +86,7 @@ def get(name: str) -> Bot:
     if not strength.isdigit() or not 1 <= int(strength) <= MAX_PLAYOUTS:
         raise KeyError(f"bot {name!r}: the strength after 'search:' is its playouts a decision, a whole number "
                        f"from 1 to {MAX_PLAYOUTS} (plain 'search' plays {SEARCH_PLAYOUTS})")
-    return Searcher(int(strength))
+    return Searcher(int(strength), seconds, clock)
 
 
 NAMES: dict[str, Text] = {"random": TC("bot", "random"), "greedy": TC("bot", "greedy"), "search": TC("bot", "search")}

@@ -96,6 +96,9 @@ class Settings:
                                              "chose `notify each` get every confirmation at once).", 6)
     timeout_policy: str = knob("bot", "On a missed deadline: bot plays a move for the player (timeout_bot's), "
                                       "forfeit ends the player's game.", "forfeit")
+    bot_seconds: float = knob(0.9, "The longest a search bot thinks over one decision (it stops its playouts "
+                                   "there, so a reply that a bot seat follows is not held up); 0: only its "
+                                   "playouts bound it.", 0.5)
     timeout_bot: str = knob("greedy", "The bot that moves for a player who missed a deadline and keeps a seat "
                                       "handed to a bot, in games of no tournament: greedy, random, search or "
                                       "search:N (N playouts a decision; plain search plays 100).", "search")

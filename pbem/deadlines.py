@@ -95,7 +95,7 @@ def _time_out(service: Service, session: Session, game: LoadedGame) -> int:
         played: list[str] = []
         if not forfeited:
             rng = random.Random(f"{game.row.bot_seed}:timeout:{game.next_seq}")
-            move = bots.get(policy.bot)(game.rules, game.state, seat, rng)
+            move = service.bot(policy.bot)(game.rules, game.state, seat, rng)
             played.append(service.turns.play(session, game, seat, move, "timeout").notation)
         handed = forfeited or row.timeouts >= policy.bot_after
         service.mails.send_to_seat(session, game, seat, "timeout", played=played, handed_to_bot=handed,

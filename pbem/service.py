@@ -11,6 +11,7 @@ game played on, then the mails, or the end of the game.
 from __future__ import annotations
 
 import secrets as _secrets
+import time
 from typing import Any, Callable, Iterable
 
 from sqlmodel import Session, func, select
@@ -48,8 +49,12 @@ class Service:
         self.secret = db.create_schema(self.db, settings.secret)
         self.letters = Letters()
         self.store = GameStore(self.db, rules)
-        self.turns = Turns(self.clock)
+        self.turns = Turns(self.clock, self.bot)
         self.mails = Mailer(settings, self.clock, self.letters, self.secret)
+
+    def bot(self, name: str) -> bots.Bot:
+        """The bot ``name`` as the service plays it: a search bot stops after ``bot_seconds`` of real time."""
+        return bots.get(name, self.settings.bot_seconds, time.monotonic)
 
     # ----------------------------------------------------------------- starting games
 

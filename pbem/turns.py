@@ -9,6 +9,7 @@ the moves mean is the engine's business, what the players are told is
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from sqlalchemy import bindparam, delete, insert
 from sqlmodel import Session
@@ -31,8 +32,8 @@ _DROP_EARLY = delete(Early.__table__).where(  # type: ignore[arg-type]
 class Turns:
     """Plays moves on loaded games; the clock stamps the log."""
 
-    def __init__(self, clock: Clock) -> None:
-        self.clock = clock
+    def __init__(self, clock: Clock, bot: Callable[[str], bots.Bot] = bots.get) -> None:
+        self.clock, self.bot = clock, bot
 
     def play(self, session: Session, game: LoadedGame, seat: int, move: engine.Move, source: str,
              inbound_id: int | None = None) -> Played:
@@ -73,7 +74,7 @@ class Turns:
                     if seat in game.early:  # the seat went to a bot: its player's kept move goes with him
                         self.drop_early(session, game, seat)
                     rng = random.Random(f"{game.row.bot_seed}:{game.next_seq}")
-                    self.play(session, game, seat, bots.get(row.bot)(rules, game.state, seat, rng), "bot")
+                    self.play(session, game, seat, self.bot(row.bot)(rules, game.state, seat, rng), "bot")
                     break
                 if seat in game.early and self._play_early(session, game, seat):
                     break

@@ -20,6 +20,7 @@ import engine
 from engine import bots, search
 from engine.protocol import Game, Move, State
 from pbem.cli.bench import TargetTable, app, percentile
+from pbem.config import Settings
 
 MIN_WIN_SHARE = 0.40
 """The search bot's win share against three greedy bots at least (a quarter is parity at four seats)."""
@@ -67,6 +68,9 @@ def bench_bots(
     bot: str = typer.Option("search", "--bot", help="The search bot to measure: search or search:N."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
     scale: bool = typer.Option(True, "--scale/--no-scale", help="Also play greedy against random bots."),
+    seconds: float = typer.Option(Settings().bot_seconds, "--seconds",
+                                  help="The search bot's time limit a decision, as the service sets it (bot_seconds); "
+                                       "0: only its playouts bound it."),
 ) -> None:
     """Play one search bot against greedy bots (and greedy against random); print win share, rank and time."""
     try:
@@ -78,8 +82,10 @@ def bench_bots(
                                  param_hint="--players")
     if games < 1:
         raise typer.BadParameter("must be at least 1", param_hint="--games")
+    if seconds < 0:
+        raise typer.BadParameter("must be 0 (no time limit) or more", param_hint="--seconds")
     try:
-        chosen = bots.get(bot)
+        chosen = bots.get(bot, seconds, time.monotonic)
     except KeyError as exc:
         raise typer.BadParameter(str(exc.args[0]), param_hint="--bot") from None
     if not isinstance(chosen, bots.Searcher):
@@ -88,7 +94,8 @@ def bench_bots(
     measured = _timed_search(chosen, tally)
     for k in range(games):
         _game(rules, players, seed + k, k % players, measured, bots.greedy, tally)
-    _print(f"pbem bench bots: {bot} against {players - 1} greedy, {rules.title}, {games} games", tally,
+    limit = f", at most {seconds:g} s a decision" if seconds else ""
+    _print(f"pbem bench bots: {bot}{limit} against {players - 1} greedy, {rules.title}, {games} games", tally,
            players, targets=True)
     if scale:
         scaled = Tally()

@@ -147,3 +147,28 @@ def test_a_bot_seat_is_named_by_its_kind_in_the_readers_language() -> None:
     said = {language: words(rules, language).say(bots.named("search:400")) for language in ("en", "el", "hu", "ru")}
     assert said == {"en": "search", "el": "αναζήτησης", "hu": "kereső", "ru": "поисковый"}
     assert words(rules, "hu").say(bots.named("greedy")) == "mohó"
+
+
+def test_a_time_limit_stops_the_search_on_the_callers_clock() -> None:
+    ticks = iter(range(1000))
+    bot = bots.get("search:500", 3, lambda: next(ticks))  # every reading of the clock is one second later
+    assert isinstance(bot, bots.Searcher) and (bot.playouts, bot.seconds) == (500, 3)
+    budget = bot.budget()  # read at 0: the decision ends at 3
+    assert [budget.time_up() for _ in range(4)] == [False, False, True, True]
+    game = engine.game("dragon")
+    state = game.new(4, 1)
+    (seat,) = game.to_act(state)
+    report = search.search(game, state, seat, random.Random(1), bots.get("search:500", 3, lambda: next(ticks)).budget())
+    assert 1 <= report.playouts <= 3  # stopped by the clock long before its 500 playouts
+    assert bots.get("search", 0, lambda: 0.0) is bots.BOTS["search"]  # 0 s: only the playouts bound it
+    assert bots.get("greedy", 3, lambda: 0.0) is bots.BOTS["greedy"]
+
+
+def test_the_service_plays_search_bots_within_its_bot_seconds(tmp_path: Any) -> None:
+    from pbem.app import open_service
+    from pbem.config import Settings
+
+    service = open_service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="s", bot_seconds=0.25))
+    bot = service.bot("search:40")
+    assert isinstance(bot, bots.Searcher) and (bot.playouts, bot.seconds) == (40, 0.25)
+    assert service.bot("greedy") is bots.BOTS["greedy"]
