@@ -61,8 +61,11 @@ class Turns:
         a move the engine refuses while being played leaves the game half
         changed, so the caller must then abandon the transaction.
         """
-        moves = game.rules.parse(text, game.rules.clone(game.state), seat)
-        return [self.play(session, game, seat, move, source, inbound_id) for move in moves]
+        reading = game.rules.read(text, game.rules.clone(game.state), seat)
+        if reading.ahead:  # only a player keeps moves for a later turn; an organiser's move is for this one
+            raise engine.MoveError(f"these lines go past the seat's turn: {'; '.join(reading.ahead)}",
+                                   line=reading.ahead[0])  # the organiser's words: English, as the CLI is
+        return [self.play(session, game, seat, move, source, inbound_id) for move in reading.moves]
 
     def settle(self, session: Session, game: LoadedGame) -> None:
         """Play bot seats, held moves and forced moves until a human has a real choice or the game ends."""

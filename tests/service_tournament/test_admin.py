@@ -88,6 +88,11 @@ def test_organiser_move_is_logged_as_admin_and_an_illegal_one_changes_nothing(se
         admin.move(game, 3, "fly to the moon", "test")
     with pytest.raises(AdminError, match="seats 1-3"):
         admin.move(game, 4, "x", "test")
+    with Session(service.db) as session:
+        table = service.store.load(session, game)
+        first = table.rules.format(table.rules.legal(table.state, 2)[0])
+    with pytest.raises(AdminError, match="go past the seat's turn"):  # kept moves are a player's, not the organiser's
+        admin.move(game, 3, f"{first}\n{first}", "test")
     assert snapshot(service, game) == before
     with Session(service.db) as session:
         table = service.store.load(session, game)
