@@ -185,14 +185,6 @@ class CalendarRun:
         return sorted(record.days for record in self.finished)
 
 
-def percentile(values: list[float], percent: float) -> float:
-    """The nearest-rank percentile of ``values`` (none: 0)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(percent / 100 * len(ordered)) - 1))]
-
-
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else 0.0
 

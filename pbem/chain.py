@@ -347,12 +347,11 @@ def _held_for_later(reply: Reply) -> Outcome | None:
     one to an older mail is stale (its moves were meant for a decision gone by).
     """
     game, seat = reply.game, reply.seat
-    if (seat in game.rules.to_act(game.state) or not game.human(seat) or reply.arrival.transaction.retried
-            or _answers_older(reply)):
+    if seat in game.rules.to_act(game.state) or not game.human(seat) or reply.arrival.transaction.retried:
         return None  # a bot plays the seat now; a reply that lost a race for the turn was meant for that turn
     said = reply.service.mails.words(game, seat)
     reading = game.rules.ahead(reply.text, said)
-    if not reading.ahead:
+    if not reading.ahead or _answers_older(reply, reading.ahead):
         return None
     kept = "\n".join(reading.ahead)
     replaced = reply.service.turns.hold(reply.session, game, seat, kept, reply.arrival.inbound_id)
@@ -383,7 +382,7 @@ def _stale(reply: Reply) -> bool:
     return asked is not None and (asked < seat.prompted_seq or not seat.awaiting)
 
 
-def _answers_older(reply: Reply) -> bool:
+def _answers_older(reply: Reply, sent_lines: tuple[str, ...]) -> bool:
     """Whether a reply from a seat that owes nothing answers a decision older than its latest one, or repeats
     the moves it already made for its latest one: then it is no answer for the seat's next turn."""
     asked, seat = _asked(reply), reply.game.seats[reply.seat]
@@ -395,7 +394,7 @@ def _answers_older(reply: Reply) -> bool:
     said = reply.service.mails.words(game, reply.seat)
     made = [normalise(move.notation) for move in (*game.log, *game.played)
             if move.seq > seat.prompted_seq and move.seat == reply.seat]
-    sent = [normalise(said.english(normalise(line))) for line in game.rules.ahead(reply.text, said).ahead]
+    sent = [normalise(said.english(normalise(line))) for line in sent_lines]
     return bool(made) and sent[:len(made)] == made
 
 

@@ -34,8 +34,10 @@ class TargetTable:
         Console().print(self.table)
 
 
-def percentile(values: list[float], percent: int) -> float:
-    """The value ``percent`` % of ``values`` lie at or below (nearest rank)."""
+def percentile(values: list[float], percent: float) -> float:
+    """The value ``percent`` % of ``values`` lie at or below (nearest rank); 0 for no values."""
+    if not values:
+        return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(percent / 100 * (len(ordered) - 1)))]
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import typer
 
 import engine
-from pbem.calendar import Calendar, CalendarRun, median, percentile
-from pbem.cli.bench import TargetTable, app
+from pbem.calendar import Calendar, CalendarRun, median
+from pbem.cli.bench import TargetTable, app, percentile
 
 FEWER_DAYS = 0.35
 """At P (the issue's target is set at P = 0.5), a game's median days at least this share fewer than at P = 0."""
