@@ -218,6 +218,17 @@ class Game(Protocol):
 
     def format(self, move: Move) -> str: ...
 
+    def format_ahead(self, move: Move) -> str:
+        """``move`` as a player writes it before its turn: without what only the turn will show.
+
+        ``format`` names a move the way the turn's legal-move list shows it; a
+        move sent ahead leaves out what is dealt before the turn comes (Dragon's
+        action groups are dealt anew each month, so an action sent ahead names
+        its card alone). ``read`` at the turn finds the same move from either
+        text whenever that move is legal then.
+        """
+        ...
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
 
     def render(self, state: State, seat: int | None, words: Words = ENGLISH) -> str:
@@ -352,6 +363,10 @@ class GameBase:
 
     def format(self, move: Move) -> str:
         return self.NOTATION.format_move(move)
+
+    def format_ahead(self, move: Move) -> str:
+        """The turn's own notation: right for a game whose moves name nothing dealt before the turn."""
+        return self.format(move)
 
     def read_line(self, line: str, state: State, seat: int) -> Sequence[Move]:
         """The moves one normalised line makes for ``seat`` in ``state``, which it leaves unchanged.

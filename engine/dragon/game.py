@@ -30,6 +30,7 @@ from typing import Any
 
 from engine.dragon import data, flow, greedy, notation, picture, views, words
 from engine.dragon.reasons import expected
+from engine.dragon.moves import DragonMove
 from engine.dragon.state import DragonState, determinise, new_state
 from engine.protocol import GameBase, Option
 from engine.text import ENGLISH, Said, Words
@@ -55,6 +56,9 @@ class Dragon(GameBase):
 
     def expected(self, state: DragonState, seat: int) -> Said:
         return expected(state) if state.actor == seat else ""
+
+    def format_ahead(self, move: DragonMove) -> str:
+        return notation.format_ahead(move)
 
     def outlook(self, state: DragonState) -> list[float]:
         return greedy.outlook(state)

@@ -380,6 +380,14 @@ def _no_match(state: DragonState, seat: int, line: str, family: tuple[type, ...]
     return MoveError(reason, line=line, expected=expected(state), suggestions=closest(line, texts))
 
 
+def format_ahead(move: DragonMove) -> str:
+    """A move as sent before its turn: an action by its card alone (``privilege small``), since the action
+    groups are dealt anew each month (D-5) and each card lies in one group, so the card finds its group then."""
+    if isinstance(move, Action):
+        return move.card + (f" {move.privilege}" if move.privilege else "")
+    return format_move(move)
+
+
 _IMPLIED_VERB = {PERSON: "recruit", RELEASE: "release", BUILD: "build"}
 
 

@@ -4,7 +4,8 @@ For each game, each player count it allows and a few seeds, a random game is
 played through the protocol only, and at every decision the suite checks:
 
 - the same seed gives the same game (same moves, same views);
-- ``parse(format(m)) == [m]`` for every legal move seen;
+- ``parse(format(m)) == [m]`` for every legal move seen, and so for ``format_ahead(m)``, the move as sent
+  before its turn;
 - a refused move (a move of the seat to act made by another seat, or a move
   legal earlier but not now) raises ``IllegalMove`` and changes nothing a
   seat can see;
@@ -117,6 +118,7 @@ def _play(name: str, players: int, seed: int, options: dict[str, Any]) -> tuple[
         assert legal, f"seat {seat} owes a decision but has no legal move"
         for move in legal:
             assert game.parse(game.format(move), state, seat) == [move], game.format(move)
+            assert game.parse(game.format_ahead(move), state, seat) == [move], game.format_ahead(move)
         move = legal[rng.randrange(len(legal))]
         turn = len(log) % 3
         if turn == 0:

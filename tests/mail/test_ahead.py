@@ -326,3 +326,25 @@ def test_a_move_sent_ahead_is_told_in_the_next_mail_and_a_newer_one_replaces_it_
     assert status.count("Kept for your next turn") == 2  # the folded acceptance and the status line itself
     assert "Kept for your next turn, hidden from the others: group 1 tax, else pass." in status
     assert "hidden from the others: pass." not in status  # the replaced answer is not told as kept
+
+
+def test_an_action_sent_ahead_by_its_card_alone_is_taken_from_the_group_dealt_next_month(table) -> None:
+    """The action groups are dealt when a month begins, so an action sent during the persons names no group."""
+    service, game_id = table
+    while not (due(service, game_id) == BOB and state_of(service, game_id).phase == "person"):
+        play_turn(service, game_id)
+    now = state_of(service, game_id)
+    after_bob = RULES.clone(now)
+    for _ in turn_of(now, BOB):
+        after_bob = RULES.apply(after_bob, BOB, RULES.legal(after_bob, BOB)[0])
+    then = at_next_turn(after_bob, BOB)
+    assert then.phase == "action" and then.round == now.round + 1
+    wanted = next(m for m in RULES.legal(then, BOB)[1:] if hasattr(m, "card"))  # not the policy's choice
+    ahead = RULES.format_ahead(wanted)
+    assert "group" not in ahead and ahead != RULES.format(wanted)
+    play_turn(service, game_id, ahead=ahead, tag="bob-card-ahead")
+    assert kept(service) == [(BOB, ahead)]
+    while kept(service):
+        play_turn(service, game_id)
+    (played,) = early_moves(service, BOB)
+    assert played.notation == RULES.format(wanted)  # "group N card": the group it was dealt to
