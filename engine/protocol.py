@@ -174,6 +174,7 @@ class Game(Protocol):
     min_players: int
     max_players: int
     lowest_wins: bool
+    AHEAD_NOTE: Text | None
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State: ...
 
@@ -311,6 +312,9 @@ class GameBase:
     OPTIONS: tuple[Option, ...] = ()
     MOVE_WORDS: tuple[Text, ...] = ()
     """The words the notation writes (``TC("move", "recruit")`` …), which a catalog gives in each language."""
+    AHEAD_NOTE: Text | None = None
+    """What a player must know to write a move before its turn (see ``format_ahead``), said where a mail invites
+    one; None where a move sent ahead is written as at the turn."""
     FLOW: ModuleType
     NOTATION: ModuleType
     VIEWS: ModuleType

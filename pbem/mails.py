@@ -330,6 +330,7 @@ class Mailer:
 
     def base_context(self, game: LoadedGame, seat: int | None) -> dict[str, Any]:
         """What every mail about a game shows: the table, the game, the seat and its player."""
+        said = self.words(game, seat)
         return {
             "table": game.row.label,
             "game_title": game.rules.title,
@@ -337,7 +338,8 @@ class Mailer:
             "seat_no": seat + 1 if seat is not None else 0,
             "player": game.name(seat) if seat is not None else "",
             "game_page": self.game_page(game.id),
-            "else_word": self.words(game, seat).move(str(engine.ELSE.msgid)),
+            "else_word": said.move(str(engine.ELSE.msgid)),
+            "ahead_note": said.say(game.rules.AHEAD_NOTE) if game.rules.AHEAD_NOTE is not None else "",
         }
 
     def say(self, session: Session, game: LoadedGame, seat: int, text: str) -> None:

@@ -49,6 +49,7 @@ class Dragon(GameBase):
     )
     FLOW, NOTATION, VIEWS, GREEDY = flow, notation, views, greedy
     MOVE_WORDS = words.MOVE_WORDS
+    AHEAD_NOTE = notation.AHEAD_NOTE
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> DragonState:
         chosen = self.check_setup(players, seed, options)

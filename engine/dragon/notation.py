@@ -380,6 +380,12 @@ def _no_match(state: DragonState, seat: int, line: str, family: tuple[type, ...]
     return MoveError(reason, line=line, expected=expected(state), suggestions=closest(line, texts))
 
 
+AHEAD_NOTE = T("An action sent before its month names its card alone, such as '%(tax)s' or '%(privilege)s': the "
+               "groups are dealt when the month begins, and it is taken from the group that holds it then.",
+               tax=Notation("tax"), privilege=Notation("privilege small"))
+"""Said where a mail invites a move sent ahead, since ``format_ahead`` writes actions so."""
+
+
 def format_ahead(move: DragonMove) -> str:
     """A move as sent before its turn: an action by its card alone (``privilege small``), since the action
     groups are dealt anew each month (D-5) and each card lies in one group, so the card finds its group then."""

@@ -35,6 +35,7 @@ class Sticks:
     min_players = 2
     max_players = 5
     lowest_wins = False
+    AHEAD_NOTE = None  # a move is written the same before its turn
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Pile:
         chosen = {**self.options(), **(options or {})}
@@ -88,6 +89,9 @@ class Sticks:
 
     def format(self, move: Take) -> str:
         return f"take {move.sticks}"
+
+    def format_ahead(self, move: Take) -> str:
+        return self.format(move)
 
     def view(self, state: Pile, seat: int | None) -> dict[str, Any]:
         return {"left": state.left, "taken": list(state.taken)}

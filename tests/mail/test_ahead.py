@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 import engine
 from pbem import deadlines, pipeline
 from pbem.clock import SetClock
-from pbem.db import Early, Move, Outbox, Seat
+from pbem.db import Early, Move, Outbox, Player, Seat
 from pbem.service import Service
 from pbem.app import open_service
 from tests.mail.conftest import START, make_settings, outbox, reply_to
@@ -294,6 +294,24 @@ def test_the_recap_says_who_comes_before_the_seat_only_when_no_choice_can_change
     assert order == ["ann", "cyd"]
     assert "After this decision you are next after ann, cyd." in prompt
     assert "You may already send your move for that turn" in prompt
+    # ... and how to write an action before its month, since the groups are dealt only then
+    assert "An action sent before its month names its card alone, such as 'tax' or 'privilege small'" in prompt
+
+
+def test_the_note_on_writing_ahead_is_in_the_readers_language(table) -> None:
+    service, game_id = table
+    with Session(service.db) as session:
+        bob = session.exec(select(Player).where(Player.email == PLAYERS[BOB])).one()
+        bob.language = "el"
+        session.add(bob)
+        session.commit()
+    until_due(service, game_id, BOB)
+    while RULES.decision(state_of(service, game_id), BOB).kind != "action":
+        play_turn(service, game_id)
+        until_due(service, game_id, BOB)
+    prompt = flat(last_mail(service, BOB, "prompt").text)
+    assert "γράφεται μόνο με την κάρτα της" in prompt
+    assert "names its card alone" not in prompt
 
 
 def test_a_seat_given_to_another_player_leaves_the_kept_answer_and_the_confirmations_with_the_old_one(table) -> None:

@@ -47,6 +47,7 @@ class Scribe:
 
     name = title = "scribe"
     min_players, max_players, lowest_wins = 2, 5, False
+    AHEAD_NOTE = None  # a line is written the same before its turn
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> list[str]:
         return []
@@ -84,6 +85,9 @@ class Scribe:
 
     def format(self, move: Line) -> str:
         return move.text
+
+    def format_ahead(self, move: Line) -> str:
+        return self.format(move)
 
     def view(self, state: list[str], seat: int | None) -> dict[str, Any]:
         return {"lines": state}

@@ -16,7 +16,7 @@ from tournaments import compute, rate_all, standings_context
 from tournaments.simulate import simulate
 
 BASE = {"table": "Dragon #7", "game_title": "Dragon", "game_id": 7, "seat_no": 2, "player": "Ann",
-        "game_page": "https://pbem.example.org/open/games/7.html", "earlier": [], "else_word": "else",
+        "game_page": "https://pbem.example.org/open/games/7.html", "earlier": [], "else_word": "else", "ahead_note": "",
         "next_after": None, "kept": []}
 EARLIER = {"earlier": [Accepted(("r 1",), ("r 2, else r 3",), ("Cheers!",))]}
 LINES = [RecapLine(3, 1, "Bob", "", "r 2", "email"), RecapLine(4, 3, "Cy", "greedy", "d 1", "timeout"),
