@@ -322,8 +322,11 @@ class Admin:
                     raise AdminError(f"{wanted} already plays seat {sitting[0]} of game {game_id}")
                 game.players[newcomer.id] = newcomer  # type: ignore[index]
             if game.human(seat):
-                self._tell(session, game, seat, "replaced", reason, newcomer=wanted if "@" in wanted else
-                           f"a {bot} bot")
+                if "@" in wanted:
+                    self._tell(session, game, seat, "replaced", reason, newcomer=wanted)
+                else:  # the bot's kind in the reader's words, as the recap names a bot's seat
+                    self._tell(session, game, seat, "replaced", reason,
+                               bot=self.service.mails.words(game, seat).say(bots.named(bot)))
             if seat in game.early:  # what the player kept for his next turn leaves the seat with him
                 self.service.turns.drop_early(session, game, seat)
             if "@" in wanted:

@@ -39,7 +39,7 @@ def undo() -> dict[str, Any]:
 
 ACTIONS: list[tuple[str, dict[str, Any]]] = [
     ("undo", undo()), ("undo", {**undo(), "forced": False}), ("move", {"moves": ["r 1"]}),
-    ("deadline", {"deadline": "12:00 Europe/Athens", "extended": "48h"}), ("replaced", {"newcomer": "Dan"}),
+    ("deadline", {"deadline": "12:00 Europe/Athens", "extended": "48h"}), ("replaced", {"newcomer": "Dan"}), ("replaced", {"bot": "Ω"}),
     ("seated", {}), ("pause", {}), ("resume", {"deadline": "12:00 Europe/Athens"}), ("resume", {"deadline": ""}),
     ("dispute_resolved", {"dispute_id": 4, "text": "r 2?"}),
     ("dispute_reply", {"dispute_id": 4, "text": "r 2?", "answer": "OK.\nBob."}),

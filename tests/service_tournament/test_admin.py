@@ -9,7 +9,7 @@ from sqlmodel import Session, func, select
 
 from pbem import deadlines, pipeline, swarm
 from pbem.admin import Admin, AdminError
-from pbem.db import Audit, Dispute, Game, Move, Outbox, Seat
+from pbem.db import Audit, Dispute, Game, Move, Outbox, Player, Seat
 from tests.service_tournament.conftest import Players, emails, mails
 
 
@@ -142,6 +142,23 @@ def test_replace_by_the_search_bot_at_a_strength(service, admin, game) -> None:
         assert session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one().bot == "search:4"
     assert 3 not in open_seats(service, game)
     assert admin.log(game)[-1].source == "bot"
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "is played by a search bot."), ("el", "ένα bot (αναζήτησης)"),
+                                                  ("ru", "занимает поисковый бот")])
+def test_the_replaced_player_reads_the_bots_kind_in_their_language(service, admin, game, language, said) -> None:
+    with Session(service.db) as session:
+        (leaving,) = session.exec(select(Player).join(Seat, Seat.player_id == Player.id).where(
+            Seat.game_id == game, Seat.seat == 2)).all()
+        leaving.language = language
+        session.add(leaving)
+        session.commit()
+        email = leaving.email
+    admin.replace(game, 3, "bot:search:4", "seat 3 left")
+    told = [row for row in mails(service, "organiser_action") if row.recipient == email][-1]
+    assert said in " ".join(told.text.split())
+    if language != "en":
+        assert "search bot" not in told.text and "bot search" not in told.text
 
 
 def test_resend_queues_the_open_prompt_again_only_for_a_seat_that_owes_one(service, admin, game) -> None:
