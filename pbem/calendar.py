@@ -55,6 +55,9 @@ ALTERNATIVES = 3
 FUTURES = 8
 """Sampled futures a player imagines to choose the moves it sends ahead."""
 
+WORLDS = 8
+"""Worlds a player imagines to know that a move it writes after a card it has not seen yet is legal anyway."""
+
 LONGEST = timedelta(days=400)
 """A simulation still running after this long (simulated) is stuck: it stops and says so."""
 
@@ -129,6 +132,8 @@ class Asked:
     message_id: str
     reply_to: str
     subject: str
+    answer: int = 0
+    """The event that answers it (its order number); an earlier sitting may answer it first."""
 
 
 @dataclass
@@ -252,7 +257,8 @@ class Calendar:
             if event.kind == "start":
                 self._start(event.payload)
             elif event.kind == "answer":
-                self._answer(event.payload)
+                if event.order == getattr(self.asked.get(event.payload), "answer", None):
+                    self._answer(event.payload)
             elif event.kind == "ahead":
                 self._send_ahead(event.payload)
             elif event.kind == "scan":
@@ -320,15 +326,18 @@ class Calendar:
                                                              Seat.seat == person.seat)).one())
 
     def _ask(self, person: Person, row: Outbox, now: datetime) -> None:
-        """The seat is asked a decision: its answer is scheduled once; a later mail only becomes what it answers."""
+        """The seat is asked a decision: its answer is scheduled once (a sitting to send the turn ahead that
+        finds the mail answers it sooner); a later mail only becomes what it answers."""
         key = (person.game_id, person.seat)
         asked = Asked(row.message_id, row.reply_to, row.subject)
         if key in self.asked:
+            asked.answer = self.asked[key].answer
             self.asked[key] = asked
             return
-        self.asked[key] = asked
         delay = self.people.delay_hours(self.rng, person.speed)
         self._at(self.people.answered(now, delay, person.zone), "answer", key)
+        asked.answer = self.order
+        self.asked[key] = asked
 
     def _told(self, session: Session, person: Person, row: Outbox, now: datetime) -> None:
         """A seat owing nothing hears its move is in: with probability P its player sends the next turn ahead."""
@@ -351,8 +360,11 @@ class Calendar:
         told = self.told.pop(key)
         person = self.people_at[key]
         record = self.records[person.game_id]
-        if record.ended is not None or key in self.asked:
-            return  # the game ended, or the turn came first and its prompt is answered instead
+        if record.ended is not None:
+            return
+        if key in self.asked:  # the turn came first: sitting down to write, the player answers its prompt now
+            self._answer(key)
+            return
         with Session(self.service.db) as session:
             state = self.service.store.load(session, person.game_id).state
             if self._keeps(session, person):
@@ -425,37 +437,47 @@ def written_reply(rules: engine.Game, state: engine.State, seat: int, rng: rando
     """The lines a player writes: the moves it owes now, then (``ahead``) its next turn's preference lists.
 
     The moves are the greedy bot's on a state the seat cannot tell from the real
-    one. A player writes a decision only while it can foresee it: after a move
-    that shows it something new (a card drawn), the decisions that follow wait
-    for the next mail.
+    one. A player writes every decision of its turn in one reply, as the prompt
+    shows (``draw up2, deck``), also one that follows a move showing it
+    something new (a card drawn), as long as the move it picks then is legal
+    whatever that card is (in each of ``WORLDS`` other worlds); otherwise the
+    decisions that follow wait for the next mail. The turn sent ahead is
+    planned over every card the reply's moves may show.
     """
     seen = rules.determinise(state, seat, rng)
-    twin = rules.determinise(state, seat, rng)
+    worlds = [rules.determinise(state, seat, rng) for _ in range(WORLDS)]
     lines: list[str] = []
+    moves: list[engine.Move] = []
     while seat in rules.to_act(seen):
         move = rules.greedy(seen, seat, rng)
-        lines.append(rules.format(move))
-        seen = rules.apply(seen, seat, move)
-        twin = rules.apply(twin, seat, move)
-        if seat in rules.to_act(seen) and rules.view(seen, seat) != rules.view(twin, seat):
+        if moves and not all(seat in rules.to_act(world) and move in rules.legal(world, seat) for world in worlds):
             break
+        lines.append(rules.format(move))
+        moves.append(move)
+        seen = rules.apply(seen, seat, move)
+        worlds = [rules.apply(world, seat, move) for world in worlds]
     if not ahead or rules.result(seen) is not None or seat in rules.to_act(seen):
         return lines, []
-    return lines, sent_ahead(rules, seen, seat, rng)
+    return lines, sent_ahead(rules, state, seat, rng, first=moves)
 
 
 def sent_ahead(rules: engine.Game, state: engine.State, seat: int, rng: random.Random,
-               futures: int = FUTURES) -> list[str]:
+               futures: int = FUTURES, first: list[engine.Move] | None = None) -> list[str]:
     """The seat's next turn as preference lists, one line per decision: ``m1, else m2, else m3``.
 
-    Each sampled future deals the hidden parts again and plays the other seats
-    by the greedy bot until the seat is due, then takes the greedy bot's moves
-    for every decision of that turn; the moves chosen most often come first.
+    Each sampled future deals the hidden parts again, plays the seat's own
+    moves of this reply (``first``: what a card they draw shows is not known
+    yet, so each future draws its own) and the other seats by the greedy bot
+    until the seat is due, then takes the greedy bot's moves for every decision
+    of that turn, written as a player writes them before the turn
+    (``format_ahead``); the moves chosen most often come first.
     """
     chosen: list[Counter[str]] = []
     lengths: Counter[int] = Counter()
     for _ in range(futures):
         world = rules.determinise(state, seat, rng)
+        for move in first or ():
+            world = rules.apply(world, seat, move)
         while rules.result(world) is None and seat not in rules.to_act(world):
             other = min(rules.to_act(world))
             world = rules.apply(world, other, rules.greedy(world, other, rng))
@@ -464,7 +486,7 @@ def sent_ahead(rules: engine.Game, state: engine.State, seat: int, rng: random.R
             move = rules.greedy(world, seat, rng)
             if turn == len(chosen):
                 chosen.append(Counter())
-            chosen[turn][rules.format(move)] += 1
+            chosen[turn][rules.format_ahead(move)] += 1
             world = rules.apply(world, seat, move)
             turn += 1
         lengths[turn] += 1
