@@ -712,11 +712,34 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
 def apply(state: State, seat: int, move: Move) -> State:
     if not is_legal(state, seat, move):
         raise IllegalMove(_why_illegal(state, seat, move, legal(state, seat)))
-    pending = state.pending
-    if pending is not None:
-        resumed = run_unit(pending.snapshot.clone(), seat, pending.root, pending.choices + (move,), pending.snapshot)
-        state.take_over(resumed)
+    if state.pending is not None:
+        state.take_over(_resumed(state, seat, move))
         return state
+    return _play(state, seat, move)
+
+
+def after(state: State, seat: int, move: Move) -> State:
+    """The state after ``move``, one of ``legal(state, seat)``, with ``state`` left as it was.
+
+    The greedy bot looks one move ahead on every legal move, in every
+    playout of the search bot, so this skips what ``apply`` needs for a move
+    from outside: the legality check, and for a choice inside a unit the copy
+    of a state the replay never reads (it starts again from the snapshot).
+    """
+    if state.pending is not None:
+        return _resumed(state, seat, move)
+    return _play(state.clone(), seat, move)
+
+
+def _resumed(state: State, seat: int, move: Move) -> State:
+    """The pending unit replayed from its snapshot with ``move`` as its next choice: a fresh state."""
+    pending = state.pending
+    assert pending is not None
+    return run_unit(pending.snapshot.clone(), seat, pending.root, pending.choices + (move,), pending.snapshot)
+
+
+def _play(state: State, seat: int, move: Move) -> State:
+    """Play a legal move outside a unit on ``state`` (changed)."""
     if isinstance(move, Done):
         _next_action_turn(state)
         return state

@@ -51,7 +51,7 @@ def choose(state: State, seat: int, rng: random.Random) -> Move:
     best: list[Move] = []
     best_value = float("inf")
     for move in options:
-        after = flow.apply(state.clone(), seat, move)
+        after = flow.after(state, seat, move)
         value = evaluate(after, seat)
         if isinstance(move, (Done, Stop)):
             value += 0.5  # prefer doing something on a tie: every play here is free
