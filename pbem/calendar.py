@@ -439,19 +439,21 @@ def written_reply(rules: engine.Game, state: engine.State, seat: int, rng: rando
     The moves are the greedy bot's on a state the seat cannot tell from the real
     one. A player writes every decision of its turn in one reply, as the prompt
     shows (``draw up2, deck``), also one that follows a move showing it
-    something new (a card drawn), as long as the move it picks then is legal
-    whatever that card is (in each of ``WORLDS`` other worlds); otherwise the
-    decisions that follow wait for the next mail. The turn sent ahead is
-    planned over every card the reply's moves may show.
+    something new (a card drawn), as long as that decision does not depend on
+    what it showed: the same legal moves in each of ``WORLDS`` other worlds
+    and in the real one (a second draw from the deck, not the placing of a
+    tile just drawn); otherwise the decisions that follow wait for the next
+    mail. The turn sent ahead is planned over every card the reply's moves
+    may show.
     """
     seen = rules.determinise(state, seat, rng)
-    worlds = [rules.determinise(state, seat, rng) for _ in range(WORLDS)]
+    worlds = [rules.clone(state), *(rules.determinise(state, seat, rng) for _ in range(WORLDS))]
     lines: list[str] = []
     moves: list[engine.Move] = []
     while seat in rules.to_act(seen):
-        move = rules.greedy(seen, seat, rng)
-        if moves and not all(seat in rules.to_act(world) and move in rules.legal(world, seat) for world in worlds):
+        if moves and not _same_decision(rules, [seen, *worlds], seat):
             break
+        move = rules.greedy(seen, seat, rng)
         lines.append(rules.format(move))
         moves.append(move)
         seen = rules.apply(seen, seat, move)
@@ -459,6 +461,14 @@ def written_reply(rules: engine.Game, state: engine.State, seat: int, rng: rando
     if not ahead or rules.result(seen) is not None or seat in rules.to_act(seen):
         return lines, []
     return lines, sent_ahead(rules, state, seat, rng, first=moves)
+
+
+def _same_decision(rules: engine.Game, worlds: list[engine.State], seat: int) -> bool:
+    """Whether the seat faces the same choice in every world: what it has not seen yet does not matter to it."""
+    if not all(seat in rules.to_act(world) for world in worlds):
+        return False
+    first = set(rules.legal(worlds[0], seat))
+    return all(set(rules.legal(world, seat)) == first for world in worlds[1:])
 
 
 def sent_ahead(rules: engine.Game, state: engine.State, seat: int, rng: random.Random,
