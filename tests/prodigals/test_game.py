@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import MoveError, bots
-from engine.prodigals import flow
+from engine.prodigals import flow, greedy
 from engine.prodigals.data import DATA
 from engine.prodigals.moves import Done, OrderKeep, OrderUp, Place, Play, Shift, Stop, Tile
 from engine.prodigals.state import State
@@ -211,6 +211,19 @@ def test_greedy_beats_random() -> None:
         playout = bots.play(GAME, 4, seed, chosen, options={"competitions": COMBINATIONS[seed % 4]})
         ranks.append(GAME.result(playout.state).ranks[seat])
     assert sum(ranks) / len(ranks) <= 1.6
+
+
+def test_the_outlook_ranks_seats_as_the_final_score_would_not_as_the_greedy_valuation() -> None:
+    """Seat 1's scores 33/33 beat seat 2's 36/27 (the highest counts, lowest wins), though the sum of squares
+    that guides the greedy bot's own next move favours seat 2: a search bot ranks cut-off playouts by the outlook."""
+    state = action_turn(4, ["election", "society"])
+    first, second = state.players[0], state.players[1]
+    first.votes, second.votes = 33, 36
+    second.markers = {**second.markers, "lady2": (14, 2)}  # a society row worth 0: 27 in all
+    assert [flow.scores(state, p) for p in (first, second)] == [{"E": 33, "S": 33}, {"E": 36, "S": 27}]
+    assert greedy.evaluate(state, 1) < greedy.evaluate(state, 0)  # lower is better for the greedy bot
+    outlook = GAME.outlook(state)
+    assert outlook[0] > outlook[1]
 
 
 def test_every_effect_in_the_data_uses_only_interpreted_ops() -> None:
