@@ -265,8 +265,10 @@ class Game(Protocol):
     def outlook(self, state: State) -> list[float] | None:
         """How every seat stands if play stopped now, one number each, higher better (None: the game has no such measure).
 
-        It is the game's greedy bot's own valuation, for every seat at once;
-        a search bot ranks the seats by it where it cuts a playout short. It
+        A search bot ranks the seats by it where it cuts a playout short, so
+        it should pick the seat that goes on to win: the greedy bot's own
+        valuation where that does (Dragon, China), the projected final score
+        where the greedy bot's guide for its next move does not (Prodigals). It
         reads the whole state, so it is asked only of states a search has
         dealt itself (``determinise``), never of the real one for a seat.
         """
