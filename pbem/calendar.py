@@ -56,7 +56,7 @@ FUTURES = 8
 """Sampled futures a player imagines to choose the moves it sends ahead."""
 
 WORLDS = 8
-"""Worlds a player imagines to know that a move it writes after a card it has not seen yet is legal anyway."""
+"""Worlds a player imagines to know that the decision after a card it has not seen yet does not depend on it."""
 
 LONGEST = timedelta(days=400)
 """A simulation still running after this long (simulated) is stuck: it stops and says so."""
