@@ -65,19 +65,23 @@ class Accepted:
     """A reply accepted while its seat was asked nothing after it: what its confirmation says.
 
     ``moves`` are in the player's move words, ``kept`` and ``ignored`` the
-    lines as they wrote them (kept for their next turn; not read as moves).
+    lines as they wrote them (kept for their next turn; not read as moves);
+    ``early``: the moves are a kept answer played when its turn came.
     """
 
     moves: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
     ignored: tuple[str, ...] = ()
+    early: bool = False
 
-    def as_json(self) -> dict[str, list[str]]:
-        return {"moves": list(self.moves), "kept": list(self.kept), "ignored": list(self.ignored)}
+    def as_json(self) -> dict[str, Any]:
+        return {"moves": list(self.moves), "kept": list(self.kept), "ignored": list(self.ignored),
+                "early": self.early}
 
     @classmethod
-    def from_json(cls, item: dict[str, list[str]]) -> "Accepted":
-        return cls(tuple(item.get("moves", ())), tuple(item.get("kept", ())), tuple(item.get("ignored", ())))
+    def from_json(cls, item: dict[str, Any]) -> "Accepted":
+        return cls(tuple(item.get("moves", ())), tuple(item.get("kept", ())), tuple(item.get("ignored", ())),
+                   bool(item.get("early", False)))
 
 
 @dataclass(frozen=True)
@@ -145,10 +149,17 @@ class Mailer:
         if replier is not None and replier not in prompted:
             self.confirm(session, game, replier, Accepted(tuple(understood), tuple(kept), tuple(ignored)), waiting)
         played = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
-        for seat in played:  # a kept answer was played and nothing else is due to the seat: it hears of it now
-            self.send_to_seat(session, game, seat, "confirmation",
-                              understood=self.shown_moves(game, seat, early[seat].played),
-                              waiting=waiting, early=True, ignored=[], kept=[], next_after=self.next_after(game, seat))
+        for seat in played:
+            moves = self.shown_moves(game, seat, early[seat].played)
+            player = game.player(seat)
+            if seat in game.early and player is not None and player.notify != "each":
+                # it kept lines for a later turn too: nothing to answer yet, so it hears of this one in its next mail
+                left = tuple(game.early[seat].text.splitlines())  # what stays kept replaces what was told kept
+                self.confirm(session, game, seat, Accepted(tuple(moves), left, early=True), waiting)
+                continue
+            # a kept answer was played and nothing else is due to the seat: it hears of it now, and may send the next
+            self.send_to_seat(session, game, seat, "confirmation", understood=moves, waiting=waiting, early=True,
+                              ignored=[], kept=[], next_after=self.next_after(game, seat))
         if game.played:
             self.notices(session, game, skip={replier, *prompted, *played})
 
@@ -394,7 +405,7 @@ class Mailer:
         return message_id
 
 
-def _unconfirmed(row: Seat) -> list[dict[str, list[str]]]:
+def _unconfirmed(row: Seat) -> list[dict[str, Any]]:
     """The seat's acceptances waiting for its next mail (``Seat.unconfirmed``: a JSON list)."""
     return list(json.loads(row.unconfirmed)) if row.unconfirmed else []
 

@@ -366,3 +366,34 @@ def test_an_action_sent_ahead_by_its_card_alone_is_taken_from_the_group_dealt_ne
         play_turn(service, game_id)
     (played,) = early_moves(service, BOB)
     assert played.notation == RULES.format(wanted)  # "group N card": the group it was dealt to
+
+
+def test_a_kept_turn_played_with_another_still_kept_is_told_in_the_next_mail_not_alone(table) -> None:
+    """Bob sends his next two turns ahead: the first played leaves him nothing to answer, so no mail goes
+    then; the second played tells him both, and what he kept for later is told as it stands."""
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    now = state_of(service, game_id)
+    after = RULES.clone(now)
+    for _ in turn_of(now, BOB):
+        after = RULES.apply(after, BOB, RULES.legal(after, BOB)[0])
+    first_turn = at_next_turn(after, BOB)
+    first = turn_of(first_turn, BOB)
+    second = turn_of(at_next_turn(_after_turn(first_turn, BOB), BOB), BOB)
+    play_turn(service, game_id, ahead="\n".join(first + second), tag="bob-two-ahead")
+    mails = len(outbox(service, recipient=PLAYERS[BOB]))
+    while len(early_moves(service, BOB)) < len(first):
+        play_turn(service, game_id)
+    assert [move.notation for move in early_moves(service, BOB)] == first
+    assert kept(service) == [(BOB, "\n".join(second))]
+    assert len(outbox(service, recipient=PLAYERS[BOB])) == mails  # nothing for Bob to answer: nothing sent
+    while len(early_moves(service, BOB)) < len(first) + len(second):
+        play_turn(service, game_id)
+    told = [row for row in outbox(service, recipient=PLAYERS[BOB])[mails:]]
+    assert len(told) == 1 and told[0].kind == "confirmation"
+    text = flat(told[0].text)
+    assert f"Your turn came and the move you sent before it was played: {'; '.join(first)}." in text
+    assert f"Your turn came and the move you sent before it was played: {'; '.join(second)}." in text
+    # every acceptance is told, in the order it came: what stayed kept after the first, then its play
+    assert text.index(f"Kept for your next turn, hidden from the others: {'; '.join(second)}.") < text.index(
+        f"played: {'; '.join(second)}.")
