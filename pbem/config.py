@@ -92,8 +92,10 @@ class Settings:
     deadline_hours: float = knob(72.0, "Time to answer a prompt, unless the game sets its own.", 48)
     reminder_hours: float = knob(24.0, "A reminder goes out this long before a deadline.", 12)
     confirm_within_hours: float = knob(48.0, "An accepted move is confirmed in the player's next mail from the game; "
-                                             "one that has waited this long gets a mail of its own (players who "
-                                             "chose `notify each` get every confirmation at once).", 6)
+                                             "one that has waited this long gets a mail of its own, unless the "
+                                             "player is certain to be asked within the next few replies (then up "
+                                             "to twice this long); players who chose `notify each` get every "
+                                             "confirmation at once.", 6)
     timeout_policy: str = knob("bot", "On a missed deadline: bot plays a move for the player (timeout_bot's), "
                                       "forfeit ends the player's game.", "forfeit")
     bot_seconds: float = knob(0.9, "The longest a search bot thinks over one decision (it stops its playouts "

@@ -86,7 +86,8 @@ class Seat(SQLModel, table=True):
     last_message_id: str = ""
     unconfirmed: str = ""
     """Moves of this seat accepted and not yet confirmed to its player, one a line (notation): the next mail to
-    the seat confirms them, or a mail of their own once they have waited ``confirm_within_hours``."""
+    the seat confirms them, or a mail of their own once they have waited ``confirm_within_hours`` (longer while
+    the seat's next prompt is certain and near: ``deadlines.CONFIRM_AT_MOST``)."""
     unconfirmed_since: datetime | None = None
 
 

@@ -136,16 +136,34 @@ def _remind(service: Service, session: Session, game: LoadedGame) -> int:
     return len(due)
 
 
+CONFIRM_AT_MOST = 2
+"""A confirmation whose seat is certain to be asked soon waits for that mail, but at most this many times
+``confirm_within_hours``: the player always hears of a move within a bounded time, even in a stalled game."""
+
+
 def _confirm(service: Service, session: Session, game: LoadedGame) -> int:
-    """Confirm alone the accepted moves that waited ``confirm_within_hours`` for another mail to the seat."""
-    since = service.clock.now() - timedelta(hours=service.settings.confirm_within_hours)
-    waiting = [s for s, row in enumerate(game.seats) if row.unconfirmed_since and row.unconfirmed_since <= since]
+    """Confirm alone the accepted moves that waited ``confirm_within_hours`` for another mail to the seat.
+
+    Why some wait longer: a seat whose next decision is certain within the
+    next few replies (the "you are next after …" line) will get the mail that
+    asks it, and that mail confirms them; a mail of their own before it would
+    be one more mail for the same turn. They wait for it up to
+    ``CONFIRM_AT_MOST`` times as long.
+    """
+    now, within = service.clock.now(), timedelta(hours=service.settings.confirm_within_hours)
+    waiting = [s for s, row in enumerate(game.seats) if row.unconfirmed_since and row.unconfirmed_since <= now - within]
+    handled = 0
     for seat in waiting:
+        row = game.seats[seat]
         if game.player(seat) is None:  # nobody left at the seat to tell
-            game.seats[seat].unconfirmed, game.seats[seat].unconfirmed_since = "", None
+            row.unconfirmed, row.unconfirmed_since = "", None
+        elif (row.unconfirmed_since and row.unconfirmed_since > now - CONFIRM_AT_MOST * within
+              and service.mails.next_after(game, seat) is not None):
+            continue  # its next prompt is certain and near: it confirms them
         else:
             service.mails.confirm_waiting(session, game, seat)
-    return len(waiting)
+        handled += 1
+    return handled
 
 
 def send_digests(service: Service) -> int:

@@ -261,6 +261,34 @@ def test_a_folded_confirmation_comes_with_the_next_mail_or_alone_after_its_wait(
     assert deadlines.scan(service).confirmations == 0  # sent once
 
 
+def test_a_confirmation_waits_longer_for_a_prompt_that_is_certain_to_come_but_not_forever(tmp_path: Path) -> None:
+    path = tmp_path / "table"
+    path.mkdir()
+    service = open_service(make_settings(path, deadline_hours=500.0), clock=SetClock(START))  # nobody times out here
+    game_id = service.new_game("dragon", PLAYERS, seed=SEED)
+    within = timedelta(hours=service.settings.confirm_within_hours)
+    for _ in range(60):  # the first reply of Ann's after which her next turn is certain
+        seat = play_turn(service, game_id)
+        with Session(service.db) as session:
+            game = service.store.load(session, game_id)
+            certain = seat == ANN and ANN not in game.due() and service.mails.next_after(game, ANN) is not None
+            held = session.exec(select(Seat.unconfirmed).where(Seat.game_id == game_id, Seat.seat == ANN)).one()
+        if certain and held:
+            break
+    else:
+        pytest.fail("Ann's next turn was never certain after a reply of hers")
+    before = len(outbox(service, recipient=PLAYERS[ANN]))
+    service.clock.advance(within + timedelta(hours=1))  # type: ignore[attr-defined]
+    deadlines.scan(service)
+    assert len(outbox(service, recipient=PLAYERS[ANN])) == before  # her prompt is near: it will confirm them
+    service.clock.advance(within)  # type: ignore[attr-defined]  # but the game stalls past twice the wait
+    deadlines.scan(service)
+    alone = last_mail(service, ANN)
+    assert len(outbox(service, recipient=PLAYERS[ANN])) == before + 1 and alone.kind == "confirmation"
+    with Session(service.db) as session:
+        assert session.exec(select(Seat.unconfirmed).where(Seat.game_id == game_id, Seat.seat == ANN)).one() == ""
+
+
 def test_a_player_who_chose_notify_each_gets_every_confirmation_at_once(table) -> None:
     service, game_id = table
     until_due(service, game_id, ANN)
