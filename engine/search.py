@@ -53,13 +53,19 @@ class Budget:
     judges it (0: play to the end); ``exploration``: UCB's constant on
     rewards in [0, 1]; ``widening``: how fast a node admits more moves (it
     holds ``2 + widening * sqrt(visits)`` of them).
+
+    Why 0.3 and 0.5: a hundred playouts over a dozen moves learn little of
+    each (at 0.7 and 1.0 the Prodigals search spread its visits almost
+    evenly, and three rngs agreed on its move at only 40 % of 45 decisions),
+    so the search keeps to the few moves the game's order puts first and
+    spends its playouts telling those apart.
     """
 
     playouts: int = PLAYOUTS
     time_up: Callable[[], bool] | None = None
     depth: int = 24
-    exploration: float = 0.7
-    widening: float = 1.0
+    exploration: float = 0.3
+    widening: float = 0.5
 
     def __post_init__(self) -> None:
         if isinstance(self.playouts, bool) or not isinstance(self.playouts, int) or self.playouts < 1:
