@@ -175,6 +175,7 @@ class Game(Protocol):
     max_players: int
     lowest_wins: bool
     AHEAD_NOTE: Text | None
+    OUTLOOK_SCALE: float | None
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State: ...
 
@@ -274,6 +275,18 @@ class Game(Protocol):
         """
         ...
 
+    def prior(self, state: State, seat: int, moves: list[Move]) -> list[float] | None:
+        """How good each of ``moves`` looks for ``seat`` at a glance, higher better (None: no such guess).
+
+        A search bot widens its tree in this order, so the moves it tries
+        first should be the ones a good player would look at first: the
+        greedy bot's own valuation one move ahead where that is a better
+        guide to one seat's next move than the ``outlook`` is (Prodigals);
+        with None the search orders the moves by the outlook one move ahead.
+        Like the outlook, it is asked only of states a search has dealt itself.
+        """
+        ...
+
     def determinise(self, state: State, seat: int | None, rng: Any) -> State:
         """A new state ``seat`` (None: a spectator) cannot tell from ``state``, its hidden parts drawn from ``rng``.
 
@@ -317,6 +330,11 @@ class GameBase:
     AHEAD_NOTE: Text | None = None
     """What a player must know to write a move before its turn (see ``format_ahead``), said where a mail invites
     one; None where a move sent ahead is written as at the turn."""
+    OUTLOOK_SCALE: float | None = None
+    """Outlook points that make a clear lead, or None. Where given, a search bot rewards a playout it cuts short
+    by a sigmoid of the seat's lead over the best other seat in these units (a finished one by its lead in final
+    score), which tells a point gained from a point lost where ranks mostly do not; None: by rank, right where
+    the outlook is a valuation whose units mean little (Dragon, China)."""
     FLOW: ModuleType
     NOTATION: ModuleType
     VIEWS: ModuleType
@@ -414,6 +432,9 @@ class GameBase:
         return None
 
     def outlook(self, state: State) -> list[float] | None:
+        return None
+
+    def prior(self, state: State, seat: int, moves: list[Move]) -> list[float] | None:
         return None
 
     def determinise(self, state: State, seat: int | None, rng: Any) -> State:

@@ -33,8 +33,13 @@ class Prodigals(GameBase):
     def clone(self, state: State) -> State:
         return state.clone()
 
+    OUTLOOK_SCALE = greedy.LEAD_SCALE
+
     def outlook(self, state: State) -> list[float]:
         return greedy.outlook(state)
+
+    def prior(self, state: State, seat: int, moves: list[Any]) -> list[float]:
+        return greedy.prior(state, seat, moves)
 
     def determinise(self, state: State, seat: int | None, rng: Any) -> State:
         return determinise.determinise(state, seat, rng)

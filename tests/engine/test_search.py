@@ -172,3 +172,59 @@ def test_the_service_plays_search_bots_within_its_bot_seconds(tmp_path: Any) -> 
     bot = service.bot("search:40")
     assert isinstance(bot, bots.Searcher) and (bot.playouts, bot.seconds) == (40, 0.25)
     assert service.bot("greedy") is bots.BOTS["greedy"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_first_playout_tries_the_move_the_games_prior_or_outlook_ranks_first(name: str) -> None:
+    """The tree widens in the game's order: a one-playout search visits the move its ``prior`` values most (its
+    outlook one move ahead where it has no prior), the first of equals in ``legal``'s order."""
+    rules = engine.game(name)
+    for index, (state, seat) in enumerate(states(name, 6, seed=23)):
+        legal = rules.legal(state, seat)
+        if len(legal) < 2:
+            continue
+        rng = random.Random(index)
+        report = search.search(rules, state, seat, rng, search.Budget(playouts=1, depth=2))
+        world = rules.determinise(state, seat, random.Random(index))
+        glance = rules.prior(world, seat, legal)
+        if glance is None:
+            assert name != "prodigals", "Prodigals orders its tree by the greedy bot's valuation"
+            continue
+        assert list(report.visits) == [legal[glance.index(max(glance))]]
+
+
+def test_prodigals_prior_is_the_greedy_bots_own_valuation() -> None:
+    """Prodigals' prior puts first the moves its greedy bot would play (the greedy bot picks among its equals)."""
+    rules = engine.game("prodigals")
+    for index, (state, seat) in enumerate(states("prodigals", 8, seed=29)):
+        legal = rules.legal(state, seat)
+        if len(legal) < 2:
+            continue
+        glance = rules.prior(state, seat, legal)
+        best = [m for m, g in zip(legal, glance) if g >= max(glance) - 1e-9]
+        assert rules.greedy(state, seat, random.Random(index)) in best
+
+
+def test_a_lead_reward_grows_with_the_lead_and_splits_a_tie_for_first() -> None:
+    rewards = search._by_lead([-10.0, -12.0, -14.0, -10.0], 2.0)
+    assert rewards[0] == rewards[3] == pytest.approx(0.5)
+    assert 0.0 < rewards[2] < rewards[1] < 0.5
+    alone = search._by_lead([-9.0, -12.0, -14.0, -10.0], 2.0)
+    assert 0.5 < alone[0] < 1.0 and alone[3] < 0.5
+
+
+def test_a_game_with_an_outlook_scale_rewards_a_cut_playout_by_the_lead_and_one_without_by_rank() -> None:
+    prodigals, china = engine.game("prodigals"), engine.game("china")
+    assert prodigals.OUTLOOK_SCALE and china.OUTLOOK_SCALE is None
+    for rules in (prodigals, china):
+        state = rules.new(4, 3)
+        steps, rewards = search._playout(rules, rules.clone(state), random.Random(0), 3)
+        world = rules.clone(state)
+        played = random.Random(0)
+        for _ in range(3):
+            actor = min(rules.to_act(world))
+            world = rules.apply(world, actor, rules.greedy(world, actor, played))
+        outlook = rules.outlook(world)
+        expected = (search._by_lead(outlook, rules.OUTLOOK_SCALE) if rules.OUTLOOK_SCALE else
+                    search._by_rank([1 + sum(1 for o in outlook if o > mine) for mine in outlook]))
+        assert (steps, rewards) == (3, expected)
