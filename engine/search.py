@@ -253,9 +253,5 @@ def _by_lead(values: list[float], scale: float) -> list[float]:
     somebody, so over a few playouts most moves look alike; the lead moves
     with every point, which a search can tell apart.
     """
-    rewards = []
-    for seat, mine in enumerate(values):
-        others = [v for s, v in enumerate(values) if s != seat]
-        lead = mine - max(others) if others else 0.0
-        rewards.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))))
-    return rewards
+    leads = [_margin(values, seat) if len(values) > 1 else 0.0 for seat in range(len(values))]
+    return [1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))) for lead in leads]
