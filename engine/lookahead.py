@@ -15,8 +15,10 @@ reader's next reply starts, or as soon as it parts from the futures before it.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from engine.protocol import Game, State
+from engine.errors import IllegalMove
+from engine.protocol import Game, Move, State
 
 REPLIES = 6
 """How far ahead the seat's next reply is looked for, its own current one counted: a whole round at five."""
@@ -67,3 +69,33 @@ def _before(game: Game, world: State, seat: int, rng: random.Random, replies: in
         moves = game.legal(world, mover)
         world = game.apply(world, mover, moves[rng.randrange(len(moves))])
     return None
+
+
+def shows(game: Game, state: State, seat: int, moves: list[Move], rng: random.Random,
+          samples: int = SAMPLES) -> bool:
+    """Whether the seat's own ``moves`` show it something only it sees that it could not know before (a card
+    drawn from the deck): after them, worlds it could not tell apart before differ in its own view.
+
+    A part every seat sees (a display refilled from the deck) does not count:
+    it is in every player's next mail anyway. What counts is what a player
+    needs to plan their next turn from and cannot learn from the others.
+    """
+    worlds = [game.clone(state), *(game.determinise(state, seat, rng) for _ in range(samples))]
+    seen: list[Any] = []
+    for world in worlds:
+        try:
+            for move in moves:
+                world = game.apply(world, seat, move)
+        except IllegalMove:
+            continue  # a world where a move read something shown on the way (a new round's tiles): not this reply
+        seen.append(_own(game.view(world, seat), game.view(world, None)))
+    return any(view != seen[0] for view in seen[1:])
+
+
+def _own(view: Any, public: Any) -> Any:
+    """The parts of a seat's ``view`` that the spectator's ``public`` view does not show."""
+    if isinstance(view, dict) and isinstance(public, dict):
+        return {key: _own(value, public.get(key)) for key, value in view.items() if value != public.get(key)}
+    if isinstance(view, list) and isinstance(public, list) and len(view) == len(public):
+        return [_own(mine, theirs) for mine, theirs in zip(view, public, strict=True)]
+    return view

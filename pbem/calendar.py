@@ -8,7 +8,9 @@ from one event to the next, so weeks of play take minutes. Each simulated
 player answers each mail that asks them a decision after a delay drawn from a
 seeded model of people (:class:`People`), writing what the greedy bot chooses
 from what the seat sees (``determinise``), and with probability ``ahead`` also
-its next decision, as a preference list of up to three moves.
+its next decision, as a preference list of up to three moves: written in the
+same reply, or, when the reply draws what only the player will see (a card from
+the deck), in an answer to the confirmation that shows it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from sqlalchemy import update
 from sqlmodel import Session, select
 
 import engine
+from engine import lookahead
 from pbem import deadlines, pipeline, swarm
 from pbem.app import open_service
 from pbem.clock import SetClock
@@ -152,6 +155,8 @@ class GameRecord:
     """Replies that sent moves ahead (lines of preferences after the decisions owed), each kept for a turn."""
     played_early: int = 0
     """Those of them whose kept answer was played when the turn came (moves of source ``early`` from them)."""
+    seen_first: int = 0
+    """Turns the players chose to send ahead once the confirmation showed what their reply drew (``Written.waits``)."""
     early_moves: int = 0
     """Moves the log has from kept answers (source ``early``)."""
     kept_ids: set[int] = field(default_factory=set, repr=False)
@@ -238,6 +243,8 @@ class Calendar:
         """Seats with an answer scheduled, and the newest mail asking them (their answer replies to it)."""
         self.told: dict[tuple[int, int], Asked] = {}
         """Seats owing nothing that will send their next turn ahead, and the mail they answer."""
+        self.waiting_to_see: set[tuple[int, int]] = set()
+        """Seats whose player chose to send its next turn ahead once it sees what its reply drew (``Written.waits``)."""
         self.refusal_reasons: Counter[str] = Counter()
         self.seed_of_game = [seed * 1000 + index for index in range(games)]
 
@@ -329,6 +336,7 @@ class Calendar:
         """The seat is asked a decision: its answer is scheduled once (a sitting to send the turn ahead that
         finds the mail answers it sooner); a later mail only becomes what it answers."""
         key = (person.game_id, person.seat)
+        self.waiting_to_see.discard(key)  # asked at once: it answers this mail, and decides again in it
         asked = Asked(row.message_id, row.reply_to, row.subject)
         if key in self.asked:
             asked.answer = self.asked[key].answer
@@ -342,10 +350,13 @@ class Calendar:
     def _told(self, session: Session, person: Person, row: Outbox, now: datetime) -> None:
         """A seat owing nothing hears its move is in: with probability P its player sends the next turn ahead."""
         key = (person.game_id, person.seat)
+        decided = key in self.waiting_to_see  # it chose to send ahead when it wrote its reply: no second coin
+        self.waiting_to_see.discard(key)
         if key in self.told or key in self.asked or self._keeps(session, person):
             return
-        if self.ahead_rng.random() >= self.ahead:
+        if not decided and self.ahead_rng.random() >= self.ahead:
             return
+        self.records[person.game_id].seen_first += decided
         self.told[key] = Asked(row.message_id, row.reply_to, row.subject)
         delay = self.people.delay_hours(self.rng, person.speed)
         self._at(self.people.answered(now, delay, person.zone), "ahead", key)
@@ -396,16 +407,18 @@ class Calendar:
         if person.seat not in self.rules.to_act(state):
             return  # a timeout got there first: nothing is owed any more
         ahead = self.ahead > 0 and self.ahead_rng.random() < self.ahead
-        now_lines, ahead_lines = written_reply(self.rules, state, person.seat, self.bot_rng, ahead)
+        written = written_reply(self.rules, state, person.seat, self.bot_rng, ahead)
+        if written.waits:
+            self.waiting_to_see.add(key)
         reply = swarm.reply(person.email, asked.reply_to, asked.subject, asked.message_id,
-                            "\n".join(now_lines + ahead_lines), domain=f"players.{DOMAIN}")
+                            "\n".join(written.now + written.ahead), domain=f"players.{DOMAIN}")
         outcome = pipeline.deliver(self.service, reply.raw, [reply.recipient], reply.sender)
         if outcome.status == "applied":
             record.applied += 1
         elif outcome.status == "refused":
             record.refusals += 1
             self.refusal_reasons[outcome.reason] += 1
-        if ahead_lines and outcome.status in ("applied", "held") and outcome.inbound_id is not None:
+        if written.ahead and outcome.status in ("applied", "held") and outcome.inbound_id is not None:
             record.kept += 1
             record.kept_ids.add(outcome.inbound_id)
 
@@ -432,8 +445,20 @@ class Calendar:
 # --------------------------------------------------------------------- what a player writes
 
 
-def written_reply(rules: engine.Game, state: engine.State, seat: int, rng: random.Random,
-                  ahead: bool) -> tuple[list[str], list[str]]:
+@dataclass(frozen=True)
+class Written:
+    """A reply as a player writes it."""
+
+    now: list[str]
+    """The moves the seat owes now, a line each."""
+    ahead: list[str]
+    """Its next turn's preference lists, sent ahead."""
+    waits: bool = False
+    """The player would send its next turn ahead, but its moves draw what only it will see (a card from the
+    deck): it plans that turn from the confirmation that shows it, which comes at once, instead of blind."""
+
+
+def written_reply(rules: engine.Game, state: engine.State, seat: int, rng: random.Random, ahead: bool) -> Written:
     """The lines a player writes: the moves it owes now, then (``ahead``) its next turn's preference lists.
 
     The moves are the greedy bot's on a state the seat cannot tell from the real
@@ -444,7 +469,7 @@ def written_reply(rules: engine.Game, state: engine.State, seat: int, rng: rando
     and in the real one (a second draw from the deck, not the placing of a
     tile just drawn); otherwise the decisions that follow wait for the next
     mail. The turn sent ahead is planned over every card the reply's moves
-    may show.
+    may show, unless they show the player something only it sees (``waits``).
     """
     seen = rules.determinise(state, seat, rng)
     worlds = [rules.clone(state), *(rules.determinise(state, seat, rng) for _ in range(WORLDS))]
@@ -459,8 +484,10 @@ def written_reply(rules: engine.Game, state: engine.State, seat: int, rng: rando
         seen = rules.apply(seen, seat, move)
         worlds = [rules.apply(world, seat, move) for world in worlds]
     if not ahead or rules.result(seen) is not None or seat in rules.to_act(seen):
-        return lines, []
-    return lines, sent_ahead(rules, state, seat, rng, first=moves)
+        return Written(lines, [])
+    if lookahead.shows(rules, state, seat, moves, rng):
+        return Written(lines, [], waits=True)
+    return Written(lines, sent_ahead(rules, state, seat, rng, first=moves))
 
 
 def _same_decision(rules: engine.Game, worlds: list[engine.State], seat: int) -> bool:

@@ -439,6 +439,7 @@ def _played(reply: Reply) -> Outcome:
     except engine.IllegalMove as exc:
         return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
     moves = reading.moves
+    shown = service.mails.shows(game, seat, moves)
     try:
         for move in moves:
             service.turns.play(reply.session, game, seat, move, "email", reply.arrival.inbound_id)
@@ -450,7 +451,7 @@ def _played(reply: Reply) -> Outcome:
     if reading.ahead:  # lines for the seat's next turn: kept for it, replacing what was kept before
         service.turns.hold(reply.session, game, seat, "\n".join(reading.ahead), reply.arrival.inbound_id)
     service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played],
-                    ignored=reading.ignored, kept=reading.ahead)
+                    ignored=reading.ignored, kept=reading.ahead, shown=shown)
     crash_point(service.settings, "after_apply")
     return Outcome("applied", "", moves=len(moves))
 

@@ -124,13 +124,15 @@ class Mailer:
     # ----------------------------------------------------------------- what a change causes
 
     def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
-                 understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = ()) -> None:
+                 understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = (),
+                 shown: bool = False) -> None:
         """Queue the mails the moves of this transaction cause in a game still running: prompts,
         the replier's confirmation, the mails of kept answers played, and notices.
 
         ``ignored`` are the replier's lines after their last move that were not
         read as moves (a greeting, a signature), ``kept`` the lines they sent
-        for their next turn: their next mail lists both.
+        for their next turn: their next mail lists both. ``shown``: the
+        replier's moves showed it something only it sees (:meth:`shows`).
         """
         understood, ignored, kept = list(understood), list(ignored), list(kept)
         if replier is not None:
@@ -147,7 +149,8 @@ class Mailer:
                         ignored=ignored if mine else [], kept=kept if mine else [])
         waiting = [game.name(s) for s in due]
         if replier is not None and replier not in prompted:
-            self.confirm(session, game, replier, Accepted(tuple(understood), tuple(kept), tuple(ignored)), waiting)
+            self.confirm(session, game, replier, Accepted(tuple(understood), tuple(kept), tuple(ignored)), waiting,
+                         shown=shown)
         played = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
         for seat in played:
             moves = self.shown_moves(game, seat, early[seat].played)
@@ -157,24 +160,32 @@ class Mailer:
                 left = tuple(game.early[seat].text.splitlines())  # what stays kept replaces what was told kept
                 self.confirm(session, game, seat, Accepted(tuple(moves), left, early=True), waiting)
                 continue
-            # a kept answer was played and nothing else is due to the seat: it hears of it now, and may send the next
+            # a kept answer was played and nothing else is due to the seat: it hears of it now, with the game as it
+            # sees it after (what its moves drew too), and may send its next turn from it
             self.send_to_seat(session, game, seat, "confirmation", understood=moves, waiting=waiting, early=True,
-                              ignored=[], kept=[], next_after=self.next_after(game, seat))
+                              ignored=[], kept=[], next_after=self.next_after(game, seat),
+                              board=game.rules.render(game.state, seat, self.words(game, seat)))
         if game.played:
             self.notices(session, game, skip={replier, *prompted, *played})
 
-    def confirm(self, session: Session, game: LoadedGame, seat: int, accepted: Accepted, waiting: list[str]) -> None:
+    def confirm(self, session: Session, game: LoadedGame, seat: int, accepted: Accepted, waiting: list[str],
+                shown: bool = False) -> None:
         """Confirm a reply whose seat is asked nothing now: folded into the seat's next mail from the game,
-        or a mail of its own for a player who chose ``notify each``.
+        or a mail of its own for a player who chose ``notify each``, or whose moves showed it something only
+        it sees (``shown``: a card drawn from the deck).
 
-        Every acceptance reaches the player: the scan sends one alone once it
-        has waited ``confirm_within_hours`` (:meth:`confirm_waiting`).
+        A player who drew a card needs it to plan their next turn, and to send
+        it ahead: that confirmation comes at once and shows the game as the
+        seat now sees it. Every acceptance reaches the player: the scan sends
+        one alone once it has waited ``confirm_within_hours``
+        (:meth:`confirm_waiting`).
         """
         player, row = game.player(seat), game.seats[seat]
-        if player is not None and player.notify == "each":
+        if player is not None and (player.notify == "each" or shown):
+            board = game.rules.render(game.state, seat, self.words(game, seat)) if shown else ""
             self.send_to_seat(session, game, seat, "confirmation", understood=list(accepted.moves), waiting=waiting,
                               early=False, ignored=list(accepted.ignored), kept=list(accepted.kept),
-                              next_after=self.next_after(game, seat))
+                              next_after=self.next_after(game, seat), board=board)
             return
         earlier = _unconfirmed(row)
         if accepted.kept:  # a new answer for the next turn replaces the one kept before: only it is told
@@ -186,7 +197,14 @@ class Mailer:
         """The seat's folded confirmations, alone: nothing else came within ``confirm_within_hours``."""
         waiting = [game.name(s) for s in game.due()]
         self.send_to_seat(session, game, seat, "confirmation", understood=[], waiting=waiting, early=False,
-                          ignored=[], kept=[], next_after=self.next_after(game, seat) if game.due() else None)
+                          ignored=[], kept=[], next_after=self.next_after(game, seat) if game.due() else None,
+                          board="")
+
+    def shows(self, game: LoadedGame, seat: int, moves: list[engine.Move]) -> bool:
+        """Whether the seat's ``moves``, not yet played, will show it something only it sees
+        (:func:`engine.lookahead.shows`): its confirmation then comes at once, with what it shows."""
+        rng = random.Random(f"{game.row.bot_seed}:{game.next_seq}:{seat}:shows")
+        return lookahead.shows(game.rules, game.state, seat, moves, rng)
 
     def next_after(self, game: LoadedGame, seat: int) -> list[str] | None:
         """The names of the seats whose replies come before the seat's next one, when that is certain within

@@ -145,16 +145,19 @@ class Service:
     # ----------------------------------------------------------------- what a change causes
 
     def advance(self, session: Session, game: LoadedGame, *, replier: int | None = None,
-                understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = ()) -> None:
+                understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = (),
+                shown: bool = False) -> None:
         """Play on until a person must choose, then queue what that causes: prompts and notices, or the end."""
         self.turns.settle(session, game)
-        self.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept)
+        self.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept, shown=shown)
 
     def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
-                 understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = ()) -> None:
+                 understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = (),
+                 shown: bool = False) -> None:
         """Queue the mails of this transaction's moves; a game that just ended is closed (:meth:`end`)."""
         if game.due():
-            self.mails.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept)
+            self.mails.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept,
+                                shown=shown)
         elif not game.over_before:
             self.end(session, game)
 

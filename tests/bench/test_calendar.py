@@ -73,10 +73,10 @@ def test_a_reply_reads_on_the_real_state_and_its_lines_sent_ahead_hold_up_to_thr
         if rules.result(state) is not None:
             break
         seat = min(rules.to_act(state))
-        now, ahead = written_reply(rules, state, seat, rng, ahead=True)
-        moves = rules.parse("\n".join(now), state, seat)  # what the service would read: no refusal
-        assert len(moves) == len(now) >= 1
-        for line in ahead:
+        written = written_reply(rules, state, seat, rng, ahead=True)
+        moves = rules.parse("\n".join(written.now), state, seat)  # what the service would read: no refusal
+        assert len(moves) == len(written.now) >= 1
+        for line in written.ahead:
             alternatives = line.split(", else ")
             assert 1 <= len(alternatives) <= ALTERNATIVES and len(set(alternatives)) == len(alternatives)
             ahead_seen += 1
@@ -122,11 +122,40 @@ def test_a_player_writes_the_whole_turn_even_past_a_card_drawn_when_the_next_mov
     past_the_deck = 0
     while rules.result(state) is None:
         seat = min(rules.to_act(state))
-        now, _ = written_reply(rules, state, seat, rng, ahead=False)
+        now = written_reply(rules, state, seat, rng, ahead=False).now
         past_the_deck += "draw deck" in now[:-1]
         for move in rules.parse("\n".join(now), state, seat):
             state = rules.apply(state, seat, move)
     assert past_the_deck > 0
+
+
+def test_a_player_whose_reply_draws_from_the_deck_waits_to_see_the_card_before_sending_ahead() -> None:
+    """China: the turn after a deck draw is planned from the hand the confirmation shows, not blind;
+    a reply drawing from the display alone sends it ahead at once."""
+    rules, rng = engine.game("china"), random.Random(3)
+    state, waited, sent = rules.new(4, 7), 0, 0
+    while rules.result(state) is None:
+        seat = min(rules.to_act(state))
+        written = written_reply(rules, state, seat, rng, ahead=True)
+        if written.waits:
+            assert written.ahead == [] and "draw deck" in written.now
+            waited += 1
+        elif written.ahead:
+            assert "draw deck" not in written.now
+            sent += 1
+        for move in rules.parse("\n".join(written.now), state, seat):
+            state = rules.apply(state, seat, move)
+    assert waited and sent, (waited, sent)
+
+
+def test_a_china_player_who_drew_from_the_deck_sends_the_next_turn_from_the_confirmation_showing_it(
+        tmp_path: Path) -> None:
+    """The confirmation of a deck draw comes at once with the hand: turns planned from it are nearly all played."""
+    run = Calendar(tmp_path, "china", games=1, players=4, ahead=1.0, seed=2).run()
+    [record] = run.records
+    assert record.ended is not None and record.refusals == 0, run.refusal_reasons
+    assert record.seen_first > 5 and record.kinds["confirmation"] >= record.seen_first
+    assert record.played_early >= 0.85 * record.kept, (record.played_early, record.kept)
 
 
 def test_a_turn_sent_ahead_is_written_as_before_its_turn_and_kept_as_moves() -> None:
@@ -136,7 +165,7 @@ def test_a_turn_sent_ahead_is_written_as_before_its_turn_and_kept_as_moves() -> 
     while rules.result(state) is None and checked < 6:
         seat = min(rules.to_act(state))
         if state.phase == "person":
-            _, ahead = written_reply(rules, state, seat, rng, ahead=True)
+            ahead = written_reply(rules, state, seat, rng, ahead=True).ahead
             for line in ahead:
                 assert "group" not in line, line
             assert rules.ahead("\n".join(ahead)).ignored == ()

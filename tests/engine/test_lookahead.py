@@ -7,7 +7,7 @@ import random
 import pytest
 
 import engine
-from engine.lookahead import seats_before
+from engine.lookahead import seats_before, shows
 from tests.engine.hidden import HOOKS
 
 DRAGON = engine.game("dragon")
@@ -94,3 +94,60 @@ def test_what_is_told_does_not_change_with_what_the_reader_cannot_see(name: str)
             assert before == seats_before(game, other, viewer, random.Random(3))
             told += before is not None
     assert told, f"{name}: no seat was ever told who comes before it, so the check saw nothing"
+
+
+CHINA = engine.game("china")
+
+
+def _china_turns(seed: int) -> list[tuple[engine.State, int, list[engine.Move]]]:
+    """Every whole turn of a greedy 4-player China game: the state before it, its seat and its moves."""
+    state, rng, turns = CHINA.new(4, seed), random.Random(seed), []
+    while CHINA.result(state) is None:
+        seat, work, moves = min(CHINA.to_act(state)), CHINA.clone(state), []
+        while seat in CHINA.to_act(work) and CHINA.result(work) is None:
+            moves.append(CHINA.greedy(work, seat, rng))
+            work = CHINA.apply(work, seat, moves[-1])
+        turns.append((state, seat, moves))
+        state = work
+    return turns
+
+
+def test_a_card_drawn_from_the_deck_shows_the_drawer_something_and_a_display_card_does_not() -> None:
+    """The deck's top card is seen by the drawer alone; a display card and the display's refill by everyone."""
+    from_deck = from_display = 0
+    for state, seat, moves in _china_turns(2):
+        draws = [CHINA.format(move) for move in moves if CHINA.format(move).startswith("draw ")]
+        if not draws:
+            continue
+        if "draw deck" in draws:
+            assert shows(CHINA, state, seat, moves, random.Random(1)), draws
+            from_deck += 1
+        else:
+            assert not shows(CHINA, state, seat, moves, random.Random(1)), draws
+            from_display += 1
+    assert from_deck and from_display, (from_deck, from_display)
+
+
+def test_the_moves_of_a_turn_before_its_draw_show_nothing_and_the_state_is_left_as_it_was() -> None:
+    state, seat, moves = next((s, seat, m) for s, seat, m in _china_turns(3)
+                              if "draw deck" in [CHINA.format(move) for move in m])
+    placing = [move for move in moves if not CHINA.format(move).startswith("draw ")]
+    assert placing and len(placing) < len(moves)
+    before = CHINA.view(state, None), [CHINA.view(state, other) for other in range(4)]
+    assert not shows(CHINA, state, seat, placing, random.Random(1))
+    assert shows(CHINA, state, seat, moves, random.Random(1))
+    assert (CHINA.view(state, None), [CHINA.view(state, other) for other in range(4)]) == before
+
+
+def test_no_dragon_reply_shows_its_writer_anything_of_its_own() -> None:
+    """Dragon's hidden parts are the months' action cards to come and the others' release orders: a new
+    month's cards are shown to everyone at once, so a whole game's replies never show a writer anything alone."""
+    state, rng, replies = DRAGON.new(4, 1), random.Random(1), 0
+    while DRAGON.result(state) is None:
+        seat, work, moves = min(DRAGON.to_act(state)), DRAGON.clone(state), []
+        while seat in DRAGON.to_act(work) and DRAGON.result(work) is None:
+            moves.append(DRAGON.greedy(work, seat, rng))
+            work = DRAGON.apply(work, seat, moves[-1])
+        assert not shows(DRAGON, state, seat, moves, random.Random(replies)), [DRAGON.format(m) for m in moves]
+        state, replies = work, replies + 1
+    assert replies > 50

@@ -7,6 +7,7 @@ next turn by playing the other seats' answers on a copy of the state.
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 from pathlib import Path
 
@@ -425,3 +426,43 @@ def test_a_kept_turn_played_with_another_still_kept_is_told_in_the_next_mail_not
     # every acceptance is told, in the order it came: what stayed kept after the first, then its play
     assert text.index(f"Kept for your next turn, hidden from the others: {'; '.join(second)}.") < text.index(
         f"played: {'; '.join(second)}.")
+
+
+def test_a_reply_that_draws_from_the_deck_is_confirmed_at_once_with_the_hand_it_drew(tmp_path: Path) -> None:
+    """China: the deck's card is seen by its drawer alone, who needs it to plan (and send ahead) the next
+    turn; a reply drawing only from the open display is folded into the next mail, as every other reply."""
+    china = engine.game("china")
+    path = tmp_path / "china"
+    path.mkdir()
+    service = open_service(make_settings(path), clock=SetClock(START))
+    game_id = service.new_game("china", PLAYERS, seed=4)
+    rng = random.Random(4)
+    at_once = folded = 0
+    for _ in range(40):
+        state = state_of(service, game_id)
+        (seat,) = china.to_act(state)
+        work, moves = china.clone(state), []
+        while seat in china.to_act(work):
+            moves.append(china.greedy(work, seat, rng))
+            work = china.apply(work, seat, moves[-1])
+        lines = [china.format(move) for move in moves]
+        before = len(outbox(service, recipient=PLAYERS[seat]))
+        assert send(service, seat, "\n".join(lines), f"china-{at_once}-{folded}").status == "applied"
+        if seat in china.to_act(work):
+            continue
+        mails = outbox(service, recipient=PLAYERS[seat])[before:]
+        if "draw deck" in lines:
+            [confirmation] = mails
+            hand = china.render(state_of(service, game_id), seat).split("Your hand")[1].splitlines()[0]
+            assert confirmation.kind == "confirmation" and f"Understood and played: {'; '.join(lines)}." in flat(
+                confirmation.text)
+            assert "The game as you see it now:" in confirmation.text and hand in confirmation.text
+            with Session(service.db) as session:
+                assert session.exec(select(Seat.unconfirmed).where(Seat.seat == seat)).one() == ""
+            at_once += 1
+        else:
+            assert mails == []
+            folded += 1
+        if at_once >= 2 and folded >= 2:
+            break
+    assert at_once >= 2 and folded >= 2, (at_once, folded)
