@@ -507,10 +507,12 @@ def sent_ahead(rules: engine.Game, state: engine.State, seat: int, rng: random.R
     yet, so each future draws its own) and the other seats by the greedy bot
     until the seat is due, then takes the greedy bot's moves for every decision
     of that turn, written as a player writes them before the turn
-    (``format_ahead``); the moves chosen most often come first.
+    (``format_ahead``). The turn is one plan, as a player writes it: a line's
+    alternatives come first from the futures that made the plan's first
+    choices on the lines before (a card played decides what it asks next),
+    most often chosen first, then from every future at that step.
     """
-    chosen: list[Counter[str]] = []
-    lengths: Counter[int] = Counter()
+    turns: list[list[str]] = []
     for _ in range(futures):
         world = rules.determinise(state, seat, rng)
         for move in first or ():
@@ -518,14 +520,20 @@ def sent_ahead(rules: engine.Game, state: engine.State, seat: int, rng: random.R
         while rules.result(world) is None and seat not in rules.to_act(world):
             other = min(rules.to_act(world))
             world = rules.apply(world, other, rules.greedy(world, other, rng))
-        turn = 0
+        turn: list[str] = []
         while rules.result(world) is None and seat in rules.to_act(world):
             move = rules.greedy(world, seat, rng)
-            if turn == len(chosen):
-                chosen.append(Counter())
-            chosen[turn][rules.format_ahead(move)] += 1
+            turn.append(rules.format_ahead(move))
             world = rules.apply(world, seat, move)
-            turn += 1
-        lengths[turn] += 1
-    decisions = lengths.most_common(1)[0][0]
-    return [", else ".join(move for move, _ in counts.most_common(ALTERNATIVES)) for counts in chosen[:decisions]]
+        turns.append(turn)
+    decisions = Counter(len(turn) for turn in turns).most_common(1)[0][0]
+    lines: list[str] = []
+    plan: list[str] = []
+    for step in range(decisions):
+        along = Counter(turn[step] for turn in turns if len(turn) > step and turn[:step] == plan)
+        anywhere = Counter(turn[step] for turn in turns if len(turn) > step)
+        ranked = [move for move, _ in along.most_common()]
+        ranked += [move for move, _ in anywhere.most_common() if move not in along]
+        plan.append(ranked[0])
+        lines.append(", else ".join(ranked[:ALTERNATIVES]))
+    return lines
