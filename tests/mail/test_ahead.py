@@ -323,6 +323,7 @@ def test_the_recap_says_who_comes_before_the_seat_only_when_no_choice_can_change
     assert order == ["ann", "cyd"]
     assert "After this decision you are next after ann, cyd." in prompt
     assert "You may already send your move for that turn" in prompt
+    assert "Lines for your turns after that one may follow, in order: each is kept for its own turn." in prompt
     # ... and how to write an action before its month, since the groups are dealt only then
     assert "An action sent before its month names its card alone, such as 'tax' or 'privilege small'" in prompt
 
@@ -340,6 +341,7 @@ def test_the_note_on_writing_ahead_is_in_the_readers_language(table) -> None:
         until_due(service, game_id, BOB)
     prompt = flat(last_mail(service, BOB, "prompt").text)
     assert "γράφεται μόνο με την κάρτα της" in prompt
+    assert "η καθεμία φυλάσσεται για τη δική της σειρά" in prompt
     assert "names its card alone" not in prompt
 
 
