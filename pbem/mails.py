@@ -164,7 +164,7 @@ class Mailer:
             # sees it after (what its moves drew too), and may send its next turn from it
             self.send_to_seat(session, game, seat, "confirmation", understood=moves, waiting=waiting, early=True,
                               ignored=[], kept=[], next_after=self.next_after(game, seat),
-                              board=game.rules.render(game.state, seat, self.words(game, seat)))
+                              board=self.board(game, seat))
         if game.played:
             self.notices(session, game, skip={replier, *prompted, *played})
 
@@ -182,7 +182,7 @@ class Mailer:
         """
         player, row = game.player(seat), game.seats[seat]
         if player is not None and (player.notify == "each" or shown):
-            board = game.rules.render(game.state, seat, self.words(game, seat)) if shown else ""
+            board = self.board(game, seat) if shown else ""
             self.send_to_seat(session, game, seat, "confirmation", understood=list(accepted.moves), waiting=waiting,
                               early=False, ignored=list(accepted.ignored), kept=list(accepted.kept),
                               next_after=self.next_after(game, seat), board=board)
@@ -322,6 +322,10 @@ class Mailer:
     def explained(said: CatalogWords, text: Said) -> str:
         """An engine's reason or expectation: a text said in the reader's words, bare notation in their move words."""
         return said.say(text) if isinstance(text, Text) else said.move(text)
+
+    def board(self, game: LoadedGame, seat: int) -> str:
+        """The game as the seat sees it now, in its player's words (a confirmation that shows a draw)."""
+        return game.rules.render(game.state, seat, self.words(game, seat))
 
     def decision_context(self, game: LoadedGame, seat: int) -> dict[str, Any]:
         """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline,
