@@ -48,9 +48,9 @@ SCAN_EVERY = timedelta(hours=1)
 ASKING = ("prompt", "refusal", "reminder")
 """The kinds of mail a seat that owes a decision answers."""
 
-TOLD = ("confirmation",)
-"""The mails that tell a seat owing nothing that its move is in (its kept answer was played, or a reply is
-confirmed): like a prompt, with probability P the player answers one with its next turn sent ahead."""
+TOLD = ("confirmation", "start", "round_start")
+"""The mails that tell a seat owing nothing where the game stands (it has begun, its kept answer was played, or a
+reply is confirmed): like a prompt, with probability P the player answers one with its next turn sent ahead."""
 
 ALTERNATIVES = 3
 """Moves at most in a line sent ahead: ``m1, else m2, else m3``."""

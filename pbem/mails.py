@@ -107,6 +107,26 @@ class Standing:
     forfeited: bool
 
 
+@dataclass(frozen=True)
+class TableSeat:
+    """One seat of a table as a game's start mail lists it."""
+
+    seat_no: int
+    name: str
+    bot: str
+    you: bool
+
+
+@dataclass(frozen=True)
+class RoundNote:
+    """The tournament round a game is a table of: its start mail is the round's, with the names the entrants
+    play under (``names``, in seat order)."""
+
+    tournament: str
+    round: int
+    names: tuple[str, ...]
+
+
 def bot_name(game: LoadedGame, seat: int, said: CatalogWords | None) -> str:
     """The seat's bot as a player reads it (``greedy``, in ``said``'s language; English without), or "" for a person."""
     bot = game.seats[seat].bot
@@ -168,6 +188,37 @@ class Mailer:
         if game.played:
             self.notices(session, game, skip={replier, *prompted, *played})
 
+    def started(self, session: Session, game: LoadedGame, round_note: RoundNote | None = None) -> None:
+        """Tell each player of a game just opened where they sit and with whom, before any prompt.
+
+        A seat whose turn comes later sees the game as it does now and may
+        send its first turn ahead in a reply, as it may after any mail of the
+        game: without this mail it could only wait for its prompt. A seat asked
+        first learns all this from its prompt, so outside a tournament it gets
+        no mail of its own; a tournament's table tells every player of its
+        round (kind ``round_start``).
+        """
+        due = set(game.due())
+        if not due:
+            return
+        for seat in range(len(game.seats)):
+            if not game.human(seat) or (seat in due and round_note is None):
+                continue
+            said = self.words(game, seat)
+            seats = [TableSeat(other + 1, round_note.names[other] if round_note else game.name(other),
+                               bot_name(game, other, said), other == seat) for other in range(len(game.seats))]
+            later = seat not in due
+            context: dict[str, Any] = {
+                "seats": seats, "hours": game.row.deadline_hours,
+                "board": self.board(game, seat) if later else "",
+                "next_after": self.next_after(game, seat) if later else None,
+            }
+            if round_note is None:
+                self.send_to_seat(session, game, seat, "start", **context)
+            else:
+                self.send_to_seat(session, game, seat, "round_start", tournament=round_note.tournament,
+                                  round=round_note.round, player=round_note.names[seat], **context)
+
     def confirm(self, session: Session, game: LoadedGame, seat: int, accepted: Accepted, waiting: list[str],
                 shown: bool = False) -> None:
         """Confirm a reply whose seat is asked nothing now: folded into the seat's next mail from the game,
@@ -219,13 +270,14 @@ class Mailer:
         """Ask the seat for its open decision, with a fresh deadline and the recap since its last prompt."""
         row = game.seats[seat]
         recap = self.recap(game, seat)
+        from_start = row.prompted_seq == 0  # the recap then holds every move since the game began
         forced = [line.text for line in recap if line.source == "forced" and line.seat_no == seat + 1]
         # The seat's own replies are confirmed above the recap ("Understood") and its forced moves below it.
         recap = [line for line in recap if line.seat_no != seat + 1 or line.source not in ("email", "early", "forced")]
         row.deadline = self.deadline_for(game, seat)
         row.awaiting, row.reminded, row.prompted_seq = True, False, game.next_seq - 1
         self.send_to_seat(session, game, seat, "prompt", picture=True, understood=understood, ignored=ignored or [],
-                          kept=kept or [], recap=recap, first_mail=not row.last_message_id, forced=forced,
+                          kept=kept or [], recap=recap, first_mail=from_start, forced=forced,
                           early_refused=early_refused, next_after=self.next_after(game, seat),
                           **self.decision_context(game, seat))
 

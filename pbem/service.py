@@ -23,7 +23,7 @@ from pbem.clock import Clock
 from pbem.config import Settings
 from pbem.db import Game, Move, Player, Seat
 from pbem.letters import Letters
-from pbem.mails import Mailer
+from pbem.mails import Mailer, RoundNote
 from pbem.store import GameStore, LoadedGame, Transaction
 from pbem.turns import Turns
 
@@ -102,10 +102,11 @@ class Service:
 
     def open_game(self, session: Session, rules: engine.Game, emails: list[str], *, bots_count: int, seed: int,
                   options: dict[str, Any], deadline_hours: float | None, label: str, bot: str,
-                  actor: str = "organiser") -> LoadedGame:
-        """Add a checked game to ``session`` with its first prompts queued, uncommitted.
+                  actor: str = "organiser", round_note: RoundNote | None = None) -> LoadedGame:
+        """Add a checked game to ``session`` with its start mails and first prompts queued, uncommitted.
 
-        A tournament round opens all its tables in one transaction through this.
+        A tournament round opens all its tables in one transaction through this
+        (``round_note``: its start mails are the round's).
         """
         seats = len(emails) + bots_count
         row = Game(
@@ -132,7 +133,9 @@ class Service:
         session.add_all(seat_rows)
         game = LoadedGame(row, rules, seat_rows, seated, rules.new(seats, seed, options), 0, 1)
         self.audit(session, actor, "game new", row.id, f"{rules.name} seed {seed}: {', '.join(emails)}")
-        self.advance(session, game)
+        self.turns.settle(session, game)
+        self.mails.started(session, game, round_note)
+        self.announce(session, game)
         return game
 
     def _checked_options(self, rules: engine.Game, options: dict[str, Any], players: int) -> dict[str, Any]:

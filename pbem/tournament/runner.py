@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 import engine
 from pbem import players as player_rows
 from pbem.db import Game, Player, Seat
+from pbem.mails import RoundNote
 from pbem.service import Service
 from pbem.store import LoadedGame
 from pbem.tournament.models import Entry, RatingBook, Season, Tournament, TournamentRound, TournamentTable
@@ -343,11 +344,10 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
     for table in seating.tables:
         emails = [players[p].email for p in table.players]
         label = f"{row.name} R{round_no} T{table.number}"
-        _mail_table(service, session, loaded, round_no, label, table, players)
         game = service.open_game(session, rules, emails, bots_count=0, seed=_game_seed(definition, round_no, table),
                                  options=dict(definition.game_options), deadline_hours=hours,
                                  label=label, bot=definition.timeouts.bot,
-                                 actor=actor)
+                                 actor=actor, round_note=_round_note(loaded, round_no, table, players))
         session.add(TournamentTable(tournament_id=row.id, round_no=round_no, number=table.number,  # type: ignore[arg-type]
                                     game_id=game.id, players=list(table.players)))
     _mail_byes(service, session, loaded, seating, players)
@@ -409,29 +409,10 @@ DIVISION_SEED = 7919
 """Division d seats from the tournament seed + (d - 1) x this, so divisions do not mirror each other."""
 
 
-@dataclass(frozen=True)
-class TableSeat:
-    """One seat of a table as the round-start mail lists it."""
-
-    seat_no: int
-    name: str
-    you: bool
-
-
-def _mail_table(service: Service, session: Session, loaded: Loaded, round_no: int, label: str, table: SeatedTable,
-                players: dict[int, Player]) -> None:
-    """Tell each player of a new table where they sit and with whom, before the table's first prompt."""
+def _round_note(loaded: Loaded, round_no: int, table: SeatedTable, players: dict[int, Player]) -> RoundNote:
+    """What the table's start mails say of its round: the tournament, the round, the names the entrants play under."""
     names = {e.player: e.name for e in loaded.entrants}
-    definition = loaded.definition
-    for player_id in table.players:
-        seats = [TableSeat(index + 1, names.get(other) or players[other].name, other == player_id)
-                 for index, other in enumerate(table.players)]
-        letter = service.letters.render(
-            "round_start", players[player_id].reads, tournament=loaded.row.name,
-            player=names.get(player_id) or players[player_id].name,
-            round=round_no, table=label, game_title=service.rules(definition.game).title, seats=seats,
-            hours=definition.deadlines.move.total_seconds() / 3600)
-        service.mails.queue(session, "round_start", players[player_id].email, letter)
+    return RoundNote(loaded.row.name, round_no, tuple(names.get(p) or players[p].name for p in table.players))
 
 
 def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: RoundSeating,

@@ -468,3 +468,28 @@ def test_a_reply_that_draws_from_the_deck_is_confirmed_at_once_with_the_hand_it_
         if at_once >= 2 and folded >= 2:
             break
     assert at_once >= 2 and folded >= 2, (at_once, folded)
+
+
+def test_a_game_begins_with_a_mail_to_each_later_seat_and_a_reply_to_it_is_its_first_turn_sent_ahead(table) -> None:
+    service, game_id = table
+    first = due(service, game_id)
+    starts = {row.recipient: row for row in outbox(service, kind="start")}
+    assert set(starts) == {PLAYERS[seat] for seat in (ANN, BOB, CYD) if seat != first}, "the first seat: its prompt"
+    after_first = RULES.clone(state_of(service, game_id))
+    for line in turn_of(after_first, first):
+        after_first = RULES.apply(after_first, first, RULES.legal(after_first, first)[0])
+    (second,) = RULES.to_act(after_first)
+    mail = starts[PLAYERS[second]]
+    assert mail.subject == f"[Dragon #{game_id}] In the Year of the Dragon has begun: you are seat {second + 1}"
+    text = flat(mail.text)
+    assert f"seat {second + 1}: {PLAYERS[second].split('@')[0]} (you)" in text and f"seat {first + 1}:" in text
+    assert "The game as you see it now:" in text and "You may send that move now" in text
+    assert f"You are next after {PLAYERS[first].split('@')[0]}." in text
+    assert mail.reply_to.startswith(f"play+{game_id}.{second}."), "a reply to it reaches the game as this seat"
+
+    wanted = turn_of(at_next_turn(after_first, second), second)
+    outcome = send(service, second, "\n".join(wanted), "second-ahead", kind="start")
+    assert outcome.status == "held" and kept(service) == [(second, "\n".join(wanted))]
+    play_turn(service, game_id)
+    assert [move.notation for move in early_moves(service, second)] == wanted, "played when its turn came"
+    assert due(service, game_id) != second

@@ -78,7 +78,7 @@ def test_two_replies_at_once_one_wins_and_the_other_is_told(tmp_path: Path, cloc
     settings = make_settings(tmp_path)
     first = open_service(settings, clock=clock, rules=sticks.rules)
     first.new_game("sticks", [ANN, "bob@example.org"], seed=0)
-    prompt = outbox(first)[0]
+    prompt = outbox(first, kind="prompt")[0]
     racers = [open_service(settings, clock=clock, rules=sticks.rules) for _ in range(2)]
     start = threading.Barrier(2)
     outcomes: list[pipeline.Outcome] = []

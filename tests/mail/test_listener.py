@@ -59,7 +59,7 @@ def crlf(raw: bytes) -> bytes:
 
 
 def test_a_recipient_at_another_domain_is_refused_at_rcpt_and_nothing_is_stored(listening: Service) -> None:
-    prompt = outbox(listening)[0]
+    prompt = outbox(listening, kind="prompt")[0]
     raw = crlf(reply_to(prompt, "take 1"))
 
     def talk(port: int) -> tuple[int, bytes]:
@@ -77,7 +77,7 @@ def test_a_recipient_at_another_domain_is_refused_at_rcpt_and_nothing_is_stored(
 
 
 def test_size_is_announced_and_a_30_mb_mail_is_refused_before_it_is_stored(listening: Service) -> None:
-    prompt = outbox(listening)[0]
+    prompt = outbox(listening, kind="prompt")[0]
     huge = crlf(reply_to(prompt, "take 1")) + (b"x" * 998 + b"\r\n") * 31_000  # 30 MB of attachment-like lines
 
     def talk(port: int) -> tuple[int, int, int]:
@@ -98,7 +98,7 @@ def test_size_is_announced_and_a_30_mb_mail_is_refused_before_it_is_stored(liste
 
 
 def test_a_reply_with_a_line_far_beyond_1000_octets_is_taken_and_its_move_played(listening: Service) -> None:
-    prompt = outbox(listening)[0]
+    prompt = outbox(listening, kind="prompt")[0]
     signature = "Ann, who writes long signatures. " * 3_000  # one line of 99,000 octets, sent as is (8bit)
     raw = crlf(f"From: {ANN}\nTo: {prompt.reply_to}\nSubject: Re: {prompt.subject}\n"
                f"Message-ID: <long-line@client.example>\nIn-Reply-To: {prompt.message_id}\n"
@@ -113,7 +113,7 @@ def test_a_reply_with_a_line_far_beyond_1000_octets_is_taken_and_its_move_played
 
 
 def test_a_plain_text_bounce_sent_with_a_null_reverse_path_is_never_answered(listening: Service) -> None:
-    prompt = outbox(listening)[0]
+    prompt = outbox(listening, kind="prompt")[0]
     bounce = crlf(
         b"From: postmaster@mx.example.org\n"
         b"To: " + prompt.reply_to.encode() + b"\n"
@@ -126,7 +126,7 @@ def test_a_plain_text_bounce_sent_with_a_null_reverse_path_is_never_answered(lis
         "<>", [prompt.reply_to], bounce))
     [row] = stored(listening)
     assert row.envelope_from == "" and row.status == "ignored" and "empty return path" in row.reason
-    assert [r.kind for r in outbox(listening)] == ["prompt"]
+    assert [r.kind for r in outbox(listening)] == ["start", "prompt"]
 
 
 def hold_write_lock(service: Service) -> sqlite3.Connection:
@@ -145,7 +145,7 @@ def test_a_database_lock_held_past_every_retry_only_delays_handling(tmp_path: Pa
     service = Service(make_settings(tmp_path, smtp_port=sink.port, listen="127.0.0.1:0", scan_seconds=0.3,
                                     database_busy_seconds=0.2), clock=SetClock(START), rules=sticks.rules)
     service.new_game("sticks", [ANN, BOB], seed=0)
-    prompt = outbox(service)[0]
+    prompt = outbox(service, kind="prompt")[0]
     retry_window = ATTEMPTS * service.settings.database_busy_seconds
 
     async def run() -> tuple[tuple[str, int], bool]:
@@ -178,7 +178,7 @@ def test_the_server_starts_while_the_database_is_locked_and_handles_stored_mail_
     service = Service(make_settings(tmp_path, smtp_port=sink.port, listen="", scan_seconds=0.3,
                                     database_busy_seconds=0.2), clock=SetClock(START), rules=sticks.rules)
     service.new_game("sticks", [ANN, BOB], seed=0)
-    prompt = outbox(service)[0]
+    prompt = outbox(service, kind="prompt")[0]
     inbound_id = pipeline.store(service, reply_to(prompt, "take 1"), [prompt.reply_to], ANN)
     assert inbound_id is not None
 
@@ -211,11 +211,11 @@ def test_receive_keeps_the_envelope_sender_an_mta_pipe_passes(tmp_path: Path) ->
     listening = Service(make_settings(tmp_path, domain=TEST_DOMAIN, from_address=f"pbem@{TEST_DOMAIN}",
                                       organiser=f"organiser@{TEST_DOMAIN}"), clock=SetClock(START), rules=sticks.rules)
     listening.new_game("sticks", [ANN, BOB], seed=0)
-    prompt = outbox(listening)[0]
+    prompt = outbox(listening, kind="prompt")[0]
     looks_like_a_move = reply_to(prompt, "take 1")  # from Ann's address, but the envelope says: a notification
     env = command_env(tmp_path, PBEM_SECRET="test-secret")
     result = CliRunner().invoke(app, ["receive", "--sender", "<>", "-r", prompt.reply_to], input=looks_like_a_move,
                                 env=env)
     assert result.exit_code == 0 and result.output.startswith("ignored: empty return path"), result.output
     [row] = stored(listening)
-    assert row.envelope_from == "" and [r.kind for r in outbox(listening)] == ["prompt"]
+    assert row.envelope_from == "" and [r.kind for r in outbox(listening)] == ["start", "prompt"]

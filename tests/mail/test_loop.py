@@ -35,8 +35,8 @@ def moves(service: Service, game_id: int) -> list[tuple[int, str, str]]:
 def test_new_game_prompts_the_seat_to_act_with_board_moves_and_reply_address(service: Service) -> None:
     game_id = start(service)
     rows = outbox(service)
-    assert [(r.kind, r.recipient) for r in rows] == [("prompt", ANN)]
-    prompt = rows[0]
+    assert [(r.kind, r.recipient) for r in rows] == [("start", BOB), ("prompt", ANN)]
+    prompt = rows[1]
     assert prompt.subject == f"[Sticks #{game_id}] Your move: 7 sticks left"
     assert "Sticks left: ||||||| (7)" in prompt.text and "take 1\n  take 2" in prompt.text
     assert prompt.reply_to.startswith(f"play+{game_id}.0.") and prompt.html.count("<code>take") == 2

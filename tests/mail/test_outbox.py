@@ -12,7 +12,7 @@ from pbem.app import open_service
 from tests.mail.conftest import outbox
 from tests.mail.sink import plain
 
-ANN, BOB = "ann@example.org", "bob@example.org"
+ANN = "ann@example.org"
 
 
 def flush(service: Service) -> tuple[int, int]:
@@ -28,7 +28,7 @@ def flush(service: Service) -> tuple[int, int]:
 
 
 def test_prompt_leaves_with_threading_token_and_loop_headers(relayed: Service, sink) -> None:
-    game_id = relayed.new_game("sticks", [ANN, BOB], seed=0)
+    game_id = relayed.new_game("sticks", [ANN], bots_count=1, seed=0)
     assert flush(relayed) == (1, 0)
     message = sink.messages[0]
     row = outbox(relayed)[0]
@@ -40,14 +40,14 @@ def test_prompt_leaves_with_threading_token_and_loop_headers(relayed: Service, s
 
 
 def test_a_sent_row_is_never_sent_again(relayed: Service, sink) -> None:
-    relayed.new_game("sticks", [ANN, BOB], seed=0)
+    relayed.new_game("sticks", [ANN], bots_count=1, seed=0)
     flush(relayed)
     assert flush(relayed) == (0, 0)
     assert len(sink.messages) == 1
 
 
 def test_relay_refusing_then_back_sends_later_with_backoff(relayed: Service, sink, clock: SetClock) -> None:
-    relayed.new_game("sticks", [ANN, BOB], seed=0)
+    relayed.new_game("sticks", [ANN], bots_count=1, seed=0)
     sink.refusing = True
     assert flush(relayed) == (0, 1)
     row = outbox(relayed)[0]
@@ -66,7 +66,7 @@ def test_relay_down_keeps_mail_until_it_is_up(tmp_path, clock: SetClock) -> None
 
     port = free_port()
     service = open_service(make_settings(tmp_path, smtp_port=port), clock=clock, rules=sticks.rules)
-    service.new_game("sticks", [ANN, BOB], seed=0)
+    service.new_game("sticks", [ANN], bots_count=1, seed=0)
     assert flush(service) == (0, 1)
     clock.advance(timedelta(seconds=31))
     assert flush(service) == (0, 1)
@@ -108,7 +108,7 @@ def test_starttls_and_login_to_a_relay_that_requires_both(tmp_path, clock: SetCl
         service = open_service(make_settings(tmp_path, smtp_port=port, smtp_starttls=True, smtp_cafile=str(cert),
                                         smtp_user="pbem", smtp_password="relay-secret"),
                           clock=clock, rules=sticks.rules)
-        service.new_game("sticks", [ANN, BOB], seed=0)
+        service.new_game("sticks", [ANN], bots_count=1, seed=0)
         assert flush(service) == (1, 0)
     finally:
         relay.stop()
@@ -134,7 +134,7 @@ def test_implicit_tls_to_a_relay_that_speaks_tls_from_the_first_byte(tmp_path, c
     try:
         service = Service(make_settings(tmp_path, smtp_port=port, smtp_tls="implicit", smtp_cafile=str(cert)),
                           clock=clock, rules=sticks.rules)
-        service.new_game("sticks", [ANN, BOB], seed=0)
+        service.new_game("sticks", [ANN], bots_count=1, seed=0)
         assert flush(service) == (1, 0)
     finally:
         relay.stop()
@@ -146,7 +146,7 @@ def test_each_row_is_marked_sent_before_the_next_leaves_so_a_crash_resends_at_mo
     import pbem.outbox
 
     for seed in range(4):  # four prompts to Ann: one lane, sent in order
-        relayed.new_game("sticks", [ANN, BOB], seed=seed)
+        relayed.new_game("sticks", [ANN], bots_count=1, seed=seed)
     seen: list[list[str]] = []
 
     class Killed(BaseException):

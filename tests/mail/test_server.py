@@ -50,7 +50,7 @@ def test_a_deadline_missed_while_the_server_was_down_is_handled_at_start_up(tmp_
 
 def test_the_board_picture_rides_inline_in_the_html_part(service: Service) -> None:
     service.new_game("sticks", [ANN, BOB], seed=0)
-    row: Outbox = outbox(service)[0]
+    row: Outbox = outbox(service, kind="prompt")[0]
     row.picture = b"\x89PNG\r\n\x1a\nfake"
     message = message_from_bytes(compose(row, "pbem@pbem.localhost"), policy=policy.default)
     related = [part for part in message.walk() if part.get_content_type() == "multipart/related"]
@@ -82,7 +82,7 @@ def test_the_listener_offers_starttls_and_can_require_it(tmp_path: Path, sink, r
                                     listen_tls_key=str(key), listen_require_tls=required),
                       clock=SetClock(START), rules=sticks.rules)
     service.new_game("sticks", [ANN, BOB], seed=0)
-    prompt = outbox(service)[0]
+    prompt = outbox(service, kind="prompt")[0]
     raw = reply_to(prompt, "take 1").replace(b"\n", b"\r\n")  # on the wire: CRLF
 
     def deliver(port: int, secure: bool) -> None:
@@ -110,7 +110,7 @@ def test_the_listener_offers_starttls_and_can_require_it(tmp_path: Path, sink, r
             await server.stop()
 
     asyncio.run(run())
-    assert [row.kind for row in outbox(service, recipient=BOB)] == ["prompt"]
+    assert [row.kind for row in outbox(service, recipient=BOB)] == ["start", "prompt"]
 
 
 def test_a_half_or_broken_listener_tls_setting_is_refused_before_anything_starts(tmp_path: Path) -> None:

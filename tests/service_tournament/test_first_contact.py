@@ -9,11 +9,12 @@ import pytest
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
-from pbem import players
+from pbem import pipeline, players
 from pbem.cli import app
 from pbem.db import Outbox, Player
 from pbem.tournament import runner
 from pbem.tournament.models import Entry
+from tests.mail.conftest import reply_to
 from tests.service_tournament.conftest import ORGANISER, definition, emails, mails, tournament_with
 from tests.service_tournament.test_cli import counts, env, pbem, service as cli_service  # noqa: F401
 
@@ -77,6 +78,16 @@ def test_round_start_tells_each_player_the_table_before_the_first_prompt(service
     assert "You play In the Year of the Dragon at" in text and "(you)" in text
     assert all(f"player{n:02d}" in text for n in range(1, 5))
     assert "Your move" not in notices[0].subject, "scripted players must not take it for a prompt"
+
+    prompted = {row.recipient for row in rows if row.kind == "prompt"}
+    for notice in notices:  # in the seat's thread: a later seat sees the game and may send its first turn ahead
+        later = notice.recipient not in prompted
+        assert notice.game_id is not None and notice.reply_to.startswith(f"play+{notice.game_id}.{notice.seat}.")
+        assert ("The game as you see it now:" in notice.text) is later
+        assert ("You may send that move now" in " ".join(notice.text.split())) is later
+    later = next(notice for notice in notices if notice.recipient not in prompted)
+    outcome = pipeline.deliver(service, reply_to(later, "pass"))
+    assert outcome.status == "held", "kept for the seat's first turn (refused then if not legal), not refused now"
 
 
 def roster(tmp_path: Path, text: str) -> Path:
