@@ -119,11 +119,15 @@ def awake_after(start: datetime, hours: float, zone: str, wake: int = 8, sleep: 
 
 @dataclass
 class Person:
-    """One simulated player at one seat."""
+    """One simulated player at one seat, with their own draws: the runs at P = 0 and at P share them."""
 
     email: str
     zone: str
     speed: float
+    answers: random.Random = field(repr=False)
+    """How long each of their answers takes, in order."""
+    coins: random.Random = field(repr=False)
+    """Whether each answer also sends the next turn ahead (probability P)."""
     game_id: int = 0
     seat: int = 0
 
@@ -230,10 +234,10 @@ class Calendar:
         self.options = options or {}
         self.people, self.seed = people, seed
         self.rng = random.Random(seed)
-        """The people's draws: who is slow, where they live, how long each answer takes."""
-        self.bot_rng = random.Random(f"{seed}:bots")
-        """The bot's and the ahead coin's draws, apart, so that P changes no delay."""
-        self.ahead_rng = random.Random(f"{seed}:ahead")
+        """When each game starts, and who plays it: drawn before any game starts, so every run has the same."""
+        self.lineups: list[tuple[datetime, list[Person]]] = []
+        self.bot_rng: dict[int, random.Random] = {}
+        """Each game's choices of moves (the greedy bot's ties, the futures a player imagines), by game id."""
         self.events: list[_Event] = []
         self.order = 0
         self.records: dict[int, GameRecord] = {}
@@ -253,7 +257,8 @@ class Calendar:
     def run(self) -> CalendarRun:
         """Play every game to its end on the simulated clock; the records, ordered as the games started."""
         for index in range(self.games):
-            self._at(START + timedelta(hours=self.rng.uniform(0, 24)), "start", index)
+            self.lineups.append((START + timedelta(hours=self.rng.uniform(0, 24)), self._lineup(index)))
+            self._at(self.lineups[index][0], "start", index)
         self._at(START, "scan")
         while self.events:
             event = heapq.heappop(self.events)
@@ -285,11 +290,22 @@ class Calendar:
 
     # ----------------------------------------------------------------- events
 
+    def _lineup(self, index: int) -> list[Person]:
+        """Game ``index``'s people, each in a time zone of their own and with draws of their own.
+
+        A person's answers take the same times, in order, at P = 0 and at P, so
+        the two runs differ by what moves sent ahead change, not by luck: the
+        days they compare are those of the same people at the same tables.
+        """
+        return [Person(f"p{index}.{seat}@players.{DOMAIN}", self.rng.choice(self.people.zones),
+                       self.people.slow_factor if self.rng.random() < self.people.slow_share else 1.0,
+                       answers=random.Random(f"{self.seed}:{index}:{seat}:answers"),
+                       coins=random.Random(f"{self.seed}:{index}:{seat}:ahead"))
+                for seat in range(self.players)]
+
     def _start(self, index: int) -> None:
-        """A game opens with its people registered first, each in a time zone of their own."""
-        people = [Person(f"p{index}.{seat}@players.{DOMAIN}", self.rng.choice(self.people.zones),
-                         self.people.slow_factor if self.rng.random() < self.people.slow_share else 1.0)
-                  for seat in range(self.players)]
+        """A game opens with its people registered first."""
+        people = self.lineups[index][1]
         with Session(self.service.db) as session:
             for person in people:
                 session.add(Player(email=person.email, time_zone=person.zone))
@@ -298,6 +314,7 @@ class Calendar:
                                         seed=self.seed_of_game[index], options=self.options,
                                         label=f"Calendar {index + 1}")
         self.records[game_id] = GameRecord(self.game, game_id, self.clock.now(), players=len(people))
+        self.bot_rng[game_id] = random.Random(f"{self.seed}:{index}:bots")
         for seat, person in enumerate(people):
             person.game_id, person.seat = game_id, seat
             self.people_at[(game_id, seat)] = person
@@ -342,7 +359,7 @@ class Calendar:
             asked.answer = self.asked[key].answer
             self.asked[key] = asked
             return
-        delay = self.people.delay_hours(self.rng, person.speed)
+        delay = self.people.delay_hours(person.answers, person.speed)
         self._at(self.people.answered(now, delay, person.zone), "answer", key)
         asked.answer = self.order
         self.asked[key] = asked
@@ -354,11 +371,11 @@ class Calendar:
         self.waiting_to_see.discard(key)
         if key in self.told or key in self.asked or self._keeps(session, person):
             return
-        if not decided and self.ahead_rng.random() >= self.ahead:
+        if not decided and person.coins.random() >= self.ahead:
             return
         self.records[person.game_id].seen_first += decided
         self.told[key] = Asked(row.message_id, row.reply_to, row.subject)
-        delay = self.people.delay_hours(self.rng, person.speed)
+        delay = self.people.delay_hours(person.answers, person.speed)
         self._at(self.people.answered(now, delay, person.zone), "ahead", key)
 
     @staticmethod
@@ -382,7 +399,7 @@ class Calendar:
                 return
         if person.seat in self.rules.to_act(state) or self.rules.result(state) is not None:
             return
-        lines = sent_ahead(self.rules, state, person.seat, self.bot_rng)
+        lines = sent_ahead(self.rules, state, person.seat, self.bot_rng[person.game_id])
         if not lines:
             return
         reply = swarm.reply(person.email, told.reply_to, told.subject, told.message_id, "\n".join(lines),
@@ -406,8 +423,8 @@ class Calendar:
             state = self.service.store.load(session, person.game_id).state
         if person.seat not in self.rules.to_act(state):
             return  # a timeout got there first: nothing is owed any more
-        ahead = self.ahead > 0 and self.ahead_rng.random() < self.ahead
-        written = written_reply(self.rules, state, person.seat, self.bot_rng, ahead)
+        ahead = self.ahead > 0 and person.coins.random() < self.ahead
+        written = written_reply(self.rules, state, person.seat, self.bot_rng[person.game_id], ahead)
         if written.waits:
             self.waiting_to_see.add(key)
         reply = swarm.reply(person.email, asked.reply_to, asked.subject, asked.message_id,

@@ -3,7 +3,8 @@
 Each game is played GAMES times through the real service, database and
 templates on a simulated clock (:mod:`pbem.calendar`): once with players who
 only answer what they are asked (P = 0), once with players who send their next
-decision ahead with probability P. The two runs share their seeds and people.
+decision ahead with probability P. The two runs are the same people at the same
+tables, each person's answers taking the same times in order (:meth:`pbem.calendar.Calendar._lineup`).
 """
 
 from __future__ import annotations

@@ -159,6 +159,19 @@ def test_one_game_of_china_on_the_calendar(tmp_path: Path, ahead: float) -> None
         assert record.kept == record.played_early == record.early_moves == 0
 
 
+def test_the_runs_at_p_0_and_at_p_are_the_same_people_at_the_same_tables(tmp_path: Path) -> None:
+    still = Calendar(tmp_path / "still", "china", games=2, players=4, ahead=0.0, seed=3)
+    sent = Calendar(tmp_path / "sent", "china", games=2, players=4, ahead=1.0, seed=3)
+    runs = still.run(), sent.run()
+    assert [r.started for r in runs[0].records] == [r.started for r in runs[1].records]
+
+    def people(calendar: Calendar) -> list[tuple[str, str, float]]:
+        return [(p.email, p.zone, p.speed) for _, lineup in calendar.lineups for p in lineup]
+
+    assert people(still) == people(sent), "moves sent ahead change when mails come, not who plays"
+    assert runs[1].records[0].kept > 0 and runs[0].records[0].kept == 0
+
+
 def test_a_player_writes_the_whole_turn_even_past_a_card_drawn_when_the_next_move_fits_any_card() -> None:
     """China's draws: after 'draw deck' the next draw is legal whatever came up, so one reply holds both,
     as a player answering the prompt writes them; nothing past a card is written that some card would refuse."""
