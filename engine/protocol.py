@@ -18,7 +18,7 @@ A caller that still needs the state from before the move clones it first.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
@@ -120,7 +120,11 @@ class Option:
     A value is good when it is one of ``choices`` or, if ``kinds`` is given, an
     instance of one of them (a bool never counts as an int). ``seat`` says an
     int names a seat (1 = first), so it must be at most the player count.
-    ``description`` is the one line the organiser reads.
+    ``description`` is the one line the organiser reads. ``read`` is for a
+    value whose kind is not enough (a list that must name two or three known
+    competitions): it raises ``ValueError`` saying what is wrong, and
+    ``check_options`` reports that as an :class:`engine.OptionError`, so a bad
+    value is refused where every option is checked, not later by ``new``.
     """
 
     name: str
@@ -129,6 +133,7 @@ class Option:
     choices: tuple[Any, ...] = ()
     kinds: tuple[type, ...] = ()
     seat: bool = False
+    read: Callable[[Any], Any] | None = None
 
     def accepts(self, value: Any, players: int | None = None) -> bool:
         if isinstance(value, bool) and bool not in self.kinds and not all(isinstance(c, bool) for c in self.choices):
@@ -363,6 +368,11 @@ class GameBase:
             if not option.accepts(value, players):
                 raise OptionError(f"option {name}={value!r} is not allowed for {self.title}: "
                                   f"{name} must be {option.wanted(players)} ({option.description})")
+            if option.read is not None:
+                try:
+                    option.read(value)
+                except ValueError as exc:
+                    raise OptionError(f"option {name}={value!r} is not allowed for {self.title}: {exc}") from None
         return {**self.options(), **given}
 
     def check_setup(self, players: int, seed: int, options: dict[str, Any] | None) -> dict[str, Any]:

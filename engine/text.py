@@ -6,7 +6,7 @@ placeholders, as gettext writes them), its arguments, and, for a count, the
 plural form. ``str(text)`` is the English sentence, so a log line or the
 organiser's command line needs nothing more. A function that composes a
 whole page (a game's ``render``) is handed a :class:`Words`, the reader's
-language as an object: the shell's implementation (``pbem/words.py``) looks
+language as an object: the shell's implementation (``pbem/language/words.py``) looks
 each message id up in the game's catalog. There is no global locale state,
 so two mails in two languages can be written at once.
 
@@ -18,7 +18,7 @@ show every legal move in the reader's words and turn a reply written in them
 accents, Greek final sigma and Russian ё do not matter to that reading.
 
 The message ids are marked with :func:`T`, :func:`TN` and :func:`TC` so that
-``python -m pbem.catalogs`` (Babel's extractor) finds them in the source.
+``python -m pbem.language.catalogs`` (Babel's extractor) finds them in the source.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``python -m pbem``: the same command line as the ``pbem`` script, without installing it."""
 
-from pbem.cli import main
+from pbem.cli.main import main
 
 main()

@@ -20,12 +20,13 @@ from sqlmodel import Session, func, select
 
 import engine
 from engine import bots
-from pbem import bounces, pipeline, players
+from pbem.mail import bounces, pipeline
+from pbem.play import players
 from pbem.clock import duration
-from pbem.db import Audit, Dispute, Game, Inbound, Move, Outbox, Player, Seat
-from pbem.mails import RecapLine
-from pbem.service import Service
-from pbem.store import LoadedGame, Transaction, replay
+from pbem.ops.db import Audit, Dispute, Game, Inbound, Move, Outbox, Player, Seat
+from pbem.play.mails import RecapLine
+from pbem.play.service import Service
+from pbem.play.store import LoadedGame, Transaction, replay
 from pbem.tournament import runner
 from tournaments import parse_duration
 

@@ -1,6 +1,6 @@
 """Wiring: a service with every layer above it plugged in, as the command line and the server run it.
 
-:class:`pbem.service.Service` knows games and mail, not tournaments: the
+:class:`pbem.play.service.Service` knows games and mail, not tournaments: the
 tournament layer sits above it and learns that a game ended through the game
 store's ``on_game_over`` hook, registered here. Every entry point (the CLI,
 ``pbem serve``, the demo, the benchmarks) opens its service through
@@ -14,8 +14,8 @@ from functools import partial
 
 import engine
 from pbem.clock import Clock
-from pbem.config import Settings
-from pbem.service import Service
+from pbem.ops.config import Settings
+from pbem.play.service import Service
 from pbem.tournament import runner
 
 

@@ -354,7 +354,11 @@ class _Reader:
                                 f"{defaults[key]!r}, not {value!r}")
             else:
                 merged[key] = value
-        return merged
+        try:  # what only the game knows (Prodigals' competitions name two or three known ones)
+            return rules.check_options(merged)
+        except engine.OptionError as exc:
+            self.fail("game_options", str(exc))
+            return merged
 
     def seating(self, data: dict[str, Any], game: str, low: int, high: int) -> SeatingPolicy:
         section = self.section(data, "seating", _SEATING)

@@ -21,7 +21,7 @@ class Prodigals(GameBase):
     OPTIONS = (
         Option("competitions", ["election", "society"],
                "two or three of possessions, election, society (default election + society, D-2)",
-               kinds=(list, tuple, str)),
+               kinds=(list, tuple, str), read=flow.competitions_option),
     )
     FLOW, NOTATION, VIEWS, GREEDY = flow, notation, views, greedy
     MOVE_WORDS = words.MOVE_WORDS

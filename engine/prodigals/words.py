@@ -259,4 +259,4 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "whig-baiter"),
     TC("move", "wine-cellar-party"),
 )
-"""Every word and phrase the notation writes; a language's forms come from the catalog (``pbem.words``)."""
+"""Every word and phrase the notation writes; a language's forms come from the catalog (``pbem.language.words``)."""

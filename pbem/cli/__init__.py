@@ -1,62 +1,6 @@
-"""The ``pbem`` command line (typer).
+"""The ``pbem`` command line (typer): one module per command group, mounted in :mod:`pbem.cli.main`.
 
-Each command group lives in its own module and is mounted here, so adding a
-group never edits another's code.
+This package's own module stays empty, so a module that needs one command
+group's helpers (a benchmark reading game options as ``pbem game new`` does)
+imports that group alone and not the whole command line.
 """
-
-from __future__ import annotations
-
-from pathlib import Path
-
-import typer
-
-from pbem import schema
-from pbem.cli import admin, bench, demo, game, maintenance, play, player, service, tournament
-from pbem.cli import bench_tournament  # noqa: F401  (registers "pbem bench tournament")
-from pbem.cli import bench_mail  # noqa: F401  (registers "pbem bench mail")
-from pbem.cli import bench_pictures  # noqa: F401  (registers "pbem bench pictures")
-from pbem.cli import bench_bots  # noqa: F401  (registers "pbem bench bots")
-from pbem.cli import bench_calendar  # noqa: F401  (registers "pbem bench calendar")
-
-app = typer.Typer(
-    name="pbem",
-    help="Play-by-email tournament manager: In the Year of the Dragon, China, The Prodigals Club.",
-    no_args_is_help=True,
-    add_completion=False,
-)
-
-
-@app.callback()
-def settings_file(
-    config: Path = typer.Option(None, "--config", metavar="FILE", help="The settings file, for every command "
-                                "(default: $PBEM_CONFIG, else ./pbem.toml); PBEM_* variables override it."),
-) -> None:
-    """Play-by-email tournament manager: In the Year of the Dragon, China, The Prodigals Club."""
-
-
-app.add_typer(bench.app, name="bench")
-app.command("play")(play.play)
-app.command("demo")(demo.demo)
-app.command("init")(service.init)
-app.command("config")(service.config)
-app.command("serve")(service.serve)
-app.command("receive")(service.receive)
-app.command("upgrade")(maintenance.upgrade)
-app.command("backup")(maintenance.backup)
-app.command("restore")(maintenance.restore)
-app.add_typer(game.app, name="game")
-app.add_typer(tournament.app, name="tournament")
-app.add_typer(tournament.rounds_app, name="round")
-app.add_typer(player.app, name="player")
-app.add_typer(admin.disputes_app, name="dispute")
-app.add_typer(admin.inbound_app, name="inbound")
-app.add_typer(admin.outbox_app, name="outbox")
-app.command("audit")(admin.audit)
-
-
-def main() -> None:
-    try:
-        app()
-    except schema.SchemaError as exc:  # any command, on a database a newer pbem made: one line, not a traceback
-        typer.echo(f"pbem: {exc}", err=True)
-        raise SystemExit(1) from None

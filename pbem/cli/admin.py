@@ -19,9 +19,9 @@ from pbem.admin import Admin
 from pbem.cli.game import app as game_app
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.cli.service import mailing_service, settings_or_exit
-from pbem.service import Service
+from pbem.play.service import Service
 from pbem.app import open_service
-from pbem.outcome import STATUSES
+from pbem.play.outcome import STATUSES
 
 disputes_app = typer.Typer(help="Disputes players opened with `dispute <text>`.", no_args_is_help=True)
 inbound_app = typer.Typer(help="Inbound mail as stored: list it, read one, retry one set aside as failed.",

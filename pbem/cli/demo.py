@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from pbem import demo as runner
+from pbem.simulation import demo as runner
 from pbem.cli.organiser import refuse
 from pbem.cli.tournament import standings_table
 

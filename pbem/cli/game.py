@@ -12,8 +12,8 @@ from rich.table import Table
 from pbem.cli.organiser import refuse
 from pbem.cli.service import mailing_service, settings_or_exit
 from pbem.cli.tournament import publish_folder, publish_zone
-from pbem.players import LANGUAGES
-from pbem.service import GameSetupError, Service
+from pbem.play.players import LANGUAGES
+from pbem.play.service import GameSetupError, Service
 from pbem.tournament import pages
 from pbem.app import open_service
 

@@ -14,10 +14,10 @@ from typing import NoReturn
 
 import typer
 
-from pbem import backup as backups
-from pbem import schema
+from pbem.ops import backup as backups
+from pbem.ops import schema
 from pbem.cli.service import settings_or_exit
-from pbem.db import open_database
+from pbem.ops.db import open_database
 
 
 def upgrade() -> None:

@@ -12,8 +12,8 @@ import typer
 import engine
 from engine import bots
 from engine.text import TC
-from pbem.commands.language import known_language
-from pbem.words import translations, words
+from pbem.play.commands.language import known_language
+from pbem.language.words import translations, words
 
 
 def play(

@@ -14,7 +14,7 @@ from pbem.admin import Admin
 from pbem.cli.organiser import BY_HELP, actor, attempt
 from pbem.app import open_service
 from pbem.cli.service import settings_or_exit
-from pbem.service import Service
+from pbem.play.service import Service
 
 app = typer.Typer(help="Players: their details, games and mail bounces.", no_args_is_help=True)
 EMAIL = typer.Argument(..., metavar="EMAIL", help="The player's registered address.")

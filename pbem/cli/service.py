@@ -4,7 +4,7 @@ Every command reads its settings through :func:`loaded_or_exit`: the file
 ``pbem --config FILE`` names, else ``PBEM_CONFIG``, else ./pbem.toml, under
 the ``PBEM_*`` environment. Commands that queue mail take their service from
 :func:`mailing_service`, which refuses settings whose mail could not be
-answered (see :mod:`pbem.preflight`).
+answered (see :mod:`pbem.ops.preflight`).
 
 ``receive`` is for an MTA pipe (e.g. Postfix ``mailbox_command`` or an alias
 ``|pbem receive``): it exits 0 once the message is stored, whatever becomes of
@@ -24,11 +24,12 @@ from pathlib import Path
 import typer
 from sqlalchemy.exc import OperationalError
 
-from pbem import pipeline, preflight
+from pbem.mail import pipeline
+from pbem.ops import preflight
 from pbem.cli.organiser import refuse
-from pbem.config import MASKED, ConfigError, Loaded, Settings, env_name, load, public_name, settings_file, \
+from pbem.ops.config import MASKED, ConfigError, Loaded, Settings, env_name, load, public_name, settings_file, \
     settings_text, toml_value
-from pbem.service import Service
+from pbem.play.service import Service
 from pbem.app import open_service
 
 try:  # typer 0.2x runs commands in its own copy of click, whose context stack this is
@@ -130,7 +131,7 @@ def config() -> None:
 
 def serve() -> None:
     """Run the inbound SMTP listener (listen), the outbox worker, deadlines and IMAP polls."""
-    from pbem.server import StartError, serve_forever
+    from pbem.mail.server import StartError, serve_forever
 
     loaded = loaded_or_exit()
     settings = loaded.settings

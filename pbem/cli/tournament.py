@@ -14,9 +14,9 @@ from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.cli.player import bounce_state
 from pbem.cli.service import mailing_service, settings_or_exit
 from pbem.clock import closest_time_zones, time_zone
-from pbem.db import Player
-from pbem.players import LANGUAGES, ROSTER_COLUMNS, RosterError, read_roster
-from pbem.service import Service
+from pbem.ops.db import Player
+from pbem.play.players import LANGUAGES, ROSTER_COLUMNS, RosterError, read_roster
+from pbem.play.service import Service
 from pbem.tournament import pages, runner
 from pbem.app import open_service
 from tournaments import DefinitionError, Standings, TournamentError, standings_context

@@ -7,7 +7,7 @@
   store's game-over hook, registered by :func:`pbem.app.open_service`; :func:`~pbem.tournament.runner.scan`
   is run by the scheduler);
 - :mod:`~pbem.tournament.pages`: what the organiser and the public see (rounds, list, the static page);
-- :mod:`~pbem.tournament.timeouts`: a tournament's deadline rules for ``pbem.deadlines``.
+- :mod:`~pbem.tournament.timeouts`: a tournament's deadline rules for ``pbem.play.deadlines``.
 """
 
 from __future__ import annotations

@@ -18,18 +18,18 @@ from sqlmodel import Session, select
 
 import templates
 from pbem.clock import UTC, local_time
-from pbem.db import Move
-from pbem.letters import TEMPLATE_DIR, translated
-from pbem.mails import bot_name
-from pbem.store import LoadedGame
-from pbem.words import words
+from pbem.ops.db import Move
+from pbem.language.letters import TEMPLATE_DIR, translated
+from pbem.play.mails import bot_name
+from pbem.play.store import LoadedGame
+from pbem.language.words import words
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
 from pbem.tournament.models import Entry, Tournament, TournamentRound
 from tournaments import SeatingReport, standings_context
 from tournaments.definition import load as load_definition
 
 if TYPE_CHECKING:
-    from pbem.service import Service
+    from pbem.play.service import Service
 
 WEB_TEMPLATES = Path(templates.__file__).parent / "web"
 

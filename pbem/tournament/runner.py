@@ -19,11 +19,11 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session, select
 
 import engine
-from pbem import players as player_rows
-from pbem.db import Game, Player, Seat
-from pbem.mails import RoundNote
-from pbem.service import Service
-from pbem.store import LoadedGame
+from pbem.play import players as player_rows
+from pbem.ops.db import Game, Player, Seat
+from pbem.play.mails import RoundNote
+from pbem.play.service import Service
+from pbem.play.store import LoadedGame
 from pbem.tournament.models import Entry, RatingBook, Season, Tournament, TournamentRound, TournamentTable
 from tournaments import (
     Definition,

@@ -1,6 +1,6 @@
 """Deadlines in tournament games: the definition's ``[timeouts]`` and reminder, else the service's settings.
 
-``pbem.deadlines`` asks these for every game it handles, so a tournament's
+``pbem.play.deadlines`` asks these for every game it handles, so a tournament's
 timeout policy and reminder apply to its games and nothing changes for
 games of no tournament.
 """
@@ -12,7 +12,7 @@ from datetime import timedelta
 
 from sqlmodel import Session, select
 
-from pbem.config import Settings
+from pbem.ops.config import Settings
 from pbem.tournament.models import Tournament, TournamentTable
 from tournaments.definition import load as load_definition
 
@@ -27,7 +27,7 @@ class GameTimeouts:
     ``bot_after``: the timeout from which the bot keeps the seat to the end;
     ``reminder``: how long before a deadline the reminder goes out;
     ``hold_on_bounce``: whether a player whose address bounces is spared
-    reminders and timeouts until the hold is lifted (:mod:`pbem.bounces`).
+    reminders and timeouts until the hold is lifted (:mod:`pbem.mail.bounces`).
     """
 
     policy: str

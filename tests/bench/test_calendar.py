@@ -12,8 +12,8 @@ import pytest
 
 import engine
 from engine import bots
-from pbem.calendar import ALTERNATIVES, Calendar, People, awake_after, sent_ahead, written_reply
-from pbem.cli.bench import percentile
+from pbem.simulation.calendar import ALTERNATIVES, Calendar, People, awake_after, sent_ahead, written_reply
+from pbem.simulation.bench.engines import percentile
 
 
 def test_a_mail_read_late_is_answered_the_next_morning() -> None:

@@ -15,7 +15,7 @@ from engine import bots
 from engine.china import data
 from engine.china.moves import Place, Play
 from engine.drawing import font
-from pbem.words import words
+from pbem.language.words import words
 
 
 def test_protocol_facts(china) -> None:

@@ -18,7 +18,7 @@ from engine.china.data import BOARDS
 from engine.china.moves import Draw, Pass, Play
 from engine.china.state import OVER
 from engine.text import Text, fold
-from pbem.words import CatalogWords, words
+from pbem.language.words import CatalogWords, words
 
 LANGUAGES = ("el", "hu", "ru")
 WIDTH = 78

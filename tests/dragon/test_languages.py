@@ -18,8 +18,8 @@ from engine.dragon.moves import Action
 from engine.dragon.state import OVER, POINT_LABELS, DragonState
 from engine.dragon.views import WIDTH
 from engine.text import Said, Text, fold
-from pbem.catalogs import DOMAINS, read
-from pbem.words import CatalogWords, translations, words as words_of
+from pbem.language.catalogs import DOMAINS, read
+from pbem.language.words import CatalogWords, translations, words as words_of
 
 GAME = engine.game("dragon")
 LANGUAGES = ("el", "hu", "ru")

@@ -14,7 +14,7 @@ import engine
 from engine.dragon import data
 from engine.dragon.picture import PERSON_COLOURS, SEAT_COLOURS, WIDTH
 from engine.dragon.state import ACTION, BUILD, OVER, deal
-from pbem.words import words as words_of
+from pbem.language.words import words as words_of
 from tests.dragon.test_languages import positions
 
 GAME = engine.game("dragon")

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 import engine
-from pbem.words import words
+from pbem.language.words import words
 
 LISTED_WIDTH = 76
 """78 columns less the two the prompt indents a legal move by."""

@@ -141,7 +141,7 @@ def test_a_named_search_bot_plays_a_whole_game_with_the_others() -> None:
 
 
 def test_a_bot_seat_is_named_by_its_kind_in_the_readers_language() -> None:
-    from pbem.words import words
+    from pbem.language.words import words
 
     rules = engine.game("china")
     said = {language: words(rules, language).say(bots.named("search:400")) for language in ("en", "el", "hu", "ru")}
@@ -166,7 +166,7 @@ def test_a_time_limit_stops_the_search_on_the_callers_clock() -> None:
 
 def test_the_service_plays_search_bots_within_its_bot_seconds(tmp_path: Any) -> None:
     from pbem.app import open_service
-    from pbem.config import Settings
+    from pbem.ops.config import Settings
 
     service = open_service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="s", bot_seconds=0.25))
     bot = service.bot("search:40")

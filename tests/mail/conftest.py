@@ -11,9 +11,9 @@ import pytest
 from sqlmodel import Session, select
 
 from pbem.clock import SetClock
-from pbem.config import Settings
-from pbem.db import Outbox
-from pbem.service import Service
+from pbem.ops.config import Settings
+from pbem.ops.db import Outbox
+from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail import sticks
 

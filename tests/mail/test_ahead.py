@@ -15,10 +15,11 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
-from pbem import deadlines, pipeline
+from pbem.play import deadlines
+from pbem.mail import pipeline
 from pbem.clock import SetClock
-from pbem.db import Early, Move, Outbox, Player, Seat
-from pbem.service import Service
+from pbem.ops.db import Early, Move, Outbox, Player, Seat
+from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail.conftest import START, make_settings, outbox, reply_to
 

@@ -11,14 +11,15 @@ import pytest
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
-from pbem import deadlines, pipeline
-from pbem.cli import app
+from pbem.play import deadlines
+from pbem.mail import pipeline
+from pbem.cli.main import app
 from pbem.clock import SetClock
-from pbem.db import Player, Seat
-from pbem.outbox import OutboxWorker
-from pbem.server import Server
-from pbem.service import Service
-from pbem.tokens import bounce_address, read_bounce_address
+from pbem.ops.db import Player, Seat
+from pbem.mail.outbox import OutboxWorker
+from pbem.mail.server import Server
+from pbem.play.service import Service
+from pbem.mail.tokens import bounce_address, read_bounce_address
 from tests.mail import sticks
 from tests.mail.conftest import START, make_settings, outbox, reply_to
 

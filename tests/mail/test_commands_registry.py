@@ -8,13 +8,13 @@ import jinja2
 import pytest
 from markupsafe import escape
 
-from pbem import pipeline
-from pbem.commands import COMMANDS, Command, CommandContext, PlayerCommand, Registry, read_command
-from pbem.commands.base import free_text, handled
-from pbem.db import Outbox
-from pbem.letters import TEMPLATE_DIR, Letters
-from pbem.outcome import Outcome
-from pbem.service import Service
+from pbem.mail import pipeline
+from pbem.play.commands import COMMANDS, Command, CommandContext, PlayerCommand, Registry, read_command
+from pbem.play.commands.base import free_text, handled
+from pbem.ops.db import Outbox
+from pbem.language.letters import TEMPLATE_DIR, Letters
+from pbem.play.outcome import Outcome
+from pbem.play.service import Service
 from tests.mail.conftest import outbox, reply_to
 
 ANN, BOB = "ann@example.org", "bob@example.org"

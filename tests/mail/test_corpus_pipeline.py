@@ -23,11 +23,11 @@ from sqlmodel import Session, select
 import engine
 from engine.text import ENGLISH, Words
 from engine import notation
-from pbem import pipeline
+from pbem.mail import pipeline
 from pbem.clock import SetClock
-from pbem.db import Inbound
-from pbem.service import Service
-from pbem.tokens import reply_address
+from pbem.ops.db import Inbound
+from pbem.play.service import Service
+from pbem.mail.tokens import reply_address
 from pbem.app import open_service
 from tests.mail.conftest import make_settings, outbox, reply_to
 from tests.mail_inbound.corpus_cases import MANIFEST, Case, cases

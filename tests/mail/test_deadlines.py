@@ -7,10 +7,11 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
-from pbem import deadlines, pipeline
+from pbem.play import deadlines
+from pbem.mail import pipeline
 from pbem.clock import SetClock
-from pbem.db import Game, Move, Seat
-from pbem.service import Service
+from pbem.ops.db import Game, Move, Seat
+from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail import sticks
 from tests.mail.conftest import make_settings, outbox, reply_to

@@ -10,12 +10,12 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
-from pbem import pipeline
-from pbem.config import Settings
-from pbem.db import Early, Inbound, Move, Outbox, Player
-from pbem.service import Service
+from pbem.mail import pipeline
+from pbem.ops.config import Settings
+from pbem.ops.db import Early, Inbound, Move, Outbox, Player
+from pbem.play.service import Service
 from pbem.app import open_service
-from pbem.words import words
+from pbem.language.words import words
 from tests.mail.conftest import outbox, reply_to
 
 PLAYERS = ["ann@example.org", "bob@example.org", "cyd@example.org"]

@@ -8,10 +8,10 @@ from email.message import EmailMessage
 
 from sqlmodel import Session, select
 
-from pbem.config import load_settings
-from pbem.db import Game, Move, Outbox
-from pbem.outbox import compose
-from pbem.service import Service
+from pbem.ops.config import load_settings
+from pbem.ops.db import Game, Move, Outbox
+from pbem.mail.outbox import compose
+from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail.serverproc import ServerProcess, environment, listed_moves, pbem, reply, send
 

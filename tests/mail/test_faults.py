@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem import pipeline
-from pbem.config import load_settings
-from pbem.db import Inbound, Move, Outbox, Seat
-from pbem.service import Service
-from pbem.store import Conflict, LoadedGame, Transaction
+from pbem.mail import pipeline
+from pbem.ops.config import load_settings
+from pbem.ops.db import Inbound, Move, Outbox, Seat
+from pbem.play.service import Service
+from pbem.play.store import Conflict, LoadedGame, Transaction
 from pbem.app import open_service
 from tests.mail import sticks
 from tests.mail.conftest import make_settings, outbox, reply_to

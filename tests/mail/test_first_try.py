@@ -8,13 +8,13 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
-from pbem import pipeline
+from pbem.mail import pipeline
 from pbem.admin import Admin, AdminError
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.db import Audit, Player, Seat
-from pbem.service import Service
-from pbem.swarm import legal_moves
+from pbem.ops.db import Audit, Player, Seat
+from pbem.play.service import Service
+from pbem.simulation.swarm import legal_moves
 from tests.mail.conftest import START, make_settings, outbox, reply_to
 
 ANN, BOB, CAT, DAN = "ann@example.org", "bob@example.org", "cat@example.org", "dan@example.org"

@@ -18,13 +18,13 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
-from pbem import pipeline
+from pbem.mail import pipeline
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.catalogs import DOMAINS
-from pbem.db import Game, Outbox, Player
-from pbem.service import Service
-from pbem.words import translations, words
+from pbem.language.catalogs import DOMAINS
+from pbem.ops.db import Game, Outbox, Player
+from pbem.play.service import Service
+from pbem.language.words import translations, words
 from tests.mail.conftest import START, make_settings, outbox, reply_to
 from tests.mail.test_languages import english_fragments
 

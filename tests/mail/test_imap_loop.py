@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem.config import load_settings
-from pbem.db import Inbound, Move
-from pbem.service import Service
+from pbem.ops.config import load_settings
+from pbem.ops.db import Inbound, Move
+from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail.serverproc import ServerProcess, environment, listed_moves, pbem, reply
 from tests.mail_inbound.dovecot import Dovecot, DovecotInstance

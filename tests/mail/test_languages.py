@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem import pipeline
+from pbem.mail import pipeline
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.commands.language import language_named, language_written
-from pbem.db import Audit, Outbox, Player
-from pbem.catalogs import DOMAINS, LANGUAGES, Domain, keys, read, stale
-from pbem.letters import Letters
-from pbem.service import Service
+from pbem.play.commands.language import language_named, language_written
+from pbem.ops.db import Audit, Outbox, Player
+from pbem.language.catalogs import DOMAINS, LANGUAGES, Domain, keys, read, stale
+from pbem.language.letters import Letters
+from pbem.play.service import Service
 from tests.mail.conftest import START, make_settings, outbox, reply_to
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +35,7 @@ def catalog(language: str, domain: Domain = DOMAINS[0]):  # type: ignore[no-unty
 
 
 def test_the_catalogs_hold_exactly_the_marked_texts_and_their_compiled_files_are_current() -> None:
-    assert stale() == [], "run python -m pbem.catalogs, then translate the new entries"
+    assert stale() == [], "run python -m pbem.language.catalogs, then translate the new entries"
 
 
 @pytest.mark.parametrize("domain", DOMAINS, ids=lambda domain: domain.name)
@@ -43,7 +43,7 @@ def test_the_catalogs_hold_exactly_the_marked_texts_and_their_compiled_files_are
 def test_every_marked_text_is_translated_in_the_catalog_without_fuzzy_or_empty_entries(
         language: str, domain: Domain) -> None:
     found = catalog(language, domain)
-    assert keys(found) == keys(domain.extract()), "run python -m pbem.catalogs, then translate"
+    assert keys(found) == keys(domain.extract()), "run python -m pbem.language.catalogs, then translate"
     for message in found:
         if not message.id:
             continue
@@ -205,8 +205,8 @@ def test_a_player_without_a_language_replying_in_no_clear_language_keeps_english
 
 
 def test_the_compiled_catalogs_are_package_data_so_the_wheel_ships_them() -> None:
-    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["pbem"]
-    compiled = [domain.mo(language).relative_to(ROOT / "pbem").as_posix()
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["pbem.language"]
+    compiled = [domain.mo(language).relative_to(ROOT / "pbem" / "language").as_posix()
                 for domain in DOMAINS for language in LANGUAGES]
-    assert all(Path(ROOT / "pbem" / path).is_file() for path in compiled)
+    assert all(Path(ROOT / "pbem" / "language" / path).is_file() for path in compiled)
     assert [path for path in compiled if not any(fnmatch.fnmatch(path, p) for p in patterns)] == []

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 import pytest
-from pbem import pipeline
+from pbem.mail import pipeline
 from pbem.clock import SetClock
-from pbem.db import Inbound
-from pbem.server import Server
-from pbem.service import Service
-from pbem.store import ATTEMPTS
+from pbem.ops.db import Inbound
+from pbem.mail.server import Server
+from pbem.play.service import Service
+from pbem.play.store import ATTEMPTS
 from tests.mail import sticks
 from tests.mail.conftest import START, make_settings, outbox, reply_to, rows
 
@@ -205,7 +205,7 @@ def test_the_server_starts_while_the_database_is_locked_and_handles_stored_mail_
 def test_receive_keeps_the_envelope_sender_an_mta_pipe_passes(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from pbem.cli import app
+    from pbem.cli.main import app
     from tests.settings import TEST_DOMAIN, command_env
 
     listening = Service(make_settings(tmp_path, domain=TEST_DOMAIN, from_address=f"pbem@{TEST_DOMAIN}",

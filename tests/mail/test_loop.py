@@ -9,10 +9,10 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
-from pbem import pipeline
+from pbem.mail import pipeline
 from pbem.clock import SetClock
-from pbem.db import DigestItem, Dispute, Game, Inbound, Move, Player, Seat
-from pbem.service import GameSetupError, Service
+from pbem.ops.db import DigestItem, Dispute, Game, Inbound, Move, Player, Seat
+from pbem.play.service import GameSetupError, Service
 from tests.mail.conftest import outbox, reply_to
 
 ANN, BOB, EVE = "ann@example.org", "bob@example.org", "eve@example.org"

@@ -6,8 +6,8 @@ import asyncio
 from datetime import timedelta
 
 from pbem.clock import SetClock
-from pbem.outbox import OutboxWorker
-from pbem.service import Service
+from pbem.mail.outbox import OutboxWorker
+from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail.conftest import outbox
 from tests.mail.sink import plain
@@ -143,7 +143,7 @@ def test_implicit_tls_to_a_relay_that_speaks_tls_from_the_first_byte(tmp_path, c
 
 def test_each_row_is_marked_sent_before_the_next_leaves_so_a_crash_resends_at_most_one(
         relayed: Service, sink, clock: SetClock, monkeypatch) -> None:
-    import pbem.outbox
+    import pbem.mail.outbox
 
     for seed in range(4):  # four prompts to Ann: one lane, sent in order
         relayed.new_game("sticks", [ANN], bots_count=1, seed=seed)
@@ -158,7 +158,7 @@ def test_each_row_is_marked_sent_before_the_next_leaves_so_a_crash_resends_at_mo
         if len(seen) == 3:
             raise Killed
 
-    monkeypatch.setattr(pbem.outbox, "crash_point", crash_point)
+    monkeypatch.setattr(pbem.mail.outbox, "crash_point", crash_point)
     try:
         flush(relayed)
     except Killed:
@@ -174,8 +174,8 @@ def test_each_row_is_marked_sent_before_the_next_leaves_so_a_crash_resends_at_mo
 def test_a_mail_refused_for_good_is_kept_listed_and_sent_again_once_the_organiser_retries_it(tmp_path, sink) -> None:
     from typer.testing import CliRunner
 
-    from pbem.cli import app
-    from pbem.config import load_settings
+    from pbem.cli.main import app
+    from pbem.ops.config import load_settings
     from tests.settings import command_env
 
     env = command_env(tmp_path, PBEM_DATABASE_URL=f"sqlite:///{tmp_path / 'pbem.db'}", PBEM_SECRET="test-secret",

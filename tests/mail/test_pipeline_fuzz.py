@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem import pipeline
-from pbem.outcome import STATUSES
-from pbem.service import Service
+from pbem.mail import pipeline
+from pbem.play.outcome import STATUSES
+from pbem.play.service import Service
 from tests.mail.conftest import outbox
 
 OUTCOMES = set(STATUSES) - {"stored", "failed"}

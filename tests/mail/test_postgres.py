@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem.config import load_settings
-from pbem.db import Game, Inbound, Move, Outbox
-from pbem.service import Service
+from pbem.ops.config import load_settings
+from pbem.ops.db import Game, Inbound, Move, Outbox
+from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail import postgres
 from tests.mail.serverproc import ServerProcess, environment, listed_moves, pbem, reply, send

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pbem.clock import SetClock
-from pbem.service import Service
+from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail.conftest import START, make_settings, outbox
 

@@ -15,8 +15,8 @@ import pytest
 from sqlmodel import Session, select
 
 from engine import notation
-from pbem import pipeline
-from pbem.db import Move
+from pbem.mail import pipeline
+from pbem.ops.db import Move
 from tests.mail.conftest import outbox, reply_to
 from tests.mail.test_corpus_pipeline import PLAYERS, new_service
 from tests.mail_inbound.replies_cases import MANIFEST, Reply, replies

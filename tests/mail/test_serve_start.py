@@ -12,8 +12,8 @@ import socket
 import time
 from pathlib import Path
 
-from pbem.config import load_settings
-from pbem.service import Service
+from pbem.ops.config import load_settings
+from pbem.play.service import Service
 from tests.mail.serverproc import ServerProcess, environment, pbem
 from tests.mail.sink import free_port
 

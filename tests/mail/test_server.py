@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pbem.cli import app
+from pbem.cli.main import app
 from pbem.clock import SetClock
-from pbem.db import Outbox
-from pbem.outbox import compose
-from pbem.server import Server
-from pbem.service import Service
+from pbem.ops.db import Outbox
+from pbem.mail.outbox import compose
+from pbem.mail.server import Server
+from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail import sticks
 from tests.mail.conftest import START, make_settings, outbox, reply_to, self_signed
@@ -114,7 +114,7 @@ def test_the_listener_offers_starttls_and_can_require_it(tmp_path: Path, sink, r
 
 
 def test_a_half_or_broken_listener_tls_setting_is_refused_before_anything_starts(tmp_path: Path) -> None:
-    from pbem.config import ConfigError
+    from pbem.ops.config import ConfigError
 
     key, cert = self_signed(tmp_path)
     for settings, why in [

@@ -8,12 +8,12 @@ import pytest
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
-from pbem import pipeline
-from pbem.cli import app
-from pbem.config import load_settings
-from pbem.db import Audit, Inbound, Move
-from pbem.service import Service
-from pbem.swarm import legal_moves
+from pbem.mail import pipeline
+from pbem.cli.main import app
+from pbem.ops.config import load_settings
+from pbem.ops.db import Audit, Inbound, Move
+from pbem.play.service import Service
+from pbem.simulation.swarm import legal_moves
 from pbem.app import open_service
 from tests.mail.conftest import outbox, reply_to
 from tests.settings import command_env

@@ -10,10 +10,10 @@ import pytest
 from sqlmodel import Session, func, select
 from typer.testing import CliRunner
 
-from pbem.cli import app
-from pbem.config import ConfigError, Settings, load
-from pbem.db import Game, Outbox
-from pbem.service import Service
+from pbem.cli.main import app
+from pbem.ops.config import ConfigError, Settings, load
+from pbem.ops.db import Game, Outbox
+from pbem.play.service import Service
 from tests.settings import TEST_DOMAIN, command_env
 
 ANN = "ann@example.org"

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
-from pbem import pipeline
+from pbem.mail import pipeline
 from pbem.app import open_service
-from pbem.config import Settings
-from pbem.db import Move
-from pbem.swarm import legal_moves
+from pbem.ops.config import Settings
+from pbem.ops.db import Move
+from pbem.simulation.swarm import legal_moves
 from tests.mail.conftest import outbox, reply_to
 
 ANN = "ann@example.org"

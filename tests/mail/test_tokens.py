@@ -1,6 +1,6 @@
 """Reply tokens: genuine addresses read back, forged or foreign ones do not."""
 
-from pbem.tokens import ReplyTarget, read_reply_address, reply_address
+from pbem.mail.tokens import ReplyTarget, read_reply_address, reply_address
 
 
 def test_reply_address_reads_back_to_its_game_and_seat() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.commands import Command, read_command
+from pbem.play.commands import Command, read_command
 
 
 @pytest.mark.parametrize(

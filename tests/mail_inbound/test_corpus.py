@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.inbound import MailKind, read_mail
-from pbem.tokens import reply_address
+from pbem.mail.inbound import MailKind, read_mail
+from pbem.mail.tokens import reply_address
 from tests.mail_inbound.corpus_cases import CORPUS, MANIFEST, PLACEHOLDERS, Case, cases
 
 SECRET, LOCAL, DOMAIN = "corpus-secret", "dragon", "pbem.example"

@@ -7,10 +7,10 @@ from email.utils import getaddresses
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.commands import Command, read_command
-from pbem.inbound import InboundMail, MailKind, read_mail
-from pbem.inbound.headers import address_pairs
-from pbem.inbound.history import new_text
+from pbem.play.commands import Command, read_command
+from pbem.mail.inbound import InboundMail, MailKind, read_mail
+from pbem.mail.inbound.headers import address_pairs
+from pbem.mail.inbound.history import new_text
 from tests.mail_inbound.corpus_cases import Case
 from tests.mail_inbound.test_corpus import CASES
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.inbound.history import new_text
+from pbem.mail.inbound.history import new_text
 
 PROMPT = "> It is your move.\n> Reply with one line per move.\n> end\n"
 

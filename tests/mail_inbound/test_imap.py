@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.mail_inbound.dovecot import Dovecot
-from pbem.imap import PollError, poll_once
+from pbem.mail.imap import PollError, poll_once
 
 
 def _message(number: int) -> bytes:

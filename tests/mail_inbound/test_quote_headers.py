@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem.inbound.history import new_text
-from pbem.inbound.quote_headers import FORMS, LanguageForms, load_forms
+from pbem.mail.inbound.history import new_text
+from pbem.mail.inbound.quote_headers import FORMS, LanguageForms, load_forms
 
 PROMPT = "It is your turn, seat 1: month 5, action.\nYour legal moves:\n  group 2 tax\n  pass\n"
 QUOTED = "\n".join("> " + line for line in PROMPT.split("\n")) + "\n"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-import pbem.inbound as inbound
-from pbem.inbound import AUTOMATIC_FILTERS, MailKind, read_mail
-from pbem.inbound.charsets import decode_bytes
+import pbem.mail.inbound as inbound
+from pbem.mail.inbound import AUTOMATIC_FILTERS, MailKind, read_mail
+from pbem.mail.inbound.charsets import decode_bytes
 
 
 def mail(*headers: str, body: str = "group 2 tax\n") -> bytes:

@@ -7,8 +7,8 @@ from email.parser import BytesHeaderParser
 
 import pytest
 
-from pbem.inbound import MailKind, read_mail
-from pbem.inbound.headers import display_name
+from pbem.mail.inbound import MailKind, read_mail
+from pbem.mail.inbound.headers import display_name
 from tests.mail_inbound.replies_cases import REPLIES, Reply, prompt_lines, replies
 from tests.mail_inbound.test_corpus import OWN, VALUES
 

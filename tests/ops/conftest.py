@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pbem.clock import SetClock
-from pbem.config import Settings
+from pbem.ops.config import Settings
 
 RELEASE_SQL = Path(__file__).with_name("release-0.1.0.sql")
 """A database made by pbem 0.1.0 (see make_release_db.py), dumped with ``sqlite3 .dump``."""

@@ -20,11 +20,11 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 import tournaments
-from pbem import pipeline
+from pbem.mail import pipeline
 from pbem.clock import SetClock
-from pbem.config import Settings
-from pbem.db import Outbox
-from pbem.service import Service
+from pbem.ops.config import Settings
+from pbem.ops.db import Outbox
+from pbem.play.service import Service
 from pbem.tournament import runner
 from tests.mail.conftest import reply_to
 from tests.ops.play import answer_one

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from pbem import pipeline
-from pbem.db import Outbox
-from pbem.service import Service
+from pbem.mail import pipeline
+from pbem.ops.db import Outbox
+from pbem.play.service import Service
 from tests.mail.conftest import reply_to
 
 

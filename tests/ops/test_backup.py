@@ -11,10 +11,10 @@ import pytest
 from sqlmodel import Session
 from typer.testing import CliRunner
 
-from pbem import backup as backups
-from pbem.cli import app
+from pbem.ops import backup as backups
+from pbem.cli.main import app
 from pbem.clock import SetClock
-from pbem.service import Service
+from pbem.play.service import Service
 from tests.ops.conftest import rows, settings_for
 from tests.ops.play import answer_one
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import typer
 
-from pbem.cli import app
-from pbem.config import Settings
+from pbem.cli.main import app
+from pbem.ops.config import Settings
 
 REPO = Path(__file__).parents[2]
 GUIDE = REPO / "docs" / "deploy.md"

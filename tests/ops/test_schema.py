@@ -14,11 +14,11 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, text
 from sqlmodel import Session, select
 
-from pbem import migrations, schema
+from pbem.ops import migrations, schema
 from pbem.admin import Admin
 from pbem.clock import SetClock
-from pbem.db import Game, Move, open_database
-from pbem.service import Service
+from pbem.ops.db import Game, Move, open_database
+from pbem.play.service import Service
 from tests.mail import postgres
 from tests.ops.conftest import kept, rows, settings_for
 from tests.ops.play import answer_one
@@ -68,7 +68,7 @@ def test_head_names_the_newest_revision_so_starts_can_skip_alembic() -> None:
 
 def test_a_start_on_an_up_to_date_database_does_not_load_alembic(tmp_path: Path) -> None:
     Service(settings_for(tmp_path / "pbem.db")).db.dispose()
-    probe = ("import sys; from pbem.service import Service; from tests.ops.conftest import settings_for; "
+    probe = ("import sys; from pbem.play.service import Service; from tests.ops.conftest import settings_for; "
              f"Service(settings_for(__import__('pathlib').Path({str(tmp_path / 'pbem.db')!r}))); "
              "print(sorted(name for name in sys.modules if name.split('.')[0] == 'alembic'))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, timeout=120,

@@ -10,8 +10,8 @@ from sqlmodel import Session, select
 
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.db import Game
-from pbem.service import Service
+from pbem.ops.db import Game
+from pbem.play.service import Service
 from pbem.tournament import pages, runner
 from tests.service_tournament.conftest import ORGANISER, START, Players, definition, emails, make_settings
 

@@ -13,11 +13,11 @@ from sqlmodel import Session, select
 from typer.testing import CliRunner
 
 from engine.text import TC
-from pbem import pipeline
-from pbem.cli import app
-from pbem.db import Outbox
+from pbem.mail import pipeline
+from pbem.cli.main import app
+from pbem.ops.db import Outbox
 from pbem.tournament import pages
-from pbem.words import words
+from pbem.language.words import words
 from tests.engine.hidden import HOOKS
 from tests.mail.conftest import reply_to
 from tests.pages.site import PUBLIC_URL, SILENT, Site, china_tournament

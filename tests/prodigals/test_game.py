@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+import engine
 from engine import MoveError, bots
 from engine.prodigals import flow, greedy
 from engine.prodigals.data import DATA
 from engine.prodigals.moves import Done, OrderKeep, OrderUp, Place, Play, Shift, Stop, Tile
 from engine.prodigals.state import State
+from tournaments import definition as definitions
 from tests.prodigals.scenario import COMBINATIONS, GAME, action_turn, give, markers, new, play
 
 
@@ -40,8 +43,19 @@ def test_every_combination_sets_up_only_its_competitions(combo: list[str]) -> No
     ],
 )
 def test_bad_options_say_what_is_wrong(options: dict, words: str) -> None:
-    with pytest.raises(ValueError, match=words):
+    with pytest.raises(engine.OptionError, match=words):
         GAME.new(4, 1, options)
+    with pytest.raises(engine.OptionError, match=words):  # refused where every option is checked, before any game
+        GAME.check_options(options)
+
+
+def test_a_tournament_file_with_one_competition_is_refused_when_read() -> None:
+    cup = (Path(definitions.__file__).parent / "examples" / "prodigals-cup.toml").read_text()
+    text = cup.replace('competitions = ["election", "society"]', 'competitions = ["election"]')
+    assert text != cup
+    definitions.load(cup)
+    with pytest.raises(ValueError, match="competitions.*two or three"):
+        definitions.load(text)
 
 
 def test_player_count_outside_two_to_five_is_refused() -> None:

@@ -19,8 +19,8 @@ from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import describe
 from engine.prodigals.state import State
 from engine.text import Lexicon, LexiconEntry, Text, fold
-from pbem.words import CatalogWords
-from pbem.words import words as words_of
+from pbem.language.words import CatalogWords
+from pbem.language.words import words as words_of
 
 GAME = engine.game("prodigals")
 LANGUAGES = ("el", "hu", "ru")

@@ -13,7 +13,7 @@ from PIL import Image
 import engine
 from engine.prodigals.data import DATA
 from engine.prodigals.state import State
-from pbem.words import words as words_of
+from pbem.language.words import words as words_of
 
 GAME = engine.game("prodigals")
 COMBINATIONS = (["election", "society"], ["possessions", "election"], ["possessions", "society"],

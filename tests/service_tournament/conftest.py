@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem import pipeline, swarm
+from pbem.mail import pipeline
+from pbem.simulation import swarm
 from pbem.clock import SetClock
-from pbem.config import Settings
-from pbem.db import Outbox
-from pbem.service import Service
+from pbem.ops.config import Settings
+from pbem.ops.db import Outbox
+from pbem.play.service import Service
 from pbem.tournament import runner
 from pbem.app import open_service
 

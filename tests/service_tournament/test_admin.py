@@ -7,9 +7,11 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, func, select
 
-from pbem import deadlines, pipeline, swarm
+from pbem.play import deadlines
+from pbem.mail import pipeline
+from pbem.simulation import swarm
 from pbem.admin import Admin, AdminError
-from pbem.db import Audit, Dispute, Game, Move, Outbox, Player, Seat
+from pbem.ops.db import Audit, Dispute, Game, Move, Outbox, Player, Seat
 from tests.service_tournament.conftest import Players, emails, mails
 
 

@@ -7,10 +7,10 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
-from pbem import deadlines
+from pbem.play import deadlines
 from pbem.clock import SetClock
-from pbem.db import Player, Seat
-from pbem.service import Service
+from pbem.ops.db import Player, Seat
+from pbem.play.service import Service
 from pbem.tournament import runner
 from tests.service_tournament.conftest import ORGANISER, definition, tournament_with
 from tournaments import DefinitionError
@@ -53,7 +53,7 @@ def test_on_bounce_takes_only_hold_or_run() -> None:
 @pytest.mark.parametrize(("on_bounce", "told"), [("", "Their deadlines are held"), ('on_bounce = "run"', "run as usual")])
 def test_the_table_is_told_what_the_tournament_does_with_a_bouncing_players_deadlines(
         service: Service, clock: SetClock, on_bounce: str, told: str) -> None:
-    from pbem import bounces
+    from pbem.mail import bounces
     from tests.service_tournament.conftest import mails
 
     tournament_id = tournament_with(service, 4, extra=f"[timeouts]\n{on_bounce}\n")

@@ -9,10 +9,10 @@ import pytest
 from sqlmodel import Session, func, select
 from typer.testing import CliRunner
 
-from pbem.cli import app
-from pbem.config import load_settings
-from pbem.db import Audit, Game, Outbox
-from pbem.service import Service
+from pbem.cli.main import app
+from pbem.ops.config import load_settings
+from pbem.ops.db import Audit, Game, Outbox
+from pbem.play.service import Service
 from pbem.tournament.models import Entry, Tournament
 from pbem.app import open_service
 from tests.service_tournament.conftest import Players, definition, emails
@@ -160,7 +160,7 @@ def test_game_commands_print_and_refuse_bad_input_without_changes(env, service, 
 
 
 def test_tournament_show_names_the_players_whose_mail_bounces(env, service, running) -> None:
-    from pbem import pipeline
+    from pbem.mail import pipeline
 
     bouncing = emails(6)[0]
     raw = (Path(__file__).parent.parent / "mail" / "bounces" / "qmail.eml").read_bytes()

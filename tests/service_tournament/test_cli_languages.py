@@ -9,9 +9,9 @@ from pathlib import Path
 import engine
 from typer.testing import CliRunner
 
-from pbem.cli import app
-from pbem.swarm import plain_text
-from pbem.words import words
+from pbem.cli.main import app
+from pbem.simulation.swarm import plain_text
+from pbem.language.words import words
 from tests.mail.test_languages import SCRIPTS
 
 

@@ -9,9 +9,10 @@ import pytest
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
-from pbem import pipeline, players
-from pbem.cli import app
-from pbem.db import Outbox, Player
+from pbem.mail import pipeline
+from pbem.play import players
+from pbem.cli.main import app
+from pbem.ops.db import Outbox, Player
 from pbem.tournament import runner
 from pbem.tournament.models import Entry
 from tests.mail.conftest import reply_to

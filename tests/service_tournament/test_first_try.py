@@ -8,7 +8,7 @@ from rich.console import Console
 from sqlmodel import Session
 
 from pbem.cli.demo import closing_hint
-from pbem.demo import DemoResult
+from pbem.simulation.demo import DemoResult
 from pbem.tournament import runner
 from tests.service_tournament.conftest import ORGANISER, Players, tournament_with
 from tests.service_tournament.test_cli import env, pbem, service as cli_service  # noqa: F401

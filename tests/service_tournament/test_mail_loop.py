@@ -17,8 +17,8 @@ from collections import Counter
 import pytest
 from sqlmodel import Session, create_engine, select
 
-from pbem import demo
-from pbem.db import Move, Outbox
+from pbem.simulation import demo
+from pbem.ops.db import Move, Outbox
 from pbem.tournament.models import RatingBook, TournamentRound, TournamentTable
 
 
@@ -76,7 +76,7 @@ def test_a_human_seat_is_left_to_the_human_who_plays_it_through_the_smtp_listene
     """The demo files the human's prompts unanswered; a mail client (here a script) replies via the listener."""
     import aiosmtplib
 
-    from pbem import swarm
+    from pbem.simulation import swarm
 
     me = "me@example.org"
     folder = tmp_path / "demo"

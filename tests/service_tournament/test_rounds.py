@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
-from pbem.db import Audit, Game, Move, Seat
+from pbem.ops.db import Audit, Game, Move, Seat
 from pbem.tournament import pages, runner
 from pbem.tournament.models import RatingBook, TournamentRound, TournamentTable
 from tests.service_tournament.conftest import ORGANISER, Players, definition, emails, mails, tournament_with
@@ -145,7 +145,7 @@ def test_undoing_the_last_move_of_a_finished_table_reopens_its_round(service) ->
 
 
 def test_missed_deadlines_follow_the_tournaments_timeout_rules_and_forfeits_score_last(service, clock) -> None:
-    from pbem import deadlines
+    from pbem.play import deadlines
 
     tournament_id = tournament_with(service, 6, extra='[timeouts]\npolicy = "forfeit"\nmax_timeouts = 2\n')
     runner.start_round(service, tournament_id, ORGANISER)
@@ -202,7 +202,7 @@ def test_a_greek_tournament_mails_its_byes_and_standings_and_publishes_its_page_
 
 
 def test_reminders_of_tournament_games_go_out_the_definitions_reminder_before_the_deadline(service, clock) -> None:
-    from pbem import deadlines
+    from pbem.play import deadlines
 
     tournament_id = tournament_with(service, 3)  # deadlines: move 48h, reminder 12h (the service's is 24h)
     runner.start_round(service, tournament_id, ORGANISER)

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from pbem.letters import Letters
+from pbem.language.letters import Letters
 from pbem.tournament.pages import web_pages
 from tournaments import Definition, StandingRow, Standings, compute, rate_all, standings_context
 from tournaments.simulate import simulate

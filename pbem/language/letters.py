@@ -1,0 +1,105 @@
+"""Rendering the mails players read from ``templates/email/``.
+
+Each mail is a pair ``NAME.txt.j2`` (the plain part, complete on its own) and
+``NAME.html.j2`` (the alternative). The text template sets ``subject`` at its
+top level, so the wording of a subject lives with the wording of its mail and
+no player-facing text is written in Python.
+
+Each mail is rendered in its reader's language (en, el, hu, ru): the
+templates mark their words with ``{% trans %}`` (``jinja2.ext.i18n``) and the
+catalogs ``pbem/language/locale/LANG/LC_MESSAGES/messages.po`` translate them. There is
+no global locale: each language has its own environment, made on first use
+with that language's catalog installed, so two threads rendering for two
+readers never see each other's language. A word a catalog lacks stays English.
+
+The catalogs are compiled ``.mo`` files shipped with the package and kept in
+step with the source by ``python -m pbem.language.catalogs`` (a test fails when one is
+stale), so a fresh checkout or ``pip install -e .`` needs no Babel step.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from collections.abc import Sequence
+from typing import Any
+
+import jinja2
+
+import templates
+from pbem.language.catalogs import LOCALE_DIR
+from pbem.play.commands import COMMANDS
+from pbem.language.words import SOURCE_LANGUAGE, translations
+
+TEMPLATE_DIR = Path(templates.__file__).parent / "email"
+
+
+@dataclass(frozen=True)
+class Letter:
+    subject: str
+    text: str
+    html: str
+
+
+class Letters:
+    """The template set, loaded once per language and reused for every mail."""
+
+    def __init__(self, directory: Path = TEMPLATE_DIR, locale_dir: Path = LOCALE_DIR) -> None:
+        self._directory, self._locale_dir = directory, locale_dir
+        self._environments: dict[str, jinja2.Environment] = {}
+        self._lock = threading.Lock()
+
+    def render(self, name: str, language: str = SOURCE_LANGUAGE, **context: Any) -> Letter:
+        """Both parts and the subject of mail ``name`` in ``language``; a missing variable is an error, not a blank."""
+        env = self.environment(language)
+        module = env.get_template(f"{name}.txt.j2").make_module(context)
+        subject = " ".join(str(module.subject).split())
+        text = _tidy(str(module))
+        html = env.get_template(f"{name}.html.j2").render(context, subject=subject)
+        return Letter(subject=subject, text=text, html=html)
+
+    def snippet(self, name: str, language: str = SOURCE_LANGUAGE, **context: Any) -> str:
+        """A one-line piece of text (``NAME.txt.j2``) kept as data, e.g. a digest line."""
+        return " ".join(self.environment(language).get_template(f"{name}.txt.j2").render(context).split())
+
+    def environment(self, language: str) -> jinja2.Environment:
+        """The templates with ``language``'s catalog installed, made once per language."""
+        env = self._environments.get(language)
+        if env is None:
+            with self._lock:
+                env = self._environments.get(language) or self._make(language)
+                self._environments[language] = env
+        return env
+
+    def _make(self, language: str) -> jinja2.Environment:
+        env = translated(
+            language, (self._directory,), self._locale_dir,
+            autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
+            keep_trailing_newline=True,
+            trim_blocks=False,
+            auto_reload=False,  # the templates ship with the package; checking their mtimes cost a stat per mail
+        )
+        env.globals["commands"] = COMMANDS  # the help mail, footers and refusals list the player commands
+        return env
+
+
+def translated(language: str, directories: Sequence[Path], locale_dir: Path = LOCALE_DIR,
+               **options: Any) -> jinja2.Environment:
+    """Templates from ``directories`` (the first that has a name wins) with ``language``'s ``messages``
+    catalog installed: the one way pbem makes a Jinja environment that speaks a reader's language."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(list(directories)), undefined=jinja2.StrictUndefined,
+                             extensions=["jinja2.ext.i18n"], **options)
+    env.install_gettext_translations(translations(language, "messages", locale_dir), newstyle=True)
+    env.globals["language"] = language  # what a template passes on, e.g. to the date filter or <html lang>
+    return env
+
+
+def _tidy(text: str) -> str:
+    """No runs of blank lines and no trailing spaces, whatever the conditionals left."""
+    lines = [line.rstrip() for line in text.strip("\n").splitlines()]
+    tidy: list[str] = []
+    for line in lines:
+        if line or (tidy and tidy[-1]):
+            tidy.append(line)
+    return "\n".join(tidy) + "\n"

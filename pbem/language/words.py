@@ -1,0 +1,89 @@
+"""A reader's language for the engines: their texts said from the catalogs, their notation in the reader's words.
+
+The engines build what a player reads as :class:`engine.text.Text` message
+ids with arguments, and read and write moves in English notation. This is the
+one place the shell turns those into a language: :func:`words` gives the
+:class:`engine.text.Words` of a game in a language, backed by the compiled
+catalogs of ``pbem/language/locale`` (the game's own domain first, then pbem's
+``messages``). A game's move words are entries with the context ``move``
+in its catalog; a translation may give several forms separated by ``|``: the
+first is the one the mails show, every one is read.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+
+import engine
+from engine.protocol import reply_words
+from engine.text import English, Lexicon, LexiconEntry, Text
+from pbem.language.catalogs import LOCALE_DIR
+
+SOURCE_LANGUAGE = "en"
+"""The language the templates and the engines are written in; a language without a catalog falls back to it."""
+
+MOVE_CONTEXT = "move"
+"""The context of a game's move words in its catalog."""
+
+FORMS = "|"
+"""What separates the forms of one move word in a translation (the first is shown)."""
+
+
+def translations(language: str, domain: str = "messages", locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslations:
+    """The compiled catalog ``domain`` of ``language``; English, or a language with none, translates nothing."""
+    mo = locale_dir / language / "LC_MESSAGES" / f"{domain}.mo"
+    if language == SOURCE_LANGUAGE or not mo.is_file():
+        return gettext.NullTranslations()
+    with mo.open("rb") as compiled:
+        return gettext.GNUTranslations(compiled)
+
+
+class CatalogWords(English):
+    """The :class:`engine.text.Words` of one game in one language."""
+
+    def __init__(self, language: str, catalog: gettext.NullTranslations, lexicon: Lexicon) -> None:
+        self.language, self.catalog, self.lexicon = language, catalog, lexicon
+
+    def pattern(self, text: Text) -> str:
+        catalog = self.catalog
+        if text.plural:
+            n = text.n if text.n is not None else 1
+            return (catalog.npgettext(text.context, text.msgid, text.plural, n) if text.context
+                    else catalog.ngettext(text.msgid, text.plural, n))
+        return catalog.pgettext(text.context, text.msgid) if text.context else catalog.gettext(text.msgid)
+
+    def move(self, notation: str) -> str:
+        return self.lexicon.show(notation)
+
+    def english(self, line: str) -> str:
+        return self.lexicon.english(line)
+
+
+def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]) -> Lexicon:
+    """The language's forms of each of a game's move words; a word left untranslated stays English."""
+    entries = []
+    for word in move_words:
+        translated = catalog.pgettext(MOVE_CONTEXT, word.msgid)
+        forms = tuple(form.strip() for form in translated.split(FORMS) if form.strip())
+        if translated != word.msgid and forms:
+            entries.append(LexiconEntry(word.msgid, forms))
+    return Lexicon(entries)
+
+
+@lru_cache(maxsize=None)
+def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DIR) -> CatalogWords:
+    """The words of the game ``rules`` (None: pbem's own texts only) in ``language``, made once and shared.
+
+    The game's catalog is the domain named after it; its move words are the
+    ``MOVE_WORDS`` it declares (a game without them is read and shown in English).
+    """
+    catalog = translations(language, "messages", locale_dir)
+    move_words: tuple[Text, ...] = ()
+    if rules is not None:
+        own = translations(language, rules.name, locale_dir)
+        own.add_fallback(catalog)
+        catalog = own
+        move_words = reply_words(rules)
+    return CatalogWords(language, catalog, move_lexicon(catalog, move_words))

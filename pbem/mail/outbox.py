@@ -1,0 +1,251 @@
+"""The outbox worker: mails leave the database for the relay, once each.
+
+Rows are written by the transactions that cause them; this worker only sends
+what is committed. It keeps its SMTP connections open across rows and rounds,
+retries a failed row with exponential backoff, and marks a row sent in its own
+commit right after the relay accepted it, before the lane sends the next one.
+
+Guarantee: every committed row reaches the relay at least once, and a row the
+relay accepted is not sent again. The one exception is a process that dies
+in the instant between the relay's "250" for a row and the commit marking
+that row: that one row (per lane) goes again after the restart, with the same
+``Message-ID`` (fixed when the row was written), which relays and mail stores
+use to drop the copy. Marking rows in groups instead was measured under
+``pbem bench mail``: about 15 % more moves a second, for up to a few rows
+resent per lane after a crash; the stricter promise was kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import binascii
+import hashlib
+import ssl
+import zlib
+from dataclasses import dataclass
+from datetime import timedelta
+from email.header import Header
+from email.utils import format_datetime
+from typing import Awaitable, Callable, TypeVar
+
+import aiosmtplib
+from sqlalchemy import bindparam, update
+from sqlmodel import Session, select
+
+from pbem.mail import bounces
+from pbem.ops.db import Outbox, locked
+from pbem.ops.faults import crash_point
+from pbem.play.service import Service
+from pbem.mail.tokens import bounce_address
+
+T = TypeVar("T")
+RunDb = Callable[[Callable[[], T]], Awaitable[T]]
+
+RETRY_FIRST_SECONDS = 30.0
+RETRY_LONGEST_SECONDS = 3600.0
+GIVE_UP_AFTER = 30
+"""Attempts before a row is marked failed: with the cap above, more than a day of trying."""
+
+_MARK_SENT = (
+    update(Outbox.__table__)  # type: ignore[arg-type]
+    .where(Outbox.__table__.c.id == bindparam("row_id"))  # type: ignore[attr-defined]
+    .values(status="sent", sent=bindparam("at"), attempts=Outbox.__table__.c.attempts + 1)  # type: ignore[attr-defined]
+)
+"""Built once: a row is marked right after each send."""
+
+
+@dataclass(frozen=True)
+class FlushReport:
+    sent: int
+    failed: int
+
+
+def compose(row: Outbox, sender: str) -> bytes:
+    """The raw MIME message for one outbox row: plain text, HTML alternative, board picture inline.
+
+    Written directly as bytes (quoted-printable by binascii): building an
+    email.message object and flattening it cost ten times as much, twice per
+    move, on the hot path.
+    """
+    boundary = f"=_pbem_{hashlib.sha1(row.message_id.encode()).hexdigest()[:24]}"
+    html = _part("text/html", row.html)
+    if row.picture:
+        inner = f"{boundary}_related"
+        image = (b'Content-Type: image/png; name="board.png"\r\nContent-Transfer-Encoding: base64\r\n'
+                 b'Content-ID: <board>\r\nContent-Disposition: inline; filename="board.png"\r\n\r\n'
+                 + _lines76(binascii.b2a_base64(row.picture, newline=False)))
+        html = _multipart("multipart/related", inner, [html, image])
+    headers = [
+        ("From", sender), ("To", row.recipient), ("Subject", _header_text(row.subject)),
+        ("Date", format_datetime(row.created)), ("Message-ID", row.message_id), ("Reply-To", row.reply_to),
+        ("In-Reply-To", row.in_reply_to), ("References", row.references), ("Auto-Submitted", "auto-generated"),
+        ("X-PBEM-Outbound", "1"), ("MIME-Version", "1.0"),
+    ]
+    head = "".join(f"{name}: {value}\r\n" for name, value in headers if value).encode("ascii")
+    return head + _multipart("multipart/alternative", boundary, [_part("text/plain", row.text), html])
+
+
+def _header_text(text: str) -> str:
+    return text if text.isascii() else Header(text, "utf-8").encode()
+
+
+def _part(content_type: str, text: str) -> bytes:
+    """A UTF-8 text part in quoted-printable: readable in the raw, safe for any line length."""
+    body = binascii.b2a_qp(text.replace("\r\n", "\n").replace("\n", "\r\n").encode("utf-8"), istext=True)
+    return (f'Content-Type: {content_type}; charset="utf-8"\r\n'
+            "Content-Transfer-Encoding: quoted-printable\r\n\r\n").encode("ascii") + body
+
+
+def _multipart(content_type: str, boundary: str, parts: list[bytes]) -> bytes:
+    head = f'Content-Type: {content_type}; boundary="{boundary}"\r\n\r\n'.encode("ascii")
+    separator = f"\r\n--{boundary}\r\n".encode("ascii")
+    return head + separator + separator.join(parts) + f"\r\n--{boundary}--\r\n".encode("ascii")
+
+
+def _lines76(data: bytes) -> bytes:
+    return b"\r\n".join(data[i:i + 76] for i in range(0, len(data), 76))
+
+
+def _reply_code(exc: BaseException) -> int:
+    """The relay's reply code for a failed send (a refusal at RCPT or at DATA), 0 when it gave none."""
+    if isinstance(exc, aiosmtplib.SMTPRecipientsRefused):
+        return min((refused.code for refused in exc.recipients), default=0)
+    return getattr(exc, "code", 0) or 0
+
+
+async def _inline(work: Callable[[], T]) -> T:
+    return work()
+
+
+class OutboxWorker:
+    """Sends due outbox rows to the relay over a few reused connections ("lanes").
+
+    Each lane is one SMTP connection; a recipient's mails always take the same
+    lane, so they reach the relay in the order they were written. Lanes send
+    side by side because a send is mostly waiting for the relay's replies.
+    """
+
+    def __init__(self, service: Service, run_db: RunDb | None = None,
+                 retry_first_seconds: float = RETRY_FIRST_SECONDS) -> None:
+        self.service = service
+        self.settings = service.settings
+        self.run_db: RunDb = run_db or _inline
+        self.retry_first = retry_first_seconds
+        self._lanes: list[aiosmtplib.SMTP | None] = [None] * max(1, self.settings.smtp_connections)
+
+    async def flush(self) -> FlushReport:
+        """Send every due row, oldest first per recipient; returns how many went out and how many failed."""
+        sent = failed = 0
+        while True:
+            rows = await self.run_db(self._due)
+            if not rows:
+                return FlushReport(sent, failed)
+            lanes: list[list[Outbox]] = [[] for _ in self._lanes]
+            for row in rows:
+                lanes[zlib.crc32(row.recipient.encode()) % len(lanes)].append(row)
+            reports = await asyncio.gather(*(self._send_lane(i, lane) for i, lane in enumerate(lanes) if lane))
+            sent += sum(report.sent for report in reports)
+            failed += sum(report.failed for report in reports)
+            if any(report.failed for report in reports) or len(rows) < self.settings.outbox_batch:
+                return FlushReport(sent, failed)  # a short round took every row due: newer ones wake a new flush
+
+    async def _send_lane(self, lane: int, rows: list[Outbox]) -> FlushReport:
+        """Send one lane's rows in order; a broken connection ends the lane's round, the rows wait."""
+        sent = failed = 0
+        for row in rows:
+            try:
+                await self._send(lane, compose(row, self.settings.from_address), row.recipient, self._return_path(row))
+            except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+                failed += 1
+                await self.run_db(lambda row=row, exc=exc: self._failed(row, exc))  # type: ignore[misc]
+                if _reply_code(exc) == 0:  # no answer from the relay: the connection is gone
+                    await self._close(lane)
+                    break
+                continue
+            crash_point(self.service.settings, "after_send")
+            self._sent(row.id)  # no await between the relay's 250 and this commit: a stop cannot cut in here
+            sent += 1
+        return FlushReport(sent, failed)
+
+    async def close(self) -> None:
+        for lane in range(len(self._lanes)):
+            await self._close(lane)
+
+    async def _close(self, lane: int) -> None:
+        smtp, self._lanes[lane] = self._lanes[lane], None
+        if smtp is not None and smtp.is_connected:
+            try:
+                await smtp.quit()
+            except (aiosmtplib.SMTPException, OSError):
+                smtp.close()
+
+    def _return_path(self, row: Outbox) -> str:
+        """The row's own envelope sender (VERP), so its bounce names it: see pbem.mail.tokens."""
+        settings = self.settings
+        return bounce_address(settings.bounce_local, settings.domain, self.service.secret, row.id or 0)
+
+    async def _send(self, lane: int, message: bytes, recipient: str, return_path: str) -> None:
+        smtp = await self._connection(lane)
+        try:
+            await smtp.sendmail(return_path, [recipient], message)
+        except aiosmtplib.SMTPServerDisconnected:  # the relay closed an idle connection: once more, fresh
+            await self._close(lane)
+            smtp = await self._connection(lane)
+            await smtp.sendmail(return_path, [recipient], message)
+
+    async def _connection(self, lane: int) -> aiosmtplib.SMTP:
+        smtp = self._lanes[lane]
+        if smtp is not None and smtp.is_connected:
+            return smtp
+        settings = self.settings
+        context = ssl.create_default_context(cafile=settings.smtp_cafile or None)
+        tls = settings.relay_tls  # implicit: TLS from the first byte (port 465), for relays without STARTTLS
+        smtp = aiosmtplib.SMTP(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
+                               use_tls=tls == "implicit", start_tls=tls == "starttls", tls_context=context)
+        await smtp.connect()
+        if settings.smtp_user:
+            await smtp.login(settings.smtp_user, settings.smtp_password)
+        self._lanes[lane] = smtp
+        return smtp
+
+    # ------------------------------------------------------------ database side
+
+    def _due(self) -> list[Outbox]:
+        """Claim the due rows: their next attempt moves a lease ahead, so another worker leaves them alone.
+
+        If this worker dies holding them, they come due again when the lease ends.
+        """
+        now = self.service.clock.now()
+        with Session(self.service.db, expire_on_commit=False) as session:
+            query = (select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt <= now)
+                     .order_by(Outbox.id).limit(self.settings.outbox_batch))  # type: ignore[arg-type]
+            rows = list(session.exec(locked(query, self.service.db)))
+            if rows:
+                lease = now + timedelta(seconds=self.settings.outbox_lease_seconds)
+                claim = update(Outbox).where(Outbox.id.in_([row.id for row in rows]))  # type: ignore[union-attr]
+                session.execute(claim.values(next_attempt=lease), execution_options={"synchronize_session": False})
+            session.commit()
+            return rows
+
+    def _sent(self, row_id: int | None) -> None:
+        with self.service.db.begin() as connection:  # no ORM session: nothing here is an object
+            connection.execute(_MARK_SENT, {"row_id": row_id, "at": self.service.clock.now()})
+
+    def _failed(self, row: Outbox, exc: BaseException) -> None:
+        """Schedule the next attempt, doubling the wait; a permanent refusal (5xx) or too many attempts end it."""
+        attempts = row.attempts + 1
+        code = _reply_code(exc)
+        permanent = 500 <= code < 600 or attempts >= GIVE_UP_AFTER
+        wait = min(self.retry_first * 2 ** (attempts - 1), RETRY_LONGEST_SECONDS)
+        with Session(self.service.db) as session:
+            session.execute(update(Outbox).where(Outbox.id == row.id).values(  # type: ignore[arg-type]
+                status="failed" if permanent else "pending", attempts=attempts,
+                next_attempt=self.service.clock.now() + timedelta(seconds=wait),
+                last_error=f"{type(exc).__name__}: {exc}"[:1000],
+            ))
+            if permanent:
+                self.service.audit(session, "outbox", "mail failed", row.game_id,
+                                   f"{row.message_id} to {row.recipient}: {exc}"[:1000])
+            if 500 <= code < 600:  # the relay refused the address for good: as good as a bounce
+                bounces.refused(self.service, session, row.recipient, f"the relay refused mail {row.id}: {exc}")
+            session.commit()

@@ -1,0 +1,275 @@
+"""The database: every table of the mail loop, and opening it.
+
+The move log is the truth about a game; everything else (snapshots in memory,
+deadlines, the outbox) follows from it and is written in the same transaction
+as the moves that cause it. ``Game.version`` is bumped by every transaction
+that changes a game, and a writer that read an older version loses
+(optimistic locking), so two replies racing for one game never both apply.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, Engine, LargeBinary, UniqueConstraint, event
+from sqlmodel import Field, Session, SQLModel, create_engine, select
+
+from pbem.language.words import SOURCE_LANGUAGE
+
+
+class Player(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = ""
+    email: str = Field(index=True, unique=True)
+    language: str = ""
+    """The language the player chose (en, el, hu, ru: the ``language`` command, a registration or their
+    tournament's default), or the one their first reply was clearly written in; "" until then."""
+    time_zone: str = "UTC"
+    secret: str = Field(default_factory=lambda: secrets.token_hex(16))
+    """Per-player secret for links the player alone should be able to follow."""
+    notify: str = "none"
+    """Per-move notices to other seats: each, digest (daily) or none."""
+    vacation_until: date | None = None
+    bounce_score: int = 0
+    """Bounces counted against the address, at most one a day (Mailman's bounce score); a reply resets it."""
+    bounced_on: date | None = None
+    """The day the last bounce was counted."""
+    bounce_detail: str = ""
+    """What the last bounce said failed, for the organiser."""
+    bounce_hold: bool = False
+    """The score reached the threshold: the player's deadlines are held until they reply or the organiser acts."""
+
+    @property
+    def reads(self) -> str:
+        """The language every mail to the player is written in: theirs, or English while they have none."""
+        return self.language or SOURCE_LANGUAGE
+
+
+class Game(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    game: str
+    """The engine name: dragon, china, prodigals."""
+    label: str = ""
+    """What subjects call the table, e.g. ``Dragon Open R2 T3``; empty: ``<Title> #<id>``."""
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    seed: int
+    bot_seed: int
+    status: str = "active"
+    """active, over or aborted."""
+    version: int = 0
+    deadline_hours: float = 72.0
+    deadline: datetime | None = None
+    """The nearest seat deadline, for listing; the seats hold each one."""
+    created: datetime
+
+
+class Seat(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    player_id: int | None = Field(default=None, foreign_key="player.id")
+    bot: str = ""
+    """Empty for a human seat, else the bot that plays it (random, greedy)."""
+    timeouts: int = 0
+    awaiting: bool = False
+    """A prompt went out for the decision the seat owes now."""
+    prompted_seq: int = 0
+    """Moves in the log when the seat was last prompted: its recap starts here."""
+    deadline: datetime | None = None
+    reminded: bool = False
+    forfeited: bool = False
+    thread_root: str = ""
+    """Message-ID of the first mail to this seat: every later one references it."""
+    last_message_id: str = ""
+    unconfirmed: str = ""
+    """Moves of this seat accepted and not yet confirmed to its player, one a line (notation): the next mail to
+    the seat confirms them, or a mail of their own once they have waited ``confirm_within_hours`` (longer while
+    the seat's next prompt is certain and near: ``deadlines.CONFIRM_AT_MOST``)."""
+    unconfirmed_since: datetime | None = None
+
+
+class Move(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seq: int
+    seat: int
+    notation: str
+    source: str
+    """email, early (a kept answer played when its turn came), admin, bot, forced or timeout."""
+    inbound_id: int | None = Field(default=None, foreign_key="inbound.id")
+    reverted: bool = False
+    created: datetime
+
+
+class Early(SQLModel, table=True):
+    """An answer a seat sent before its turn, kept, hidden from every other seat, until that turn comes.
+
+    At most one a seat: a later one replaces it, ``cancel`` drops it. Its
+    lines (each a decision's alternatives) are read against the state when the
+    turn comes and played as if sent then, unless the decision says no kept
+    answer may serve it; if no alternative of a line is legal the player is
+    asked as usual. Lines for the turn after that stay kept; the rest goes.
+    """
+
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    text: str
+    inbound_id: int | None = Field(default=None, foreign_key="inbound.id")
+    created: datetime
+
+
+class Inbound(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(index=True, unique=True)
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    envelope_to: str = ""
+    envelope_from: str | None = None
+    """The SMTP MAIL FROM: "" for the null reverse-path ``<>`` (a bounce), None when the transport did not say."""
+    sender: str = ""
+    recipient: str = ""
+    status: str = "stored"
+    """stored (not yet handled), then one of the pipeline outcomes, or failed (set aside, see attempts)."""
+    reason: str = ""
+    attempts: int = 0
+    """Handling attempts that raised; at GIVE_UP_AFTER the message is set aside as failed."""
+    game_id: int | None = None
+    player_id: int | None = None
+    received: datetime
+
+
+class Outbox(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(index=True, unique=True)
+    """Fixed when the row is written, so a resend after a crash is recognisably the same mail."""
+    kind: str
+    recipient: str
+    subject: str
+    text: str
+    html: str
+    reply_to: str = ""
+    in_reply_to: str = ""
+    references: str = ""
+    picture: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
+    game_id: int | None = Field(default=None, index=True)
+    seat: int | None = None
+    seq: int | None = None
+    """Moves in the game's log when written: a reply to a prompt older than the seat's latest is stale."""
+    status: str = Field(default="pending", index=True)
+    """pending, sent or failed (gave up after many attempts)."""
+    attempts: int = 0
+    next_attempt: datetime
+    last_error: str = ""
+    created: datetime
+    sent: datetime | None = None
+
+
+class Audit(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime
+    actor: str
+    action: str
+    game_id: int | None = None
+    detail: str = ""
+
+
+class Dispute(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    player_id: int = Field(foreign_key="player.id")
+    text: str
+    status: str = "open"
+    created: datetime
+
+
+class TableTalk(SQLModel, table=True):
+    """``say`` messages: shown in the next prompt's recap of every seat."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    seq: int
+    """Moves in the log when it was said, so a recap can place it."""
+    text: str
+    created: datetime
+
+
+class DigestItem(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    game_id: int = Field(foreign_key="game.id")
+    line: str
+    created: datetime
+    sent: bool = Field(default=False, index=True)
+
+
+class RobotAnswers(SQLModel, table=True):
+    """How many refusals an address got on a day: the rate limit's counter."""
+
+    __table_args__ = (UniqueConstraint("address", "day"),)
+    id: int | None = Field(default=None, primary_key=True)
+    address: str
+    day: date
+    count: int = 0
+
+
+class ServerKey(SQLModel, table=True):
+    """The reply-token secret ``pbem init`` generates when PBEM_SECRET is not set."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    secret: str
+
+
+def open_database(url: str, busy_seconds: float = 30.0) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, a busy timeout and immediate write locks.
+
+    SQLite transactions begin IMMEDIATE: writers queue for the one write lock
+    instead of failing when a read snapshot turns stale, so on SQLite two
+    replies for one game are simply serialised. A statement waits up to
+    ``busy_seconds`` for the lock, then raises OperationalError. PostgreSQL runs them
+    concurrently and the game's version column decides (see Service.commit).
+    """
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": busy_seconds})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection: Any, _record: Any) -> None:
+        connection.isolation_level = None
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_seconds * 1000)}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def locked(query: Any, engine: Engine) -> Any:
+    """``query`` taking row locks that other workers skip (PostgreSQL); SQLite's single writer needs none."""
+    if engine.dialect.name == "sqlite":
+        return query
+    return query.with_for_update(skip_locked=True)
+
+
+def server_secret(engine: Engine, configured: str = "") -> str:
+    """The configured secret, else the stored one (written on first use)."""
+    if configured:
+        return configured
+    with Session(engine) as session:
+        key = session.exec(select(ServerKey)).first()
+        if key is None:
+            key = ServerKey(secret=secrets.token_urlsafe(32))
+            session.add(key)
+            session.commit()
+        return key.secret

@@ -1,0 +1,118 @@
+"""Checks that run before pbem mails anyone: settings that would make every answer fail, and a second server.
+
+A prompt queued with the example domain, or signed with a secret other than
+the one its database was created with, carries a reply address that can
+never be answered; the player only learns it when their reply is refused.
+So ``pbem serve`` and every command that queues mail refuse such settings
+first, saying what to set. The demo and the tests build their own explicit
+settings and do not come through here.
+
+One ``pbem serve`` per SQLite database: a second one would send every mail
+twice. An OS lock (``flock`` on ``<database>.lock``) says one runs; the kernel
+drops it when the process ends, even by SIGKILL, so a crash never leaves a
+stale lock behind. PostgreSQL lets several workers share a database (row
+locks keep them apart), so no lock is taken there.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import Engine
+from sqlalchemy.engine import make_url
+from sqlmodel import Session, select
+
+from pbem.ops.config import EXAMPLE_DOMAIN, ConfigError, Loaded, env_name, public_name
+from pbem.ops.db import ServerKey
+from pbem.app import open_service
+from pbem.play.service import Service
+
+
+class AlreadyServing(RuntimeError):
+    """Another ``pbem serve`` holds this SQLite database."""
+
+
+def check_mail_settings(loaded: Loaded) -> None:
+    """Refuse addresses on the example domain: mail from or to them cannot reach anyone, nor be answered."""
+    settings = loaded.settings
+    for key, value in (("domain", settings.domain), ("from_address", settings.from_address),
+                       ("organiser", settings.organiser)):
+        if value.rpartition("@")[2].lower() == EXAMPLE_DOMAIN:
+            where = loaded.file if loaded.file_found else "pbem.toml (`pbem init` writes one)"
+            example = "pbem.example.org" if key == "domain" else f"pbem@{_real(settings.domain)}"
+            raise ConfigError(f"{public_name(key)} is {value!r}, on the built-in example domain {EXAMPLE_DOMAIN}: "
+                              f"mail with it cannot be answered; set {public_name(key)} = \"{example}\" in {where} "
+                              f"(or {env_name(key)})")
+
+
+def _real(domain: str) -> str:
+    return "pbem.example.org" if domain.lower() == EXAMPLE_DOMAIN else domain
+
+
+def check_secret(engine: Engine, loaded: Loaded) -> None:
+    """Refuse a configured secret other than the database's; a database without one records the configured one.
+
+    The database keeps the secret it was created with (``ServerKey``): the
+    generated one when none was configured, else the configured one, recorded
+    by the first command that checks it.
+    """
+    configured = loaded.settings.secret
+    with Session(engine) as session:
+        stored = session.exec(select(ServerKey)).first()
+        if stored is None:
+            if configured:
+                session.add(ServerKey(secret=configured))
+                session.commit()
+            return
+    if configured and configured != stored.secret:
+        source = loaded.sources["secret"]
+        raise ConfigError(f"the secret set in {source} is not the one this database ({loaded.settings.database_url}) "
+                          f"was created with, so no reply address already mailed would be accepted; put back the "
+                          f"original secret in {source}, or remove it there to use the one stored in the database")
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The database file of an SQLite URL; None for PostgreSQL or an in-memory database."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+@contextmanager
+def serving(url: str) -> Iterator[None]:
+    """Hold the one-server lock of an SQLite database while the block runs; nothing to hold for PostgreSQL."""
+    database = sqlite_file(url)
+    if database is None:
+        yield
+        return
+    lock = database.with_name(database.name + ".lock")
+    handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pid = os.pread(handle, 32, 0).decode("ascii", "replace").strip()
+            raise AlreadyServing(f"another pbem serve{f' (pid {pid})' if pid else ''} is running on {database} "
+                                 f"(it holds {lock}); stop it first, or give this one another database") from None
+        os.ftruncate(handle, 0)
+        os.pwrite(handle, f"{os.getpid()}\n".encode("ascii"), 0)
+        yield
+    finally:
+        os.close(handle)
+
+
+def mailing_service(loaded: Loaded) -> Service:
+    """The service for a command that queues mail, once its settings passed the checks above."""
+    check_mail_settings(loaded)
+    service = open_service(loaded.settings)
+    try:
+        check_secret(service.db, loaded)
+    except ConfigError:
+        service.db.dispose()
+        raise
+    return service

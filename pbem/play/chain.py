@@ -1,0 +1,485 @@
+"""The reply chain: what happens to a stored mail after the header filter, as a list of named steps.
+
+Like the header filter (:mod:`pbem.mail.inbound.filters`) and Mailman 3's chains,
+each step is tiny, named and described, and either passes the mail on (None)
+or decides it (an :class:`Outcome`, usually with an answer queued). Two
+stages, so each step works on the value it needs:
+
+- :data:`ADDRESS_STEPS` work on an :class:`Arrival` (the mail, nothing known
+  yet): was it filtered, does it carry a reply token for a seat that exists,
+  does it come from that seat's player. pbem answers only its registered
+  players: a stranger's mail is kept and counted, never answered, and a mail
+  with a seat's token from another address is kept and told to the seat's own
+  player at their registered address. When they all pass, the arrival
+  becomes a :class:`Reply`, which has the game, the seat and the player for
+  certain, so no later step has to ask whether they exist.
+- :data:`REPLY_STEPS` work on the :class:`Reply`: commands, an empty text, a
+  game that is not open, a move kept for a later turn, a stale reply, and
+  finally the moves read and played.
+
+Adding a check is adding a step to one of the tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+import engine
+from engine.notation import normalise
+from engine.text import T
+from pbem.mail import bounces
+from pbem.play import players
+from pbem.play.commands import COMMANDS
+from pbem.play.commands.language import language_written
+from pbem.ops.db import Inbound, Outbox, Player, RobotAnswers
+from pbem.ops.faults import crash_point
+from pbem.mail.inbound import InboundMail, MailKind
+from pbem.play.mails import NOTICE_KINDS, Accepted
+from pbem.play.outcome import Outcome
+from pbem.play.service import Service
+from pbem.play.store import LoadedGame, Transaction
+from pbem.mail.tokens import ReplyTarget, read_reply_address
+
+QUOTED_LINES = 6
+"""Lines of a refused reply quoted back to its sender: their own first lines (quotes were already cut)."""
+
+Subject = TypeVar("Subject")
+
+
+@dataclass(frozen=True)
+class Step(Generic[Subject]):
+    """One named check of the chain; ``check`` decides the mail (an Outcome) or passes it on (None)."""
+
+    name: str
+    description: str
+    check: Callable[[Subject], Outcome | None]
+
+    def __call__(self, subject: Subject) -> Outcome | None:
+        return self.check(subject)
+
+
+@dataclass
+class Arrival:
+    """One attempt at one stored mail: what every step and every answer may use.
+
+    ``game``, ``seat`` and ``player`` fill in as the address steps find them;
+    what is found is recorded on the stored message with its outcome.
+    """
+
+    service: Service
+    transaction: Transaction
+    inbound_id: int
+    mail: InboundMail
+    game: LoadedGame | None = None
+    seat: int | None = None
+    player: Player | None = None
+    target: ReplyTarget | None = field(default=None, repr=False)
+    _sender_player: Player | None = field(default=None, repr=False)
+    _sender_looked_up: bool = field(default=False, repr=False)
+    bounced: int | None = None
+    """The player a bounce was counted against: recorded on the stored message."""
+    touched: bool = False
+    """Whether the game's seats changed even though the mail is refused (a bounce hold lifted)."""
+
+    @property
+    def session(self) -> Session:
+        return self.transaction.session
+
+    @property
+    def sender_player(self) -> Player | None:
+        """The registered player whose address the mail comes from, if any: the only senders pbem answers."""
+        if not self._sender_looked_up:
+            self._sender_player = players.find(self.session, self.mail.sender) if self.mail.sender else None
+            self._sender_looked_up = True
+        return self._sender_player
+
+    def stranger(self, reason: str) -> Outcome:
+        """Keep a mail from an address no player has, unanswered: pbem never mails a stranger (no backscatter)."""
+        return Outcome("stranger", f"{reason}; from {self.mail.sender or 'nobody'}, no player: kept, not answered")
+
+    # ------------------------------------------------------------ answers
+
+    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
+               **extra: Any) -> Outcome:
+        """Answer with what was read, why it failed and the legal moves, unless the address hit its limit.
+
+        Only a registered player is ever answered; anyone else's mail is kept as a stranger's.
+        """
+        service, mail = self.service, self.mail
+        if self.sender_player is None:
+            return self.stranger(reason)
+        if not self.may_answer(mail.sender):
+            return Outcome("rate_limited", reason)
+        game, seat = self.game, self.seat
+        context: dict[str, Any] = {
+            "why": why, "detail": detail, "suggestions": list(suggestions)[:5],
+            "quoted": mail.text.strip().splitlines()[:QUOTED_LINES],
+            "address": extra.pop("address", self._example_address()), "limit": 0, "until": "",
+            "legal": [], "more": 0, "decision": None, **extra,
+        }
+        if game is not None and seat is not None and why != "wrong_sender":
+            decision = service.mails.decision_context(game, seat)
+            context.update(legal=decision["legal"], more=decision["more"], decision=decision["decision"])
+            service.mails.send_to_seat(self.session, game, seat, "refusal", **context)
+        else:
+            base = service.mails.base_context(game, None) if game else {"table": service.settings.domain}
+            letter = service.letters.render("refusal", self.sender_player.reads, **{**base, "player": "", **context})
+            service.mails.queue(self.session, "refusal", mail.sender, letter, game_id=game.id if game else None)
+        return Outcome("refused", reason)
+
+    def may_answer(self, address: str) -> bool:
+        """Count one robot answer to ``address`` today; False once the day's limit is reached."""
+        today = self.service.clock.now().date()
+        counter = self.session.exec(
+            select(RobotAnswers).where(RobotAnswers.address == address, RobotAnswers.day == today)
+        ).first()
+        if counter is None:
+            counter = RobotAnswers(address=address, day=today, count=0)
+            self.session.add(counter)
+        if counter.count >= self.service.settings.robot_answers_per_day:
+            return False
+        counter.count += 1
+        return True
+
+    def _example_address(self) -> str:
+        settings = self.service.settings
+        return f"{settings.reply_local}+GAME.SEAT.TOKEN@{settings.domain}"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A mail whose token and sender checked out: from this seat's player, about this game.
+
+    It is what a player command's handler works on (:class:`pbem.play.commands.CommandContext`).
+    """
+
+    arrival: Arrival
+    game: LoadedGame
+    seat: int
+    player: Player
+
+    @property
+    def service(self) -> Service:
+        return self.arrival.service
+
+    @property
+    def session(self) -> Session:
+        return self.arrival.session
+
+    @property
+    def mail(self) -> InboundMail:
+        return self.arrival.mail
+
+    @property
+    def text(self) -> str:
+        return self.arrival.mail.text
+
+    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
+               **extra: Any) -> Outcome:
+        return self.arrival.refuse(why, reason, detail, suggestions, **extra)
+
+    def send(self, kind: str, *, picture: bool = False, **context: Any) -> str:
+        """A mail to the seat's player, in the seat's thread."""
+        return self.service.mails.send_to_seat(self.session, self.game, self.seat, kind, picture=picture,
+                                               **context)
+
+    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "", **context: Any) -> None:
+        """The confirmation of a command (or of a move kept for later)."""
+        self.send("command", command=command, value=value, extra=extra, replaced=replaced, **context)
+
+    def waiting(self) -> list[str]:
+        """The names of the seats the game waits for."""
+        return [self.game.name(seat) for seat in self.game.due()]
+
+
+# ---------------------------------------------------------------- address steps
+
+
+def _filtered(arrival: Arrival) -> Outcome | None:
+    mail = arrival.mail
+    if mail.kind is MailKind.AUTOMATIC:
+        return _automatic(arrival)
+    if mail.kind is MailKind.OVERSIZE:
+        return _oversize(arrival)
+    return None
+
+
+def _automatic(arrival: Arrival) -> Outcome:
+    """Never answered; a bounce among it is counted against the player whose address failed."""
+    counted = bounces.read_automatic(arrival.service, arrival.session, arrival.inbound_id, arrival.mail.recipients)
+    if counted is None:
+        return Outcome("ignored", arrival.mail.reason)
+    if not counted.player_ids:  # a bounce, but of no address of ours: nothing to count
+        return Outcome("ignored", counted.reason)
+    arrival.bounced = counted.player_ids[0]
+    return Outcome("bounce", counted.reason)
+
+
+def _oversize(arrival: Arrival) -> Outcome:
+    mail, service = arrival.mail, arrival.service
+    if arrival.sender_player is None:
+        return Outcome("oversize", f"{mail.reason}; from no player: not answered")
+    if not arrival.may_answer(mail.sender):
+        return Outcome("rate_limited", mail.reason)
+    settings = service.settings
+    stored = arrival.session.exec(select(func.length(Inbound.raw)).where(Inbound.id == arrival.inbound_id)).one()
+    letter = service.letters.render(
+        "oversize", arrival.sender_player.reads, table=settings.domain, original_subject=mail.subject,
+        size_kb=int(stored or 0) // 1024, limit_kb=settings.max_message_bytes // 1024,
+    )
+    service.mails.queue(arrival.session, "oversize", mail.sender, letter)
+    return Outcome("oversize", mail.reason)
+
+
+def _addressed(arrival: Arrival) -> Outcome | None:
+    settings, secret = arrival.service.settings, arrival.service.secret
+    for address in arrival.mail.recipients:
+        found = read_reply_address(address, settings.reply_local, settings.domain, secret)
+        if found is not None:
+            arrival.target = found
+            return None
+    return arrival.refuse("bad_token", "no valid reply token among the recipients")
+
+
+def _seat_exists(arrival: Arrival) -> Outcome | None:
+    assert arrival.target is not None
+    game_id, seat = arrival.target.game_id, arrival.target.seat
+    try:
+        game = arrival.transaction.load(game_id)
+    except KeyError:
+        return arrival.refuse("bad_token", f"the token names game {game_id}, which does not exist")
+    arrival.game = game
+    if seat >= len(game.seats):
+        return arrival.refuse("bad_token", f"game {game_id} has no seat {seat + 1}")
+    arrival.seat = seat
+    return None
+
+
+def _from_seat_player(arrival: Arrival) -> Outcome | None:
+    game, seat = arrival.game, arrival.seat
+    assert game is not None and seat is not None
+    player, sender = game.player(seat), arrival.mail.sender
+    if player is not None and player.email == sender:
+        arrival.player = player
+        arrival.touched = player.bounce_hold  # lifting it gives the seat a fresh deadline
+        bounces.replied(arrival.service, arrival.session, player, game.id)  # their address works again
+        return None
+    reason = f"sender {sender or '(none)'} is not the seat's player"
+    if player is not None and game.human(seat) and arrival.may_answer(player.email):
+        arrival.service.mails.send_to_seat(arrival.session, game, seat, "sender_notice", sender=sender,
+                                           own_address=player.email)
+    if arrival.sender_player is not None:  # another registered player used this seat's address: tell them too
+        arrival.refuse("wrong_sender", reason, address=sender)
+    return Outcome("wrong_sender", f"{reason}: kept; the seat's player was told")
+
+
+ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
+    Step("filtered", "automatic mail is kept unanswered (a bounce is counted against the player whose address "
+         "failed); an oversized one from a player gets one short answer",
+         _filtered),
+    Step("addressed", "a recipient carries a valid reply token (game, seat, HMAC)", _addressed),
+    Step("seat-exists", "the token's game and seat exist", _seat_exists),
+    Step("from-seat-player", "the sender is the seat's player; if not, the mail is kept and the seat's own player "
+         "is told at their address", _from_seat_player),
+)
+
+
+# ---------------------------------------------------------------- reply steps
+
+
+def _language_guessed(reply: Reply) -> Outcome | None:
+    """A player who has no language yet reads the one their reply is clearly written in, from this answer on."""
+    player = reply.player
+    if player.language:
+        return None
+    guessed = language_written(reply.text)
+    if guessed is not None:
+        player.language = guessed
+        reply.service.audit(reply.session, "service", "language guessed", reply.game.id,
+                            f"{player.email}: {guessed}, from the reply's text")
+    return None
+
+
+def _command(reply: Reply) -> Outcome | None:
+    command = COMMANDS.read(reply.text)
+    if command is None:
+        return None
+    limit = reply.service.settings.commands_per_day
+    if _commands_today(reply) >= limit:  # kept, neither answered nor passed on: a flood of says stays here
+        return Outcome("rate_limited", f"{command.name}: {limit} commands today already from {reply.player.email}")
+    return COMMANDS.handle(reply, command)
+
+
+def _commands_today(reply: Reply) -> int:
+    """The player's commands handled since midnight UTC, counted from the stored mail itself."""
+    now = reply.service.clock.now()
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    counted = reply.session.exec(
+        select(func.count()).select_from(Inbound)
+        .where(Inbound.player_id == reply.player.id, Inbound.status == "command", Inbound.received >= midnight)
+    ).one()
+    return int(counted or 0)
+
+
+def _has_text(reply: Reply) -> Outcome | None:
+    if reply.text.strip():
+        return None
+    return reply.refuse("empty", "no text left after quotes and signatures")
+
+
+def _game_open(reply: Reply) -> Outcome | None:
+    game = reply.game
+    if game.row.status == "paused":
+        return reply.refuse("paused", "the organiser paused the game")
+    if game.row.status != "active" or not game.due():
+        return reply.refuse("game_over", "the game is over")
+    return None
+
+
+def _held_for_later(reply: Reply) -> Outcome | None:
+    """Keep moves sent before the seat's turn for that turn, hidden from every other seat, and say so.
+
+    A reply to the seat's latest mail, already answered, is such a reply too;
+    one to an older mail is stale (its moves were meant for a decision gone by).
+    """
+    game, seat = reply.game, reply.seat
+    if seat in game.rules.to_act(game.state) or not game.human(seat) or reply.arrival.transaction.retried:
+        return None  # a bot plays the seat now; a reply that lost a race for the turn was meant for that turn
+    said = reply.service.mails.words(game, seat)
+    reading = game.rules.ahead(reply.text, said)
+    if not reading.ahead or _answers_older(reply, reading.ahead):
+        return None
+    kept = "\n".join(reading.ahead)
+    replaced = reply.service.turns.hold(reply.session, game, seat, kept, reply.arrival.inbound_id)
+    if reply.player.notify == "each":  # told at once, as every acceptance is for this player
+        reply.acknowledge("early", kept.replace("\n", "; "), ", ".join(reply.waiting()),
+                          replaced=replaced.text.replace("\n", "; ") if replaced else "",
+                          ignored=list(reading.ignored), next_after=reply.service.mails.next_after(game, seat))
+    else:  # folded into the seat's next mail, like the confirmation of a reply
+        reply.service.mails.confirm(reply.session, game, seat, Accepted((), reading.ahead, reading.ignored), [])
+    return Outcome("held", f"kept for seat {seat + 1}'s turn")
+
+
+def _in_turn(reply: Reply) -> Outcome | None:
+    stale, due = _stale(reply), reply.game.rules.to_act(reply.game.state)
+    if not stale and reply.seat in due:
+        return None
+    newer = stale and reply.game.seats[reply.seat].awaiting  # a later prompt waits for this seat: answer that one
+    why = "lost_race" if reply.arrival.transaction.retried else ("stale" if newer else "not_your_turn")
+    service, game = reply.service, reply.game
+    turn = ", ".join(service.letters.snippet("seat", reply.player.reads, line=service.mails.line(game, 0, seat, "", ""))
+                     for seat in due)
+    return reply.refuse(why, "decision no longer open", detail=turn if why == "not_your_turn" else "")
+
+
+def _stale(reply: Reply) -> bool:
+    """Whether this reply answers our decision mail after the seat was asked something newer (or answered it)."""
+    asked, seat = _asked(reply), reply.game.seats[reply.seat]
+    return asked is not None and (asked < seat.prompted_seq or not seat.awaiting)
+
+
+def _answers_older(reply: Reply, sent_lines: tuple[str, ...]) -> bool:
+    """Whether a reply from a seat that owes nothing answers a decision older than its latest one, or repeats
+    the moves it already made for its latest one: then it is no answer for the seat's next turn."""
+    asked, seat = _asked(reply), reply.game.seats[reply.seat]
+    if asked is None:
+        return False
+    if asked < seat.prompted_seq:
+        return True
+    game = reply.game
+    said = reply.service.mails.words(game, reply.seat)
+    made = [normalise(move.notation) for move in (*game.log, *game.played)
+            if move.seq > seat.prompted_seq and move.seat == reply.seat]
+    sent = [normalise(said.english(normalise(line))) for line in sent_lines]
+    return bool(made) and sent[:len(made)] == made
+
+
+def _asked(reply: Reply) -> int | None:
+    """The decision (moves in the log when it was asked) of our mail this reply answers, or None when it
+    answers the seat's latest mail or no mail that asked a decision.
+
+    The mail it answers is found from ``In-Reply-To``/``References``, or, when
+    a client dropped them, from the decision its reply address names.
+    """
+    mail, seat = reply.mail, reply.game.seats[reply.seat]
+    if seat.awaiting and mail.in_reply_to and f"<{mail.in_reply_to}>" == seat.last_message_id:
+        return None  # the seat's latest mail, sent since its prompt: nothing newer was asked
+    for message_id in filter(None, [mail.in_reply_to, *reversed(mail.references)]):
+        with reply.session.no_autoflush:  # the mail it answers was committed before; this step's changes wait
+            ours = reply.session.exec(
+                select(Outbox.kind, Outbox.seq, Outbox.seat, Outbox.game_id)
+                .where(Outbox.message_id == f"<{message_id}>")
+            ).first()
+        if ours is None or ours.game_id != reply.game.id or ours.seat != reply.seat:
+            continue
+        return ours.seq if ours.kind in NOTICE_KINDS else None
+    return reply.arrival.target.asked if reply.arrival.target is not None else None
+
+
+def _played(reply: Reply) -> Outcome:
+    """Read the moves and play them; any line that does not read refuses them all.
+
+    Lines after the seat's last owed decision that are not moves (a greeting, a
+    signature) are no reason to refuse: they are listed in the next mail.
+    """
+    service, game, seat = reply.service, reply.game, reply.seat
+    said = service.mails.words(game, seat)
+    try:
+        reading = game.rules.read(reply.text, game.rules.clone(game.state), seat, said)
+    except engine.MoveError as exc:
+        reason = said.say(exc.reason)
+        detail = said.say(T("%(reason)s (in the line \"%(line)s\")", reason=reason, line=exc.line)) if exc.line else reason
+        return reply.refuse("move_error", str(exc.reason), detail=detail,
+                            suggestions=[said.move(move) for move in exc.suggestions],
+                            expected=service.mails.explained(said, exc.expected))
+    except engine.IllegalMove as exc:
+        return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
+    moves = reading.moves
+    shown = service.mails.shows(game, seat, moves)
+    try:
+        for move in moves:
+            service.turns.play(reply.session, game, seat, move, "email", reply.arrival.inbound_id)
+    except engine.IllegalMove as exc:  # the state was changed in place: start again from the committed game
+        reply.session.rollback()
+        reply.arrival.game = reply.arrival.transaction.reload(game.id)
+        _language_guessed(reply)  # the rollback undid the guess too: the refusal is written in the reply's language
+        return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
+    if reading.ahead:  # lines for the seat's next turn: kept for it, replacing what was kept before
+        service.turns.hold(reply.session, game, seat, "\n".join(reading.ahead), reply.arrival.inbound_id)
+    service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played],
+                    ignored=reading.ignored, kept=reading.ahead, shown=shown)
+    crash_point(service.settings, "after_apply")
+    return Outcome("applied", "", moves=len(moves))
+
+
+REPLY_STEPS: tuple[Step[Reply], ...] = (
+    Step("language-guessed", "a player without a language gets the one their reply is clearly written in "
+         "(Greek, Hungarian, Russian), so the answer is already in it; a chosen language is never guessed over",
+         _language_guessed),
+    Step("command", "a first line that is a player command runs it (up to commands_per_day a day)", _command),
+    Step("has-text", "something is left after quotes and signatures", _has_text),
+    Step("game-open", "the game is neither paused nor over", _game_open),
+    Step("held-for-later", "moves sent before the seat's turn are kept for it, hidden, and played when it comes "
+         "(unless that decision says a kept answer may not serve it)", _held_for_later),
+    Step("in-turn", "the seat owes a decision and the reply answers the current one", _in_turn),
+)
+
+
+def run(arrival: Arrival) -> Outcome:
+    """Run the mail through both stages; the last reply step reads and plays its moves."""
+    for address_step in ADDRESS_STEPS:
+        outcome = address_step(arrival)
+        if outcome is not None:
+            return outcome
+    assert arrival.game is not None and arrival.seat is not None and arrival.player is not None
+    reply = Reply(arrival, arrival.game, arrival.seat, arrival.player)
+    for reply_step in REPLY_STEPS:
+        outcome = reply_step(reply)
+        if outcome is not None:
+            return outcome
+    return _played(reply)

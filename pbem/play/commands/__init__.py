@@ -1,0 +1,41 @@
+"""The generic commands a player can mail in any game, told apart from moves.
+
+A reply's first non-empty line decides: ``help``, ``status``, ``cancel``, ``history``,
+``say …``, ``vacation until YYYY-MM-DD``, ``notify each|digest|none``,
+``timezone Area/City``, ``language el|hu|ru|en`` or ``dispute …`` is a command; anything else is a move reply for the engine.
+Commands are recognised case-insensitively because phones capitalise the
+first word of a mail.
+
+Each command is one module here (its words, reader and handler) plus one
+template block, ``templates/email/commands/NAME.j2``; :data:`COMMANDS` lists
+them, in the order the help mail shows them.
+
+>>> read_command("Say good luck all\\nand have fun")
+Command(name='say', argument='good luck all\\nand have fun')
+>>> read_command("group 2 tax") is None
+True
+>>> COMMANDS["tz"].name, COMMANDS["timezone"].usage
+('timezone', ('timezone <Area/City>',))
+"""
+
+from __future__ import annotations
+
+from pbem.play.commands import cancel, dispute, help, history, language, notify, say, status, timezone, vacation
+from pbem.play.commands.base import Command, CommandContext, PlayerCommand
+from pbem.play.commands.registry import Registry
+
+COMMANDS = Registry([
+    help.COMMAND, status.COMMAND, cancel.COMMAND, history.COMMAND, say.COMMAND, vacation.COMMAND, notify.COMMAND,
+    timezone.COMMAND, language.COMMAND, dispute.COMMAND,
+])
+"""Every player command, in help order: the one list of them."""
+
+NOTIFY_CHOICES = notify.CHOICES
+
+
+def read_command(text: str) -> Command | None:
+    """The command ``text`` starts with, or None when it is a move reply."""
+    return COMMANDS.read(text)
+
+
+__all__ = ["COMMANDS", "NOTIFY_CHOICES", "Command", "CommandContext", "PlayerCommand", "Registry", "read_command"]

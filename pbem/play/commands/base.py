@@ -1,0 +1,141 @@
+"""What a player command is, and what its handler may use.
+
+A command is data plus two small functions. The data (name, aliases, usage
+lines, one-line summary) is what the help mail, the footers and the refusals
+show, so it stays plain strings that a template prints and a message catalog
+can translate (a summary is a ``%(name)s`` format string: the help mail fills
+in the player's own settings). The reader turns the words after the command
+into its argument; the handler acts on it through a :class:`CommandContext`,
+the one surface of the reply pipeline a command sees, so a command module
+never depends on how the pipeline is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+from pbem.play.outcome import Outcome
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from pbem.ops.db import Player
+    from pbem.play.service import Service
+    from pbem.play.store import LoadedGame
+
+
+@dataclass(frozen=True)
+class Command:
+    """A generic command as read from a reply: its name and its argument ("" when it takes none or it was malformed)."""
+
+    name: str
+    argument: str
+
+
+class CommandContext(Protocol):
+    """Everything a command's handler may use while the reply pipeline handles one mail from one seat.
+
+    The pipeline has already checked the reply token and the sender, so
+    ``game``, ``seat`` and ``player`` are the seat that wrote. Everything a
+    handler writes goes into ``session`` and leaves with the pipeline's one
+    commit (the mails too: they are outbox rows).
+    """
+
+    @property
+    def service(self) -> Service:
+        """Settings, clock, letters, the audit log, and the mails (``service.mails``: say, recap, when, …)."""
+
+    @property
+    def session(self) -> Session:
+        """The transaction of this reply."""
+
+    @property
+    def game(self) -> LoadedGame:
+        """The game the reply is for, loaded and replayed."""
+
+    @property
+    def seat(self) -> int:
+        """The replying seat, counted from 0."""
+
+    @property
+    def player(self) -> Player:
+        """The player of that seat: the sender of the reply."""
+
+    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "", **context: Any) -> None:
+        """Mail the seat the confirmation of ``command`` (the ``headline``/``detail`` of its template block)."""
+
+    def refuse(self, why: str, reason: str, **extra: Any) -> Outcome:
+        """Answer the seat that nothing was done and why (reason code ``why``); the outcome to return.
+
+        ``extra`` fills the refusal mail (``detail``, ``suggestions``,
+        ``limit``, ``until``, …); ``reason`` is recorded on the inbound row.
+        """
+
+    def send(self, kind: str, *, picture: bool = False, **context: Any) -> str:
+        """Mail the seat the mail ``kind`` (``templates/email/KIND.*.j2``) in its thread; its Message-ID."""
+
+
+Reader = Callable[[str, str], str]
+"""(the rest of the command's line, the lines after it) -> the command's argument."""
+
+Handler = Callable[[CommandContext, str], Outcome]
+"""(the context, the argument as read) -> what became of the mail."""
+
+
+@dataclass(frozen=True)
+class PlayerCommand:
+    """One command a player may mail instead of a move: its words as data, its reader and its handler.
+
+    ``usage`` holds the lines the help mail shows for it, the first next to
+    ``summary``; ``aliases`` are other first words that mean it. Its
+    confirmation and its own refusals are worded in its template block,
+    :attr:`template`: macros ``headline(value)``, ``detail(value, extra,
+    replaced)``, a dict ``refusals`` (reason code -> headline) and a macro
+    ``refusal(command, why, detail, limit, until)`` for the codes in
+    ``refusals`` here.
+    """
+
+    name: str
+    usage: tuple[str, ...]
+    summary: str
+    read: Reader
+    handle: Handler
+    aliases: tuple[str, ...] = ()
+    refusals: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every first word that starts this command, lower case."""
+        return (self.name, *self.aliases)
+
+    @property
+    def template(self) -> str:
+        return f"commands/{self.name}.j2"
+
+
+def N_(text: str) -> str:
+    """Mark a command's words for the message catalog (``pybabel extract`` finds ``N_``); they stay English
+    here and the template that shows them translates them for its reader."""
+    return text
+
+
+def no_argument(_rest_of_line: str, _following: str) -> str:
+    """The reader of a command that takes nothing: whatever follows it is ignored."""
+    return ""
+
+
+def first_word(rest_of_line: str, _following: str) -> str:
+    """The reader of a command that takes one word (a zone, a language): the first word after it, as written;
+    the handler finds what it names, whatever its case."""
+    return rest_of_line.split()[0] if rest_of_line else ""
+
+
+def free_text(rest_of_line: str, following: str) -> str:
+    """The reader of a command whose argument is a text: the rest of its line and every line after it."""
+    return "\n".join(part for part in (rest_of_line, following.strip()) if part).strip()
+
+
+def handled(command: str) -> Outcome:
+    """The outcome of a command that did what it was asked."""
+    return Outcome("command", command)

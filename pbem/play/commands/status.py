@@ -1,0 +1,20 @@
+"""``status``: the board, what the seat owes and what it keeps for its next turn, mailed again."""
+
+from __future__ import annotations
+
+from pbem.play.commands.base import CommandContext, N_, PlayerCommand, handled, no_argument
+from pbem.play.outcome import Outcome
+
+
+def handle(context: CommandContext, _argument: str) -> Outcome:
+    game, seat = context.game, context.seat
+    waiting = [game.name(s) for s in sorted(game.rules.to_act(game.state))]
+    held = game.early.get(seat)
+    context.send("status", picture=True, waiting=waiting, kept=held.text.splitlines() if held else [],
+                 next_after=None if seat in game.rules.to_act(game.state) else context.service.mails.next_after(game, seat),
+                 **context.service.mails.decision_context(game, seat))
+    return handled("status")
+
+
+COMMAND = PlayerCommand(name="status", usage=("status",), summary=N_("the board and what you owe, again"),
+                        read=no_argument, handle=handle)

@@ -1,0 +1,195 @@
+"""Time: reminders, missed deadlines, daily digests and confirmations that waited, all read from the database.
+
+The scheduler only wakes :func:`scan`; what is due is decided here from the
+deadlines stored with each seat, so a scan after any downtime finds every
+overdue decision and handles it, never skipping one. Each game is changed in
+its own transaction, with the same optimistic locking as a reply: a reply that
+arrives while its deadline is being handled either wins or is told it lost.
+A seat whose player's mail bounces (:func:`pbem.mail.bounces.held`) gets neither
+reminder nor timeout until the hold is lifted, unless its tournament says
+``on_bounce = "run"`` in ``[timeouts]``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from collections.abc import Callable
+from datetime import timedelta
+
+from sqlalchemy.exc import OperationalError
+from sqlmodel import Session, select
+
+from engine import bots
+from pbem.mail.bounces import held
+from pbem.ops.db import DigestItem, Game, Player, Seat, locked
+from pbem.play.service import Service
+from pbem.play.store import Conflict, LoadedGame, Transaction
+from pbem.tournament.timeouts import GameTimeouts, game_timeouts, widest_reminder
+
+DIGEST_EVERY = timedelta(days=1)
+POLICIES = ("bot", "forfeit")
+
+
+@dataclass(frozen=True)
+class ScanReport:
+    reminders: int = 0
+    timeouts: int = 0
+    digests: int = 0
+    confirmations: int = 0
+
+
+def scan(service: Service) -> ScanReport:
+    """Handle everything due now: timeouts first (they change games), then reminders, then digests."""
+    if service.settings.timeout_policy not in POLICIES:
+        raise ValueError(f"PBEM_TIMEOUT_POLICY={service.settings.timeout_policy!r}; use one of {', '.join(POLICIES)}")
+    try:
+        bots.get(service.settings.timeout_bot)
+    except KeyError as exc:
+        raise ValueError(f"PBEM_TIMEOUT_BOT={service.settings.timeout_bot!r}: {exc.args[0]}") from None
+    now = service.clock.now()
+    with Session(service.db) as session:
+        warn_before = widest_reminder(session, service.settings)
+        awaiting = session.exec(select(Seat).where(Seat.awaiting == True, Seat.deadline != None))  # noqa: E711,E712
+        due = sorted({seat.game_id for seat in awaiting if seat.deadline and seat.deadline - warn_before <= now})
+        confirm_before = now - timedelta(hours=service.settings.confirm_within_hours)
+        unconfirmed = sorted(set(session.exec(select(Seat.game_id).where(Seat.unconfirmed_since <= confirm_before))))
+    timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
+    reminders = sum(_retrying(service, game_id, _remind) for game_id in due)
+    confirmations = sum(_retrying(service, game_id, _confirm) for game_id in unconfirmed)
+    return ScanReport(reminders=reminders, timeouts=timeouts, digests=send_digests(service),
+                      confirmations=confirmations)
+
+
+def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:
+    """Run one kind of deadline work on one game in its own transaction; how many seats it handled.
+
+    A game another writer keeps changing, or a database that stays locked,
+    is left for the next scan, which finds the same deadlines in the database.
+    """
+
+    def work(transaction: Transaction, game: LoadedGame) -> int:
+        count = change(service, transaction.session, game)
+        if not count:
+            transaction.unchanged(game)
+        return count
+
+    try:
+        return service.store.transaction(game_id, work, attempts=3)
+    except (Conflict, OperationalError):  # another writer kept winning, or the database stays locked
+        return 0
+
+
+def _time_out(service: Service, session: Session, game: LoadedGame) -> int:
+    """Apply the timeout policy to every seat of the game whose deadline has passed."""
+    now, settings = service.clock.now(), service.settings
+    policy = game_timeouts(session, game.id, settings)
+    late = [s for s in sorted(game.rules.to_act(game.state))
+            if game.human(s) and not _held(policy, game, s) and game.seats[s].awaiting and game.seats[s].deadline
+            and game.seats[s].deadline <= now]
+    for seat in late:
+        row = game.seats[seat]
+        row.timeouts += 1
+        forfeited = policy.forfeit_after is not None and row.timeouts >= policy.forfeit_after
+        played: list[str] = []
+        if not forfeited:
+            rng = random.Random(f"{game.row.bot_seed}:timeout:{game.next_seq}")
+            move = service.bot(policy.bot)(game.rules, game.state, seat, rng)
+            played.append(service.turns.play(session, game, seat, move, "timeout").notation)
+        handed = forfeited or row.timeouts >= policy.bot_after
+        service.mails.send_to_seat(session, game, seat, "timeout", played=played, handed_to_bot=handed,
+                             forfeited=forfeited, timeouts=row.timeouts, limit=policy.bot_after)
+        if handed:
+            row.bot, row.forfeited, row.awaiting = policy.bot, forfeited, False
+            _tell_organiser(service, session, game, seat)
+        service.audit(session, "scheduler", "timeout", game.id,
+                      f"seat {seat + 1}: {policy.policy}, played {played}, handed to bot: {handed}")
+    if late:
+        service.advance(session, game)
+    return len(late)
+
+
+def _tell_organiser(service: Service, session: Session, game: LoadedGame, seat: int) -> None:
+    service.mails.to_organiser(
+        session, "organiser", "organiser", game.id, event="seat_to_bot", seat=service.mails.line(game, 0, seat, "", ""),
+        timeouts=game.seats[seat].timeouts, dispute_id=0, text="", **service.mails.base_context(game, seat),
+    )
+
+
+def _held(policy: GameTimeouts, game: LoadedGame, seat: int) -> bool:
+    """No reminder and no timeout for a seat whose player's mail bounces, where the tournament holds them."""
+    return policy.hold_on_bounce and held(game, seat)
+
+
+def _remind(service: Service, session: Session, game: LoadedGame) -> int:
+    now = service.clock.now()
+    policy = game_timeouts(session, game.id, service.settings)
+    warn_before = policy.reminder
+    due = [s for s in range(len(game.seats))
+           if game.human(s) and not _held(policy, game, s) and game.seats[s].awaiting and not game.seats[s].reminded
+           and game.seats[s].deadline and game.seats[s].deadline - warn_before <= now < game.seats[s].deadline]
+    for seat in due:
+        game.seats[seat].reminded = True
+        service.mails.send_to_seat(session, game, seat, "reminder", picture=True, policy=policy.policy,
+                             **service.mails.decision_context(game, seat))
+    return len(due)
+
+
+CONFIRM_AT_MOST = 2
+"""A confirmation whose seat is certain to be asked soon waits for that mail, but at most this many times
+``confirm_within_hours``: the player always hears of a move within a bounded time, even in a stalled game."""
+
+
+def _confirm(service: Service, session: Session, game: LoadedGame) -> int:
+    """Confirm alone the accepted moves that waited ``confirm_within_hours`` for another mail to the seat.
+
+    Why some wait longer: a seat whose next decision is certain within the
+    next few replies (the "you are next after …" line) will get the mail that
+    asks it, and that mail confirms them; a mail of their own before it would
+    be one more mail for the same turn. They wait for it up to
+    ``CONFIRM_AT_MOST`` times as long.
+    """
+    now, within = service.clock.now(), timedelta(hours=service.settings.confirm_within_hours)
+    waiting = [s for s, row in enumerate(game.seats) if row.unconfirmed_since and row.unconfirmed_since <= now - within]
+    handled = 0
+    for seat in waiting:
+        row = game.seats[seat]
+        if game.player(seat) is None:  # nobody left at the seat to tell
+            row.unconfirmed, row.unconfirmed_since = "", None
+        elif (row.unconfirmed_since and row.unconfirmed_since > now - CONFIRM_AT_MOST * within
+              and service.mails.next_after(game, seat) is not None):
+            continue  # its next prompt is certain and near: it confirms them
+        else:
+            service.mails.confirm_waiting(session, game, seat)
+        handled += 1
+    return handled
+
+
+def send_digests(service: Service) -> int:
+    """One mail per player whose oldest unsent digest line is a day old, with every line since."""
+    now = service.clock.now()
+    with Session(service.db) as session:
+        query = select(DigestItem).where(DigestItem.sent == False).order_by(DigestItem.id)  # noqa: E712
+        items = list(session.exec(locked(query, service.db)))
+        by_player: dict[int, list[DigestItem]] = defaultdict(list)
+        for item in items:
+            by_player[item.player_id].append(item)
+        sent = 0
+        for player_id, lines in by_player.items():
+            if lines[0].created > now - DIGEST_EVERY:
+                continue
+            player = session.get(Player, player_id)
+            assert player is not None
+            games: dict[int, list[str]] = defaultdict(list)
+            for item in lines:
+                games[item.game_id].append(item.line)
+                item.sent = True
+            tables = [{"table": session.get(Game, game_id).label, "lines": text}  # type: ignore[union-attr]
+                      for game_id, text in games.items()]
+            letter = service.letters.render("digest", player.reads, player=player.name or player.email, games=tables,
+                                            table="pbem")
+            service.mails.queue(session, "digest", player.email, letter)
+            sent += 1
+        session.commit()
+        return sent

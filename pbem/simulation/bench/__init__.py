@@ -1,0 +1,8 @@
+"""``pbem bench …``: each benchmark is a module that adds its command to the one ``bench`` group."""
+
+from __future__ import annotations
+
+from pbem.simulation.bench import bots, calendar, engines, mail, pictures, tournament  # noqa: F401  (each adds its command)
+from pbem.simulation.bench.engines import app
+
+__all__ = ["app"]
