@@ -13,7 +13,7 @@ from pathlib import Path
 import typer
 
 from pbem.ops import schema
-from pbem.cli import admin, demo, game, maintenance, play, player, service, tournament
+from pbem.cli import admin, demo, game, maintenance, play, service, tournament
 from pbem.simulation import bench
 
 app = typer.Typer(
@@ -45,11 +45,7 @@ app.command("restore")(maintenance.restore)
 app.add_typer(game.app, name="game")
 app.add_typer(tournament.app, name="tournament")
 app.add_typer(tournament.rounds_app, name="round")
-app.add_typer(player.app, name="player")
-app.add_typer(admin.disputes_app, name="dispute")
-app.add_typer(admin.inbound_app, name="inbound")
-app.add_typer(admin.outbox_app, name="outbox")
-app.command("audit")(admin.audit)
+admin.mount(app, game.app)
 
 
 def main() -> None:

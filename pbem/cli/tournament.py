@@ -11,7 +11,7 @@ from rich.table import Table
 from sqlmodel import Session, select
 
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
-from pbem.cli.player import bounce_state
+from pbem.admin.players import bounce_state
 from pbem.cli.service import mailing_service, settings_or_exit
 from pbem.clock import closest_time_zones, time_zone
 from pbem.ops.db import Player

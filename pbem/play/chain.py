@@ -123,11 +123,11 @@ class Arrival:
             "legal": [], "more": 0, "decision": None, **extra,
         }
         if game is not None and seat is not None and why != "wrong_sender":
-            decision = service.mails.decision_context(game, seat)
+            decision = service.shown.decision_context(game, seat)
             context.update(legal=decision["legal"], more=decision["more"], decision=decision["decision"])
             service.mails.send_to_seat(self.session, game, seat, "refusal", **context)
         else:
-            base = service.mails.base_context(game, None) if game else {"table": service.settings.domain}
+            base = service.shown.base_context(game, None) if game else {"table": service.settings.domain}
             letter = service.letters.render("refusal", self.sender_player.reads, **{**base, "player": "", **context})
             service.mails.queue(self.session, "refusal", mail.sender, letter, game_id=game.id if game else None)
         return Outcome("refused", reason)
@@ -350,7 +350,7 @@ def _held_for_later(reply: Reply) -> Outcome | None:
     game, seat = reply.game, reply.seat
     if seat in game.rules.to_act(game.state) or not game.human(seat) or reply.arrival.transaction.retried:
         return None  # a bot plays the seat now; a reply that lost a race for the turn was meant for that turn
-    said = reply.service.mails.words(game, seat)
+    said = reply.service.shown.words(game, seat)
     reading = game.rules.ahead(reply.text, said)
     if not reading.ahead or _answers_older(reply, reading.ahead):
         return None
@@ -372,7 +372,7 @@ def _in_turn(reply: Reply) -> Outcome | None:
     newer = stale and reply.game.seats[reply.seat].awaiting  # a later prompt waits for this seat: answer that one
     why = "lost_race" if reply.arrival.transaction.retried else ("stale" if newer else "not_your_turn")
     service, game = reply.service, reply.game
-    turn = ", ".join(service.letters.snippet("seat", reply.player.reads, line=service.mails.line(game, 0, seat, "", ""))
+    turn = ", ".join(service.letters.snippet("seat", reply.player.reads, line=service.shown.line(game, 0, seat, "", ""))
                      for seat in due)
     return reply.refuse(why, "decision no longer open", detail=turn if why == "not_your_turn" else "")
 
@@ -392,7 +392,7 @@ def _answers_older(reply: Reply, sent_lines: tuple[str, ...]) -> bool:
     if asked < seat.prompted_seq:
         return True
     game = reply.game
-    said = reply.service.mails.words(game, reply.seat)
+    said = reply.service.shown.words(game, reply.seat)
     made = [normalise(move.notation) for move in (*game.log, *game.played)
             if move.seq > seat.prompted_seq and move.seat == reply.seat]
     sent = [normalise(said.english(normalise(line))) for line in sent_lines]
@@ -428,7 +428,7 @@ def _played(reply: Reply) -> Outcome:
     signature) are no reason to refuse: they are listed in the next mail.
     """
     service, game, seat = reply.service, reply.game, reply.seat
-    said = service.mails.words(game, seat)
+    said = service.shown.words(game, seat)
     try:
         reading = game.rules.read(reply.text, game.rules.clone(game.state), seat, said)
     except engine.MoveError as exc:
@@ -436,7 +436,7 @@ def _played(reply: Reply) -> Outcome:
         detail = said.say(T("%(reason)s (in the line \"%(line)s\")", reason=reason, line=exc.line)) if exc.line else reason
         return reply.refuse("move_error", str(exc.reason), detail=detail,
                             suggestions=[said.move(move) for move in exc.suggestions],
-                            expected=service.mails.explained(said, exc.expected))
+                            expected=service.shown.explained(said, exc.expected))
     except engine.IllegalMove as exc:
         return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
     moves = reading.moves

@@ -112,8 +112,8 @@ def _time_out(service: Service, session: Session, game: LoadedGame) -> int:
 
 def _tell_organiser(service: Service, session: Session, game: LoadedGame, seat: int) -> None:
     service.mails.to_organiser(
-        session, "organiser", "organiser", game.id, event="seat_to_bot", seat=service.mails.line(game, 0, seat, "", ""),
-        timeouts=game.seats[seat].timeouts, dispute_id=0, text="", **service.mails.base_context(game, seat),
+        session, "organiser", "organiser", game.id, event="seat_to_bot", seat=service.shown.line(game, 0, seat, "", ""),
+        timeouts=game.seats[seat].timeouts, dispute_id=0, text="", **service.shown.base_context(game, seat),
     )
 
 
@@ -132,7 +132,7 @@ def _remind(service: Service, session: Session, game: LoadedGame) -> int:
     for seat in due:
         game.seats[seat].reminded = True
         service.mails.send_to_seat(session, game, seat, "reminder", picture=True, policy=policy.policy,
-                             **service.mails.decision_context(game, seat))
+                             **service.shown.decision_context(game, seat))
     return len(due)
 
 

@@ -13,30 +13,20 @@ import json
 import random
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 from typing import Any, Iterable
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import insert
 from sqlmodel import Session
 
 import engine
-from engine import bots
 from engine import lookahead
-from engine.text import TC, Said, Text
-from pbem.clock import Clock, local_time
+from pbem.clock import Clock
 from pbem.ops.config import Settings
-from pbem.ops.db import DigestItem, Outbox, Player, Seat, TableTalk
+from pbem.ops.db import DigestItem, Outbox, Seat, TableTalk
 from pbem.language.letters import Letter, Letters
 from pbem.play.store import EarlyOutcome, LoadedGame, Said
 from pbem.mail.tokens import reply_address
-from pbem.language.words import CatalogWords
-
-LEGAL_SHOWN = 24
-"""Legal moves listed in a mail; more are summarised as a count."""
-
-EXAMPLES_SHOWN = 6
-"""Legal moves listed as examples after a decision the engine describes by its choices."""
+from pbem.play.shown import Shown, bot_name
 
 NOTICE_KINDS = ("prompt", "status", "reminder")
 """Mails that show a decision: a reply to an older one of these is stale."""
@@ -46,18 +36,6 @@ FOLDED_INTO = ("prompt", "confirmation", "notice", "status", "reminder", "timeou
 """The mails to a seat that carry the confirmations waiting for its next mail."""
 
 _INSERT_OUTBOX = insert(Outbox.__table__)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class RecapLine:
-    """One line of a recap or history: who did what."""
-
-    seq: int
-    seat_no: int
-    name: str
-    bot: str
-    text: str
-    source: str
 
 
 @dataclass(frozen=True)
@@ -85,29 +63,6 @@ class Accepted:
 
 
 @dataclass(frozen=True)
-class Asked:
-    """A decision as its reader sees it: the engine's :class:`engine.Decision` said in the reader's words."""
-
-    kind: str
-    title: str
-    hint: str
-    choices: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One seat's line in a game-over mail."""
-
-    rank: int
-    seat_no: int
-    name: str
-    bot: str
-    score: float
-    breakdown: dict[str, Any]
-    forfeited: bool
-
-
-@dataclass(frozen=True)
 class TableSeat:
     """One seat of a table as a game's start mail lists it."""
 
@@ -127,19 +82,11 @@ class RoundNote:
     names: tuple[str, ...]
 
 
-def bot_name(game: LoadedGame, seat: int, said: CatalogWords | None) -> str:
-    """The seat's bot as a player reads it (``greedy``, in ``said``'s language; English without), or "" for a person."""
-    bot = game.seats[seat].bot
-    if not bot:
-        return ""
-    return said.say(bots.named(bot)) if said is not None else str(bots.named(bot))
-
-
 class Mailer:
     """Renders and queues every mail a game sends its players and the organiser."""
 
-    def __init__(self, settings: Settings, clock: Clock, letters: Letters, secret: str) -> None:
-        self.settings, self.clock, self.letters, self.secret = settings, clock, letters, secret
+    def __init__(self, settings: Settings, clock: Clock, letters: Letters, secret: str, shown: Shown) -> None:
+        self.settings, self.clock, self.letters, self.secret, self.shown = settings, clock, letters, secret, shown
 
     # ----------------------------------------------------------------- what a change causes
 
@@ -156,13 +103,13 @@ class Mailer:
         """
         understood, ignored, kept = list(understood), list(ignored), list(kept)
         if replier is not None:
-            understood = self.shown_moves(game, replier, understood)
+            understood = self.shown.shown_moves(game, replier, understood)
         due = game.due()
         prompted = [s for s in due if game.human(s) and not game.seats[s].awaiting]
         early = game.early_outcomes
         for seat in prompted:
             held = early.get(seat)
-            played_early = self.shown_moves(game, seat, held.played) if held else []
+            played_early = self.shown.shown_moves(game, seat, held.played) if held else []
             mine = seat == replier
             self.prompt(session, game, seat, understood + played_early if mine else played_early,
                         early_refused=held if held and not held.played else None,
@@ -173,7 +120,7 @@ class Mailer:
                          shown=shown)
         played = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
         for seat in played:
-            moves = self.shown_moves(game, seat, early[seat].played)
+            moves = self.shown.shown_moves(game, seat, early[seat].played)
             player = game.player(seat)
             if seat in game.early and player is not None and player.notify != "each":
                 # it kept lines for a later turn too: nothing to answer yet, so it hears of this one in its next mail
@@ -184,7 +131,7 @@ class Mailer:
             # sees it after (what its moves drew too), and may send its next turn from it
             self.send_to_seat(session, game, seat, "confirmation", understood=moves, waiting=waiting, early=True,
                               ignored=[], kept=[], next_after=self.next_after(game, seat),
-                              board=self.board(game, seat))
+                              board=self.shown.board(game, seat))
         if game.played:
             self.notices(session, game, skip={replier, *prompted, *played})
 
@@ -204,13 +151,13 @@ class Mailer:
         for seat in range(len(game.seats)):
             if not game.human(seat) or (seat in due and round_note is None):
                 continue
-            said = self.words(game, seat)
+            said = self.shown.words(game, seat)
             seats = [TableSeat(other + 1, round_note.names[other] if round_note else game.name(other),
                                bot_name(game, other, said), other == seat) for other in range(len(game.seats))]
             later = seat not in due
             context: dict[str, Any] = {
                 "seats": seats, "hours": game.row.deadline_hours,
-                "board": self.board(game, seat) if later else "",
+                "board": self.shown.board(game, seat) if later else "",
                 "next_after": self.next_after(game, seat) if later else None,
             }
             if round_note is None:
@@ -233,7 +180,7 @@ class Mailer:
         """
         player, row = game.player(seat), game.seats[seat]
         if player is not None and (player.notify == "each" or shown):
-            board = self.board(game, seat) if shown else ""
+            board = self.shown.board(game, seat) if shown else ""
             self.send_to_seat(session, game, seat, "confirmation", understood=list(accepted.moves), waiting=waiting,
                               early=False, ignored=list(accepted.ignored), kept=list(accepted.kept),
                               next_after=self.next_after(game, seat), board=board)
@@ -269,17 +216,17 @@ class Mailer:
                kept: list[str] | None = None) -> None:
         """Ask the seat for its open decision, with a fresh deadline and the recap since its last prompt."""
         row = game.seats[seat]
-        recap = self.recap(game, seat)
+        recap = self.shown.recap(game, seat)
         from_start = row.prompted_seq == 0  # the recap then holds every move since the game began
         forced = [line.text for line in recap if line.source == "forced" and line.seat_no == seat + 1]
         # The seat's own replies are confirmed above the recap ("Understood") and its forced moves below it.
         recap = [line for line in recap if line.seat_no != seat + 1 or line.source not in ("email", "early", "forced")]
-        row.deadline = self.deadline_for(game, seat)
+        row.deadline = self.shown.deadline_for(game, seat)
         row.awaiting, row.reminded, row.prompted_seq = True, False, game.next_seq - 1
         self.send_to_seat(session, game, seat, "prompt", picture=True, understood=understood, ignored=ignored or [],
                           kept=kept or [], recap=recap, first_mail=from_start, forced=forced,
                           early_refused=early_refused, next_after=self.next_after(game, seat),
-                          **self.decision_context(game, seat))
+                          **self.shown.decision_context(game, seat))
 
     def notices(self, session: Session, game: LoadedGame, skip: set[int | None]) -> None:
         """Tell the other seats what was played, as each of them chose (a mail each, a daily digest, or nothing)."""
@@ -287,7 +234,7 @@ class Mailer:
             player = game.player(seat)
             if seat in skip or not game.human(seat) or player is None:
                 continue
-            lines = [self.line(game, played.seq, played.seat, played.notation, played.source, self.words(game, seat))
+            lines = [self.shown.line(game, played.seq, played.seat, played.notation, played.source, self.shown.words(game, seat))
                      for played in game.played]
             if player.notify == "each":
                 self.send_to_seat(session, game, seat, "notice", recap=lines, next_after=self.next_after(game, seat))
@@ -303,129 +250,14 @@ class Mailer:
         """The final standings to every seat that ever had a player (also one a bot finished)."""
         for seat in range(len(game.seats)):
             if game.seats[seat].player_id is not None:
-                said = self.words(game, seat)
-                standings = self.standings(game, result, said)
+                said = self.shown.words(game, seat)
+                standings = self.shown.standings(game, result, said)
                 self.send_to_seat(
-                    session, game, seat, "game_over", picture=True, recap=self.recap(game, seat),
+                    session, game, seat, "game_over", picture=True, recap=self.shown.recap(game, seat),
                     standings=standings, own_rank=result.ranks[seat],
                     board=game.rules.render(game.state, seat, said),
                     game_name=game.rules.name, lowest_wins=result.lowest_wins,
                 )
-
-    # ----------------------------------------------------------------- what a mail shows
-
-    @staticmethod
-    def standings(game: LoadedGame, result: engine.Result, said: CatalogWords) -> list[Standing]:
-        """The final ranking with each seat's breakdown in ``said``'s words: the game-over mail and the game's
-        published page show the same lines."""
-        return sorted(
-            (Standing(result.ranks[other], other + 1, game.name(other),
-                      bot_name(game, other, said) if not game.seats[other].forfeited else "", result.scores[other],
-                      {said.say(TC("score", label)): points
-                       for label, points in (result.breakdown[other] if result.breakdown else {}).items()},
-                      game.seats[other].forfeited)
-             for other in range(len(game.seats))),
-            key=lambda standing: (standing.rank, standing.seat_no),
-        )
-
-    def game_page(self, game_id: int) -> str:
-        """The address of the game's published page (``pbem tournament publish``) under ``public_url``;
-        empty when the organiser publishes none, so a mail then shows no link."""
-        base = self.settings.public_url.rstrip("/")
-        return f"{base}/games/{game_id}.html" if base else ""
-
-    def deadline_for(self, game: LoadedGame, seat: int) -> datetime:
-        """The deadline of a decision opened now: the game's time to answer, counted after any vacation."""
-        deadline = self.clock.now() + timedelta(hours=game.row.deadline_hours)
-        player = game.player(seat)
-        if player is not None and player.vacation_until is not None:
-            deadline = max(deadline, self.back_from_vacation(player) + timedelta(hours=game.row.deadline_hours))
-        return deadline
-
-    @staticmethod
-    def back_from_vacation(player: Player) -> datetime:
-        """When a player on vacation is back: the start of the day after its last day, in the player's own
-        time zone (a vacation "until the 24th" lasts to the end of the 24th where the player lives)."""
-        assert player.vacation_until is not None
-        day_after = player.vacation_until + timedelta(days=1)
-        return datetime.combine(day_after, datetime.min.time(), tzinfo=ZoneInfo(player.time_zone)).astimezone(UTC)
-
-    def when(self, game: LoadedGame, seat: int, moment: datetime) -> str:
-        """A time in the seat's player's time zone and language, as every mail to them shows times."""
-        player = game.player(seat)
-        if player is None:
-            return local_time(moment, "UTC")
-        return local_time(moment, player.time_zone, player.reads)
-
-    def words(self, game: LoadedGame, seat: int | None) -> CatalogWords:
-        """The game's words in the language of the seat's player (English for a seat without one)."""
-        return game.words(seat)
-
-    def shown_moves(self, game: LoadedGame, seat: int, notations: Iterable[str]) -> list[str]:
-        """Moves in the notation the engine wrote, as the seat's player reads them."""
-        said = self.words(game, seat)
-        return [said.move(notation) for notation in notations]
-
-    def asked(self, said: CatalogWords, decision: engine.Decision) -> Asked:
-        return Asked(decision.kind, said.say(decision.title), said.move(decision.hint),
-                     tuple(said.say(choice) for choice in decision.choices))
-
-    @staticmethod
-    def explained(said: CatalogWords, text: Said) -> str:
-        """An engine's reason or expectation: a text said in the reader's words, bare notation in their move words."""
-        return said.say(text) if isinstance(text, Text) else said.move(text)
-
-    def board(self, game: LoadedGame, seat: int) -> str:
-        """The game as the seat sees it now, in its player's words (a confirmation that shows a draw)."""
-        return game.rules.render(game.state, seat, self.words(game, seat))
-
-    def decision_context(self, game: LoadedGame, seat: int) -> dict[str, Any]:
-        """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline,
-        all in the words of the seat's player."""
-        rules, state = game.rules, game.state
-        said = self.words(game, seat)
-        decision = rules.decision(state, seat)
-        legal = [said.move(rules.format(move)) for move in rules.legal(state, seat)] if decision else []
-        shown = _spread(legal, EXAMPLES_SHOWN) if decision and decision.choices else legal[:LEGAL_SHOWN]
-        deadline = game.seats[seat].deadline
-        return {
-            "board": rules.render(state, seat, said),
-            "decision": self.asked(said, decision) if decision else None,
-            "legal": shown,
-            "more": len(legal) - len(shown),
-            "deadline": self.when(game, seat, deadline) if deadline else "",
-        }
-
-    def recap(self, game: LoadedGame, seat: int, since: int | None = None) -> list[RecapLine]:
-        """Every move and table message since the seat's previous prompt (or move ``since``), in order."""
-        since = game.seats[seat].prompted_seq if since is None else since
-        said = self.words(game, seat)
-        lines = [self.line(game, move.seq, move.seat, move.notation, move.source, said)
-                 for move in (*game.log, *game.played) if move.seq > since]
-        lines += [self.line(game, said.seq, said.seat, said.text, "say")
-                  for said in game.talk if said.seq >= since and said.seat != seat]
-        return sorted(lines, key=lambda line: (line.seq, line.source == "say"))
-
-    def line(self, game: LoadedGame, seq: int, seat: int, text: str, source: str,
-             said: CatalogWords | None = None) -> RecapLine:
-        """One recap line; a move's notation is written in ``said``'s move words (table talk stays as written)."""
-        if said is not None and source != "say":
-            text = said.move(text)
-        return RecapLine(seq, seat + 1, game.name(seat), bot_name(game, seat, said), text, source)
-
-    def base_context(self, game: LoadedGame, seat: int | None) -> dict[str, Any]:
-        """What every mail about a game shows: the table, the game, the seat and its player."""
-        said = self.words(game, seat)
-        return {
-            "table": game.row.label,
-            "game_title": game.rules.title,
-            "game_id": game.id,
-            "seat_no": seat + 1 if seat is not None else 0,
-            "player": game.name(seat) if seat is not None else "",
-            "game_page": self.game_page(game.id),
-            "else_word": said.move(str(engine.ELSE.msgid)),
-            "ahead_note": said.say(game.rules.AHEAD_NOTE) if game.rules.AHEAD_NOTE is not None else "",
-        }
 
     def say(self, session: Session, game: LoadedGame, seat: int, text: str) -> None:
         """Add a message to the table talk, for the next recap of every other seat."""
@@ -440,7 +272,7 @@ class Mailer:
         """Render mail ``kind`` for the seat's player and queue it in the seat's thread; its Message-ID."""
         player = game.player(seat)
         assert player is not None, f"seat {seat} has no player to mail"
-        merged = {**self.base_context(game, seat), "earlier": [], **context}
+        merged = {**self.shown.base_context(game, seat), "earlier": [], **context}
         row = game.seats[seat]
         if kind in FOLDED_INTO and row.unconfirmed:  # the acceptances waiting for this mail go with it
             merged["earlier"] = [Accepted.from_json(item) for item in _unconfirmed(row)]
@@ -482,13 +314,6 @@ class Mailer:
 def _unconfirmed(row: Seat) -> list[dict[str, Any]]:
     """The seat's acceptances waiting for its next mail (``Seat.unconfirmed``: a JSON list)."""
     return list(json.loads(row.unconfirmed)) if row.unconfirmed else []
-
-
-def _spread(moves: list[str], count: int) -> list[str]:
-    """``count`` moves taken evenly through the list, so examples show its variety rather than its first shape."""
-    if len(moves) <= count:
-        return moves
-    return [moves[index * len(moves) // count] for index in range(count)]
 
 
 def _references(seat: Seat) -> str:

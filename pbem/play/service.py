@@ -25,6 +25,7 @@ from pbem.ops.config import Settings
 from pbem.ops.db import Game, Move, Player, Seat
 from pbem.language.letters import Letters
 from pbem.play.mails import Mailer, RoundNote
+from pbem.play.shown import Shown
 from pbem.play.store import GameStore, LoadedGame, Transaction
 from pbem.play.turns import Turns
 
@@ -51,7 +52,8 @@ class Service:
         self.letters = Letters()
         self.store = GameStore(self.db, rules)
         self.turns = Turns(self.clock, self.bot)
-        self.mails = Mailer(settings, self.clock, self.letters, self.secret)
+        self.shown = Shown(settings, self.clock)
+        self.mails = Mailer(settings, self.clock, self.letters, self.secret, self.shown)
 
     def bot(self, name: str) -> bots.Bot:
         """The bot ``name`` as the service plays it: a search bot stops after ``bot_seconds`` of real time."""

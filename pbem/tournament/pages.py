@@ -20,7 +20,7 @@ import templates
 from pbem.clock import UTC, local_time
 from pbem.ops.db import Move
 from pbem.language.letters import TEMPLATE_DIR, translated
-from pbem.play.mails import bot_name
+from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
 from pbem.language.words import words
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
@@ -133,7 +133,7 @@ def game_context(service: Service, game: LoadedGame, times: dict[int, datetime],
                  zone: str) -> dict[str, Any]:
     """What a game's page shows, as a spectator sees it: the text board for seat None, the seats and who is
     due, the final ranking with its breakdown when over, and every counted move with its time."""
-    rules, state, mails = game.rules, game.state, service.mails
+    rules, state, shown = game.rules, game.state, service.shown
     due = set(game.due()) if game.row.status == "active" else set()
     result = rules.result(state) if not rules.to_act(state) else None
     seats = [{"seat_no": seat + 1, "name": game.name(seat), "bot": bot_name(game, seat, said), "due": seat in due,
@@ -141,14 +141,14 @@ def game_context(service: Service, game: LoadedGame, times: dict[int, datetime],
               "deadline": local_time(_aware(game.seats[seat].deadline), zone, language)
               if seat in due and game.seats[seat].awaiting and game.seats[seat].deadline else ""}
              for seat in range(len(game.seats))]
-    lines = [mails.line(game, move.seq, move.seat, move.notation, move.source, said) for move in game.log]
+    lines = [shown.line(game, move.seq, move.seat, move.notation, move.source, said) for move in game.log]
     return {
         "table": game.row.label or f"{rules.title} #{game.id}",
         "game_title": rules.title,
         "board": rules.render(state, None, said),
         "seats": seats,
         "status": game.row.status,
-        "standings": mails.standings(game, result, said) if result is not None else None,
+        "standings": shown.standings(game, result, said) if result is not None else None,
         "game_name": rules.name,
         "lowest_wins": bool(result and result.lowest_wins),
         "lines": lines,

@@ -183,12 +183,12 @@ def test_cancel_drops_the_kept_answer_and_the_turn_is_asked_as_usual(table) -> N
 
 
 def test_a_kept_answer_goes_when_the_seat_is_handed_to_a_bot(table) -> None:
-    from pbem.admin import Admin
+    from pbem.admin import Desk, games
 
     service, game_id = table
     until_due(service, game_id, BOB)
     play_turn(service, game_id, ahead="pass", tag="bob-ahead")
-    Admin(service, "orga").replace(game_id, BOB + 1, "bot", "left the table")
+    games.replace(Desk(service, "orga"), game_id, BOB + 1, "bot", "left the table")
     before = len(_moves_of(service, BOB))
     while len(_moves_of(service, BOB)) == before:  # until the seat's turn came and the bot played it
         play_turn(service, game_id)
@@ -347,13 +347,13 @@ def test_the_note_on_writing_ahead_is_in_the_readers_language(table) -> None:
 
 
 def test_a_seat_given_to_another_player_leaves_the_kept_answer_and_the_confirmations_with_the_old_one(table) -> None:
-    from pbem.admin import Admin
+    from pbem.admin import Desk, games
 
     service, game_id = table
     until_due(service, game_id, BOB)
     answered = turn_of(state_of(service, game_id), BOB)
     play_turn(service, game_id, ahead="pass", tag="bob-ahead")
-    Admin(service, "orga").replace(game_id, BOB + 1, "dan@example.org", "Bob moved away")
+    games.replace(Desk(service, "orga"), game_id, BOB + 1, "dan@example.org", "Bob moved away")
     assert kept(service) == []
     told = [row for row in outbox(service, recipient=PLAYERS[BOB]) if row.kind == "organiser_action"]
     assert any(f"Received since your last mail, and played: {'; '.join(answered)}." in flat(row.text) for row in told)

@@ -174,13 +174,13 @@ def test_an_answer_to_an_older_prompt_is_refused_not_kept(club) -> None:
 
 
 def test_a_kept_move_goes_when_its_seat_is_handed_to_a_bot(club) -> None:
-    from pbem.admin import Admin
+    from pbem.admin import Desk, games
 
     service, game_id = club
     first, placed = take_turn(service, game_id)
     early = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
     assert send(service, last_mail(service, first), early, "early").status == "held"
-    Admin(service, "orga").replace(game_id, first + 1, "bot", "left the club")
+    games.replace(Desk(service, "orga"), game_id, first + 1, "bot", "left the club")
     assert held(service) == []  # it left the seat with its player
     taken = {placed.split()[-1], early.split()[-1]}
 

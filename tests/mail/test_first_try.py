@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 import engine
 from pbem.mail import pipeline
-from pbem.admin import Admin, AdminError
+from pbem.admin import AdminError, Desk, disputes
 from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.ops.db import Audit, Player, Seat
@@ -192,10 +192,10 @@ def test_dispute_mail_says_how_to_answer_and_the_organiser_can_reply(service: Se
     pipeline.deliver(service, reply_to(latest(service, ANN), "dispute Bob's clock looks wrong"))
     note = outbox(service, kind="organiser")[-1].text
     assert "pbem dispute show 1" in note and 'pbem dispute reply 1 "' in note and "pbem dispute resolve 1" in note
-    admin = Admin(service, "tester")
+    admin = Desk(service, "tester")
     with pytest.raises(AdminError):
-        admin.reply(1, "  ")
-    admin.reply(1, "I am looking at it.\nBack tomorrow.")
+        disputes.reply(admin, 1, "  ")
+    disputes.reply(admin, 1, "I am looking at it.\nBack tomorrow.")
     answer = latest(service, ANN, "organiser_action")
     assert "The organiser answered your dispute" in answer.text and "  I am looking at it." in answer.text
     assert answer.reply_to, "in the seat's thread, so the player can answer it"
@@ -203,7 +203,7 @@ def test_dispute_mail_says_how_to_answer_and_the_organiser_can_reply(service: Se
         audit = session.exec(select(Audit).where(Audit.action == "dispute reply")).one()
     assert audit.game_id == game_id and "I am looking at it." in audit.detail and audit.actor == "tester"
     with pytest.raises(AdminError, match="there is no dispute 9"):
-        admin.reply(9, "hello")
+        disputes.reply(admin, 9, "hello")
 
 
 # ----------------------------------------------------------------- item 16: vacation
@@ -228,7 +228,7 @@ def test_vacation_is_explained_in_the_players_zone_and_the_organiser_told(servic
     # Back at local midnight (22:00 UTC the day before in Athens' winter), then 72 hours.
     assert player.vacation_until == until
     assert seat.deadline.replace(tzinfo=None) == (
-        service.mails.back_from_vacation(player) + timedelta(hours=72)).replace(tzinfo=None)
+        service.shown.back_from_vacation(player) + timedelta(hours=72)).replace(tzinfo=None)
 
 
 def test_a_vacation_that_holds_nothing_does_not_trouble_the_organiser(service: Service) -> None:

@@ -274,10 +274,10 @@ def test_game_setup_errors_say_what_would_work(service: Service) -> None:
 
 
 def test_a_player_whose_seat_a_bot_finished_still_gets_the_game_over_mail(service: Service) -> None:
-    from pbem.admin import Admin
+    from pbem.admin import Desk, games
 
     game_id = start(service)
-    Admin(service, "tester").replace(game_id, 2, "bot", "bob left")
+    games.replace(Desk(service, "tester"), game_id, 2, "bot", "bob left")
     for _ in range(10):
         if outbox(service, recipient=ANN, kind="game_over"):
             break

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from pbem.language.letters import Letter, Letters
-from pbem.play.mails import Accepted, Asked, RecapLine
+from pbem.play.mails import Accepted
+from pbem.play.shown import Asked, RecapLine
 from tests.mail.test_languages import SCRIPTS, TRANSLATED, english_fragments
 from tests.tournaments.standins import MINIMAL, load
 from tournaments import compute, rate_all, standings_context

@@ -15,7 +15,7 @@ from sqlalchemy import Engine, text
 from sqlmodel import Session, select
 
 from pbem.ops import migrations, schema
-from pbem.admin import Admin
+from pbem.admin import Desk, games
 from pbem.clock import SetClock
 from pbem.ops.db import Game, Move, open_database
 from pbem.play.service import Service
@@ -96,7 +96,7 @@ def test_a_release_database_is_stamped_upgraded_and_keeps_every_game_move_and_ma
     assert kept(before, rows(release_db)) == before
     for game_id in (1, 2):  # every game replays to its last move
         last = max((move["seq"] for move in before["move"] if move["game_id"] == game_id), default=0)
-        assert Admin(service, "test").replay(game_id, last)
+        assert games.replay(Desk(service, "test"), game_id, last)
     outcome = answer_one(service, 1, 100)  # the service plays on
     assert outcome is not None and outcome.status == "applied"
     with Session(service.db) as session:

@@ -103,9 +103,9 @@ def test_the_prompt_and_status_mails_link_the_games_page_and_carry_the_picture_i
 
 def test_without_a_public_url_no_mail_links_a_page(tmp_path: Path) -> None:
     site = china_tournament(tmp_path)
-    mails = site.service.mails
-    mails.settings = replace(mails.settings, public_url="")
-    assert mails.game_page(site.running) == ""
+    shown = site.service.shown
+    shown.settings = replace(shown.settings, public_url="")
+    assert shown.game_page(site.running) == ""
     with Session(site.service.db) as session:
         prompt = session.exec(select(Outbox).where(Outbox.kind == "prompt", Outbox.recipient == SILENT)).first()
     assert prompt is not None

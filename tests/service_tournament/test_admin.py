@@ -10,7 +10,7 @@ from sqlmodel import Session, func, select
 from pbem.play import deadlines
 from pbem.mail import pipeline
 from pbem.simulation import swarm
-from pbem.admin import Admin, AdminError
+from pbem.admin import AdminError, Desk, disputes, games
 from pbem.ops.db import Audit, Dispute, Game, Move, Outbox, Player, Seat
 from tests.service_tournament.conftest import Players, emails, mails
 
@@ -24,8 +24,8 @@ def game(service) -> int:
 
 
 @pytest.fixture
-def admin(service) -> Admin:
-    return Admin(service, "tester")
+def admin(service) -> Desk:
+    return Desk(service, "tester")
 
 
 def snapshot(service, game_id: int) -> tuple:
@@ -45,16 +45,16 @@ def open_seats(service, game_id: int) -> list[int]:
 
 
 def test_undo_marks_later_moves_reverted_reprompts_and_tells_the_table(service, admin, game) -> None:
-    reverted = admin.undo(game, 2, "seat 1 misread the board")
+    reverted = games.undo(admin, game, 2, "seat 1 misread the board")
     assert reverted == [3]
-    log = admin.log(game)
+    log = games.log(admin, game)
     assert [(line.seq, line.reverted) for line in log] == [(1, False), (2, False), (3, True)]
     assert open_seats(service, game) == [1]
     notices = mails(service, "organiser_action")
     assert len(notices) == 3 and "The organiser took back moves" in notices[0].subject
     assert "seat 1 misread the board" in notices[0].text
     assert mails(service, "prompt")[-1].recipient == "player01@example.org"
-    audit = admin.audit_log(game)[-1]
+    audit = disputes.audit_log(admin, game)[-1]
     assert (audit.actor, audit.action) == ("tester", "undo") and "misread" in audit.detail
 
 
@@ -62,10 +62,10 @@ def test_undoing_a_move_another_player_answered_needs_force_and_changes_nothing_
         service, admin, game) -> None:
     before = snapshot(service, game)
     with pytest.raises(AdminError, match="already answered .* --force"):
-        admin.undo(game, 0, "restart")
+        games.undo(admin, game, 0, "restart")
     assert snapshot(service, game) == before
-    admin.undo(game, 0, "restart", force=True)
-    assert all(line.reverted for line in admin.log(game))
+    games.undo(admin, game, 0, "restart", force=True)
+    assert all(line.reverted for line in games.log(admin, game))
     text = mails(service, "organiser_action")[-1].text
     assert "answered moves that are now taken back" in text
     assert open_seats(service, game) == [2]
@@ -74,40 +74,40 @@ def test_undoing_a_move_another_player_answered_needs_force_and_changes_nothing_
 def test_bad_undo_requests_are_refused_with_the_reason(service, admin, game) -> None:
     before = snapshot(service, game)
     with pytest.raises(AdminError, match="nothing to undo"):
-        admin.undo(game, 3, "why")
+        games.undo(admin, game, 3, "why")
     with pytest.raises(AdminError, match="--reason is required"):
-        admin.undo(game, 2, " ")
+        games.undo(admin, game, 2, " ")
     with pytest.raises(AdminError, match="there is no game 99"):
-        admin.undo(99, 2, "why")
+        games.undo(admin, 99, 2, "why")
     assert snapshot(service, game) == before
 
 
 def test_organiser_move_is_logged_as_admin_and_an_illegal_one_changes_nothing(service, admin, game) -> None:
     before = snapshot(service, game)
     with pytest.raises(AdminError, match="seat 1 owes no decision now; waiting for seat 3"):
-        admin.move(game, 1, "anything", "test")
+        games.move(admin, game, 1, "anything", "test")
     with pytest.raises(AdminError, match="legal now"):
-        admin.move(game, 3, "fly to the moon", "test")
+        games.move(admin, game, 3, "fly to the moon", "test")
     with pytest.raises(AdminError, match="seats 1-3"):
-        admin.move(game, 4, "x", "test")
+        games.move(admin, game, 4, "x", "test")
     with Session(service.db) as session:
         table = service.store.load(session, game)
         first = table.rules.format(table.rules.legal(table.state, 2)[0])
     with pytest.raises(AdminError, match="go past the seat's turn"):  # kept moves are a player's, not the organiser's
-        admin.move(game, 3, f"{first}\n{first}", "test")
+        games.move(admin, game, 3, f"{first}\n{first}", "test")
     assert snapshot(service, game) == before
     with Session(service.db) as session:
         table = service.store.load(session, game)
         legal = table.rules.format(table.rules.legal(table.state, 2)[0])
-    assert admin.move(game, 3, legal, "player phoned it in") == [legal]
-    assert admin.log(game)[3].source == "admin"
+    assert games.move(admin, game, 3, legal, "player phoned it in") == [legal]
+    assert games.log(admin, game)[3].source == "admin"
     assert "made a move for you" in mails(service, "organiser_action")[-1].subject
 
 
 def test_deadline_extension_moves_the_open_deadline_and_bad_durations_are_refused(service, admin, game) -> None:
     with Session(service.db) as session:
         before = session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one().deadline
-    assert admin.extend_deadline(game, "48h", "travelling") == [3]
+    assert games.extend_deadline(admin, game, "48h", "travelling") == [3]
     with Session(service.db) as session:
         after = session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one().deadline
     assert after - before == timedelta(hours=48)
@@ -115,35 +115,35 @@ def test_deadline_extension_moves_the_open_deadline_and_bad_durations_are_refuse
     state = snapshot(service, game)
     for bad, match in (("48x", "not a duration"), ("0h", "positive")):
         with pytest.raises(AdminError, match=match):
-            admin.extend_deadline(game, bad, "travelling")
+            games.extend_deadline(admin, game, bad, "travelling")
     with pytest.raises(AdminError, match="no open deadline for seat 1"):
-        admin.extend_deadline(game, "1d", "x", seat_no=1)
+        games.extend_deadline(admin, game, "1d", "x", seat_no=1)
     assert snapshot(service, game) == state
 
 
 def test_replace_by_a_bot_plays_on_and_by_a_person_prompts_them(service, admin, game) -> None:
-    assert admin.replace(game, 3, "newcomer@example.org", "seat 3 left") == "newcomer"
+    assert games.replace(admin, game, 3, "newcomer@example.org", "seat 3 left") == "newcomer"
     assert mails(service, "prompt")[-1].recipient == "newcomer@example.org"
     assert "You were replaced" in mails(service, "organiser_action")[-2].subject
     with pytest.raises(AdminError, match="already plays seat 3"):
-        admin.replace(game, 1, "newcomer@example.org", "x")
+        games.replace(admin, game, 1, "newcomer@example.org", "x")
     with pytest.raises(AdminError, match="email address, or bot"):
-        admin.replace(game, 1, "nobody", "x")
-    admin.replace(game, 3, "bot", "newcomer vanished")
+        games.replace(admin, game, 1, "nobody", "x")
+    games.replace(admin, game, 3, "bot", "newcomer vanished")
     assert 3 not in open_seats(service, game)
-    assert admin.log(game)[-1].source == "bot"
+    assert games.log(admin, game)[-1].source == "bot"
 
 
 def test_replace_by_the_search_bot_at_a_strength(service, admin, game) -> None:
     with pytest.raises(AdminError, match="bot:search:N .*only the search bot takes a strength"):
-        admin.replace(game, 3, "bot:greedy:9", "x")
+        games.replace(admin, game, 3, "bot:greedy:9", "x")
     with pytest.raises(AdminError, match="unknown bot 'clever'"):
-        admin.replace(game, 3, "bot:clever", "x")
-    admin.replace(game, 3, "bot:search:4", "seat 3 left")
+        games.replace(admin, game, 3, "bot:clever", "x")
+    games.replace(admin, game, 3, "bot:search:4", "seat 3 left")
     with Session(service.db) as session:
         assert session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one().bot == "search:4"
     assert 3 not in open_seats(service, game)
-    assert admin.log(game)[-1].source == "bot"
+    assert games.log(admin, game)[-1].source == "bot"
 
 
 @pytest.mark.parametrize(("language", "said"), [("en", "is played by a search bot."), ("el", "ένα bot (αναζήτησης)"),
@@ -156,7 +156,7 @@ def test_the_replaced_player_reads_the_bots_kind_in_their_language(service, admi
         session.add(leaving)
         session.commit()
         email = leaving.email
-    admin.replace(game, 3, "bot:search:4", "seat 3 left")
+    games.replace(admin, game, 3, "bot:search:4", "seat 3 left")
     told = [row for row in mails(service, "organiser_action") if row.recipient == email][-1]
     assert said in " ".join(told.text.split())
     if language != "en":
@@ -165,16 +165,16 @@ def test_the_replaced_player_reads_the_bots_kind_in_their_language(service, admi
 
 def test_resend_queues_the_open_prompt_again_only_for_a_seat_that_owes_one(service, admin, game) -> None:
     prompts = len(mails(service, "prompt"))
-    admin.resend(game, 3)
+    games.resend(admin, game, 3)
     assert len(mails(service, "prompt")) == prompts + 1
     with pytest.raises(AdminError, match="no open prompt"):
-        admin.resend(game, 1)
+        games.resend(admin, game, 1)
 
 
 def test_pause_stops_the_clock_and_resume_gives_a_full_deadline(service, admin, game, clock) -> None:
-    admin.pause(game, "investigating a dispute")
+    games.pause(admin, game, "investigating a dispute")
     with pytest.raises(AdminError, match="only an active game"):
-        admin.pause(game, "again")
+        games.pause(admin, game, "again")
     clock.advance(timedelta(days=10))
     assert deadlines.scan(service).timeouts == 0
     prompt = mails(service, "prompt")[-1]
@@ -182,11 +182,11 @@ def test_pause_stops_the_clock_and_resume_gives_a_full_deadline(service, admin, 
                                                     prompt.message_id, swarm.legal_moves(prompt.text)[0]).raw)
     assert (refused.status, refused.reason, refused.moves) == ("refused", "the organiser paused the game", 0)
     assert "paused this game" in mails(service, "refusal")[-1].text
-    admin.resume(game, "settled")
+    games.resume(admin, game, "settled")
     with Session(service.db) as session:
         seat = session.exec(select(Seat).where(Seat.game_id == game, Seat.seat == 2)).one()
     assert seat.deadline == clock.now() + timedelta(hours=72)
-    assert [a.action for a in admin.audit_log(game)][-2:] == ["pause", "resume"]
+    assert [a.action for a in disputes.audit_log(admin, game)][-2:] == ["pause", "resume"]
 
 
 def test_a_players_dispute_is_listed_shown_and_resolved_with_a_reply(service, admin, game, clock) -> None:
@@ -194,16 +194,16 @@ def test_a_players_dispute_is_listed_shown_and_resolved_with_a_reply(service, ad
     prompt = mails(service, "prompt")[-1]
     pipeline.deliver(service, swarm.reply(prompt.recipient, prompt.reply_to, prompt.subject, prompt.message_id,
                                           "dispute seat 1 played out of turn").raw)
-    [(dispute, label, email)] = admin.disputes("open")
+    [(dispute, label, email)] = disputes.disputes(admin, "open")
     assert (email, dispute.text) == (prompt.recipient, "seat 1 played out of turn")
-    admin.undo(game, 2, f"dispute {dispute.id}")
-    _, _, _, trail = admin.dispute(dispute.id)
+    games.undo(admin, game, 2, f"dispute {dispute.id}")
+    _, _, _, trail = disputes.dispute(admin, dispute.id)
     assert [row.action for row in trail] == ["dispute", "undo"]
-    admin.resolve(dispute.id, "move 3 taken back")
+    disputes.resolve(admin, dispute.id, "move 3 taken back")
     with pytest.raises(AdminError, match="resolved already"):
-        admin.resolve(dispute.id, "again")
+        disputes.resolve(admin, dispute.id, "again")
     with pytest.raises(AdminError, match="no dispute 42"):
-        admin.resolve(42, "x")
+        disputes.resolve(admin, 42, "x")
     with Session(service.db) as session:
         assert session.get(Dispute, dispute.id).status == "resolved"
     assert "Your dispute was resolved" in mails(service, "organiser_action")[-1].subject

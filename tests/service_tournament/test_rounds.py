@@ -100,14 +100,14 @@ def test_league_without_a_gap_opens_the_next_round_in_the_transaction_that_ends_
 
 
 def test_a_seat_finished_by_a_bot_is_marked_and_left_out_of_that_players_rating(service) -> None:
-    from pbem.admin import Admin
+    from pbem.admin import Desk, games
 
     tournament_id = tournament_with(service, 6)
     runner.start_round(service, tournament_id, ORGANISER)
     with Session(service.db) as session:
         first = session.exec(select(TournamentTable).where(TournamentTable.number == 1)).one()
     leaver = first.players[1]
-    Admin(service, ORGANISER).replace(first.game_id, 2, "bot", "left the tournament")
+    games.replace(Desk(service, ORGANISER), first.game_id, 2, "bot", "left the tournament")
     Players(service).answer_all()
     with Session(service.db) as session:
         record = session.get(TournamentTable, first.id)
@@ -120,7 +120,7 @@ def test_a_seat_finished_by_a_bot_is_marked_and_left_out_of_that_players_rating(
 
 
 def test_undoing_the_last_move_of_a_finished_table_reopens_its_round(service) -> None:
-    from pbem.admin import Admin
+    from pbem.admin import Desk, games
 
     tournament_id = tournament_with(service, 6)
     runner.start_round(service, tournament_id, ORGANISER)
@@ -128,9 +128,9 @@ def test_undoing_the_last_move_of_a_finished_table_reopens_its_round(service) ->
     players.answer_all()
     with Session(service.db) as session:
         game_id = session.exec(select(TournamentTable).where(TournamentTable.number == 1)).one().game_id
-    admin = Admin(service, ORGANISER)
-    last = admin.log(game_id)[-1].seq
-    admin.undo(game_id, last - 1, "scoring dispute", force=True)
+    admin = Desk(service, ORGANISER)
+    last = games.log(admin, game_id)[-1].seq
+    games.undo(admin, game_id, last - 1, "scoring dispute", force=True)
     with Session(service.db) as session:
         record = session.exec(select(TournamentTable).where(TournamentTable.game_id == game_id)).one()
         round_row = session.exec(select(TournamentRound)).one()

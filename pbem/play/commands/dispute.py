@@ -20,8 +20,8 @@ def handle(context: CommandContext, argument: str) -> Outcome:
     service.audit(session, player.email, "dispute", game.id, text[:500])
     service.mails.to_organiser(
         session, "organiser", "organiser", game.id, event="dispute", dispute_id=dispute.id, text=text,
-        seat=service.mails.line(game, 0, seat, "", ""), timeouts=game.seats[seat].timeouts,
-        **service.mails.base_context(game, seat),
+        seat=service.shown.line(game, 0, seat, "", ""), timeouts=game.seats[seat].timeouts,
+        **service.shown.base_context(game, seat),
     )
     context.acknowledge("dispute", "", str(dispute.id))
     return handled("dispute")

@@ -10,7 +10,7 @@ from pbem.play.outcome import Outcome
 def handle(context: CommandContext, _argument: str) -> Outcome:
     game, seat, player = context.game, context.seat, context.player
     decision = game.rules.decision(game.state, seat)
-    said = context.service.mails.words(game, seat)
+    said = context.service.shown.words(game, seat)
     context.send("help", hint=said.move(decision.hint) if decision else "",
                          vacation_days=context.service.settings.vacation_days,
                          notify=player.notify, time_zone=player.time_zone, language_name=OWN_NAMES[player.reads])

@@ -8,7 +8,7 @@ from pbem.play.outcome import Outcome
 
 def handle(context: CommandContext, _argument: str) -> Outcome:
     game, seat, service = context.game, context.seat, context.service
-    lines = [line for line in service.mails.recap(game, seat, since=0) if line.source != "say"]  # the whole game
+    lines = [line for line in service.shown.recap(game, seat, since=0) if line.source != "say"]  # the whole game
     context.send("history", lines=lines)
     return handled("history")
 

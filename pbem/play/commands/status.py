@@ -12,7 +12,7 @@ def handle(context: CommandContext, _argument: str) -> Outcome:
     held = game.early.get(seat)
     context.send("status", picture=True, waiting=waiting, kept=held.text.splitlines() if held else [],
                  next_after=None if seat in game.rules.to_act(game.state) else context.service.mails.next_after(game, seat),
-                 **context.service.mails.decision_context(game, seat))
+                 **context.service.shown.decision_context(game, seat))
     return handled("status")
 
 

@@ -15,7 +15,7 @@ def handle(context: CommandContext, argument: str) -> Outcome:
     context.player.time_zone = zone
     game, seat = context.game, context.seat
     row = game.seats[seat]
-    context.acknowledge("timezone", zone, context.service.mails.when(game, seat, row.deadline)
+    context.acknowledge("timezone", zone, context.service.shown.when(game, seat, row.deadline)
                         if row.awaiting and row.deadline else "")
     return handled("timezone")
 

@@ -37,20 +37,20 @@ def handle(context: CommandContext, argument: str) -> Outcome:
     player.vacation_until = until
     row = game.seats[seat]
     usual = row.deadline if row.awaiting and row.deadline else clock.now() + timedelta(hours=game.row.deadline_hours)
-    held = service.mails.deadline_for(game, seat)
+    held = service.shown.deadline_for(game, seat)
     if row.awaiting:
         row.deadline = max(usual, held)
         row.reminded = False
     service.audit(context.session, player.email, "vacation", game.id, f"until {until}")
-    mails = service.mails
+    mails, shown = service.mails, service.shown
     if held > usual:  # the whole table waits for this seat longer than the game's time to answer
         mails.to_organiser(context.session, "organiser", "organiser", game.id, event="vacation_hold",
-                           seat=mails.line(game, 0, seat, "", ""), until=until.isoformat(),
+                           seat=shown.line(game, 0, seat, "", ""), until=until.isoformat(),
                            held=f"{held:%Y-%m-%d %H:%M} UTC", usual=f"{usual:%Y-%m-%d %H:%M} UTC",
-                           hours=game.row.deadline_hours, timeouts=row.timeouts, **mails.base_context(game, seat))
-    deadline = mails.when(game, seat, row.deadline) if row.awaiting and row.deadline else ""
+                           hours=game.row.deadline_hours, timeouts=row.timeouts, **shown.base_context(game, seat))
+    deadline = shown.when(game, seat, row.deadline) if row.awaiting and row.deadline else ""
     context.send("command", command="vacation", value=until.isoformat(), extra=deadline, replaced="",
-                 back=mails.when(game, seat, mails.back_from_vacation(player)), zone=player.time_zone,
+                 back=shown.when(game, seat, shown.back_from_vacation(player)), zone=player.time_zone,
                  hours=game.row.deadline_hours)
     return handled("vacation")
 

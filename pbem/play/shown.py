@@ -1,0 +1,200 @@
+"""What a mail to a seat shows of its game: the table, times in the reader's zone and language, moves and
+decisions in the reader's words, the board as the seat sees it, and the recap of what happened since.
+
+Every mail, the player commands' answers, the organiser's notices and the
+published pages build what they show from here, so a time or a move reads the
+same wherever a player meets it. Nothing here writes: :mod:`pbem.play.mails`
+renders and queues.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Iterable
+from zoneinfo import ZoneInfo
+
+import engine
+from engine import bots
+from engine.text import TC, Said, Text
+from pbem.clock import Clock, local_time
+from pbem.language.words import CatalogWords
+from pbem.ops.config import Settings
+from pbem.ops.db import Player
+from pbem.play.store import LoadedGame
+
+LEGAL_SHOWN = 24
+"""Legal moves listed in a mail; more are summarised as a count."""
+
+EXAMPLES_SHOWN = 6
+"""Legal moves listed as examples after a decision the engine describes by its choices."""
+
+
+@dataclass(frozen=True)
+class RecapLine:
+    """One line of a recap or history: who did what."""
+
+    seq: int
+    seat_no: int
+    name: str
+    bot: str
+    text: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A decision as its reader sees it: the engine's :class:`engine.Decision` said in the reader's words."""
+
+    kind: str
+    title: str
+    hint: str
+    choices: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One seat's line in a game-over mail."""
+
+    rank: int
+    seat_no: int
+    name: str
+    bot: str
+    score: float
+    breakdown: dict[str, Any]
+    forfeited: bool
+
+
+def bot_name(game: LoadedGame, seat: int, said: CatalogWords | None) -> str:
+    """The seat's bot as a player reads it (``greedy``, in ``said``'s language; English without), or "" for a person."""
+    bot = game.seats[seat].bot
+    if not bot:
+        return ""
+    return said.say(bots.named(bot)) if said is not None else str(bots.named(bot))
+
+
+class Shown:
+    """What a mail shows of a game, for each seat's reader: the one place a time, a move or a board is said."""
+
+    def __init__(self, settings: Settings, clock: Clock) -> None:
+        self.settings, self.clock = settings, clock
+
+    @staticmethod
+    def standings(game: LoadedGame, result: engine.Result, said: CatalogWords) -> list[Standing]:
+        """The final ranking with each seat's breakdown in ``said``'s words: the game-over mail and the game's
+        published page show the same lines."""
+        return sorted(
+            (Standing(result.ranks[other], other + 1, game.name(other),
+                      bot_name(game, other, said) if not game.seats[other].forfeited else "", result.scores[other],
+                      {said.say(TC("score", label)): points
+                       for label, points in (result.breakdown[other] if result.breakdown else {}).items()},
+                      game.seats[other].forfeited)
+             for other in range(len(game.seats))),
+            key=lambda standing: (standing.rank, standing.seat_no),
+        )
+
+    def game_page(self, game_id: int) -> str:
+        """The address of the game's published page (``pbem tournament publish``) under ``public_url``;
+        empty when the organiser publishes none, so a mail then shows no link."""
+        base = self.settings.public_url.rstrip("/")
+        return f"{base}/games/{game_id}.html" if base else ""
+
+    def deadline_for(self, game: LoadedGame, seat: int) -> datetime:
+        """The deadline of a decision opened now: the game's time to answer, counted after any vacation."""
+        deadline = self.clock.now() + timedelta(hours=game.row.deadline_hours)
+        player = game.player(seat)
+        if player is not None and player.vacation_until is not None:
+            deadline = max(deadline, self.back_from_vacation(player) + timedelta(hours=game.row.deadline_hours))
+        return deadline
+
+    @staticmethod
+    def back_from_vacation(player: Player) -> datetime:
+        """When a player on vacation is back: the start of the day after its last day, in the player's own
+        time zone (a vacation "until the 24th" lasts to the end of the 24th where the player lives)."""
+        assert player.vacation_until is not None
+        day_after = player.vacation_until + timedelta(days=1)
+        return datetime.combine(day_after, datetime.min.time(), tzinfo=ZoneInfo(player.time_zone)).astimezone(UTC)
+
+    def when(self, game: LoadedGame, seat: int, moment: datetime) -> str:
+        """A time in the seat's player's time zone and language, as every mail to them shows times."""
+        player = game.player(seat)
+        if player is None:
+            return local_time(moment, "UTC")
+        return local_time(moment, player.time_zone, player.reads)
+
+    def words(self, game: LoadedGame, seat: int | None) -> CatalogWords:
+        """The game's words in the language of the seat's player (English for a seat without one)."""
+        return game.words(seat)
+
+    def shown_moves(self, game: LoadedGame, seat: int, notations: Iterable[str]) -> list[str]:
+        """Moves in the notation the engine wrote, as the seat's player reads them."""
+        said = self.words(game, seat)
+        return [said.move(notation) for notation in notations]
+
+    def asked(self, said: CatalogWords, decision: engine.Decision) -> Asked:
+        return Asked(decision.kind, said.say(decision.title), said.move(decision.hint),
+                     tuple(said.say(choice) for choice in decision.choices))
+
+    @staticmethod
+    def explained(said: CatalogWords, text: Said) -> str:
+        """An engine's reason or expectation: a text said in the reader's words, bare notation in their move words."""
+        return said.say(text) if isinstance(text, Text) else said.move(text)
+
+    def board(self, game: LoadedGame, seat: int) -> str:
+        """The game as the seat sees it now, in its player's words (a confirmation that shows a draw)."""
+        return game.rules.render(game.state, seat, self.words(game, seat))
+
+    def decision_context(self, game: LoadedGame, seat: int) -> dict[str, Any]:
+        """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline,
+        all in the words of the seat's player."""
+        rules, state = game.rules, game.state
+        said = self.words(game, seat)
+        decision = rules.decision(state, seat)
+        legal = [said.move(rules.format(move)) for move in rules.legal(state, seat)] if decision else []
+        shown = spread(legal, EXAMPLES_SHOWN) if decision and decision.choices else legal[:LEGAL_SHOWN]
+        deadline = game.seats[seat].deadline
+        return {
+            "board": rules.render(state, seat, said),
+            "decision": self.asked(said, decision) if decision else None,
+            "legal": shown,
+            "more": len(legal) - len(shown),
+            "deadline": self.when(game, seat, deadline) if deadline else "",
+        }
+
+    def recap(self, game: LoadedGame, seat: int, since: int | None = None) -> list[RecapLine]:
+        """Every move and table message since the seat's previous prompt (or move ``since``), in order."""
+        since = game.seats[seat].prompted_seq if since is None else since
+        said = self.words(game, seat)
+        lines = [self.line(game, move.seq, move.seat, move.notation, move.source, said)
+                 for move in (*game.log, *game.played) if move.seq > since]
+        lines += [self.line(game, said.seq, said.seat, said.text, "say")
+                  for said in game.talk if said.seq >= since and said.seat != seat]
+        return sorted(lines, key=lambda line: (line.seq, line.source == "say"))
+
+    def line(self, game: LoadedGame, seq: int, seat: int, text: str, source: str,
+             said: CatalogWords | None = None) -> RecapLine:
+        """One recap line; a move's notation is written in ``said``'s move words (table talk stays as written)."""
+        if said is not None and source != "say":
+            text = said.move(text)
+        return RecapLine(seq, seat + 1, game.name(seat), bot_name(game, seat, said), text, source)
+
+    def base_context(self, game: LoadedGame, seat: int | None) -> dict[str, Any]:
+        """What every mail about a game shows: the table, the game, the seat and its player."""
+        said = self.words(game, seat)
+        return {
+            "table": game.row.label,
+            "game_title": game.rules.title,
+            "game_id": game.id,
+            "seat_no": seat + 1 if seat is not None else 0,
+            "player": game.name(seat) if seat is not None else "",
+            "game_page": self.game_page(game.id),
+            "else_word": said.move(str(engine.ELSE.msgid)),
+            "ahead_note": said.say(game.rules.AHEAD_NOTE) if game.rules.AHEAD_NOTE is not None else "",
+        }
+
+
+def spread(moves: list[str], count: int) -> list[str]:
+    """``count`` moves taken evenly through the list, so examples show its variety rather than its first shape."""
+    if len(moves) <= count:
+        return moves
+    return [moves[index * len(moves) // count] for index in range(count)]
