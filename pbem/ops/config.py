@@ -114,6 +114,10 @@ class Settings:
     bounce_threshold: int = knob(3, "Bounces (at most one a day) after which a player's address counts as failing: "
                                     "the organiser and the player's tables are told, and the player's deadlines "
                                     "are held until they reply or the organiser acts.", 5)
+    bounce_verp_days: int = knob(60, "Days a mail's return path (its VERP address, see bounce_local) counts a bounce: "
+                                     "a bounce to the return path of an older mail counts against nobody, so an "
+                                     "address that leaked long ago cannot be used to put its player on hold. A "
+                                     "bounce anywhere but at a return path never counts.", 30)
     database_busy_seconds: float = knob(30.0, "How long one database statement waits for another writer's lock "
                                               "before giving up (and retrying later).", 10)
     scan_seconds: float = knob(30.0, "How often pbem serve scans deadlines, reminders and digests.", 60)

@@ -7,7 +7,8 @@ stages, so each step works on the value it needs:
 
 - :data:`ADDRESS_STEPS` work on an :class:`Arrival` (the mail, nothing known
   yet): was it filtered, does it carry a reply token for a seat that exists,
-  does it come from that seat's player. pbem answers only its registered
+  is it a mail server's report rather than a reply, does it come from that
+  seat's player. pbem answers only its registered
   players: a stranger's mail is kept and counted, never answered, and a mail
   with a seat's token from another address is kept and told to the seat's own
   player at their registered address. When they all pass, the arrival
@@ -24,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from email import message_from_bytes
+from email.policy import compat32
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import func
@@ -202,7 +205,7 @@ class Reply:
 
 def _filtered(arrival: Arrival) -> Outcome | None:
     mail = arrival.mail
-    if mail.kind is MailKind.AUTOMATIC:
+    if mail.kind is MailKind.AUTOMATIC or bounces.at_return_path(mail.recipients, arrival.service.settings):
         return _automatic(arrival)
     if mail.kind is MailKind.OVERSIZE:
         return _oversize(arrival)
@@ -213,10 +216,10 @@ def _automatic(arrival: Arrival) -> Outcome:
     """Never answered; a bounce among it is counted against the player whose address failed."""
     counted = bounces.read_automatic(arrival.service, arrival.session, arrival.inbound_id, arrival.mail.recipients)
     if counted is None:
-        return Outcome("ignored", arrival.mail.reason)
-    if not counted.player_ids:  # a bounce, but of no address of ours: nothing to count
+        return Outcome("ignored", arrival.mail.reason or "sent to a return path of ours: not answered")
+    if counted.player_id is None:  # a bounce, but not at a live return path of ours: counted against nobody
         return Outcome("ignored", counted.reason)
-    arrival.bounced = counted.player_ids[0]
+    arrival.bounced = counted.player_id
     return Outcome("bounce", counted.reason)
 
 
@@ -260,6 +263,29 @@ def _seat_exists(arrival: Arrival) -> Outcome | None:
     return None
 
 
+def _not_a_bounce(arrival: Arrival) -> Outcome | None:
+    """A mail server's report at a seat's reply address is no reply: kept, never answered, counted against nobody.
+
+    Mail servers that lost (or never read) our return path send their report
+    to the From or Reply-To of the mail, and some send it with a sender and
+    headers no filter recognises. Taken for a reply, it would be "from another
+    address" and its seat's player would get a notice about it. It did not come
+    to a return path of ours, so it is no evidence that the player's address
+    fails either (:mod:`pbem.mail.bounces`). Mail from the seat's own player
+    is never read as one: that is the hot path, and a player may quote a bounce.
+    """
+    game, seat = arrival.game, arrival.seat
+    assert game is not None and seat is not None
+    player = game.player(seat)
+    if player is not None and player.email == arrival.mail.sender:
+        return None
+    raw = arrival.session.exec(select(Inbound.raw).where(Inbound.id == arrival.inbound_id)).one()
+    if not bounces.delivery_report(message_from_bytes(raw, policy=compat32)):
+        return None
+    return Outcome("ignored", f"{bounces.NOBODY}: {bounces.NOT_OURS} (at the reply address of game {game.id}, "
+                              f"seat {seat + 1}, from {arrival.mail.sender or 'nobody'}): not answered")
+
+
 def _from_seat_player(arrival: Arrival) -> Outcome | None:
     game, seat = arrival.game, arrival.seat
     assert game is not None and seat is not None
@@ -279,11 +305,14 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
 
 
 ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
-    Step("filtered", "automatic mail is kept unanswered (a bounce is counted against the player whose address "
-         "failed); an oversized one from a player gets one short answer",
+    Step("filtered", "automatic mail, and any mail to a return path of ours, is kept unanswered (a bounce at a "
+         "mail's live return path is counted against that mail's recipient, any other against nobody); an "
+         "oversized one from a player gets one short answer",
          _filtered),
     Step("addressed", "a recipient carries a valid reply token (game, seat, HMAC)", _addressed),
     Step("seat-exists", "the token's game and seat exist", _seat_exists),
+    Step("not-a-bounce", "a mail server's delivery report at a seat's reply address is kept, never answered, and "
+         "counted against nobody (it did not come to a return path of ours)", _not_a_bounce),
     Step("from-seat-player", "the sender is the seat's player; if not, the mail is kept and the seat's own player "
          "is told at their address", _from_seat_player),
 )
