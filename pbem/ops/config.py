@@ -106,7 +106,18 @@ class Settings:
                                       "search:N (N playouts a decision; plain search plays 100).", "search")
     timeouts_to_bot: int = knob(3, "After this many timeouts the seat is handed to a bot and the organiser told.", 2)
     vacation_days: int = knob(14, "The longest a `vacation until` may push a deadline out.", 21)
-    robot_answers_per_day: int = knob(10, "Refusals answered per address and day; beyond that we stay silent.", 20)
+    robot_answers_per_day: int = knob(10, "Answers (refusals, \"too large\") to a player's own mail, per address and "
+                                          "day; beyond that we stay silent. Own mail carries a valid reply token "
+                                          "and comes from the seat's player; what other mail causes has the two "
+                                          "caps below, so it cannot use this one up.", 20)
+    seat_notices_per_day: int = knob(2, "Notices to a seat's player that mail for their seat came from another "
+                                        "address, per seat and day: anyone who saw the seat's reply address can "
+                                        "send such mail. More is kept unanswered; the organiser hears of all of it "
+                                        "in a daily digest.", 1)
+    unverified_per_day: int = knob(4, "Answers to mail pbem cannot tie to its player (those notices, refusals of "
+                                      "mail without a valid reply token, anything from another seat's address), per "
+                                      "player address and day: anyone can put a player's address in a From. More "
+                                      "is kept unanswered and goes in the organiser's daily digest.", 6)
     commands_per_day: int = knob(30, "Commands (help, status, say, ...) a player may mail a day; more are kept but "
                                      "neither answered nor passed on (a say to a table of four mails three).", 60)
     max_message_bytes: int = knob(1_000_000, "Larger inbound mails are refused politely without reading their "
