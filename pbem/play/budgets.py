@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import and_, or_
+from sqlalchemy import and_, false, or_
 from sqlmodel import Session, select
 
 from pbem.ops.config import Settings
@@ -52,7 +52,7 @@ def unverified(session: Session, today: date, settings: Settings, address: str, 
     """Count one mail pbem could not tie to the player at ``address`` (at seat ``seat`` of ``game_id``, when it
     came to that seat's reply address from elsewhere) and whether it may be answered: False once the address
     or the seat has had its answers for the day. The mail is counted either way, for the organiser's digest."""
-    seat_clause = and_(UnverifiedMail.game_id == game_id, UnverifiedMail.seat == seat) if game_id else False
+    seat_clause = and_(UnverifiedMail.game_id == game_id, UnverifiedMail.seat == seat) if game_id else false()
     today_rows = list(session.exec(select(UnverifiedMail).where(
         UnverifiedMail.day == today, or_(UnverifiedMail.address == address, seat_clause))))
     row = next((row for row in today_rows

@@ -235,7 +235,6 @@ def _oversize(arrival: Arrival) -> Outcome:
         allowed = budgets.unverified(arrival.session, today, settings, mail.sender)
     if not allowed:
         return Outcome("rate_limited", mail.reason)
-    settings = service.settings
     stored = arrival.session.exec(select(func.length(Inbound.raw)).where(Inbound.id == arrival.inbound_id)).one()
     letter = service.letters.render(
         "oversize", arrival.sender_player.reads, table=settings.domain, original_subject=mail.subject,
@@ -317,7 +316,7 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
         bounces.replied(arrival.service, arrival.session, player, game.id)  # their address works again
         return None
     reason = f"sender {sender or '(none)'} is not the seat's player"
-    told = "no player to tell"
+    told = "the seat has no player to tell"
     if player is not None and game.human(seat):
         service = arrival.service
         if budgets.unverified(arrival.session, service.clock.now().date(), service.settings, player.email,
