@@ -9,11 +9,18 @@ told and the player's deadlines are held.
 
 Which player: every mail we send has its own envelope sender (VERP, see
 :mod:`pbem.mail.tokens`), so a bounce reaches us at an address that names the
-exact outbox row. A bounce without it (an MTA that answered the From, or a
-plain-text postmaster notice) is read with flufl.bounce, Mailman's detectors
-for RFC 3464 DSNs and the common non-DSN formats, and counted only for the
-addresses of registered players. A relay's permanent refusal (5xx) of a mail
-to a player counts the same.
+exact outbox row, and it is counted against that row's recipient alone. Only
+the mail servers our mail passed through learn that address, so only they
+can make a bounce count. Anything else that reads as a delivery report (one
+sent to pbem@, to a reply address, to a return path whose token does not
+check, or to one of a mail older than ``bounce_verp_days``) is kept and
+counted against nobody, whatever addresses it names and whoever sent it: a
+stranger could write it, and counting it would let anyone put any player on
+hold. flufl.bounce (Mailman's detectors for RFC 3464 DSNs and the common
+non-DSN formats) still reads each one, to tell a failure from a delay warning
+or an autoresponder and to say what failed. A relay's permanent refusal (5xx)
+of a mail to a player counts the same as a bounce: it is our own relay
+answering our own send.
 
 The score (Mailman's): one bounce a day at most, however many mails failed
 that day; a score whose last bounce is older than ``STALE_AFTER`` starts
@@ -26,7 +33,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, timedelta
 from email import message_from_bytes
 from email.message import Message
 from email.policy import compat32
@@ -45,6 +52,9 @@ from pbem.mail.tokens import read_bounce_address
 from pbem.tournament.timeouts import game_timeouts
 
 log = logging.getLogger("pbem.mail.bounces")
+# flufl.bounce logs each of its ~17 detectors at INFO for every automatic mail it reads: noise in `pbem serve`'s
+# log. Its warnings (a detector that raised) still show.
+logging.getLogger("flufl.bounce").setLevel(logging.WARNING)
 
 STALE_AFTER = timedelta(days=7)
 """Mailman's bounce_info_stale_after: a score whose last bounce is older than this starts again."""
@@ -67,10 +77,17 @@ class Bounce:
 
 @dataclass(frozen=True)
 class Counted:
-    """A bounce as the pipeline records it: whose it was and what it did."""
+    """A bounce as the pipeline records it: whose it was (None: counted against nobody) and what it did."""
 
-    player_ids: tuple[int, ...]
+    player_id: int | None
     reason: str
+
+
+NOBODY = "counted against nobody"
+"""How the reason of every bounce that changed no score begins (``pbem inbound list`` shows its first words)."""
+
+NOT_OURS = "delivery report not at a VERP address of ours"
+"""Why a bounce that came anywhere but to a mail's own return path counts against nobody."""
 
 
 def recognise(message: Message, recipients: Iterable[str], settings: Settings, secret: str) -> Bounce | None:
@@ -79,10 +96,11 @@ def recognise(message: Message, recipients: Iterable[str], settings: Settings, s
     A message to one of our return paths is a bounce when a detector finds a
     permanent failure in it, or when it comes from a mail server (MAILER-DAEMON,
     postmaster, a multipart/report) in a format no detector reads; anything
-    else there is an autoresponder answering the envelope sender.
+    else there is an autoresponder answering the envelope sender. Elsewhere
+    only a detector's permanent failure makes it a bounce (which then counts
+    against nobody, see :func:`read_automatic`).
     """
-    outbox_id = next((found for found in (read_bounce_address(address, settings.bounce_local, settings.domain, secret)
-                                          for address in recipients) if found is not None), None)
+    outbox_id = verp_row(recipients, settings, secret)
     temporary, permanent = _failures(message)
     failed = tuple(sorted({address.decode("utf-8", "replace").strip("<>").lower() for address in permanent}))
     sender = first_address(message, "From")
@@ -91,10 +109,35 @@ def recognise(message: Message, recipients: Iterable[str], settings: Settings, s
         return Bounce(failed, outbox_id, f"{report}: permanent failure of {', '.join(failed)}")
     if temporary:
         return None  # a delay warning: the sending server keeps trying
-    if outbox_id is not None and (sender.partition("@")[0] in BOUNCING_SENDERS
-                                  or message.get_content_type() in REPORT_TYPES):
+    if outbox_id is not None and from_mail_server(message):
         return Bounce((), outbox_id, f"{report} (a failure report in a format not read)")
     return None
+
+
+def verp_row(recipients: Iterable[str], settings: Settings, secret: str) -> int | None:
+    """The outbox row whose genuine return path is among ``recipients``, if one is."""
+    return next((found for found in (read_bounce_address(address, settings.bounce_local, settings.domain, secret)
+                                     for address in recipients) if found is not None), None)
+
+
+def at_return_path(recipients: Iterable[str], settings: Settings) -> bool:
+    """Whether the mail came to our return paths' local part at all (its token checked or not): nothing
+    there was written to be answered, so it is read as automatic mail even when no header filter caught it."""
+    prefix, domain = f"{settings.bounce_local.lower()}+", f"@{settings.domain.lower()}"
+    return any(address.startswith(prefix) and address.endswith(domain) for address in recipients)
+
+
+def from_mail_server(message: Message) -> bool:
+    """Whether ``message`` is a mail server's report by its sender (MAILER-DAEMON, postmaster) or its type."""
+    return (first_address(message, "From").partition("@")[0] in BOUNCING_SENDERS
+            or message.get_content_type() in REPORT_TYPES)
+
+
+def delivery_report(message: Message) -> bool:
+    """Whether ``message`` reads as a mail server's delivery report (one a detector reads, or from a mail
+    server): such a message is never a player's reply, whatever address it came to."""
+    temporary, permanent = _failures(message)
+    return bool(temporary or permanent) or from_mail_server(message)
 
 
 def _failures(message: Message) -> tuple[frozenset[bytes], frozenset[bytes]]:
@@ -112,17 +155,22 @@ def _failures(message: Message) -> tuple[frozenset[bytes], frozenset[bytes]]:
 
 
 def read_automatic(service: Service, session: Session, inbound_id: int, recipients: Iterable[str]) -> Counted | None:
-    """Count the bounce stored message ``inbound_id`` is, if it is one; None for other automatic mail."""
+    """Count the bounce stored message ``inbound_id`` is, if it is one; None for other automatic mail.
+
+    It counts only against the recipient of the mail whose VERP return path
+    it came to, and only while that path is younger than ``bounce_verp_days``;
+    any other bounce is kept with a reason that begins "counted against nobody".
+    """
     raw = session.exec(select(Inbound.raw).where(Inbound.id == inbound_id)).one()
     bounce = recognise(message_from_bytes(raw, policy=compat32), recipients, service.settings, service.secret)
     if bounce is None:
         return None
-    players = _players(session, bounce)
-    for player in players:
-        count(service, session, player, bounce.detail)
-    whose = ", ".join(player.email for player in players) or "no registered player"
-    return Counted(tuple(player.id for player in players if player.id is not None),
-                   f"bounce: {bounce.detail}; counted for {whose}")
+    player, why_not = _whose(service, session, bounce)
+    if player is None:
+        service.audit(session, "pbem", "bounce ignored", None, f"{why_not}: {bounce.detail}"[:1000])
+        return Counted(None, f"{NOBODY}: {why_not}; {bounce.detail}")
+    count(service, session, player, bounce.detail)
+    return Counted(player.id, f"bounce: {bounce.detail}; counted against {player.email}")
 
 
 def refused(service: Service, session: Session, recipient: str, detail: str) -> None:
@@ -132,14 +180,24 @@ def refused(service: Service, session: Session, recipient: str, detail: str) -> 
         count(service, session, player, detail)
 
 
-def _players(session: Session, bounce: Bounce) -> list[Player]:
-    """The players a bounce is against: the VERP row's recipient, else the registered failed addresses."""
-    if bounce.outbox_id is not None:
-        row = session.get(Outbox, bounce.outbox_id)
-        addresses: Iterable[str] = (row.recipient.lower(),) if row is not None else ()
-    else:
-        addresses = bounce.failed
-    return list(session.exec(select(Player).where(Player.email.in_(tuple(addresses))))) if addresses else []  # type: ignore[attr-defined]
+def _whose(service: Service, session: Session, bounce: Bounce) -> tuple[Player | None, str]:
+    """The one player a bounce counts against (the recipient of the mail its return path names), or None
+    and why it counts against nobody. The addresses the report itself names are never trusted: anyone can
+    write them."""
+    if bounce.outbox_id is None:
+        return None, NOT_OURS
+    row = session.get(Outbox, bounce.outbox_id)
+    if row is None:
+        return None, f"its return path names mail {bounce.outbox_id}, which is not in the outbox"
+    days = service.settings.bounce_verp_days
+    created = row.created if row.created.tzinfo is not None else row.created.replace(tzinfo=UTC)
+    if service.clock.now() - created > timedelta(days=days):
+        return None, (f"the return path of mail {row.id} (to {row.recipient}, {created:%Y-%m-%d}) expired after "
+                      f"bounce_verp_days = {days}")
+    player = session.exec(select(Player).where(Player.email == row.recipient.lower())).first()
+    if player is None:
+        return None, f"mail {row.id} went to {row.recipient}, who is no player"
+    return player, ""
 
 
 def count(service: Service, session: Session, player: Player, detail: str) -> bool:

@@ -14,8 +14,11 @@ answer is never played on a newer decision.
 Every mail we send has its own envelope sender (VERP),
 ``<bounce local>+<outbox id>.<token>@<domain>`` with the token an HMAC of
 ``"bounce:<outbox id>"``: a bounce goes back to it, so it names exactly which
-mail, thus which player's address, failed, and no stranger can make us count a
-bounce against a player.
+mail, thus which player's address, failed. Only a bounce that comes to such an
+address is counted, against that mail's recipient alone, and only for
+``bounce_verp_days`` after the mail (:mod:`pbem.mail.bounces`); a report sent
+anywhere else counts against nobody, so a stranger, who never sees these
+addresses, cannot make us count a bounce against a player.
 """
 
 from __future__ import annotations

@@ -106,7 +106,18 @@ class Settings:
                                       "search:N (N playouts a decision; plain search plays 100).", "search")
     timeouts_to_bot: int = knob(3, "After this many timeouts the seat is handed to a bot and the organiser told.", 2)
     vacation_days: int = knob(14, "The longest a `vacation until` may push a deadline out.", 21)
-    robot_answers_per_day: int = knob(10, "Refusals answered per address and day; beyond that we stay silent.", 20)
+    robot_answers_per_day: int = knob(10, "Answers (refusals, \"too large\") to a player's own mail, per address and "
+                                          "day; beyond that we stay silent. Own mail carries a valid reply token "
+                                          "and comes from the seat's player; what other mail causes has the two "
+                                          "caps below, so it cannot use this one up.", 20)
+    seat_notices_per_day: int = knob(2, "Notices to a seat's player that mail for their seat came from another "
+                                        "address, per seat and day: anyone who saw the seat's reply address can "
+                                        "send such mail. More is kept unanswered; the organiser hears of all of it "
+                                        "in a daily digest.", 1)
+    unverified_per_day: int = knob(4, "Answers to mail pbem cannot tie to its player (those notices, refusals of "
+                                      "mail without a valid reply token, anything from another seat's address), per "
+                                      "player address and day: anyone can put a player's address in a From. More "
+                                      "is kept unanswered and goes in the organiser's daily digest.", 6)
     commands_per_day: int = knob(30, "Commands (help, status, say, ...) a player may mail a day; more are kept but "
                                      "neither answered nor passed on (a say to a table of four mails three).", 60)
     max_message_bytes: int = knob(1_000_000, "Larger inbound mails are refused politely without reading their "
@@ -114,6 +125,10 @@ class Settings:
     bounce_threshold: int = knob(3, "Bounces (at most one a day) after which a player's address counts as failing: "
                                     "the organiser and the player's tables are told, and the player's deadlines "
                                     "are held until they reply or the organiser acts.", 5)
+    bounce_verp_days: int = knob(60, "Days a mail's return path (its VERP address, see bounce_local) counts a bounce: "
+                                     "a bounce to the return path of an older mail counts against nobody, so an "
+                                     "address that leaked long ago cannot be used to put its player on hold. A "
+                                     "bounce anywhere but at a return path never counts.", 30)
     database_busy_seconds: float = knob(30.0, "How long one database statement waits for another writer's lock "
                                               "before giving up (and retrying later).", 10)
     scan_seconds: float = knob(30.0, "How often pbem serve scans deadlines, reminders and digests.", 60)

@@ -209,13 +209,46 @@ class DigestItem(SQLModel, table=True):
 
 
 class RobotAnswers(SQLModel, table=True):
-    """How many refusals an address got on a day: the rate limit's counter."""
+    """How many answers (refusals, "too large") a player's own mail got on a day, per address: that budget's
+    counter. Own mail is mail with a valid reply token from the seat's player; what anyone else's mail causes
+    is counted in :class:`UnverifiedMail`, so it cannot use this budget up."""
 
     __table_args__ = (UniqueConstraint("address", "day"),)
     id: int | None = Field(default=None, primary_key=True)
     address: str
     day: date
     count: int = 0
+
+
+class UnverifiedMail(SQLModel, table=True):
+    """Mail on one day that pbem could not tie to the player it names, per address and seat: what it cost.
+
+    Anyone can put a player's address in a From, and anyone who saw a seat's
+    reply address can write to it from elsewhere. What such mail makes pbem
+    send (a notice to the seat's player, a refusal to the From) has small caps
+    of its own per seat and per address (``seat_notices_per_day``,
+    ``unverified_per_day``), apart from the answers to a player's
+    own mail (:class:`RobotAnswers`): a flood of forgeries can neither mail a
+    player without end nor silence the answers to their own moves. The
+    organiser hears of it all in one digest a day (``reported``).
+    """
+
+    __table_args__ = (UniqueConstraint("day", "address", "game_id", "seat"),)
+    id: int | None = Field(default=None, primary_key=True)
+    day: date
+    address: str
+    """The player's address the mail's From named, or whose seat's reply address it came to from elsewhere."""
+    game_id: int = 0
+    """The game of the seat whose reply address it came to from another address; 0: it named no seat of ours
+    (no valid reply token, or a seat whose player is not the sender and not ``address``)."""
+    seat: int = 0
+    """That seat, as the engine numbers it (0-based)."""
+    mails: int = 0
+    """Such mails that day."""
+    answered: int = 0
+    """The answers pbem sent about them: at most the caps."""
+    reported: bool = False
+    """Told to the organiser: the digest of a day goes out at the first scan after it ends."""
 
 
 class ServerKey(SQLModel, table=True):

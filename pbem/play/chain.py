@@ -7,10 +7,13 @@ stages, so each step works on the value it needs:
 
 - :data:`ADDRESS_STEPS` work on an :class:`Arrival` (the mail, nothing known
   yet): was it filtered, does it carry a reply token for a seat that exists,
-  does it come from that seat's player. pbem answers only its registered
+  is it a mail server's report rather than a reply, does it come from that
+  seat's player. pbem answers only its registered
   players: a stranger's mail is kept and counted, never answered, and a mail
   with a seat's token from another address is kept and told to the seat's own
-  player at their registered address. When they all pass, the arrival
+  player at their registered address (at most ``seat_notices_per_day``
+  a day: what mail that is not the player's own may cost has budgets of its
+  own, :mod:`pbem.play.budgets`). When they all pass, the arrival
   becomes a :class:`Reply`, which has the game, the seat and the player for
   certain, so no later step has to ask whether they exist.
 - :data:`REPLY_STEPS` work on the :class:`Reply`: commands, an empty text, a
@@ -24,6 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from email import message_from_bytes
+from email.policy import compat32
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import func
@@ -33,10 +38,10 @@ import engine
 from engine.notation import normalise
 from engine.text import T
 from pbem.mail import bounces
-from pbem.play import players
+from pbem.play import budgets, players
 from pbem.play.commands import COMMANDS
 from pbem.play.commands.language import language_written
-from pbem.ops.db import Inbound, Outbox, Player, RobotAnswers
+from pbem.ops.db import Inbound, Outbox, Player, Seat
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import InboundMail, MailKind
 from pbem.play.mails import NOTICE_KINDS, Accepted
@@ -133,18 +138,17 @@ class Arrival:
         return Outcome("refused", reason)
 
     def may_answer(self, address: str) -> bool:
-        """Count one robot answer to ``address`` today; False once the day's limit is reached."""
-        today = self.service.clock.now().date()
-        counter = self.session.exec(
-            select(RobotAnswers).where(RobotAnswers.address == address, RobotAnswers.day == today)
-        ).first()
-        if counter is None:
-            counter = RobotAnswers(address=address, day=today, count=0)
-            self.session.add(counter)
-        if counter.count >= self.service.settings.robot_answers_per_day:
-            return False
-        counter.count += 1
-        return True
+        """Count one answer to ``address`` today from the budget of what caused it; False once it is spent.
+
+        Mail whose token and sender checked out (``player`` is set) spends the
+        player's own budget; any other mail spends the small one a forger can
+        reach (:mod:`pbem.play.budgets`), so forgeries never silence the answers
+        to the player's own mail.
+        """
+        today, settings = self.service.clock.now().date(), self.service.settings
+        if self.player is not None:
+            return budgets.own(self.session, today, address, settings.robot_answers_per_day)
+        return budgets.unverified(self.session, today, settings, address)
 
     def _example_address(self) -> str:
         settings = self.service.settings
@@ -202,7 +206,7 @@ class Reply:
 
 def _filtered(arrival: Arrival) -> Outcome | None:
     mail = arrival.mail
-    if mail.kind is MailKind.AUTOMATIC:
+    if mail.kind is MailKind.AUTOMATIC or bounces.at_return_path(mail.recipients, arrival.service.settings):
         return _automatic(arrival)
     if mail.kind is MailKind.OVERSIZE:
         return _oversize(arrival)
@@ -213,10 +217,10 @@ def _automatic(arrival: Arrival) -> Outcome:
     """Never answered; a bounce among it is counted against the player whose address failed."""
     counted = bounces.read_automatic(arrival.service, arrival.session, arrival.inbound_id, arrival.mail.recipients)
     if counted is None:
-        return Outcome("ignored", arrival.mail.reason)
-    if not counted.player_ids:  # a bounce, but of no address of ours: nothing to count
+        return Outcome("ignored", arrival.mail.reason or "sent to a return path of ours: not answered")
+    if counted.player_id is None:  # a bounce, but not at a live return path of ours: counted against nobody
         return Outcome("ignored", counted.reason)
-    arrival.bounced = counted.player_ids[0]
+    arrival.bounced = counted.player_id
     return Outcome("bounce", counted.reason)
 
 
@@ -224,9 +228,13 @@ def _oversize(arrival: Arrival) -> Outcome:
     mail, service = arrival.mail, arrival.service
     if arrival.sender_player is None:
         return Outcome("oversize", f"{mail.reason}; from no player: not answered")
-    if not arrival.may_answer(mail.sender):
+    today, settings = service.clock.now().date(), service.settings
+    if _own_mail(arrival):
+        allowed = budgets.own(arrival.session, today, mail.sender, settings.robot_answers_per_day)
+    else:
+        allowed = budgets.unverified(arrival.session, today, settings, mail.sender)
+    if not allowed:
         return Outcome("rate_limited", mail.reason)
-    settings = service.settings
     stored = arrival.session.exec(select(func.length(Inbound.raw)).where(Inbound.id == arrival.inbound_id)).one()
     letter = service.letters.render(
         "oversize", arrival.sender_player.reads, table=settings.domain, original_subject=mail.subject,
@@ -234,6 +242,21 @@ def _oversize(arrival: Arrival) -> Outcome:
     )
     service.mails.queue(arrival.session, "oversize", mail.sender, letter)
     return Outcome("oversize", mail.reason)
+
+
+def _own_mail(arrival: Arrival) -> bool:
+    """Whether a mail the address steps do not read (an oversized one) is the player's own: a valid reply
+    token for a seat whose player is the sender. Only then may it spend the player's own answer budget."""
+    settings, secret = arrival.service.settings, arrival.service.secret
+    for address in arrival.mail.recipients:
+        found = read_reply_address(address, settings.reply_local, settings.domain, secret)
+        if found is None:
+            continue
+        seated = arrival.session.exec(
+            select(Player.email).join(Seat, Seat.player_id == Player.id)  # type: ignore[arg-type]
+            .where(Seat.game_id == found.game_id, Seat.seat == found.seat)).first()
+        return seated is not None and seated == arrival.mail.sender
+    return False
 
 
 def _addressed(arrival: Arrival) -> Outcome | None:
@@ -260,6 +283,29 @@ def _seat_exists(arrival: Arrival) -> Outcome | None:
     return None
 
 
+def _not_a_bounce(arrival: Arrival) -> Outcome | None:
+    """A mail server's report at a seat's reply address is no reply: kept, never answered, counted against nobody.
+
+    Mail servers that lost (or never read) our return path send their report
+    to the From or Reply-To of the mail, and some send it with a sender and
+    headers no filter recognises. Taken for a reply, it would be "from another
+    address" and its seat's player would get a notice about it. It did not come
+    to a return path of ours, so it is no evidence that the player's address
+    fails either (:mod:`pbem.mail.bounces`). Mail from the seat's own player
+    is never read as one: that is the hot path, and a player may quote a bounce.
+    """
+    game, seat = arrival.game, arrival.seat
+    assert game is not None and seat is not None
+    player = game.player(seat)
+    if player is not None and player.email == arrival.mail.sender:
+        return None
+    raw = arrival.session.exec(select(Inbound.raw).where(Inbound.id == arrival.inbound_id)).one()
+    if not bounces.delivery_report(message_from_bytes(raw, policy=compat32)):
+        return None
+    return Outcome("ignored", f"{bounces.NOBODY}: {bounces.NOT_OURS} (at the reply address of game {game.id}, "
+                              f"seat {seat + 1}, from {arrival.mail.sender or 'nobody'}): not answered")
+
+
 def _from_seat_player(arrival: Arrival) -> Outcome | None:
     game, seat = arrival.game, arrival.seat
     assert game is not None and seat is not None
@@ -270,20 +316,30 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
         bounces.replied(arrival.service, arrival.session, player, game.id)  # their address works again
         return None
     reason = f"sender {sender or '(none)'} is not the seat's player"
-    if player is not None and game.human(seat) and arrival.may_answer(player.email):
-        arrival.service.mails.send_to_seat(arrival.session, game, seat, "sender_notice", sender=sender,
-                                           own_address=player.email)
+    told = "the seat has no player to tell"
+    if player is not None and game.human(seat):
+        service = arrival.service
+        if budgets.unverified(arrival.session, service.clock.now().date(), service.settings, player.email,
+                              game.id, seat):
+            service.mails.send_to_seat(arrival.session, game, seat, "sender_notice", sender=sender,
+                                       own_address=player.email, limit=service.settings.seat_notices_per_day)
+            told = "the seat's player was told"
+        else:
+            told = "the seat's player was not told: today's notices for the seat or the address are sent"
     if arrival.sender_player is not None:  # another registered player used this seat's address: tell them too
         arrival.refuse("wrong_sender", reason, address=sender)
-    return Outcome("wrong_sender", f"{reason}: kept; the seat's player was told")
+    return Outcome("wrong_sender", f"{reason}: kept; {told}")
 
 
 ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
-    Step("filtered", "automatic mail is kept unanswered (a bounce is counted against the player whose address "
-         "failed); an oversized one from a player gets one short answer",
+    Step("filtered", "automatic mail, and any mail to a return path of ours, is kept unanswered (a bounce at a "
+         "mail's live return path is counted against that mail's recipient, any other against nobody); an "
+         "oversized one from a player gets one short answer",
          _filtered),
     Step("addressed", "a recipient carries a valid reply token (game, seat, HMAC)", _addressed),
     Step("seat-exists", "the token's game and seat exist", _seat_exists),
+    Step("not-a-bounce", "a mail server's delivery report at a seat's reply address is kept, never answered, and "
+         "counted against nobody (it did not come to a return path of ours)", _not_a_bounce),
     Step("from-seat-player", "the sender is the seat's player; if not, the mail is kept and the seat's own player "
          "is told at their address", _from_seat_player),
 )

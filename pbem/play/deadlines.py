@@ -1,4 +1,5 @@
-"""Time: reminders, missed deadlines, daily digests and confirmations that waited, all read from the database.
+"""Time: reminders, missed deadlines, daily digests (the players', and the organiser's of mail pbem could not
+verify, :mod:`pbem.play.budgets`) and confirmations that waited, all read from the database.
 
 The scheduler only wakes :func:`scan`; what is due is decided here from the
 deadlines stored with each seat, so a scan after any downtime finds every
@@ -24,6 +25,7 @@ from sqlmodel import Session, select
 from engine import bots
 from pbem.mail.bounces import held
 from pbem.ops.db import DigestItem, Game, Player, Seat, locked
+from pbem.play import budgets
 from pbem.play.service import Service
 from pbem.play.store import Conflict, LoadedGame, Transaction
 from pbem.tournament.timeouts import GameTimeouts, game_timeouts, widest_reminder
@@ -58,8 +60,8 @@ def scan(service: Service) -> ScanReport:
     timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
     reminders = sum(_retrying(service, game_id, _remind) for game_id in due)
     confirmations = sum(_retrying(service, game_id, _confirm) for game_id in unconfirmed)
-    return ScanReport(reminders=reminders, timeouts=timeouts, digests=send_digests(service),
-                      confirmations=confirmations)
+    digests = send_digests(service) + budgets.send_organiser_digest(service)
+    return ScanReport(reminders=reminders, timeouts=timeouts, digests=digests, confirmations=confirmations)
 
 
 def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:

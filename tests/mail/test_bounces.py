@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import smtplib
 from datetime import timedelta
 from pathlib import Path
@@ -15,13 +16,13 @@ from pbem.play import deadlines
 from pbem.mail import pipeline
 from pbem.cli.main import app
 from pbem.clock import SetClock
-from pbem.ops.db import Player, Seat
+from pbem.ops.db import Inbound, Player, Seat
 from pbem.mail.outbox import OutboxWorker
 from pbem.mail.server import Server
 from pbem.play.service import Service
 from pbem.mail.tokens import bounce_address, read_bounce_address
 from tests.mail import sticks
-from tests.mail.conftest import START, make_settings, outbox, reply_to
+from tests.mail.conftest import START, make_settings, outbox, reply_to, rows
 
 ANN, BOB = "ann@example.org", "bob@example.org"
 FIXTURES = Path(__file__).parent / "bounces"
@@ -105,12 +106,59 @@ def test_a_bounce_to_the_return_path_counts_against_the_player_whose_mail_failed
     assert len(outbox(game)) == FIRST_MAILS, "a bounce is never answered"
 
 
+def forged_addresses(service: Service) -> dict[str, str]:
+    """Where a stranger can send a report: nowhere a mail server of ours passed a mail through."""
+    row = outbox(service, recipient=ANN)[-1]
+    domain = service.settings.domain
+    return {"pbem@": service.settings.from_address, "wrong token": f"bounce+{row.id}.aaaaaaaaaaaaaaaa@{domain}",
+            "any local part": f"postmaster+{row.id}@{domain}", "bare bounce@": f"bounce@{domain}"}
+
+
+@pytest.mark.parametrize("sender", ["", "mailer-daemon@mx.example.org"], ids=["<>", "a sender"])
 @pytest.mark.parametrize("name", FORMATS)
-def test_a_bounce_that_lost_the_return_path_is_read_for_the_failed_address(game: Service, name: str) -> None:
-    outcome = pipeline.deliver(game, fixture(name, "pbem@pbem.localhost"), ["pbem@pbem.localhost"],
-                               envelope_sender="")
-    assert outcome.status == "bounce"
-    assert player(game).bounce_score == 1 and len(outbox(game)) == FIRST_MAILS
+def test_a_report_anywhere_but_a_live_return_path_counts_against_nobody_and_mails_nobody(
+        game: Service, clock: SetClock, name: str, sender: str) -> None:
+    """A stranger's forged DSN names Ann on three days in a row, at every address but her mail's return path."""
+    for day in range(3):  # as many days as it takes to reach bounce_threshold
+        clock.advance(timedelta(days=1))
+        for where, address in forged_addresses(game).items():
+            raw = fixture(name, address, tag=f"{day}.{where}.")
+            outcome = pipeline.deliver(game, raw, [address], envelope_sender=sender)
+            if outcome.status == "stranger":  # a postmaster's plain text with a sender passes every filter
+                assert (name, sender) == ("postmaster_plain", "mailer-daemon@mx.example.org"), where
+                continue
+            assert outcome.status == "ignored", (where, outcome)
+            assert outcome.reason.startswith("counted against nobody: delivery report not at a VERP address of ours"), \
+                (where, outcome.reason)
+    ann, bob = player(game), player(game, BOB)
+    assert (ann.bounce_score, ann.bounce_hold, bob.bounce_score) == (0, False, 0)
+    assert len(outbox(game)) == FIRST_MAILS, "nothing is mailed to anyone"
+
+
+def test_a_bounce_counts_against_the_recipient_its_return_path_names_never_one_its_body_names(game: Service) -> None:
+    """The report says Bob's address failed: at the return path of Ann's mail it counts against Ann, elsewhere
+    against nobody (Bob's own return path never saw it)."""
+    naming_bob = fixture("postfix", return_path(game)).replace(ANN.encode(), BOB.encode())
+    outcome = pipeline.deliver(game, naming_bob, [return_path(game)], envelope_sender="")
+    assert outcome.status == "bounce" and outcome.reason.endswith(f"counted against {ANN}")
+    lost = fixture("postfix", "pbem@pbem.localhost", tag="lost.").replace(ANN.encode(), BOB.encode())
+    assert pipeline.deliver(game, lost, ["pbem@pbem.localhost"], envelope_sender="").status == "ignored"
+    assert (player(game).bounce_score, player(game, BOB).bounce_score) == (1, 0)
+
+
+def test_a_return_path_older_than_bounce_verp_days_counts_against_nobody(game: Service, clock: SetClock) -> None:
+    old_path = return_path(game)  # Ann's first mail, sent at START
+    assert game.settings.bounce_verp_days == 60
+    clock.advance(timedelta(days=59, hours=23))
+    assert pipeline.deliver(game, fixture("exim", old_path, tag="young."), [old_path], envelope_sender="").status \
+        == "bounce"
+    clock.advance(timedelta(days=1, hours=1))  # 61 days after the mail: its return path has expired
+    outcome = pipeline.deliver(game, fixture("gmail", old_path, tag="old."), [old_path], envelope_sender="")
+    assert outcome.status == "ignored"
+    assert outcome.reason.startswith("counted against nobody: the return path of mail") and \
+        "bounce_verp_days = 60" in outcome.reason
+    assert player(game).bounce_score == 1 and player(game).bounced_on == (START + timedelta(days=59, hours=23)).date()
+    assert len(outbox(game)) == FIRST_MAILS
 
 
 @pytest.mark.parametrize("name", ["delay_warning", "vacation"])
@@ -132,11 +180,17 @@ def test_a_mail_servers_report_in_an_unread_format_counts_only_when_it_came_to_t
     assert player(game).bounce_score == 1
 
 
-def test_a_bounce_for_a_stranger_counts_for_nobody_and_mails_nobody(game: Service) -> None:
-    raw = fixture("qmail", "pbem@pbem.localhost").replace(b"ann@example.org", b"eve@elsewhere.example")
-    outcome = pipeline.deliver(game, raw, ["pbem@pbem.localhost"], envelope_sender="")
-    assert outcome.status == "ignored" and "no registered player" in outcome.reason
-    assert player(game).bounce_score == 0 and len(outbox(game)) == FIRST_MAILS
+def test_a_bounce_for_a_mail_to_no_player_counts_for_nobody_and_mails_nobody(game: Service) -> None:
+    with Session(game.db) as session:  # a mail of ours to an address no player has (Eve left the club)
+        letter = game.letters.render("bounce_organiser", table="pbem", bouncing="x", email="x", score=1, detail="",
+                                     games=[])
+        game.mails.queue(session, "organiser", "eve@elsewhere.example", letter)
+        session.commit()
+    verp = return_path(game, "eve@elsewhere.example")
+    raw = fixture("qmail", verp).replace(b"ann@example.org", b"eve@elsewhere.example")
+    outcome = pipeline.deliver(game, raw, [verp], envelope_sender="")
+    assert outcome.status == "ignored" and outcome.reason.startswith("counted against nobody: mail 3 went to eve")
+    assert player(game).bounce_score == 0 and len(outbox(game)) == FIRST_MAILS + 1
 
 
 def test_bounces_count_once_a_day_and_at_three_the_table_is_told_and_deadlines_held(game: Service,
@@ -239,6 +293,58 @@ def test_bounces_over_smtp_with_a_null_reverse_path_and_the_player_shown_to_the_
     assert again.exit_code == 1 and "nothing to release" in again.output
     stranger = CliRunner().invoke(app, ["player", "show", "eve@elsewhere.example"], env=env)
     assert stranger.exit_code == 1 and "no player has the address" in stranger.output
+
+
+def over_smtp(service: Service, mails: list[tuple[str, str, bytes]]) -> None:
+    """Send ``mails`` (envelope sender, recipient, message) to a real listener of ``service``; wait until handled."""
+
+    def talk(port: int) -> None:
+        with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
+            for sender, recipient, raw in mails:
+                client.sendmail(sender, [recipient], raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+
+    async def run() -> None:
+        server = Server(service)
+        await server.start()
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, talk, server.port)
+            while not server._inbound.empty():
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(0.1)
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
+
+
+def test_a_mail_servers_report_at_a_seats_reply_address_is_not_answered_not_told_and_not_counted(
+        game: Service, clock: SetClock, tmp_path: Path) -> None:
+    """Servers that answer the Reply-To: a postmaster's plain notice with a sender no filter knows, and a DSN."""
+    listener = Service(make_settings(tmp_path, smtp_port=1, listen="127.0.0.1:0", scan_seconds=3600,
+                                     bounce_threshold=3), clock=clock, rules=sticks.rules)
+    reply_address = outbox(game, recipient=ANN)[0].reply_to
+    assert reply_address.startswith("play+1.0.")
+    mails = []
+    for day in range(3):
+        mails.append(("postmaster@mail.example.org", reply_address,
+                      fixture("postmaster_plain", reply_address, tag=f"plain{day}.")))
+        mails.append(("", reply_address, fixture("postfix", reply_address, tag=f"dsn{day}.")))
+    over_smtp(listener, mails)
+    stored = rows(listener, Inbound)
+    assert [row.status for row in stored] == ["ignored"] * 6
+    assert all(row.reason.startswith("counted against nobody: delivery report not at a VERP address of ours")
+               for row in stored), [row.reason for row in stored]
+    assert "at the reply address of game 1, seat 1" in stored[0].reason
+    assert player(listener).bounce_score == 0 and not player(listener).bounce_hold
+    assert len(outbox(listener)) == FIRST_MAILS, "no answer to the server, no notice to the seat's player"
+
+
+def test_flufl_bounce_says_nothing_at_info_while_a_bounce_is_read(game: Service,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    assert pipeline.deliver(game, fixture("sendmail", return_path(game)), [return_path(game)],
+                            envelope_sender="").status == "bounce"
+    assert [record.getMessage() for record in caplog.records if record.name.startswith("flufl")] == []
 
 
 def test_a_message_a_bounce_detector_trips_on_is_still_handled(game: Service) -> None:
