@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+import pytest
+
 from pbem.clock import SetClock
 from pbem.mail.outbox import OutboxWorker
 from pbem.play.service import Service
@@ -298,3 +300,35 @@ def test_a_long_non_ascii_subject_is_folded_with_crlf_and_read_back_whole(relaye
     assert b"\n" not in head.replace(b"\r\n", b""), "every line of the head ends in CRLF"
     from email import message_from_bytes, policy
     assert message_from_bytes(raw, policy=policy.default)["Subject"] == subject
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_a_relay_that_refuses_our_login_fails_no_row_for_good_and_counts_no_bounce(tmp_path, clock: SetClock) -> None:
+    """A 535 at login is the relay's answer to us, not to the recipient: the row waits to be tried again."""
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult
+    from sqlmodel import Session, select
+
+    from pbem.ops.db import Player
+    from tests.mail import sticks
+    from tests.mail.conftest import make_settings
+    from tests.mail.sink import Sink, free_port
+
+    def refuse(server, session, envelope, mechanism, auth_data):  # type: ignore[no-untyped-def]
+        return AuthResult(success=False, handled=False)
+
+    sink, port = Sink(), free_port()
+    relay = Controller(sink, hostname="127.0.0.1", port=port, auth_required=True, auth_require_tls=False,
+                       authenticator=refuse)
+    relay.start()
+    try:
+        service = open_service(make_settings(tmp_path, smtp_port=port, smtp_user="pbem", smtp_password="wrong"),
+                               clock=clock, rules=sticks.rules)
+        service.new_game("sticks", [ANN], bots_count=1, seed=0)
+        assert flush(service) == (0, 1)
+    finally:
+        relay.stop()
+    row = outbox(service)[0]
+    assert row.status == "pending" and row.attempts == 1 and "535" in row.last_error
+    with Session(service.db) as session:
+        assert session.exec(select(Player.bounce_score).where(Player.email == ANN)).one() == 0
