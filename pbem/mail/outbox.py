@@ -68,7 +68,7 @@ class _LaneReport(FlushReport):
     what it holds (it cannot be composed or written) says nothing about the relay and does not stop it."""
 
 
-_CONNECTION_LOST = (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPConnectError, aiosmtplib.SMTPTimeoutError,
+_RELAY_FAILURES = (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPConnectError, aiosmtplib.SMTPTimeoutError,
                     aiosmtplib.SMTPResponseException, aiosmtplib.SMTPRecipientsRefused, OSError, asyncio.TimeoutError)
 """Failures of the relay or the way to it, retried with backoff (a 5xx refusal ends the row, see ``_failed``);
 any other exception is the row's own and fails it at once."""
@@ -129,6 +129,8 @@ def _check_header(name: str, value: str) -> None:
     it reaches the relay.
     """
     flat = value.replace(_FOLD, " ") if name == "Subject" else value
+    if flat.isascii() and flat.isprintable():  # exactly " " to "~"; two C loops, as compose is on the hot path
+        return
     bad = sorted({f"U+{ord(c):04X}" for c in flat if not " " <= c <= "~"})
     if bad:
         raise ComposeError(f"the {name} header {flat[:60]!r} has characters a header cannot carry "
@@ -224,14 +226,14 @@ class OutboxWorker:
                 continue
             try:
                 await self._send(lane, message, row.recipient, self._return_path(row))
-            except _CONNECTION_LOST as exc:
+            except _RELAY_FAILURES as exc:
                 failed += 1
                 await self.run_db(lambda row=row, exc=exc: self._failed(row, exc))  # type: ignore[misc]
                 if _reply_code(exc) == 0:  # no answer from the relay: the connection is gone
                     await self._close(lane)
                     return _LaneReport(sent, failed, relay_failed=True)
                 continue
-            except Exception as exc:  # noqa: BLE001 - the row's own fault (e.g. SMTPNotSupported): fail it alone
+            except Exception as exc:  # noqa: BLE001 - the row's own (a UnicodeEncodeError, SMTPNotSupported): fail it alone
                 failed += 1
                 await self.run_db(lambda row=row, exc=exc: self._failed(row, exc, permanent=True))  # type: ignore[misc]
                 await self._close(lane)  # the conversation may have stopped halfway: the next row starts afresh

@@ -22,8 +22,8 @@ from pbem.ops.db import Player
 from tournaments.definition import LANGUAGES
 from tournaments.names import name_problem
 
-CELL_LONGEST = 128 * 1024
-"""The longest roster cell Python's csv reader takes (its field limit); no name or address comes near it."""
+CELL_LONGEST = csv.field_size_limit()
+"""The longest roster cell Python's csv reader takes (its field limit, 128 KiB); no name or address comes near it."""
 
 ROSTER_COLUMNS = ("name", "email", "language", "time_zone")
 """A roster file's header; ``language`` and ``time_zone`` may be left out, as columns or as cells."""
