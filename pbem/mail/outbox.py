@@ -233,7 +233,7 @@ class OutboxWorker:
                     await self._close(lane)
                     return _LaneReport(sent, failed, relay_failed=True)
                 continue
-            except Exception as exc:  # noqa: BLE001 - the row's own (a UnicodeEncodeError, SMTPNotSupported): fail it alone
+            except Exception as exc:  # noqa: BLE001 - the row's own (UnicodeEncodeError, SMTPNotSupported): fail it
                 failed += 1
                 await self.run_db(lambda row=row, exc=exc: self._failed(row, exc, permanent=True))  # type: ignore[misc]
                 await self._close(lane)  # the conversation may have stopped halfway: the next row starts afresh
