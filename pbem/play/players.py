@@ -147,6 +147,19 @@ def find_or_add(session: Session, email: str) -> Player:
     return player
 
 
+def spelt(email: str) -> str:
+    """An address spelt as players are stored, to look one up: lower-cased, and an internationalised domain
+    in punycode as :func:`address` stored it (``ann@bücher.de`` finds ``ann@xn--bcher-kva.de``). Only a
+    non-ASCII address is parsed, so a reply's lookup stays cheap; one that is no address finds no one."""
+    lowered = email.strip().lower()
+    if lowered.isascii():
+        return lowered
+    try:
+        return address(lowered)
+    except AddressError:
+        return lowered
+
+
 def find(session: Session, email: str) -> Player | None:
     """The player with this address, or None: pbem never makes a player from a mail it receives."""
-    return session.exec(select(Player).where(Player.email == email.strip().lower())).first()
+    return session.exec(select(Player).where(Player.email == spelt(email))).first()

@@ -210,6 +210,7 @@ def test_an_internationalised_domain_is_registered_in_its_ascii_form(env, servic
                                                                "Ann@Bücher.de")
     with Session(service.db) as session:
         assert session.exec(select(Player.email)).all() == ["ann@xn--bcher-kva.de"]
+    assert "dropped after round 0" in pbem(env, "tournament", "drop", "1", "--player", "ann@bücher.de")
 
 
 @pytest.mark.parametrize("rows,said", [
