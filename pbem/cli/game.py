@@ -11,7 +11,7 @@ from rich.table import Table
 
 from pbem.cli.organiser import refuse
 from pbem.cli.service import mailing_service, settings_or_exit
-from pbem.cli.tournament import publish_folder, publish_zone
+from pbem.cli.tournament import publish_folder, publish_zone, written
 from pbem.play.players import LANGUAGES
 from pbem.play.service import GameSetupError, Service
 from pbem.tournament import pages
@@ -96,7 +96,8 @@ def publish(
         refuse(f"--language {language!r} is not one we write in; use one of {', '.join(LANGUAGES)}")
     folder, shown_in = publish_folder(out), publish_zone(zone)
     try:
-        page = pages.publish_game(open_service(settings_or_exit()), game_id, folder, language, shown_in)
+        page = written(out, lambda: pages.publish_game(open_service(settings_or_exit()), game_id, folder, language,
+                                                       shown_in))
     except KeyError:
         refuse(f"no game {game_id}; `pbem game list` shows them")
     typer.echo(f"wrote {page}")

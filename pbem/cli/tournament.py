@@ -15,7 +15,7 @@ from pbem.admin.players import bounce_state
 from pbem.cli.service import mailing_service, settings_or_exit
 from pbem.clock import closest_time_zones, time_zone
 from pbem.ops.db import Player
-from pbem.play.players import LANGUAGES, ROSTER_COLUMNS, RosterError, read_roster
+from pbem.play.players import LANGUAGES, ROSTER_COLUMNS, RosterError, address, read_roster
 from pbem.play.service import Service
 from pbem.tournament import pages, runner
 from pbem.app import open_service
@@ -92,7 +92,7 @@ def register(
     if file is None:
         entrant = attempt(lambda: runner.register(_service(), tournament_id, player, name, actor(by), language,
                                                   time_zone))
-        typer.echo(f"{entrant.name} <{player.strip().lower()}> plays from round {entrant.joined}; welcome mailed")
+        typer.echo(f"{entrant.name} <{address(player)}> plays from round {entrant.joined}; welcome mailed")
         return
     if name or language or time_zone:
         refuse("--name, --language and --time-zone are for one --player; a file gives them in its columns")
@@ -225,7 +225,8 @@ def publish(
 ) -> None:
     """Write the standings and seating, and one page per game (games/ID.html), as static HTML that needs no
     server; serve the folder at public_url and every prompt links to its game's page."""
-    page = attempt(lambda: pages.publish(_service(), tournament_id, publish_folder(out), publish_zone(zone)))
+    folder, shown_in = publish_folder(out), publish_zone(zone)
+    page = written(out, lambda: attempt(lambda: pages.publish(_service(), tournament_id, folder, shown_in)))
     typer.echo(f"wrote {page} and {len(list((out / 'games').glob('*.html')))} game pages in {out / 'games'}")
 
 
@@ -234,6 +235,15 @@ def publish_folder(out: Path) -> Path:
     if out.exists() and not out.is_dir():
         refuse(f"--out {out} is a file; give a folder")
     return out
+
+
+def written(out: Path, write: Callable[[], T]) -> T:
+    """Run a publish into ``out``; a folder that cannot be made or written is refused in one line."""
+    try:
+        return write()
+    except OSError as exc:
+        refuse(f"--out {out}: cannot write there ({exc.strerror or exc}); give a folder you may write to, "
+               f"or a new one whose parent exists")
 
 
 def publish_zone(name: str) -> str:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Mapping
 
+from pbem.mail.addresses import AddressError, mailbox
+
 
 class ConfigError(ValueError):
     """A setting that cannot be used, named with what would be right."""
@@ -174,6 +176,8 @@ MASKED = frozenset({"secret", "smtp_password", "imap_password"})
 """Shown as stars by ``pbem config``."""
 
 _PORTS = frozenset({"smtp_port", "imap_port"})
+_ADDRESSES = frozenset({"from_address", "organiser"})
+"""Settings that are mail addresses: checked as a player's is, since each goes into headers of every mail."""
 _FIELDS = {f.name: f for f in fields(Settings)}
 _BY_NAME = {**{name: name for name in _FIELDS}, **{public: key for key, public in NAMES.items()}}
 
@@ -255,6 +259,9 @@ def _read_file(file: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{file} is not valid TOML ({exc}); write one setting a line, e.g. domain = "
                           f'"pbem.example.org"') from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise ConfigError(f"{file} nests arrays or tables too deeply to read; every setting is one plain value, "
+                          f'e.g. domain = "pbem.example.org"') from None
     except OSError as exc:
         raise ConfigError(f"cannot read the settings file {file}: {exc.strerror}") from None
 
@@ -266,6 +273,11 @@ _ACCEPTED = {"int": "a whole number, e.g. 10", "float": "a number, e.g. 72 or 0.
 def _typed(key: str, value: Any, written: str) -> Any:
     """``value`` as the field's type; a value that is not accepted is refused naming what would be."""
     kind = _FIELDS[key].type
+    if key in _ADDRESSES:
+        try:
+            return mailbox(str(value))
+        except AddressError as exc:
+            raise ConfigError(f"{written} is not accepted: {exc}") from None
     try:
         if key in _PORTS:
             port = int(value)

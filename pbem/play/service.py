@@ -84,9 +84,12 @@ class Service:
                 f"{rules.title} takes {rules.min_players}-{rules.max_players} seats; "
                 f"{len(emails)} players and {bots_count} bots make {seats}"
             )
-        lowered = [email.strip().lower() for email in emails]
-        if len(set(lowered)) != len(lowered) or any("@" not in email for email in lowered):
-            raise GameSetupError(f"players must be distinct email addresses, got {', '.join(emails)}")
+        try:  # every address checked as a registration checks it: none may reach a mail header unread
+            lowered = [players.address(email) for email in emails]
+        except players.AddressError as exc:
+            raise GameSetupError(f"--player {exc}") from None
+        if len(set(lowered)) != len(lowered):
+            raise GameSetupError(f"players must be distinct email addresses, got {', '.join(lowered)}")
         try:
             bots.get(bot)
         except KeyError as exc:
