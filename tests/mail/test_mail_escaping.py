@@ -80,7 +80,8 @@ def hostile_standings() -> dict[str, Any]:
 
 def refusal_reasons() -> list[str]:
     """Every reason a refusal words: the pipeline's (``_refusals.j2``) and each command's own."""
-    pipeline = Letters().environment(SOURCE_LANGUAGE).get_template("_refusals.j2").module.headlines  # type: ignore[attr-defined]
+    refusals = Letters().environment(SOURCE_LANGUAGE).get_template("_refusals.j2").module
+    pipeline = refusals.headlines  # type: ignore[attr-defined]
     return [*pipeline, *(why for command in COMMANDS for why in command.refusals)]
 
 
