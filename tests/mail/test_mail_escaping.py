@@ -39,6 +39,9 @@ ALLOWED_ATTRIBUTES = {"lang", "charset", "style", "src", "alt", "href", "value",
 
 LANGUAGE_CODES = (SOURCE_LANGUAGE, *LANGUAGES)
 
+LETTERS = Letters()
+"""One template set for every render here, as the service keeps one: each language compiles once."""
+
 LINES = [RecapLine(3, 1, evil("bob"), "", evil("move"), "email"),
          RecapLine(4, 3, evil("cy"), evil("bot"), evil("timeout-move"), "timeout"),
          RecapLine(5, 1, evil("bob"), "", evil("said"), "say"),
@@ -80,7 +83,7 @@ def hostile_standings() -> dict[str, Any]:
 
 def refusal_reasons() -> list[str]:
     """Every reason a refusal words: the pipeline's (``_refusals.j2``) and each command's own."""
-    refusals = Letters().environment(SOURCE_LANGUAGE).get_template("_refusals.j2").module
+    refusals = LETTERS.environment(SOURCE_LANGUAGE).get_template("_refusals.j2").module
     pipeline = refusals.headlines  # type: ignore[attr-defined]
     return [*pipeline, *(why for command in COMMANDS for why in command.refusals)]
 
@@ -224,7 +227,7 @@ def shown_as_written(words: str, whole_only: bool = True) -> list[str]:
 def render(kind: str, language: str, context: dict[str, Any]) -> Letter:
     if kind not in CONTEXTS:
         pytest.fail(f"mail kind {kind!r} (templates/email/{kind}.html.j2) has no hostile context in {__name__}")
-    return Letters().render(kind, language, **context)
+    return LETTERS.render(kind, language, **context)
 
 
 CASES = [(kind, number) for kind in KINDS for number in range(len(CONTEXTS.get(kind, [{}])))]
