@@ -1,4 +1,8 @@
-"""``pbem game new|list|publish``: single games outside any tournament (publish: any game)."""
+"""``pbem game new|list|publish``: single games outside any tournament (publish: any game).
+
+Stored text (table labels, players' names) reaches rich's table through :func:`rich.markup.escape`: rich reads
+``[…]`` as markup, and a name is anyone's text.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from pbem.cli.organiser import refuse
@@ -80,7 +85,7 @@ def listing() -> None:
     for row in service.games():
         waiting = ", ".join(f"seat {seat} {who}" for seat, who, _ in row["waiting"])
         deadline = row["deadline"].strftime("%Y-%m-%d %H:%M") if row["deadline"] else ""
-        table.add_row(str(row["id"]), row["label"], row["status"], str(row["moves"]), waiting, deadline)
+        table.add_row(str(row["id"]), escape(row["label"]), row["status"], str(row["moves"]), escape(waiting), deadline)
     Console().print(table)
 
 
