@@ -83,3 +83,28 @@ def test_demo_prints_a_folder_with_brackets_as_written(tmp_path: Path) -> None:
                            env={"COLUMNS": "250"})
     assert result.exit_code == 0, (result.output, result.exception)
     assert f"mutt -f {folder / 'mail'}" in result.output
+
+
+def test_the_organisers_actions_print_stored_text_as_written(env: dict[str, str], service: Service,
+                                                             running: int) -> None:
+    """A stranger's mail whose sender, subject and text carry markup: every organiser action shows it as
+    written, and so does a table label and a player's name in ``game show`` and ``player show``."""
+    from sqlmodel import Session
+
+    from pbem.mail import pipeline
+    from pbem.ops.db import Inbound
+
+    raw = (f"From: [/]@example.org\r\nTo: pbem@pbem.test\r\nSubject: {CLOSER} {LINK}\r\n"
+           f"Message-ID: <literal@example.org>\r\n\r\nhello {CLOSER} {LINK}\r\n").encode()
+    pipeline.deliver(service, raw)
+    with Session(service.db) as session:  # what a detector or a relay wrote into the reason is stored text too
+        row = session.get(Inbound, 1)
+        row.reason = f"{CLOSER} {LINK}"
+        session.add(row)
+        session.commit()
+    assert f"{CLOSER} {LINK}" in pbem(env, "inbound", "list")
+    shown = pbem(env, "inbound", "show", "1")
+    assert f"subject: {CLOSER} {LINK}" in shown and f"hello {CLOSER} {LINK}" in shown
+    assert f"{TOURNAMENT} R1 T1" in pbem(env, "game", "show", "1")
+    assert NAMES[emails(6)[0]] in pbem(env, "player", "show", emails(6)[0])
+    assert f"{TOURNAMENT} R1" in pbem(env, "outbox", "list", "--limit", "200")
