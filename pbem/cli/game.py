@@ -15,12 +15,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from pbem.cli.organiser import refuse
-from pbem.cli.service import mailing_service, settings_or_exit
+from pbem.cli.service import mailing_service, reading_service
 from pbem.cli.tournament import publish_folder, publish_zone, written
 from pbem.play.players import LANGUAGES
-from pbem.play.service import GameSetupError, Service
+from pbem.play.service import GameSetupError
 from pbem.tournament import pages
-from pbem.app import open_service
 
 app = typer.Typer(help="Single games: start one, list them, publish one's page.", no_args_is_help=True)
 
@@ -78,7 +77,7 @@ def new(
 @app.command("list")
 def listing() -> None:
     """Every game with its status, moves and who it waits for."""
-    service = open_service(settings_or_exit())
+    service = reading_service()
     table = Table(title="games")
     for column in ("id", "table", "status", "moves", "waiting for", "next deadline (UTC)"):
         table.add_column(column)
@@ -101,7 +100,7 @@ def publish(
         refuse(f"--language {language!r} is not one we write in; use one of {', '.join(LANGUAGES)}")
     folder, shown_in = publish_folder(out), publish_zone(zone)
     try:
-        page = written(out, lambda: pages.publish_game(open_service(settings_or_exit()), game_id, folder, language,
+        page = written(out, lambda: pages.publish_game(reading_service(), game_id, folder, language,
                                                        shown_in))
     except KeyError:
         refuse(f"no game {game_id}; `pbem game list` shows them")

@@ -18,13 +18,12 @@ from sqlmodel import Session, select
 
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.admin.players import bounce_state
-from pbem.cli.service import mailing_service, settings_or_exit
+from pbem.cli.service import mailing_service, reading_service
 from pbem.clock import closest_time_zones, time_zone
 from pbem.ops.db import Player
 from pbem.play.players import LANGUAGES, ROSTER_COLUMNS, RosterError, address, read_roster
 from pbem.play.service import Service
 from pbem.tournament import pages, runner
-from pbem.app import open_service
 from tournaments import DefinitionError, Standings, TournamentError, standings_context
 
 app = typer.Typer(help="Tournaments: create, register players, run rounds, standings.", no_args_is_help=True)
@@ -36,7 +35,7 @@ T = TypeVar("T")
 
 
 def _service() -> Service:
-    return open_service(settings_or_exit())
+    return reading_service()
 
 
 FILE = typer.Argument(..., help="The tournament definition (TOML); see tournaments/examples/.")
