@@ -97,7 +97,7 @@ def register(
     if file is None:
         entrant = attempt(lambda: runner.register(_service(), tournament_id, player, name, actor(by), language,
                                                   time_zone))
-        typer.echo(f"{entrant.name} <{address(player)}> plays from round {entrant.joined}; welcome mailed")
+        typer.echo(f"{entrant.name} <{address(player)}> plays from round {entrant.joined}; welcome queued (pbem serve sends it)")
         return
     if name or language or time_zone:
         refuse("--name, --language and --time-zone are for one --player; a file gives them in its columns")

@@ -72,8 +72,10 @@ class Service:
         deadline_hours: float | None = None,
         label: str = "",
         bot: str = "greedy",
+        actor: str = "organiser",
     ) -> int:
-        """Start a game outside any tournament and queue its first prompts; returns its id."""
+        """Start a game outside any tournament and queue its first prompts; returns its id (``actor``: who
+        started it, for the audit log)."""
         try:
             rules = self.rules(game)
         except KeyError as exc:
@@ -99,7 +101,8 @@ class Service:
 
         def start(transaction: Transaction) -> int:
             opened = self.open_game(transaction.session, rules, lowered, bots_count=bots_count, seed=seed,
-                                    options=chosen, deadline_hours=deadline_hours, label=label, bot=bot)
+                                    options=chosen, deadline_hours=deadline_hours, label=label, bot=bot,
+                                    actor=actor)
             transaction.add(opened)
             transaction.commit()
             return opened.id

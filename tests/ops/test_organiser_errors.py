@@ -78,3 +78,44 @@ def test_every_settings_problem_comes_at_once_with_what_was_meant(tmp_path: Path
     assert "unknown setting 'domian'; did you mean 'domain'?" in text
     assert "smtp_port = 99999" in text and "a port number 1-65535" in text
     assert "unknown setting 'colour'; `pbem config` lists every setting" in text
+
+
+def test_the_database_and_its_backups_are_the_owners_alone(tmp_path: Path) -> None:
+    """They hold the reply-token secret: mode 0600, whatever the umask, for a new database and each backup;
+    an existing database that others could read is tightened when pbem opens it."""
+    import os
+    import stat
+
+    env = command_env(tmp_path, PBEM_SECRET="s")
+    old = os.umask(0o022)
+    try:
+        assert runner.invoke(app, ["init"], env=env).exit_code == 0
+        database = tmp_path / "pbem.db"
+        assert stat.S_IMODE(database.stat().st_mode) == 0o600
+        assert runner.invoke(app, ["backup", str(tmp_path / "copy.db")], env=env).exit_code == 0
+        assert stat.S_IMODE((tmp_path / "copy.db").stat().st_mode) == 0o600
+        database.chmod(0o644)
+        assert runner.invoke(app, ["game", "list"], env=env).exit_code == 0
+        assert stat.S_IMODE(database.stat().st_mode) == 0o600
+    finally:
+        os.umask(old)
+
+
+def test_game_new_takes_minutes_and_records_who_started_it(tmp_path: Path) -> None:
+    from sqlmodel import Session, select
+
+    from pbem.app import open_service
+    from pbem.ops.config import load_settings
+    from pbem.ops.db import Audit, Game
+
+    env = command_env(tmp_path, PBEM_SECRET="s", USER="orga")
+    made = runner.invoke(app, ["game", "new", "dragon", "--player", "ann@pbem.test", "--bots", "2",
+                               "--deadline", "90m"], env=env)
+    assert made.exit_code == 0, made.output
+    none = runner.invoke(app, ["game", "new", "dragon", "--player", "ann@pbem.test", "--bots", "2",
+                               "--deadline", "0h"], env=env)
+    assert none.exit_code != 0 and "leaves no time to answer" in none.output
+    service = open_service(load_settings(env))
+    with Session(service.db) as session:
+        assert session.exec(select(Game.deadline_hours)).one() == 1.5
+        assert [(a.actor, a.action) for a in session.exec(select(Audit))] == [("orga", "game new")]
