@@ -121,7 +121,9 @@ def _tell_disputant(desk: Desk, session: Session, found: Dispute, event: str, re
     letter = desk.service.letters.render("organiser_action", player.reads, event=event, reason=reason,
                                          action=told, player=player.name or player.email,
                                          **{**desk.service.shown.base_context(game, None), "seat_no": 0})
-    desk.service.mails.queue(session, "admin", player.email, letter, game_id=found.game_id)
+    # the organiser wrote it: a reply reaches the organiser
+    desk.service.mails.queue(session, "admin", player.email, letter, game_id=found.game_id,
+                             reply_to=desk.service.settings.organiser)
 
 
 def _dispute(session: Session, dispute_id: int) -> Dispute:

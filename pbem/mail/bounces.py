@@ -271,7 +271,7 @@ def _tell(service: Service, session: Session, player: Player) -> None:
     letter = service.letters.render(
         "bounce_organiser", table="pbem", bouncing=name, email=player.email, score=player.bounce_score,
         detail=player.bounce_detail, games=[{"id": game.id, "table": game.label} for game in tables])
-    service.mails.queue(session, "organiser", service.settings.organiser, letter)
+    service.mails.queue(session, "organiser", service.settings.organiser, letter, reply_to=service.settings.organiser)
     for game in tables:
         held = game_timeouts(session, game.id, service.settings).hold_on_bounce  # as pbem.play.deadlines applies it
         others = session.exec(select(Player).join(Seat, Seat.player_id == Player.id)  # type: ignore[arg-type]
@@ -279,4 +279,4 @@ def _tell(service: Service, session: Session, player: Player) -> None:
         for other in others:
             letter = service.letters.render("bounce_table", other.reads, table=game.label,
                                             player=other.name or other.email, bouncing=name, held=held)
-            service.mails.queue(session, "bounce", other.email, letter, game_id=game.id)
+            service.mails.queue(session, "bounce", other.email, letter, game_id=game.id, reply_to=service.mails.desk)

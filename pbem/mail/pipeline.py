@@ -162,7 +162,7 @@ def _finish(arrival: chain.Arrival, outcome: Outcome) -> Outcome:
     recorded = arrival.session.connection().execute(_RECORD, {
         "inbound_id": arrival.inbound_id, "status": outcome.status, "reason": outcome.reason[:1000],
         "game": game.id if game is not None and arrival.seat is not None else None,
-        "player": arrival.player.id if arrival.player is not None else arrival.bounced})
+        "player": arrival.recorded_player})
     if recorded.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict(f"inbound {arrival.inbound_id} was handled meanwhile")
     if game is not None and outcome.status in UNCHANGED and not arrival.touched:

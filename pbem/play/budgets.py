@@ -11,7 +11,9 @@ move then went unanswered while their deadline ran. So there are two budgets:
   (:class:`~pbem.ops.db.RobotAnswers`);
 - :func:`unverified`: answers to any other mail (the notice that a seat's reply
   address was used from elsewhere, refusals of mail without a valid reply
-  token, a refusal to a player who wrote to another seat's address), at most
+  token, a refusal to a player who wrote to another seat's address, and a
+  registered player's mail to pbem's own address, whose commands are answered
+  and whose questions are forwarded to the organiser, :mod:`pbem.play.frontdesk`), at most
   ``seat_notices_per_day`` a seat and ``unverified_per_day``
   an address a day (:class:`~pbem.ops.db.UnverifiedMail`). Only the player can
   spend the first; a forger spends only the second, and only that little.
@@ -48,10 +50,11 @@ def own(session: Session, today: date, address: str, limit: int) -> bool:
 
 
 def unverified(session: Session, today: date, settings: Settings, address: str, game_id: int = 0,
-               seat: int = 0) -> bool:
+               seat: int = 0, *, answer: bool = True) -> bool:
     """Count one mail pbem could not tie to the player at ``address`` (at seat ``seat`` of ``game_id``, when it
     came to that seat's reply address from elsewhere) and whether it may be answered: False once the address
-    or the seat has had its answers for the day. The mail is counted either way, for the organiser's digest."""
+    or the seat has had its answers for the day. The mail is counted either way, for the organiser's digest;
+    ``answer=False`` counts one that is kept unanswered anyway (a question already forwarded today)."""
     seat_clause = and_(UnverifiedMail.game_id == game_id, UnverifiedMail.seat == seat) if game_id else false()
     today_rows = list(session.exec(select(UnverifiedMail).where(
         UnverifiedMail.day == today, or_(UnverifiedMail.address == address, seat_clause))))
@@ -62,6 +65,8 @@ def unverified(session: Session, today: date, settings: Settings, address: str, 
         session.add(row)
         today_rows.append(row)
     row.mails += 1
+    if not answer:
+        return False
     by_address = sum(other.answered for other in today_rows if other.address == address)
     by_seat = sum(other.answered for other in today_rows
                   if game_id and (other.game_id, other.seat) == (game_id, seat))
@@ -111,7 +116,7 @@ def send_organiser_digest(service: Service) -> int:
             letter = service.letters.render(
                 "organiser_digest", table="pbem", lines=lines, per_seat=settings.seat_notices_per_day,
                 per_address=settings.unverified_per_day)
-            service.mails.queue(session, "organiser", settings.organiser, letter)
+            service.mails.queue(session, "organiser", settings.organiser, letter, reply_to=settings.organiser)
         session.commit()
         return 1 if lines else 0
 

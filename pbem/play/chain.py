@@ -38,7 +38,7 @@ import engine
 from engine.notation import normalise
 from engine.text import T
 from pbem.mail import bounces
-from pbem.play import budgets, players
+from pbem.play import budgets, frontdesk, players
 from pbem.play.commands import COMMANDS
 from pbem.play.commands.language import language_written
 from pbem.ops.db import Inbound, Outbox, Player, Seat
@@ -88,6 +88,9 @@ class Arrival:
     _sender_looked_up: bool = field(default=False, repr=False)
     bounced: int | None = None
     """The player a bounce was counted against: recorded on the stored message."""
+    writer: Player | None = None
+    """The registered player whose mail to pbem's own address this is (:mod:`pbem.play.frontdesk`): recorded on
+    the stored message, but no proof of anything, so never ``player`` (whose answers a forger must not spend)."""
     touched: bool = False
     """Whether the game's seats changed even though the mail is refused (a bounce hold lifted)."""
 
@@ -102,6 +105,14 @@ class Arrival:
             self._sender_player = players.find(self.session, self.mail.sender) if self.mail.sender else None
             self._sender_looked_up = True
         return self._sender_player
+
+    @property
+    def recorded_player(self) -> int | None:
+        """The player recorded on the stored message: the seat's, the writer's to pbem@, or a bounce's."""
+        for found in (self.player, self.writer):
+            if found is not None:
+                return found.id
+        return self.bounced
 
     def stranger(self, reason: str) -> Outcome:
         """Keep a mail from an address no player has, unanswered: pbem never mails a stranger (no backscatter)."""
@@ -134,7 +145,8 @@ class Arrival:
         else:
             base = service.shown.base_context(game, None) if game else {"table": service.settings.domain}
             letter = service.letters.render("refusal", self.sender_player.reads, **{**base, "player": "", **context})
-            service.mails.queue(self.session, "refusal", mail.sender, letter, game_id=game.id if game else None)
+            service.mails.queue(self.session, "refusal", mail.sender, letter, game_id=game.id if game else None,
+                                reply_to=service.mails.desk)  # pbem's own address reads "help": no loop
         return Outcome("refused", reason)
 
     def may_answer(self, address: str) -> bool:
@@ -229,7 +241,8 @@ def _oversize(arrival: Arrival) -> Outcome:
     if arrival.sender_player is None:
         return Outcome("oversize", f"{mail.reason}; from no player: not answered")
     today, settings = service.clock.now().date(), service.settings
-    if _own_mail(arrival):
+    own = _own_mail(arrival)
+    if own:
         allowed = budgets.own(arrival.session, today, mail.sender, settings.robot_answers_per_day)
     else:
         allowed = budgets.unverified(arrival.session, today, settings, mail.sender)
@@ -240,13 +253,15 @@ def _oversize(arrival: Arrival) -> Outcome:
         "oversize", arrival.sender_player.reads, table=settings.domain, original_subject=mail.subject,
         size_kb=int(stored or 0) // 1024, limit_kb=settings.max_message_bytes // 1024,
     )
-    service.mails.queue(arrival.session, "oversize", mail.sender, letter)
+    # "reply again with just your move": to the seat's address it came to when it was the player's own
+    service.mails.queue(arrival.session, "oversize", mail.sender, letter, reply_to=own or service.mails.desk)
     return Outcome("oversize", mail.reason)
 
 
-def _own_mail(arrival: Arrival) -> bool:
-    """Whether a mail the address steps do not read (an oversized one) is the player's own: a valid reply
-    token for a seat whose player is the sender. Only then may it spend the player's own answer budget."""
+def _own_mail(arrival: Arrival) -> str:
+    """The seat's reply address when a mail the address steps do not read (an oversized one) is the player's
+    own: a valid reply token for a seat whose player is the sender, else "". Only then may it spend the
+    player's own answer budget."""
     settings, secret = arrival.service.settings, arrival.service.secret
     for address in arrival.mail.recipients:
         found = read_reply_address(address, settings.reply_local, settings.domain, secret)
@@ -255,8 +270,17 @@ def _own_mail(arrival: Arrival) -> bool:
         seated = arrival.session.exec(
             select(Player.email).join(Seat, Seat.player_id == Player.id)  # type: ignore[arg-type]
             .where(Seat.game_id == found.game_id, Seat.seat == found.seat)).first()
-        return seated is not None and seated == arrival.mail.sender
-    return False
+        return address if seated is not None and seated == arrival.mail.sender else ""
+    return ""
+
+
+def _to_desk(arrival: Arrival) -> Outcome | None:
+    """Mail to pbem's own address (a reply to the welcome): a player's commands without a seat, or a question
+    for the organiser; a stranger's is kept unanswered."""
+    if not frontdesk.to_desk(arrival):
+        return None
+    player = arrival.sender_player
+    return frontdesk.handle(arrival, lambda game, seat: Reply(arrival, game, seat, player))  # type: ignore[arg-type]
 
 
 def _addressed(arrival: Arrival) -> Outcome | None:
@@ -336,6 +360,9 @@ ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
          "mail's live return path is counted against that mail's recipient, any other against nobody); an "
          "oversized one from a player gets one short answer",
          _filtered),
+    Step("to-pbem", "mail to pbem's own address and no seat's: a registered player's commands that need no seat "
+         "are answered, anything else is forwarded to the organiser once, within the budget of mail pbem cannot "
+         "verify; a stranger's is kept unanswered", _to_desk),
     Step("addressed", "a recipient carries a valid reply token (game, seat, HMAC)", _addressed),
     Step("seat-exists", "the token's game and seat exist", _seat_exists),
     Step("not-a-bounce", "a mail server's delivery report at a seat's reply address is kept, never answered, and "

@@ -116,7 +116,14 @@ def _tell_organiser(service: Service, session: Session, game: LoadedGame, seat: 
     service.mails.to_organiser(
         session, "organiser", "organiser", game.id, event="seat_to_bot", seat=service.shown.line(game, 0, seat, "", ""),
         timeouts=game.seats[seat].timeouts, dispute_id=0, text="", **service.shown.base_context(game, seat),
+        reply_to=_player_address(game, seat),
     )
+
+
+def _player_address(game: LoadedGame, seat: int) -> str:
+    """Where the organiser's reply to a mail about a seat should go: its player ("" for none: the organiser)."""
+    player = game.player(seat)
+    return player.email if player is not None else ""
 
 
 def _held(policy: GameTimeouts, game: LoadedGame, seat: int) -> bool:
@@ -191,7 +198,7 @@ def send_digests(service: Service) -> int:
                       for game_id, text in games.items()]
             letter = service.letters.render("digest", player.reads, player=player.name or player.email, games=tables,
                                             table="pbem")
-            service.mails.queue(session, "digest", player.email, letter)
+            service.mails.queue(session, "digest", player.email, letter, reply_to=service.mails.desk)  # "notify none" works there
             sent += 1
         session.commit()
         return sent

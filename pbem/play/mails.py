@@ -287,19 +287,40 @@ class Mailer:
         row.last_message_id = message_id
         return message_id
 
-    def to_organiser(self, session: Session, kind: str, template: str, about: int | None, **context: Any) -> str:
-        """Render mail ``template`` for the organiser and queue it (``about``: the game it concerns)."""
+    def to_organiser(self, session: Session, kind: str, template: str, about: int | None, *,
+                     reply_to: str = "", **context: Any) -> str:
+        """Render mail ``template`` for the organiser and queue it (``about``: the game it concerns).
+
+        ``reply_to``: whom the organiser's reply should reach, the player the mail is about; by default the
+        organiser's own address (mail to pbem@ from the organiser would be a stranger's, kept unanswered).
+        """
         letter = self.letters.render(template, **context)
-        return self.queue(session, kind, self.settings.organiser, letter, game_id=about)
+        return self.queue(session, kind, self.settings.organiser, letter, game_id=about,
+                          reply_to=reply_to or self.settings.organiser)
+
+    @property
+    def desk(self) -> str:
+        """pbem's own address, the From of every mail: the Reply-To of a player's mail that belongs to no seat.
+
+        A registered player's mail to it is read for the commands that need no seat, and anything else in it
+        is forwarded to the organiser (:mod:`pbem.play.frontdesk`)."""
+        return self.settings.from_address
 
     def reply_to(self, game_id: int, seat: int, asked: int | None = None) -> str:
         """The seat's reply address; a mail that asks for a decision names it (``asked``: moves in the log)."""
         return reply_address(self.settings.reply_local, self.settings.domain, self.secret, game_id, seat, asked)
 
     def queue(self, session: Session, kind: str, recipient: str, letter: Letter, *, game_id: int | None = None,
-              picture: bytes | None = None, reply_to: str = "", in_reply_to: str = "",
+              reply_to: str, picture: bytes | None = None, in_reply_to: str = "",
               references: str = "", seat: int | None = None, seq: int | None = None) -> str:
-        """Add one mail to the outbox and return its Message-ID; it leaves with the transaction's commit."""
+        """Add one mail to the outbox and return its Message-ID; it leaves with the transaction's commit.
+
+        Every mail names where a reply goes (``reply_to``, never empty): a seat's reply address, pbem's own
+        address (:attr:`desk`), the organiser, or for the organiser the player a mail is about. A mail without
+        one would be answered at its From, which no caller has decided on.
+        """
+        if not reply_to.strip():
+            raise ValueError(f"mail {kind!r} to {recipient}: every mail needs a Reply-To that a reply can reach")
         now = self.clock.now()
         message_id = f"<{uuid.uuid4().hex}@{self.settings.domain}>"
         session.connection().execute(_INSERT_OUTBOX, {

@@ -270,7 +270,7 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
         rounds=definition.rounds, joined=entrant.joined, started=loaded.row.rounds_started,
         hours=definition.deadlines.move.total_seconds() / 3600, organiser=service.settings.organiser,
         time_zone=player.time_zone)
-    service.mails.queue(session, "welcome", player.email, letter)
+    service.mails.queue(session, "welcome", player.email, letter, reply_to=service.mails.desk)  # "help" works there
     service.audit(session, actor, "tournament register", None,
                   f"tournament {tournament_id}: {registration.email} from round {entrant.joined}")
     return entrant
@@ -423,7 +423,7 @@ def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: Roun
     for player_id in seating.byes:
         letter = service.letters.render("bye", players[player_id].reads, tournament=loaded.row.name, player=entrants[player_id].name,
                                         round=seating.round, tables=len(seating.tables), worth=worth)
-        service.mails.queue(session, "bye", players[player_id].email, letter)
+        service.mails.queue(session, "bye", players[player_id].email, letter, reply_to=service.mails.desk)
 
 
 def _game_seed(definition: Definition, round_no: int, table: SeatedTable) -> int:
@@ -530,7 +530,8 @@ def open_next_round(service: Service, session: Session, loaded: Loaded) -> bool:
         service.audit(session, "service", "round not started", None, f"tournament {row.id}: {exc}")
         letter = service.letters.render("organiser_tournament", tournament=row.name, tournament_id=row.id,
                                         round=row.rounds_started + 1, reason=str(exc))
-        service.mails.queue(session, "organiser", service.settings.organiser, letter)
+        service.mails.queue(session, "organiser", service.settings.organiser, letter,
+                            reply_to=service.settings.organiser)
         return False
 
 
@@ -556,7 +557,8 @@ def mail_standings(service: Service, session: Session, loaded: Loaded, after_rou
                 continue
             letter = service.letters.render("standings", players[entrant.player].reads, **context, player=entrant.name, you=entrant.player,
                                             limit=STANDINGS_MAILED)
-            service.mails.queue(session, "standings", players[entrant.player].email, letter)
+            service.mails.queue(session, "standings", players[entrant.player].email, letter,
+                                reply_to=service.mails.desk)
     return len(readers)
 
 

@@ -184,7 +184,7 @@ def test_a_bounce_for_a_mail_to_no_player_counts_for_nobody_and_mails_nobody(gam
     with Session(game.db) as session:  # a mail of ours to an address no player has (Eve left the club)
         letter = game.letters.render("bounce_organiser", table="pbem", bouncing="x", email="x", score=1, detail="",
                                      games=[])
-        game.mails.queue(session, "organiser", "eve@elsewhere.example", letter)
+        game.mails.queue(session, "organiser", "eve@elsewhere.example", letter, reply_to="pbem@pbem.localhost")
         session.commit()
     verp = return_path(game, "eve@elsewhere.example")
     raw = fixture("qmail", verp).replace(b"ann@example.org", b"eve@elsewhere.example")

@@ -33,13 +33,11 @@ class Command:
     argument: str
 
 
-class CommandContext(Protocol):
-    """Everything a command's handler may use while the reply pipeline handles one mail from one seat.
+class PlayerContext(Protocol):
+    """What every command's handler may use, with a seat or without one: the player who wrote, and answers.
 
-    The pipeline has already checked the reply token and the sender, so
-    ``game``, ``seat`` and ``player`` are the seat that wrote. Everything a
-    handler writes goes into ``session`` and leaves with the pipeline's one
-    commit (the mails too: they are outbox rows).
+    Everything a handler writes goes into ``session`` and leaves with the
+    pipeline's one commit (the mails too: they are outbox rows).
     """
 
     @property
@@ -48,7 +46,43 @@ class CommandContext(Protocol):
 
     @property
     def session(self) -> Session:
-        """The transaction of this reply."""
+        """The transaction of this mail."""
+
+    @property
+    def player(self) -> Player:
+        """The player who wrote."""
+
+    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "", **context: Any) -> None:
+        """Mail the player the confirmation of ``command`` (the ``headline``/``detail`` of its template block)."""
+
+    def refuse(self, why: str, reason: str, **extra: Any) -> Outcome:
+        """Answer the player that nothing was done and why (reason code ``why``); the outcome to return."""
+
+    def send(self, kind: str, *, picture: bool = False, **context: Any) -> str:
+        """Mail the player the mail ``kind`` (``templates/email/KIND.*.j2``); its Message-ID."""
+
+
+class UnseatedContext(PlayerContext, Protocol):
+    """A registered player's mail to pbem's own address (``pbem@DOMAIN``, no seat token): no game, no seat.
+
+    Its From is not proven by a token, so it spends the answers of mail pbem cannot verify
+    (:mod:`pbem.play.budgets`), once for the whole mail, before any handler runs; a handler's answers go to
+    the player's registered address with pbem's own address as Reply-To (:mod:`pbem.play.frontdesk`).
+    """
+
+    def seats(self) -> list[tuple[LoadedGame, int]]:
+        """The player's seats in games not over (active or paused), each game loaded in this transaction."""
+
+    def at_seat(self, game: LoadedGame, seat: int) -> CommandContext:
+        """The context of a mail from this seat: a seat's own handler answers it in the seat's thread."""
+
+
+class CommandContext(PlayerContext, Protocol):
+    """Everything a command's handler may use while the reply pipeline handles one mail from one seat.
+
+    The pipeline has already checked the reply token and the sender, so
+    ``game``, ``seat`` and ``player`` are the seat that wrote.
+    """
 
     @property
     def game(self) -> LoadedGame:
@@ -57,10 +91,6 @@ class CommandContext(Protocol):
     @property
     def seat(self) -> int:
         """The replying seat, counted from 0."""
-
-    @property
-    def player(self) -> Player:
-        """The player of that seat: the sender of the reply."""
 
     def acknowledge(self, command: str, value: str, extra: str, replaced: str = "", **context: Any) -> None:
         """Mail the seat the confirmation of ``command`` (the ``headline``/``detail`` of its template block)."""
@@ -82,6 +112,9 @@ Reader = Callable[[str, str], str]
 Handler = Callable[[CommandContext, str], Outcome]
 """(the context, the argument as read) -> what became of the mail."""
 
+UnseatedHandler = Callable[[UnseatedContext, str], Outcome]
+"""The same for a mail to pbem's own address, which has no seat."""
+
 
 @dataclass(frozen=True)
 class PlayerCommand:
@@ -94,6 +127,11 @@ class PlayerCommand:
     replaced)``, a dict ``refusals`` (reason code -> headline) and a macro
     ``refusal(command, why, detail, limit, until)`` for the codes in
     ``refusals`` here.
+
+    ``unseated`` is its handler in a mail to pbem's own address, which names
+    no seat (a reply to the welcome); None when the command is about one
+    game's seat: such a mail is then answered with the reply addresses of
+    the player's games, where the command works.
     """
 
     name: str
@@ -103,6 +141,7 @@ class PlayerCommand:
     handle: Handler
     aliases: tuple[str, ...] = ()
     refusals: tuple[str, ...] = ()
+    unseated: UnseatedHandler | None = None
 
     @property
     def words(self) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ def handle(context: CommandContext, argument: str) -> Outcome:
     service.mails.to_organiser(
         session, "organiser", "organiser", game.id, event="dispute", dispute_id=dispute.id, text=text,
         seat=service.shown.line(game, 0, seat, "", ""), timeouts=game.seats[seat].timeouts,
-        **service.shown.base_context(game, seat),
+        **service.shown.base_context(game, seat), reply_to=player.email,
     )
     context.acknowledge("dispute", "", str(dispute.id))
     return handled("dispute")

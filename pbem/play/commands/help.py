@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.play.commands.base import CommandContext, N_, PlayerCommand, handled, no_argument
+from pbem.play.commands.base import CommandContext, N_, PlayerCommand, UnseatedContext, handled, no_argument
 from pbem.play.commands.language import OWN_NAMES
 from pbem.play.outcome import Outcome
 
@@ -17,4 +17,13 @@ def handle(context: CommandContext, _argument: str) -> Outcome:
     return handled("help")
 
 
-COMMAND = PlayerCommand(name="help", usage=("help",), summary=N_("this mail"), read=no_argument, handle=handle)
+def unseated(context: UnseatedContext, _argument: str) -> Outcome:
+    """From pbem's own address (a reply to the welcome): the same list of commands, no game's move to show."""
+    player = context.player
+    context.send("help", hint="", game_title="", seat_no=0, vacation_days=context.service.settings.vacation_days,
+                 notify=player.notify, time_zone=player.time_zone, language_name=OWN_NAMES[player.reads])
+    return handled("help")
+
+
+COMMAND = PlayerCommand(name="help", usage=("help",), summary=N_("this mail"), read=no_argument, handle=handle,
+                        unseated=unseated)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from pbem.play.commands.base import CommandContext, N_, PlayerCommand, first_word, handled
+from pbem.play.commands.base import N_, PlayerCommand, PlayerContext, first_word, handled
 from pbem.play.outcome import Outcome
 from tournaments.definition import LANGUAGES
 
@@ -87,7 +87,8 @@ def known_language(code: str) -> str:
     return code
 
 
-def handle(context: CommandContext, argument: str) -> Outcome:
+def handle(context: PlayerContext, argument: str) -> Outcome:
+    """The player's setting, the same from a seat's reply or from a mail to pbem's own address."""
     code = language_named(argument)
     if code is None:
         return context.refuse("bad_language", f"language {argument!r} not known" if argument else
@@ -101,5 +102,5 @@ def handle(context: CommandContext, argument: str) -> Outcome:
 COMMAND = PlayerCommand(
     name="language", aliases=("lang", "γλώσσα", "γλωσσα", "nyelv", "язык"), usage=("language en|el|hu|ru",),
     summary=N_("the language of your mails: English, Ελληνικά, Magyar or Русский (now %(language_name)s)"),
-    read=first_word, handle=handle, refusals=("bad_language",),
+    read=first_word, handle=handle, refusals=("bad_language",), unseated=handle,
 )

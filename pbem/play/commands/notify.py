@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.play.commands.base import CommandContext, N_, PlayerCommand, handled
+from pbem.play.commands.base import N_, PlayerCommand, PlayerContext, handled
 from pbem.play.outcome import Outcome
 
 CHOICES = ("each", "digest", "none")
@@ -16,7 +16,9 @@ def read(rest_of_line: str, _following: str) -> str:
     return choice if choice in CHOICES else ""
 
 
-def handle(context: CommandContext, argument: str) -> Outcome:
+def handle(context: PlayerContext, argument: str) -> Outcome:
+    """The player's setting, for all their tables: the same from a seat's reply or from pbem's own address
+    (where the daily digest, which asks for it, is answered)."""
     if not argument:
         return context.refuse("bad_notify", "notify needs each, digest or none")
     context.player.notify = argument
@@ -27,5 +29,5 @@ def handle(context: CommandContext, argument: str) -> Outcome:
 COMMAND = PlayerCommand(
     name="notify", usage=("notify each|digest|none",),
     summary=N_("mails about other players' moves: each one, one a day, or none (you are \"%(notify)s\" now)"),
-    read=read, handle=handle, refusals=("bad_notify",),
+    read=read, handle=handle, refusals=("bad_notify",), unseated=handle,
 )

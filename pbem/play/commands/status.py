@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.play.commands.base import CommandContext, N_, PlayerCommand, handled, no_argument
+from pbem.play.commands.base import CommandContext, N_, PlayerCommand, UnseatedContext, handled, no_argument
 from pbem.play.outcome import Outcome
 
 
@@ -16,5 +16,14 @@ def handle(context: CommandContext, _argument: str) -> Outcome:
     return handled("status")
 
 
+def unseated(context: UnseatedContext, argument: str) -> Outcome:
+    """From pbem's own address: the one seat's status in its thread, or every game listed with its address."""
+    seats = context.seats()
+    if len(seats) == 1:
+        return handle(context.at_seat(*seats[0]), argument)
+    context.send("frontdesk", event="games")
+    return handled("status")
+
+
 COMMAND = PlayerCommand(name="status", usage=("status",), summary=N_("the board and what you owe, again"),
-                        read=no_argument, handle=handle)
+                        read=no_argument, handle=handle, unseated=unseated)
