@@ -13,7 +13,9 @@ stages, so each step works on the value it needs:
   with a seat's token from another address is kept and told to the seat's own
   player at their registered address (at most ``seat_notices_per_day``
   a day: what mail that is not the player's own may cost has budgets of its
-  own, :mod:`pbem.play.budgets`). When they all pass, the arrival
+  own, :mod:`pbem.play.budgets`). A mail to pbem's own address that names no
+  seat (a reply to the welcome) is decided by :mod:`pbem.play.frontdesk`
+  instead. When they all pass, the arrival
   becomes a :class:`Reply`, which has the game, the seat and the player for
   certain, so no later step has to ask whether they exist.
 - :data:`REPLY_STEPS` work on the :class:`Reply`: commands, an empty text, a
