@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from email import message_from_bytes
+from email.policy import compat32
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +40,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from pbem.clock import local_time
+from pbem.mail import bounces
 from pbem.ops.db import Game, Inbound, Player, Seat
 from pbem.play import budgets
 from pbem.play.commands import COMMANDS, CommandContext, PlayerCommand
@@ -86,8 +89,9 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
     if player is None:
         return arrival.stranger(f"mail to {service.mails.desk}")
     arrival.writer = player
-    if not player.language and (guessed := language_written(mail.text)):
-        player.language = guessed
+    if _delivery_report(arrival):
+        return Outcome("ignored", f"{bounces.NOBODY}: {bounces.NOT_OURS} (at {service.mails.desk}, from "
+                                  f"{mail.sender}): not answered")
     command = COMMANDS.read(mail.text)
     tag = ""
     if command is None:
@@ -104,6 +108,8 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
         return Outcome("rate_limited", f"mail to {service.mails.desk}: today's {service.settings.unverified_per_day} "
                                        f"answers to mail pbem cannot verify from {mail.sender} are spent: kept, "
                                        "neither answered nor forwarded")
+    if not player.language and (guessed := language_written(mail.text)):  # only in mail that is answered
+        player.language = guessed
     desk = Unseated(arrival, player, at_seat)
     if command is None:
         return desk.forward(tag)
@@ -111,6 +117,13 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
     if found.unseated is None:
         return desk.needs_seat(found)
     return found.unseated(desk, command.argument)
+
+
+def _delivery_report(arrival: Arrival) -> bool:
+    """A mail server's report that no header filter caught, sent to our From: no question for a person
+    (and no evidence against anyone's address: it did not come to a return path of ours)."""
+    raw = arrival.session.exec(select(Inbound.raw).where(Inbound.id == arrival.inbound_id)).one()
+    return bounces.delivery_report(message_from_bytes(raw, policy=compat32))
 
 
 def _tag(subject: str, text: str) -> str:
@@ -159,11 +172,13 @@ class Unseated:
     def at_seat(self, game: LoadedGame, seat: int) -> CommandContext:
         return self._at_seat(game, seat)
 
-    def games(self) -> list[GameLine]:
-        """The player's games not over, each with its reply address for this seat and what the seat owes."""
+    def games(self, organiser: bool = False) -> list[GameLine]:
+        """The player's games not over, each with its reply address for this seat and what the seat owes;
+        deadlines as the player reads them, or in UTC and English for the ``organiser``."""
         player, mails = self.player, self.service.mails
+        zone, language = ("UTC", "en") if organiser else (player.time_zone, player.reads)
         return [GameLine(game.label, mails.reply_to(row.game_id, row.seat),
-                         local_time(row.deadline, player.time_zone, player.reads)
+                         local_time(row.deadline, zone, language)
                          if row.awaiting and row.deadline else "", game.status == "paused")
                 for row, game in self._rows()]
 
@@ -207,11 +222,21 @@ class Unseated:
         """A mail for a person: to the organiser (Reply-To the player), and one acknowledgement to the player."""
         service, mail, player = self.service, self.arrival.mail, self.player
         letter = service.letters.render(
-            "question", table=TABLE, writer=player.name, email=player.email, original_subject=mail.subject,
-            text=mail.text.strip(), games=self.games(), received=f"{service.clock.now():%Y-%m-%d %H:%M} UTC",
+            "question", table=TABLE, writer=player.name, email=player.email, original_subject=_one_line(mail.subject),
+            text=mail.text.strip(), games=self.games(organiser=True), received=f"{service.clock.now():%Y-%m-%d %H:%M} UTC",
             inbound_id=self.arrival.inbound_id, per_address=service.settings.unverified_per_day)
         service.mails.queue(self.session, "question", service.settings.organiser, letter, reply_to=player.email)
-        self.send("frontdesk", event="forwarded", original_subject=mail.subject)
+        self.send("frontdesk", event="forwarded", original_subject=_one_line(mail.subject))
         service.audit(self.session, player.email, "question forwarded", None,
                       f"mail {self.arrival.inbound_id} to {service.mails.desk}: {mail.subject[:200]}")
         return Outcome("forwarded", f"forwarded to the organiser [{tag}], the player acknowledged")
+
+
+SUBJECT_LONGEST = 120
+"""Characters of a player's subject repeated in our mails' subjects and texts."""
+
+
+def _one_line(subject: str) -> str:
+    """A subject as our mails repeat it: one line, without control characters, at most SUBJECT_LONGEST."""
+    words = " ".join("".join(char if char.isprintable() else " " for char in subject).split())
+    return words if len(words) <= SUBJECT_LONGEST else words[:SUBJECT_LONGEST - 1] + "…"

@@ -206,3 +206,22 @@ def test_an_empty_mail_to_pbems_address_is_kept_and_not_answered(service: Servic
     start(service)
     assert sent(service, text, subject="") == "ignored"
     assert answers(service) == [] and outbox(service, recipient=service.settings.organiser) == []
+
+
+def test_a_mail_servers_report_from_a_players_address_to_pbems_address_is_no_question(service: Service) -> None:
+    """A server that answers the From with a plain notice no header filter knows: kept, not passed on."""
+    from tests.mail.test_bounces import fixture
+
+    start(service)
+    raw = fixture("postmaster_plain", service.settings.from_address).replace(
+        b"From: postmaster@mail.example.org", f"From: {BOB}".encode())
+    outcome = pipeline.deliver(service, raw)
+    assert outcome.status == "ignored" and outcome.reason.startswith("counted against nobody")
+    assert outbox(service, kind="question") == [] and answers(service, BOB) == []
+
+
+def test_a_players_subject_is_repeated_on_one_short_line(service: Service) -> None:
+    start(service)
+    assert sent(service, "a question", subject="Round\t2?  " + "x" * 300) == "forwarded"
+    [question] = outbox(service, kind="question")
+    assert "Round 2? xxx" in question.subject and question.subject.endswith("…") and len(question.subject) < 160
