@@ -198,7 +198,8 @@ def send_digests(service: Service) -> int:
                       for game_id, text in games.items()]
             letter = service.letters.render("digest", player.reads, player=player.name or player.email, games=tables,
                                             table="pbem")
-            service.mails.queue(session, "digest", player.email, letter, reply_to=service.mails.desk)  # "notify none" works there
+            # a reply reaches pbem's own address, where the "notify none" the digest suggests works
+            service.mails.queue(session, "digest", player.email, letter, reply_to=service.mails.desk)
             sent += 1
         session.commit()
         return sent

@@ -222,8 +222,10 @@ class Unseated:
         """A mail for a person: to the organiser (Reply-To the player), and one acknowledgement to the player."""
         service, mail, player = self.service, self.arrival.mail, self.player
         letter = service.letters.render(
-            "question", table=TABLE, writer=player.name, email=player.email, original_subject=_one_line(mail.subject),
-            text=mail.text.strip(), games=self.games(organiser=True), received=f"{service.clock.now():%Y-%m-%d %H:%M} UTC",
+            "question", table=TABLE, writer=player.name, email=player.email,
+            original_subject=_one_line(mail.subject),
+            text=mail.text.strip(), games=self.games(organiser=True),
+            received=f"{service.clock.now():%Y-%m-%d %H:%M} UTC",
             inbound_id=self.arrival.inbound_id, per_address=service.settings.unverified_per_day)
         service.mails.queue(self.session, "question", service.settings.organiser, letter, reply_to=player.email)
         self.send("frontdesk", event="forwarded", original_subject=_one_line(mail.subject))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from pbem.clock import closest_time_zones, time_zone
-from pbem.play.commands.base import CommandContext, N_, PlayerCommand, PlayerContext, UnseatedContext, first_word, handled
+from pbem.play.commands.base import (CommandContext, N_, PlayerCommand, PlayerContext, UnseatedContext, first_word,
+                                     handled)
 from pbem.play.outcome import Outcome
 
 
