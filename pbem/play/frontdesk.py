@@ -30,6 +30,7 @@ player's registered address, so a forged setting does not go unnoticed.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from email import message_from_bytes
 from email.policy import compat32
@@ -95,7 +96,7 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
     command = COMMANDS.read(mail.text)
     tag = ""
     if command is None:
-        if not (mail.text.strip() or mail.subject.strip()):
+        if not mail.text.strip() and not _own_words(mail.subject):
             return Outcome("ignored", f"an empty mail to {service.mails.desk} from {mail.sender}: nothing to answer "
                                       "or forward, kept")
         tag = _tag(mail.subject, mail.text)
@@ -126,9 +127,20 @@ def _delivery_report(arrival: Arrival) -> bool:
     return bounces.delivery_report(message_from_bytes(raw, policy=compat32))
 
 
+_REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|vs|fw|fwd|wg|απ|σχετ|отв|ответ|ha|vá|válasz)(\[\d+\])?\s*:\s*)+",
+                           re.IGNORECASE)
+"""What mail clients put before the subject they answer or forward, in the languages pbem reads."""
+
+
+def _own_words(subject: str) -> str:
+    """The subject without the ``Re:`` of a reply, or "" when it only repeats the subject of a mail of ours."""
+    own = _REPLY_PREFIX.sub("", subject).strip()
+    return "" if own != subject.strip() and own.startswith("[") else own
+
+
 def _tag(subject: str, text: str) -> str:
     """A short digest of a mail's words (case and spacing aside): the same question has the same tag."""
-    words = " ".join(f"{subject.removeprefix('Re:')}\n{text}".casefold().split())
+    words = " ".join(f"{_REPLY_PREFIX.sub('', subject)}\n{text}".casefold().split())
     return hashlib.sha256(words.encode()).hexdigest()[:12]
 
 

@@ -225,3 +225,10 @@ def test_a_players_subject_is_repeated_on_one_short_line(service: Service) -> No
     assert sent(service, "a question", subject="Round\t2?  " + "x" * 300) == "forwarded"
     [question] = outbox(service, kind="question")
     assert "Round 2? xxx" in question.subject and question.subject.endswith("…") and len(question.subject) < 160
+
+
+def test_an_empty_reply_to_a_mail_of_ours_is_kept_but_a_subject_of_ones_own_is_passed_on(service: Service) -> None:
+    start(service)
+    assert sent(service, "", 1, subject="Re: [Test Open] Welcome: you are registered") == "ignored"
+    assert sent(service, "", 2, subject="When does round 2 start?") == "forwarded"
+    assert len(outbox(service, kind="question")) == 1
