@@ -52,7 +52,8 @@ GIVE_UP_AFTER = 30
 _MARK_SENT = (
     update(Outbox.__table__)  # type: ignore[arg-type]
     .where(Outbox.__table__.c.id == bindparam("row_id"))  # type: ignore[attr-defined]
-    .values(status="sent", sent=bindparam("at"), tried=bindparam("at"), attempts=Outbox.__table__.c.attempts + 1)  # type: ignore[attr-defined]
+    .values(status="sent", sent=bindparam("at"), attempts=Outbox.__table__.c.attempts + 1,  # type: ignore[attr-defined]
+            tried=bindparam("at"))
 )
 """Built once: a row is marked right after each send."""
 

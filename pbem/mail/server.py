@@ -267,7 +267,7 @@ def _log_inbound(outcome: Outcome, sender: str = "") -> None:
 
 
 def scan_words(report: deadlines.ScanReport, rounds: int) -> str:
-    """What a scan did, in words ("2 reminders sent, 1 seat timed out"); "" when it did nothing, and nothing is logged."""
+    """What a scan did, in words ("2 reminders sent, 1 seat timed out"); "" when it did nothing: no line then."""
     done = [(report.reminders, "reminder", "reminders", "sent"),
             (report.confirmations, "confirmation", "confirmations", "sent"),
             (report.digests, "digest", "digests", "sent"),

@@ -165,7 +165,7 @@ class Outbox(SQLModel, table=True):
     attempts: int = 0
     next_attempt: datetime
     last_error: str = ""
-    tried: datetime | None = None
+    tried: datetime | None = Field(default=None, index=True)
     """When the relay was last tried with it (sent, deferred or failed): the newest such row says whether the
     last send worked, for ``pbem status``."""
     created: datetime

@@ -165,15 +165,11 @@ def check(service: Service) -> Health:
         last_out = _mail(session.exec(select(Outbox.id, Outbox.sent, Outbox.recipient, Outbox.status)
                                       .where(Outbox.status == "sent", Outbox.sent != None)  # noqa: E711
                                       .order_by(Outbox.sent.desc()).limit(1)).first())  # type: ignore[union-attr]
-        last_try = _mail(session.exec(select(Outbox.id, Outbox.tried, Outbox.recipient, Outbox.status,
-                                             Outbox.last_error)
-                                      .where(Outbox.tried != None)  # noqa: E711
-                                      .order_by(Outbox.tried.desc(), Outbox.id.desc()).limit(1)).first())  # type: ignore[union-attr]
-        last_error = _mail(session.exec(select(Outbox.id, Outbox.tried, Outbox.recipient, Outbox.status,
-                                               Outbox.last_error)
-                                        .where(Outbox.tried != None, Outbox.status != "sent",  # noqa: E711
-                                               Outbox.last_error != "")
-                                        .order_by(Outbox.tried.desc(), Outbox.id.desc()).limit(1)).first())  # type: ignore[union-attr]
+        newest_tried = (select(Outbox.id, Outbox.tried, Outbox.recipient, Outbox.status, Outbox.last_error)
+                        .where(Outbox.tried != None)  # noqa: E711
+                        .order_by(Outbox.tried.desc(), Outbox.id.desc()).limit(1))  # type: ignore[union-attr]
+        last_try = _mail(session.exec(newest_tried).first())
+        last_error = _mail(session.exec(newest_tried.where(Outbox.status != "sent", Outbox.last_error != "")).first())
         counts = dict(session.exec(select(Outbox.status, func.count()).where(Outbox.status != "sent")
                                    .group_by(Outbox.status)).all())
         oldest_pending = _mail(session.exec(select(Outbox.id, Outbox.created, Outbox.recipient, Outbox.status,

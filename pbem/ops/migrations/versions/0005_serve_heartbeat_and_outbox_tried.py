@@ -2,8 +2,9 @@
 
 ``heartbeat`` is a new table (one row a run: started, last scan, stopped):
 on PostgreSQL it is how ``pbem status`` tells a running server. ``outbox.tried``
-is when the relay was last tried with a row; existing rows start without
-one (they were never tried, or tried before this revision was known).
+is when the relay was last tried with a row, indexed as ``pbem status`` asks
+for the newest; existing rows start without one (nothing says when they were
+tried).
 
 Revision ID: 0005
 Revises: 0004
@@ -34,9 +35,11 @@ def upgrade() -> None:
     sa.PrimaryKeyConstraint('id')
     )
     op.add_column('outbox', sa.Column('tried', sa.DateTime(timezone=True), nullable=True))
+    op.create_index(op.f('ix_outbox_tried'), 'outbox', ['tried'], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index(op.f('ix_outbox_tried'), table_name='outbox')
     with op.batch_alter_table('outbox', schema=None) as batch_op:
         batch_op.drop_column('tried')
     op.drop_table('heartbeat')
