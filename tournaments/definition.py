@@ -15,6 +15,7 @@ against any registry (tests use small stand-ins).
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from typing import Any, Callable, Mapping
 import engine
 from engine import bots
 from tournaments.errors import DefinitionError, Problem
+from tournaments.names import brief, name_problem, shown
 
 SEATING_METHODS = ("swiss", "random")
 SCORING_SYSTEMS = ("rank_points", "place_points", "wins", "best_share")
@@ -40,6 +42,15 @@ DEFAULT_RANK_POINTS: Mapping[int, tuple[float, ...]] = {
 """``[scoring.rank_points]`` when the file leaves it out: the examples' table (rows for the game's sizes)."""
 
 GameLookup = Callable[[str], engine.Game]
+
+MOST = 1000
+"""The most rounds (and divisions, timeouts, …) a file may ask for: a weekly league runs 52 rounds a year, and
+a count beyond this is a typo that would otherwise be stored and looped over."""
+SEED_MOST = 2**63 - 1
+"""The largest seed the database stores (a signed 64-bit integer)."""
+LONGEST_DURATION = timedelta(days=366)
+"""The longest deadline, reminder or league gap: a year. Longer ones are typos, and past ~2.7 million years a
+duration no longer fits Python's date arithmetic at all."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +184,9 @@ def load(text: str, games: GameLookup = engine.game) -> Definition:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DefinitionError([Problem("(file)", f"not valid TOML: {exc}")]) from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise DefinitionError([Problem("(file)", "nests arrays or tables too deeply to read; a definition's "
+                                                 "lists are flat, e.g. table_sizes = [3, 4, 5]")]) from None
     return _Reader(games).definition(data)
 
 
@@ -181,14 +195,23 @@ _UNITS = {"d": "days", "h": "hours", "m": "minutes"}
 
 
 def parse_duration(text: str) -> timedelta:
-    """``"72h"``, ``"3d"``, ``"1d12h"``, ``"90m"`` → a timedelta; raises ValueError naming the form expected."""
+    """``"72h"``, ``"3d"``, ``"1d12h"``, ``"90m"`` → a timedelta of at most :data:`LONGEST_DURATION`; raises
+    ValueError naming the form expected."""
     cleaned = text.strip().lower()
     parts = _DURATION.findall(cleaned)
     if not parts or _DURATION.sub("", cleaned).strip():
-        raise ValueError(f"{text!r} is not a duration; write e.g. \"72h\", \"3d\", \"1d12h\" or \"90m\"")
+        raise ValueError(f"{shown(text)} is not a duration; write e.g. \"72h\", \"3d\", \"1d12h\" or \"90m\"")
     total = timedelta()
+    most = LONGEST_DURATION.days
     for amount, unit in parts:
-        total += timedelta(**{_UNITS[unit]: int(amount)})
+        if len(amount) > 12:  # no sane duration has so many digits; int() and timedelta() of it are slow or overflow
+            raise ValueError(f"{shown(text)} is longer than {most} days; give at most \"{most}d\"")
+        try:
+            total += timedelta(**{_UNITS[unit]: int(amount)})
+        except OverflowError:
+            raise ValueError(f"{shown(text)} is longer than {most} days; give at most \"{most}d\"") from None
+    if total > LONGEST_DURATION:
+        raise ValueError(f"{shown(text)} is longer than {most} days; give at most \"{most}d\"")
     return total
 
 
@@ -223,7 +246,11 @@ class _Reader:
             self.fail(path, "is required (a text in quotes)")
             return ""
         if not isinstance(value, str) or not value.strip():
-            self.fail(path, f"must be a non-empty text in quotes, not {value!r}")
+            self.fail(path, f"must be a non-empty text in quotes, not {brief(value)}")
+            return default or ""
+        wrong = name_problem(value.strip(), "the text")  # names go into every mail's subject and the standings
+        if wrong:
+            self.fail(path, wrong)
             return default or ""
         return value.strip()
 
@@ -247,20 +274,21 @@ class _Reader:
             return default
         return value
 
-    def integer(self, data: dict[str, Any], key: str, path: str, default: int | None, low: int) -> int:
+    def integer(self, data: dict[str, Any], key: str, path: str, default: int | None, low: int,
+                high: int = MOST) -> int:
         value = data.get(key, default)
         if value is None:
-            self.fail(path, f"is required (a whole number ≥ {low})")
+            self.fail(path, f"is required (a whole number from {low} to {high})")
             return low
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            self.fail(path, f"must be a whole number ≥ {low}, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.fail(path, f"must be a whole number from {low} to {high}, not {brief(value)}")
             return default if default is not None else low
         return value
 
     def number(self, data: dict[str, Any], key: str, path: str, default: float) -> float:
         value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-            self.fail(path, f"must be a number ≥ 0, not {value!r}")
+        if not _finite_at_least_zero(value):
+            self.fail(path, f"must be a number ≥ 0 (nan and inf are none), not {brief(value)}")
             return default
         return float(value)
 
@@ -297,7 +325,7 @@ class _Reader:
             name=name,
             game=game_name.lower(),
             rounds=self.integer(data, "rounds", "rounds", None, 1),
-            seed=self.integer(data, "seed", "seed", 0, 0),
+            seed=self.integer(data, "seed", "seed", 0, 0, SEED_MOST),
             lowest_wins=bool(rules.lowest_wins) if rules else False,
             min_players=low,
             max_players=high,
@@ -414,8 +442,8 @@ class _Reader:
         system = self.choice(section, "system", "scoring.system", SCORING_SYSTEMS, "rank_points")
         bye = section.get("bye_points", 0)
         bye_average = bye == "average"
-        if not bye_average and (isinstance(bye, bool) or not isinstance(bye, (int, float)) or bye < 0):
-            self.fail("scoring.bye_points", f"must be a number ≥ 0 or \"average\", not {bye!r}")
+        if not bye_average and not _finite_at_least_zero(bye):
+            self.fail("scoring.bye_points", f"must be a number ≥ 0 or \"average\", not {brief(bye)}")
             bye = 0
         return ScoringSystem(
             system=system,
@@ -449,9 +477,8 @@ class _Reader:
         return table
 
     def points_list(self, value: Any, path: str, length: int | None) -> tuple[float, ...]:
-        if (not isinstance(value, list) or not value
-                or any(isinstance(p, bool) or not isinstance(p, (int, float)) or p < 0 for p in value)):
-            self.fail(path, f"must be a list of numbers ≥ 0, not {value!r}")
+        if not isinstance(value, list) or not value or not all(_finite_at_least_zero(p) for p in value):
+            self.fail(path, f"must be a list of numbers ≥ 0 (nan and inf are none), not {brief(value, 80)}")
             return ()
         if length is not None and len(value) != length:
             self.fail(path, f"a table of {length} needs {length} values (one per place), not {len(value)}")
@@ -542,6 +569,13 @@ _SEATING = ("method", "table_sizes", "preferred", "repeat_weight", "standing_wei
 _SCORING = ("system", "tie_breaks", "rank_points", "place_points", "bye_points")
 _REGISTRATION = ("late_until_round", "missed_round_points", "show_dropped", "rejoin")
 _LEAGUE = ("season", "next_round", "gap", "dates", "divisions", "promote")
+
+
+def _finite_at_least_zero(value: Any) -> bool:
+    """A number a weight or a score may be: TOML's ``nan`` compares false with everything, so ``< 0`` lets it
+    through, and ``inf`` makes every seating cost the same."""
+    return (not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+            and value >= 0)
 
 
 def _same_kind(value: Any, default: Any) -> bool:

@@ -17,6 +17,7 @@ import engine
 from engine import bots
 from pbem.admin.base import GAME_ID, REASON, SEAT, AdminError, Arg, Desk, Printed, action, freeze_if_paused, table, when
 from pbem.clock import duration
+from pbem.mail.addresses import AddressError
 from pbem.ops.db import Inbound, Move
 from pbem.play import players
 from pbem.play.store import LoadedGame, Transaction, replay as replayed
@@ -272,7 +273,12 @@ def replace(desk: Desk, game_id: int, seat_no: int, player: str, reason: str) ->
     desk.reason(reason)
     wanted = player.strip().lower()
     bot = "greedy" if wanted == "bot" else wanted.removeprefix("bot:")
-    if "@" not in wanted:
+    if "@" in wanted:
+        try:
+            wanted = players.address(player)
+        except AddressError as exc:
+            raise AdminError(f"--player {exc}") from None
+    else:
         try:
             bots.get(bot)
         except KeyError as exc:

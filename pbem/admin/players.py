@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 from pbem.admin.base import AdminError, Arg, Desk, Printed, action, table, when
 from pbem.mail import bounces
 from pbem.ops.db import Game, Player, Seat
+from pbem.play import players
 
 EMAIL = Arg("email", str, "The player's registered address.", metavar="EMAIL")
 
@@ -111,7 +112,7 @@ def release(desk: Desk, email: str, reason: str) -> list[int]:
 
 
 def _player(session: Session, email: str) -> Player:
-    found = session.exec(select(Player).where(Player.email == email.strip().lower())).first()
+    found = players.find(session, email)
     if found is None:
         raise AdminError(f"no player has the address {email!r}; give a registered player's address "
                          f"(see `pbem game list` or `pbem tournament show ID`)")

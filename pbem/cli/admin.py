@@ -18,9 +18,8 @@ import typer
 from rich.console import Console
 
 from pbem.admin import ACTIONS, Action, Desk
-from pbem.app import open_service
 from pbem.cli.organiser import BY_HELP, actor, attempt
-from pbem.cli.service import mailing_service, settings_or_exit
+from pbem.cli.service import mailing_service, reading_service
 
 GROUPS = {
     "dispute": "Disputes players opened with `dispute <text>`.",
@@ -46,7 +45,7 @@ def command(declared: Action) -> Callable[..., None]:
 
     def run(**given: Any) -> None:
         by = given.pop("by", "")
-        service = mailing_service() if declared.mails else open_service(settings_or_exit())
+        service = mailing_service() if declared.mails else reading_service()
         result = attempt(lambda: declared.run(Desk(service, actor(by)), **given))
         console = Console(markup=False, highlight=False, emoji=False)
         for printed in declared.output(result, given):

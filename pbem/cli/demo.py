@@ -1,4 +1,8 @@
-"""``pbem demo``: a small tournament among bot players through the real mail loop, with a progress bar."""
+"""``pbem demo``: a small tournament among bot players through the real mail loop, with a progress bar.
+
+Its messages hold what the organiser typed (the folder, their address) and are printed with rich's markup off:
+rich would read a ``[`` in a path as markup, and stop at ``[/]``.
+"""
 
 from __future__ import annotations
 
@@ -42,18 +46,18 @@ def demo(
 
         def ready(listen: str) -> None:
             if human:
-                progress.console.print(_human_instructions(options, listen), highlight=False)
+                progress.console.print(_human_instructions(options, listen), highlight=False, markup=False)
 
         try:
             result = asyncio.run(runner.run(options, lambda: progress.advance(task), ready))
         except KeyboardInterrupt:
             progress.stop()
             console.print(f"Stopped. The mails so far are in {folder / 'mail'}; the database is "
-                          f"{folder / 'pbem.db'}.", highlight=False)
+                          f"{folder / 'pbem.db'}.", highlight=False, markup=False)
             raise typer.Exit(130) from None
     console.print(standings_table(result.standings))
     # soft_wrap: a narrow terminal folds a long line itself rather than rich breaking a command at a space
-    console.print(closing_hint(result), highlight=False, soft_wrap=True)
+    console.print(closing_hint(result), highlight=False, soft_wrap=True, markup=False)
 
 
 def closing_hint(result: runner.DemoResult) -> str:

@@ -1,33 +1,37 @@
-"""``pbem game new|list|publish``: single games outside any tournament (publish: any game)."""
+"""``pbem game new|list|publish``: single games outside any tournament (publish: any game).
+
+Stored text (table labels, players' names) reaches rich's table through :func:`rich.markup.escape`: rich reads
+``[…]`` as markup, and a name is anyone's text.
+"""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from pbem.cli.organiser import refuse
-from pbem.cli.service import mailing_service, settings_or_exit
-from pbem.cli.tournament import publish_folder, publish_zone
+from pbem.cli.organiser import BY_HELP, actor, refuse
+from pbem.cli.service import mailing_service, reading_service
+from pbem.cli.tournament import publish_folder, publish_zone, written
 from pbem.play.players import LANGUAGES
-from pbem.play.service import GameSetupError, Service
+from pbem.play.service import GameSetupError
 from pbem.tournament import pages
-from pbem.app import open_service
+from tournaments import parse_duration
 
 app = typer.Typer(help="Single games: start one, list them, publish one's page.", no_args_is_help=True)
 
-_DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*([hd])$")
-
-
 def hours(text: str) -> float:
-    """``72h`` or ``3d`` in hours."""
-    found = _DURATION.match(text.strip().lower())
-    if found is None:
-        raise typer.BadParameter(f"{text!r} is not a duration; write e.g. 72h or 3d", param_hint="--deadline")
-    return float(found[1]) * (24 if found[2] == "d" else 1)
+    """``72h``, ``3d`` or ``90m`` in hours, read as a tournament file's deadlines are."""
+    try:
+        given = parse_duration(text).total_seconds() / 3600
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--deadline") from None
+    if given <= 0:
+        raise typer.BadParameter(f"{text!r} leaves no time to answer; give e.g. 72h", param_hint="--deadline")
+    return given
 
 
 def options(pairs: list[str]) -> dict[str, object]:
@@ -56,15 +60,16 @@ def new(
     bots_count: int = typer.Option(0, "--bots", help="Bot seats after the players."),
     seed: int = typer.Option(None, "--seed", help="Game seed (random when not given)."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE."),
-    deadline: str = typer.Option("", "--deadline", help="Time to answer each prompt, e.g. 72h or 3d."),
+    deadline: str = typer.Option("", "--deadline", help="Time to answer each prompt, e.g. 72h, 3d or 90m."),
     bot: str = typer.Option("greedy", "--bot", help="Bot for the bot seats: random, greedy, search or search:N "
                                                         "(N playouts a decision)."),
+    by: str = typer.Option("", "--by", help=BY_HELP),
 ) -> None:
     """Start a game and queue its first prompts (sent by pbem serve)."""
     service = mailing_service()
     try:
         game_id = service.new_game(game, player, bots_count=bots_count, seed=seed, options=options(option),
-                                   deadline_hours=hours(deadline) if deadline else None, bot=bot)
+                                   deadline_hours=hours(deadline) if deadline else None, bot=bot, actor=actor(by))
     except (GameSetupError, KeyError) as exc:
         raise typer.BadParameter(str(exc)) from None
     typer.echo(f"game {game_id} started; first prompts queued")
@@ -73,14 +78,14 @@ def new(
 @app.command("list")
 def listing() -> None:
     """Every game with its status, moves and who it waits for."""
-    service = open_service(settings_or_exit())
+    service = reading_service()
     table = Table(title="games")
     for column in ("id", "table", "status", "moves", "waiting for", "next deadline (UTC)"):
         table.add_column(column)
     for row in service.games():
         waiting = ", ".join(f"seat {seat} {who}" for seat, who, _ in row["waiting"])
         deadline = row["deadline"].strftime("%Y-%m-%d %H:%M") if row["deadline"] else ""
-        table.add_row(str(row["id"]), row["label"], row["status"], str(row["moves"]), waiting, deadline)
+        table.add_row(str(row["id"]), escape(row["label"]), row["status"], str(row["moves"]), escape(waiting), deadline)
     Console().print(table)
 
 
@@ -96,7 +101,8 @@ def publish(
         refuse(f"--language {language!r} is not one we write in; use one of {', '.join(LANGUAGES)}")
     folder, shown_in = publish_folder(out), publish_zone(zone)
     try:
-        page = pages.publish_game(open_service(settings_or_exit()), game_id, folder, language, shown_in)
+        page = written(out, lambda: pages.publish_game(reading_service(), game_id, folder, language,
+                                                       shown_in))
     except KeyError:
         refuse(f"no game {game_id}; `pbem game list` shows them")
     typer.echo(f"wrote {page}")

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
 
 import typer
 
 from pbem.ops import backup as backups
 from pbem.ops import schema
-from pbem.cli.service import settings_or_exit
+from pbem.cli.organiser import refuse
+from pbem.cli.service import UNOPENED, database_problem, settings_or_exit
 from pbem.ops.db import open_database
 
 
@@ -27,7 +27,9 @@ def upgrade() -> None:
     try:
         done = schema.upgrade(engine)
     except schema.SchemaError as exc:
-        _fail(f"pbem upgrade: {exc}")
+        refuse(f"pbem upgrade: {exc}")
+    except UNOPENED as exc:
+        refuse(f"pbem upgrade: {database_problem(settings.database_url, exc)}")
     finally:
         engine.dispose()
     typer.echo(f"pbem upgrade: {settings.database_url}: {done.describe()}")
@@ -74,9 +76,4 @@ def refused(command: str) -> Iterator[None]:
     try:
         yield
     except backups.BackupError as exc:
-        _fail(f"pbem {command}: {exc}")
-
-
-def _fail(line: str) -> NoReturn:
-    typer.echo(line, err=True)
-    raise typer.Exit(1)
+        refuse(f"pbem {command}: {exc}")

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import NoReturn
 
 import typer
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from pbem.mail import pipeline
 from pbem.ops import logs, preflight
@@ -69,9 +70,38 @@ def mailing_service(loaded: Loaded | None = None) -> Service:
         return preflight.mailing_service(loaded)
     except ConfigError as exc:
         refuse(str(exc))
-    except OperationalError as exc:
-        refuse(f"cannot open the database {loaded.settings.database_url}: {exc.orig}; check database_url "
-               f"({env_name('database_url')})")
+    except UNOPENED as exc:
+        refuse(database_problem(loaded.settings.database_url, exc))
+
+
+def reading_service() -> Service:
+    """The service for a command that only reads (or changes nothing a player is mailed about)."""
+    settings = settings_or_exit()
+    try:
+        return open_service(settings)
+    except UNOPENED as exc:
+        refuse(database_problem(settings.database_url, exc))
+
+
+UNOPENED = (SQLAlchemyError, ImportError)
+"""What opening a database raises when it cannot be: a URL SQLAlchemy cannot read, a server that does not
+answer, a file that cannot be made, a driver that is not installed."""
+
+
+def database_problem(url: str, exc: BaseException, doing: str = "open") -> str:
+    """One line for a database that could not be opened: where, why (the driver's own words), what to check."""
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        shown = repr(url)
+    reason = getattr(exc, "orig", None) or exc
+    first = str(reason).strip().splitlines()[0] if str(reason).strip() else type(reason).__name__
+    if url.startswith("sqlite:///") and "unable to open database file" in first:
+        folder = Path(url.removeprefix("sqlite:///")).parent
+        if not folder.is_dir():
+            first = f"its folder {folder} does not exist"
+    return (f"cannot {doing} the database {shown}: {first}; check database_url ({env_name('database_url')}), "
+            f"e.g. sqlite:///pbem.db or postgresql://user@host/pbem")
 
 
 def init(
@@ -98,8 +128,8 @@ def init(
         preflight.check_secret(service.db, replace(loaded, settings=settings))
     except ConfigError as exc:
         refuse(str(exc))
-    except OperationalError as exc:
-        refuse(f"cannot create the database {settings.database_url}: {exc.orig}; check database_url")
+    except UNOPENED as exc:
+        refuse(database_problem(settings.database_url, exc, "create"))
     settings = replace(settings, secret=service.secret)  # the database's: generated once, by its first opening
     service.db.dispose()
     kept = {key for key, source in loaded.sources.items() if source == str(target)}

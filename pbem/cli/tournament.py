@@ -1,4 +1,9 @@
-"""``pbem tournament …`` and ``pbem round start``: creating and running tournaments."""
+"""``pbem tournament …`` and ``pbem round start``: creating and running tournaments.
+
+rich reads ``[…]`` in what it prints as markup, and what is stored (tournament, player and table names) is
+anyone's text: it is printed through :func:`rich.markup.escape`, so ``[/]`` shows as written instead of
+stopping the command, and ``[link=…]`` stays text instead of becoming a live link.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +12,18 @@ from typing import Callable, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from sqlmodel import Session, select
 
 from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
 from pbem.admin.players import bounce_state
-from pbem.cli.service import mailing_service, settings_or_exit
+from pbem.cli.service import mailing_service, reading_service
 from pbem.clock import closest_time_zones, time_zone
 from pbem.ops.db import Player
-from pbem.play.players import LANGUAGES, ROSTER_COLUMNS, RosterError, read_roster
+from pbem.play.players import LANGUAGES, ROSTER_COLUMNS, RosterError, address, read_roster
 from pbem.play.service import Service
 from pbem.tournament import pages, runner
-from pbem.app import open_service
 from tournaments import DefinitionError, Standings, TournamentError, standings_context
 
 app = typer.Typer(help="Tournaments: create, register players, run rounds, standings.", no_args_is_help=True)
@@ -30,7 +35,7 @@ T = TypeVar("T")
 
 
 def _service() -> Service:
-    return open_service(settings_or_exit())
+    return reading_service()
 
 
 FILE = typer.Argument(..., help="The tournament definition (TOML); see tournaments/examples/.")
@@ -92,7 +97,7 @@ def register(
     if file is None:
         entrant = attempt(lambda: runner.register(_service(), tournament_id, player, name, actor(by), language,
                                                   time_zone))
-        typer.echo(f"{entrant.name} <{player.strip().lower()}> plays from round {entrant.joined}; welcome mailed")
+        typer.echo(f"{entrant.name} <{address(player)}> plays from round {entrant.joined}; welcome queued (pbem serve sends it)")
         return
     if name or language or time_zone:
         refuse("--name, --language and --time-zone are for one --player; a file gives them in its columns")
@@ -135,7 +140,8 @@ def listing() -> None:
         table.add_column(column)
     for row in pages.summary(_service()):
         when = row["next_round_at"].strftime("%Y-%m-%d %H:%M") if row["next_round_at"] else ""
-        table.add_row(str(row["id"]), row["name"], row["game"], row["status"], row["round"], str(row["players"]), when)
+        table.add_row(str(row["id"]), escape(row["name"]), row["game"], row["status"], row["round"],
+                      str(row["players"]), when)
     Console().print(table)
 
 
@@ -150,28 +156,30 @@ def show(tournament_id: int = typer.Argument(..., metavar="ID")) -> None:
                                                           Player.bounce_score > 0)))
     console = Console()
     definition, row = loaded.definition, loaded.row
-    console.print(f"[bold]{row.name}[/bold] (tournament {row.id}): {definition.game}, {definition.rounds} rounds, "
+    console.print(f"[bold]{escape(row.name)}[/bold] (tournament {row.id}): {definition.game}, "
+                  f"{definition.rounds} rounds, "
                   f"tables of {list(definition.seating.table_sizes)} (preferred {definition.seating.preferred}), "
                   f"{definition.seating.method} seating, {definition.scoring.system}; status {row.status}, "
                   f"{row.rounds_started} round(s) started", highlight=False)
     divided = len(loaded.divisions()) > 1
-    console.print("players: " + ", ".join(
-        e.name + (f" (division {loaded.division_of[e.player]})" if divided else "")
+    console.print("players: " + (", ".join(
+        escape(e.name) + (f" (division {loaded.division_of[e.player]})" if divided else "")
         + (f" (from round {e.joined})" if e.joined > 1 else "")
         + (f" (dropped after round {e.dropped})" if e.dropped is not None else "") for e in loaded.entrants)
-        or "players: none yet", highlight=False)
+        or "none yet"), highlight=False)
     for player in bouncing:
-        console.print(f"  {player.name or player.email} <{player.email}>: "
-                      f"{bounce_state(player.bounce_score, player.bounce_hold)}", highlight=False)
+        console.print(escape(f"  {player.name or player.email} <{player.email}>: "
+                             f"{bounce_state(player.bounce_score, player.bounce_hold)}"), highlight=False)
     for view in views:
         table = Table(title=f"round {view.number} ({view.status}): repeat pairs {view.report.repeat_pairs}, "
                             f"seat imbalance {view.report.seat_imbalance}")
         for column in ("table", "game", "status", "players in seat order"):
             table.add_column(column)
         for item in view.tables:
-            table.add_row(str(item.number), f"{item.game_id} {item.label}", item.status, ", ".join(item.players))
+            table.add_row(str(item.number), escape(f"{item.game_id} {item.label}"), item.status,
+                          escape(", ".join(item.players)))
         if view.byes:
-            table.add_row("bye", "", "", ", ".join(view.byes))
+            table.add_row("bye", "", "", escape(", ".join(view.byes)))
         console.print(table)
 
 
@@ -206,13 +214,13 @@ def standings_table(standings: Standings) -> Table:
     """The standings as a rich table (the terminal twin of the standings mail)."""
     context = standings_context(standings)
     after = f"standings after round {context['after_round']}" if context["after_round"] else "no round finished yet"
-    table = Table(title=f"{context['tournament']}: {after}")
+    table = Table(title=f"{escape(context['tournament'])}: {after}")
     for column in ("rank", "player", "points", "games", *context["labels"], "rating"):
         table.add_column(column, justify="left" if column == "player" else "right")
     for row in context["rows"]:
         bot = f" ({row['bot_finished']} by bot)" if row["bot_finished"] else ""
         dropped = " (dropped)" if row["dropped"] else ""
-        table.add_row(row["place"], row["name"] + dropped, row["points"], str(row["games"]), *row["tie_breaks"],
+        table.add_row(row["place"], escape(row["name"]) + dropped, row["points"], str(row["games"]), *row["tie_breaks"],
                       row["rating"] + bot)
     return table
 
@@ -225,7 +233,8 @@ def publish(
 ) -> None:
     """Write the standings and seating, and one page per game (games/ID.html), as static HTML that needs no
     server; serve the folder at public_url and every prompt links to its game's page."""
-    page = attempt(lambda: pages.publish(_service(), tournament_id, publish_folder(out), publish_zone(zone)))
+    folder, shown_in = publish_folder(out), publish_zone(zone)
+    page = written(out, lambda: attempt(lambda: pages.publish(_service(), tournament_id, folder, shown_in)))
     typer.echo(f"wrote {page} and {len(list((out / 'games').glob('*.html')))} game pages in {out / 'games'}")
 
 
@@ -234,6 +243,15 @@ def publish_folder(out: Path) -> Path:
     if out.exists() and not out.is_dir():
         refuse(f"--out {out} is a file; give a folder")
     return out
+
+
+def written(out: Path, write: Callable[[], T]) -> T:
+    """Run a publish into ``out``; a folder that cannot be made or written is refused in one line."""
+    try:
+        return write()
+    except OSError as exc:
+        refuse(f"--out {out}: cannot write there ({exc.strerror or exc}); give a folder you may write to, "
+               f"or a new one whose parent exists")
 
 
 def publish_zone(name: str) -> str:

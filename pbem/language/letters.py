@@ -12,6 +12,15 @@ no global locale: each language has its own environment, made on first use
 with that language's catalog installed, so two threads rendering for two
 readers never see each other's language. A word a catalog lacks stays English.
 
+The two parts render in two environments. The HTML part's escapes every value in
+every template it reaches, the shared macro files (``_macros.txt.j2``,
+``_refusals.j2``, ``commands/NAME.j2``, …) included: Jinja decides whether a
+template escapes when it compiles it, and marks a macro's output safe when an
+escaping template calls it, so a macro compiled without escaping would pass a
+player's name into the HTML as markup. The plain part's escapes nothing, so a
+name with ``&`` or ``<`` reads as written. Both compile the same files: the
+words have one source.
+
 The catalogs are compiled ``.mo`` files shipped with the package and kept in
 step with the source by ``python -m pbem.language.catalogs`` (a test fails when one is
 stale), so a fresh checkout or ``pip install -e .`` needs no Babel step.
@@ -43,39 +52,43 @@ class Letter:
 
 
 class Letters:
-    """The template set, loaded once per language and reused for every mail."""
+    """The template set, loaded once per language and part and reused for every mail."""
 
     def __init__(self, directory: Path = TEMPLATE_DIR, locale_dir: Path = LOCALE_DIR) -> None:
         self._directory, self._locale_dir = directory, locale_dir
-        self._environments: dict[str, jinja2.Environment] = {}
+        self._environments: dict[tuple[str, bool], jinja2.Environment] = {}
         self._lock = threading.Lock()
 
     def render(self, name: str, language: str = SOURCE_LANGUAGE, **context: Any) -> Letter:
         """Both parts and the subject of mail ``name`` in ``language``; a missing variable is an error, not a blank."""
-        env = self.environment(language)
-        module = env.get_template(f"{name}.txt.j2").make_module(context)
+        module = self.environment(language).get_template(f"{name}.txt.j2").make_module(context)
         subject = " ".join(str(module.subject).split())
         text = _tidy(str(module))
-        html = env.get_template(f"{name}.html.j2").render(context, subject=subject)
+        html = self.environment(language, html=True).get_template(f"{name}.html.j2").render(context, subject=subject)
         return Letter(subject=subject, text=text, html=html)
 
     def snippet(self, name: str, language: str = SOURCE_LANGUAGE, **context: Any) -> str:
         """A one-line piece of text (``NAME.txt.j2``) kept as data, e.g. a digest line."""
         return " ".join(self.environment(language).get_template(f"{name}.txt.j2").render(context).split())
 
-    def environment(self, language: str) -> jinja2.Environment:
-        """The templates with ``language``'s catalog installed, made once per language."""
-        env = self._environments.get(language)
+    def environment(self, language: str, html: bool = False) -> jinja2.Environment:
+        """The templates with ``language``'s catalog installed, made once per language and part: ``html``, the
+        one that escapes every value in every template (the HTML part); else the one that escapes none (the
+        plain part, snippets)."""
+        key = (language, html)
+        env = self._environments.get(key)
         if env is None:
             with self._lock:
-                env = self._environments.get(language) or self._make(language)
-                self._environments[language] = env
+                env = self._environments.get(key) or self._make(language, html)
+                self._environments[key] = env
         return env
 
-    def _make(self, language: str) -> jinja2.Environment:
+    def _make(self, language: str, html: bool) -> jinja2.Environment:
+        # Escaping is one choice for the whole environment, never by file name: a macro escapes only if the
+        # template it lives in was compiled escaping, and the shared macro files are not named .html.
         env = translated(
             language, (self._directory,), self._locale_dir,
-            autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
+            autoescape=html,
             keep_trailing_newline=True,
             trim_blocks=False,
             auto_reload=False,  # the templates ship with the package; checking their mtimes cost a stat per mail

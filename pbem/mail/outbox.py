@@ -39,6 +39,7 @@ from pbem.ops.logs import fields
 from pbem.ops.faults import crash_point
 from pbem.play.service import Service
 from pbem.mail.tokens import bounce_address
+from tournaments.names import control_characters
 
 T = TypeVar("T")
 log = logging.getLogger("pbem.mail.outbox")
@@ -64,6 +65,19 @@ class FlushReport:
     failed: int
 
 
+@dataclass(frozen=True)
+class _LaneReport(FlushReport):
+    relay_failed: bool
+    """The relay refused or could not be reached: a retry waits, so the flush stops here. A row failed for
+    what it holds (it cannot be composed or written) says nothing about the relay and does not stop it."""
+
+
+_RELAY_FAILURES = (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPConnectError, aiosmtplib.SMTPTimeoutError,
+                    aiosmtplib.SMTPResponseException, aiosmtplib.SMTPRecipientsRefused, OSError, asyncio.TimeoutError)
+"""Failures of the relay or the way to it, retried with backoff (a 5xx refusal ends the row, see ``_failed``);
+any other exception is the row's own and fails it at once."""
+
+
 def compose(row: Outbox, sender: str) -> bytes:
     """The raw MIME message for one outbox row: plain text, HTML alternative, board picture inline.
 
@@ -85,12 +99,57 @@ def compose(row: Outbox, sender: str) -> bytes:
         ("In-Reply-To", row.in_reply_to), ("References", row.references), ("Auto-Submitted", "auto-generated"),
         ("X-PBEM-Outbound", "1"), ("MIME-Version", "1.0"),
     ]
+    for name, value in headers:
+        _check_header(name, value)
     head = "".join(f"{name}: {value}\r\n" for name, value in headers if value).encode("ascii")
     return head + _multipart("multipart/alternative", boundary, [_part("text/plain", row.text), html])
 
 
+class RelayUnreachable(OSError):
+    """The relay could not be reached or would not let us log in: every row waits and is tried again later.
+
+    Its own class so that a refusal while connecting (a 535 at login, no
+    STARTTLS offered) is never read as the recipient's fault: no row is
+    failed for good and no bounce is counted for it.
+    """
+
+
+class ComposeError(ValueError):
+    """A row that cannot become a mail (a header value that would break the header); it is failed, not retried."""
+
+
+_FOLD = "\r\n "
+"""The one line break a header value may hold: the folding of an encoded subject, always followed by a space."""
+
+
+def _check_header(name: str, value: str) -> None:
+    """Refuse a header value that is not plain ASCII on one (folded) line.
+
+    Every value is written raw, so a CR or LF in one (a recipient stored
+    before addresses were checked, a subject from a broken template) would
+    start a header of its own, such as an injected ``Bcc:``; a letter outside
+    ASCII cannot be written without SMTPUTF8, which pbem does not use (see
+    :mod:`pbem.mail.addresses`). Such a row is refused as a whole: no part of
+    it reaches the relay.
+    """
+    flat = value.replace(_FOLD, " ") if name == "Subject" else value
+    if flat.isascii() and flat.isprintable():  # exactly " " to "~"; two C loops, as compose is on the hot path
+        return
+    bad = sorted({f"U+{ord(c):04X}" for c in flat if not " " <= c <= "~"})
+    if bad:
+        raise ComposeError(f"the {name} header {flat[:60]!r} has characters a header cannot carry "
+                           f"({', '.join(bad[:5])}); nothing was sent")
+
+
 def _header_text(text: str) -> str:
-    return text if text.isascii() else Header(text, "utf-8").encode()
+    """The subject as a header carries it: as is in ASCII, else RFC 2047 words folded with CRLF.
+
+    Control characters are left in for :func:`_check_header` to refuse: an encoded word would hide a CR or
+    LF from it and carry it to the player's screen.
+    """
+    if text.isascii() or control_characters(text):
+        return text
+    return Header(text, "utf-8").encode(linesep=_FOLD.rstrip(" "))
 
 
 def _part(content_type: str, text: str) -> bytes:
@@ -170,27 +229,44 @@ class OutboxWorker:
             reports = await asyncio.gather(*(self._send_lane(i, lane) for i, lane in enumerate(lanes) if lane))
             sent += sum(report.sent for report in reports)
             failed += sum(report.failed for report in reports)
-            if any(report.failed for report in reports) or len(rows) < self.settings.outbox_batch:
+            if any(report.relay_failed for report in reports) or len(rows) < self.settings.outbox_batch:
                 return FlushReport(sent, failed)  # a short round took every row due: newer ones wake a new flush
 
-    async def _send_lane(self, lane: int, rows: list[Outbox]) -> FlushReport:
-        """Send one lane's rows in order; a broken connection ends the lane's round, the rows wait."""
+    async def _send_lane(self, lane: int, rows: list[Outbox]) -> _LaneReport:
+        """Send one lane's rows in order; a broken connection ends the lane's round, the rows wait.
+
+        A row that cannot be composed or sent for what it holds (a header it
+        cannot carry, an address the relay's client refuses to write) is marked
+        failed with its error, and the lane goes on with the next row: no one
+        row may hold back the mails claimed with it, round after round.
+        """
         sent = failed = 0
         for row in rows:
             try:
-                await self._send(lane, compose(row, self.settings.from_address), row.recipient, self._return_path(row))
-            except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+                message = compose(row, self.settings.from_address)
+            except Exception as exc:  # noqa: BLE001 - whatever the row holds, it must not stall the lane
+                failed += 1
+                await self.run_db(lambda row=row, exc=exc: self._failed(row, exc, permanent=True))  # type: ignore[misc]
+                continue
+            try:
+                await self._send(lane, message, row.recipient, self._return_path(row))
+            except _RELAY_FAILURES as exc:
                 failed += 1
                 await self.run_db(lambda row=row, exc=exc: self._failed(row, exc))  # type: ignore[misc]
                 if _reply_code(exc) == 0:  # no answer from the relay: the connection is gone
                     await self._close(lane)
-                    break
+                    return _LaneReport(sent, failed, relay_failed=True)
+                continue
+            except Exception as exc:  # noqa: BLE001 - the row's own (UnicodeEncodeError, SMTPNotSupported): fail it
+                failed += 1
+                await self.run_db(lambda row=row, exc=exc: self._failed(row, exc, permanent=True))  # type: ignore[misc]
+                await self._close(lane)  # the conversation may have stopped halfway: the next row starts afresh
                 continue
             crash_point(self.service.settings, "after_send")
             self._sent(row.id)  # no await between the relay's 250 and this commit: a stop cannot cut in here
             _log_sent(row)
             sent += 1
-        return FlushReport(sent, failed)
+        return _LaneReport(sent, failed, relay_failed=False)
 
     async def close(self) -> None:
         for lane in range(len(self._lanes)):
@@ -219,9 +295,18 @@ class OutboxWorker:
             await smtp.sendmail(return_path, [recipient], message)
 
     async def _connection(self, lane: int) -> aiosmtplib.SMTP:
+        """The lane's open connection, else a new one; any failure to open or log in is :class:`RelayUnreachable`."""
         smtp = self._lanes[lane]
         if smtp is not None and smtp.is_connected:
             return smtp
+        try:
+            return await self._connect(lane)
+        except Exception as exc:  # noqa: BLE001 - whatever stops the connection, no row is at fault
+            settings = self.settings
+            raise RelayUnreachable(f"cannot connect to or log in at the relay {settings.smtp_host}:"
+                                   f"{settings.smtp_port}: {type(exc).__name__}: {exc}") from exc
+
+    async def _connect(self, lane: int) -> aiosmtplib.SMTP:
         settings = self.settings
         context = ssl.create_default_context(cafile=settings.smtp_cafile or None)
         tls = settings.relay_tls  # implicit: TLS from the first byte (port 465), for relays without STARTTLS
@@ -256,11 +341,12 @@ class OutboxWorker:
         with self.service.db.begin() as connection:  # no ORM session: nothing here is an object
             connection.execute(_MARK_SENT, {"row_id": row_id, "at": self.service.clock.now()})
 
-    def _failed(self, row: Outbox, exc: BaseException) -> None:
-        """Schedule the next attempt, doubling the wait; a permanent refusal (5xx) or too many attempts end it."""
+    def _failed(self, row: Outbox, exc: BaseException, permanent: bool = False) -> None:
+        """Schedule the next attempt, doubling the wait; a permanent refusal (5xx), too many attempts or a row
+        that can never be sent as it is (``permanent``) end it; `pbem outbox retry` queues it again."""
         attempts = row.attempts + 1
         code = _reply_code(exc)
-        permanent = 500 <= code < 600 or attempts >= GIVE_UP_AFTER
+        permanent = permanent or 500 <= code < 600 or attempts >= GIVE_UP_AFTER
         wait = min(self.retry_first * 2 ** (attempts - 1), RETRY_LONGEST_SECONDS)
         with Session(self.service.db) as session:
             session.execute(update(Outbox).where(Outbox.id == row.id).values(  # type: ignore[arg-type]

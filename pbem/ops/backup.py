@@ -26,7 +26,7 @@ from pathlib import Path
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
-from pbem.ops import schema
+from pbem.ops import db, schema
 
 
 class BackupError(ValueError):
@@ -87,6 +87,7 @@ def written(source: Path, target: Path) -> Path:
         raise BackupError(f"there is no directory {target.parent} to write {target.name} in; create it first")
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
+    db.private(partial)  # a copy holds the reply-token secret as the database does
     pages(source, partial, journal="DELETE")  # one self-contained file, no -wal beside it
     with open(partial, "rb") as file:
         os.fsync(file.fileno())

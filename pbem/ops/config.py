@@ -10,6 +10,7 @@ they are read: a bad one is refused naming the key and what it accepts.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import ssl
@@ -18,6 +19,11 @@ import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Mapping
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from pbem.mail.addresses import AddressError, mailbox
 
 
 class ConfigError(ValueError):
@@ -185,6 +191,8 @@ MASKED = frozenset({"secret", "smtp_password", "imap_password"})
 """Shown as stars by ``pbem config``."""
 
 _PORTS = frozenset({"smtp_port", "imap_port"})
+_ADDRESSES = frozenset({"from_address", "organiser"})
+"""Settings that are mail addresses: checked as a player's is, since each goes into headers of every mail."""
 _FIELDS = {f.name: f for f in fields(Settings)}
 _BY_NAME = {**{name: name for name in _FIELDS}, **{public: key for key, public in NAMES.items()}}
 
@@ -235,23 +243,42 @@ def load(environ: Mapping[str, str] | None = None, path: Path | None = None) -> 
     file = settings_file(env, path)
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
+    problems: list[str] = []
+
+    def take(key: str, value: Any, written: str, source: str) -> None:
+        try:
+            values[key] = _typed(key, value, written)
+            sources[key] = source
+        except ConfigError as exc:
+            problems.append(str(exc))
+
     if file.is_file():
         for name, value in _read_file(file).items():
             key = _BY_NAME.get(name.lower().removeprefix("pbem_"))
             if key is None:
-                raise ConfigError(f"{file}: unknown setting {name!r}; known: {', '.join(sorted(_BY_NAME))}")
-            values[key] = _typed(key, value, f"{public_name(key)} = {value!r} in {file}")
-            sources[key] = str(file)
+                problems.append(f"{file}: unknown setting {name!r}; {_did_you_mean(name)}")
+                continue
+            take(key, value, f"{public_name(key)} = {value!r} in {file}", str(file))
     for name, value in env.items():
         key = _BY_NAME.get(name.lower().removeprefix("pbem_")) if name.startswith("PBEM_") else None
         if key is not None:
-            values[key] = _typed(key, value, f"{name}={value!r} in the environment")
-            sources[key] = name
+            take(key, value, f"{name}={value!r} in the environment", name)
+    if problems:  # every one at once, so a new installation is fixed in one go
+        raise ConfigError(problems[0] if len(problems) == 1 else
+                          f"{len(problems)} settings are not accepted:\n" + "\n".join(f"  {p}" for p in problems))
     settings = Settings(**values)
     if settings.smtp_starttls and settings.smtp_tls not in ("none", "starttls"):
         raise ConfigError(f"smtp_starttls = true (from {sources['smtp_starttls']}) contradicts smtp_tls = "
                           f"{settings.smtp_tls!r} (from {sources['smtp_tls']}); drop smtp_starttls, smtp_tls says it")
     return Loaded(settings, {key: sources.get(key, "default") for key in _FIELDS}, file, file.is_file())
+
+
+def _did_you_mean(name: str) -> str:
+    """The known setting ``name`` was probably meant to be, else where the list of them is."""
+    close = difflib.get_close_matches(name.lower().removeprefix("pbem_"), sorted(_BY_NAME), n=1, cutoff=0.6)
+    if close:
+        return f"did you mean {public_name(_BY_NAME[close[0]])!r}?"
+    return "`pbem config` lists every setting"
 
 
 def load_settings(environ: Mapping[str, str] | None = None, path: Path | None = None) -> Settings:
@@ -266,8 +293,30 @@ def _read_file(file: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{file} is not valid TOML ({exc}); write one setting a line, e.g. domain = "
                           f'"pbem.example.org"') from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise ConfigError(f"{file} nests arrays or tables too deeply to read; every setting is one plain value, "
+                          f'e.g. domain = "pbem.example.org"') from None
     except OSError as exc:
         raise ConfigError(f"cannot read the settings file {file}: {exc.strerror}") from None
+
+
+DATABASES = ("sqlite", "postgresql")
+"""The databases pbem runs on: SQLite (the default), PostgreSQL for several workers."""
+
+
+def _database_url(text: str) -> str:
+    """``text`` when it is a URL of a database pbem runs on, naming the file or the database; ValueError if not.
+
+    Checked when the settings are read, so ``pbem config`` shows the problem and
+    no command gets as far as a driver's traceback.
+    """
+    try:
+        url = make_url(text)
+    except ArgumentError:
+        raise ValueError(text) from None
+    if url.get_backend_name() not in DATABASES or (url.get_backend_name() == "sqlite" and not url.database):
+        raise ValueError(text)
+    return text
 
 
 _ACCEPTED = {"int": "a whole number, e.g. 10", "float": "a number, e.g. 72 or 0.5", "bool": "true or false",
@@ -277,6 +326,11 @@ _ACCEPTED = {"int": "a whole number, e.g. 10", "float": "a number, e.g. 72 or 0.
 def _typed(key: str, value: Any, written: str) -> Any:
     """``value`` as the field's type; a value that is not accepted is refused naming what would be."""
     kind = _FIELDS[key].type
+    if key in _ADDRESSES:
+        try:
+            return mailbox(str(value))
+        except AddressError as exc:
+            raise ConfigError(f"{written} is not accepted: {exc}") from None
     try:
         if key in _PORTS:
             port = int(value)
@@ -305,6 +359,8 @@ def _typed(key: str, value: Any, written: str) -> Any:
             if text:
                 split_host_port(text, key)
             return text
+        if key == "database_url":
+            return _database_url(str(value).strip())
         if kind == "bool" and isinstance(value, str):
             if value.strip().lower() not in {"1", "0", "true", "false", "yes", "no", "on", "off"}:
                 raise ValueError(value)
@@ -333,6 +389,9 @@ def _accepted(key: str, kind: str) -> str:
         return "an http:// or https:// address, e.g. https://pbem.example.org/open (or empty: no link)"
     if key == "listen":
         return "host:port, e.g. 127.0.0.1:2525 (or empty: no listener)"
+    if key == "database_url":
+        return ("an SQLite or PostgreSQL URL, e.g. sqlite:///pbem.db (a file in the working folder), "
+                "sqlite:////var/lib/pbem/pbem.db or postgresql://pbem@localhost/pbem")
     return _ACCEPTED.get(kind, kind)
 
 

@@ -9,11 +9,14 @@ that changes a game, and a writer that read an older version loses
 
 from __future__ import annotations
 
+import os
 import secrets
 from datetime import date, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON, Column, Engine, LargeBinary, UniqueConstraint, event
+from sqlalchemy.engine import make_url
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from pbem.language.words import SOURCE_LANGUAGE
@@ -291,6 +294,9 @@ def open_database(url: str, busy_seconds: float = 30.0) -> Engine:
     """
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True)
+    file = make_url(url).database
+    if file and file != ":memory:" and not file.startswith("file:"):
+        private(Path(file))
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": busy_seconds})
 
     @event.listens_for(engine, "connect")
@@ -308,6 +314,24 @@ def open_database(url: str, busy_seconds: float = 30.0) -> Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+def private(path: Path) -> None:
+    """Make ``path`` (a database or a copy of one) readable by its owner alone: it holds the reply-token secret.
+
+    A new file is made empty with mode 0600 (an empty file is an empty SQLite
+    database; SQLite gives its -wal and -shm files the same mode); an existing
+    one loses any group and other bits. A folder that does not exist is left for
+    SQLite to report, and a file this user does not own keeps its mode.
+    """
+    try:
+        if not path.exists():
+            if path.parent.is_dir():
+                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        elif path.stat().st_mode & 0o077:
+            path.chmod(path.stat().st_mode & 0o700)
+    except OSError:
+        pass
 
 
 def locked(query: Any, engine: Engine) -> Any:

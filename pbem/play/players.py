@@ -2,8 +2,10 @@
 
 A player is known by the address pbem mails; the first game or registration
 that names an address makes the player, and every later one finds it. What
-an organiser says about a player (name, language, time zone) is checked here
-once, whether it comes from one ``register`` or from a whole roster file.
+an organiser says about a player (address, name, language, time zone) is
+checked here once, whether it comes from one ``register``, a whole roster file
+or a game's ``--player``: :func:`address` is the one check of an address that
+enters pbem (see :mod:`pbem.mail.addresses` for what it accepts and why).
 """
 
 from __future__ import annotations
@@ -15,8 +17,13 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session, select
 
 from pbem.clock import closest_time_zones, time_zone
+from pbem.mail.addresses import AddressError, mailbox
 from pbem.ops.db import Player
 from tournaments.definition import LANGUAGES
+from tournaments.names import name_problem
+
+CELL_LONGEST = csv.field_size_limit()
+"""The longest roster cell Python's csv reader takes (its field limit, 128 KiB); no name or address comes near it."""
 
 ROSTER_COLUMNS = ("name", "email", "language", "time_zone")
 """A roster file's header; ``language`` and ``time_zone`` may be left out, as columns or as cells."""
@@ -42,13 +49,26 @@ class Registration:
     """The roster file's line it came from (0: given on the command line)."""
 
 
+def address(text: str) -> str:
+    """A player's address as pbem stores it: checked (:func:`pbem.mail.addresses.mailbox`) and lower-cased, as
+    every lookup of a player lower-cases; raises :class:`AddressError` (a ValueError), one line saying what
+    would be right. Every way an address enters pbem calls this, so no stored address can break a header."""
+    return mailbox(text).lower()
+
+
 def checked(email: str, name: str = "", language: str = "", zone: str = "") -> tuple[Registration, list[str]]:
     """The registration with its address lower-cased and its zone spelt as the database spells it, and
     what is wrong with it (each problem saying what would be right)."""
     problems = []
-    address = email.strip().lower()
-    if "@" not in address or " " in address or address.startswith("@") or address.endswith("@"):
-        problems.append(f"{email.strip()!r} is not an email address; write e.g. ann@example.org")
+    try:
+        email_address = address(email)
+    except AddressError as exc:
+        email_address = email.strip().lower()
+        problems.append(str(exc))
+    given_name = name.strip()
+    wrong_name = name_problem(given_name)
+    if wrong_name:
+        problems.append(wrong_name)
     wanted = language.strip().lower()
     if wanted and wanted not in LANGUAGES:
         problems.append(f"language {language.strip()!r} is not one we write in; use one of {', '.join(LANGUAGES)}")
@@ -57,7 +77,7 @@ def checked(email: str, name: str = "", language: str = "", zone: str = "") -> t
         close = closest_time_zones(zone)
         problems.append(f"time zone {zone.strip()!r} is unknown; write Area/City"
                         + (f", e.g. {', '.join(close)}" if close else ", e.g. Europe/Athens"))
-    return Registration(address, name.strip(), wanted, spelt or ""), problems
+    return Registration(email_address, given_name, wanted, spelt or ""), problems
 
 
 def read_roster(text: str) -> list[Registration]:
@@ -67,7 +87,10 @@ def read_roster(text: str) -> list[Registration]:
     the organiser fixes the file in one go and nothing is half registered.
     """
     rows = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    header = [cell.strip().lower() for cell in next(rows, [])]
+    try:
+        header = [cell.strip().lower() for cell in next(rows, [])]
+    except csv.Error as exc:
+        raise RosterError([_unreadable(rows.line_num, exc)]) from None
     missing = [column for column in ("name", "email") if column not in header]
     unknown = [column for column in header if column not in ROSTER_COLUMNS]
     if missing or unknown or len(set(header)) != len(header):
@@ -76,8 +99,15 @@ def read_roster(text: str) -> list[Registration]:
     problems: list[str] = []
     registrations: list[Registration] = []
     first_line: dict[str, int] = {}
-    for cells in rows:
-        line = rows.line_num
+    while True:
+        line = rows.line_num + 1  # where the row starts: a quoted cell may run over several lines
+        try:
+            cells = next(rows, None)
+        except csv.Error as exc:  # the reader cannot go on past this: report what came before and this line
+            problems.append(_unreadable(line, exc))
+            break
+        if cells is None:
+            break
         if not any(cell.strip() for cell in cells):
             continue
         if len(cells) != len(header):
@@ -99,6 +129,14 @@ def read_roster(text: str) -> list[Registration]:
     return registrations
 
 
+def _unreadable(line: int, exc: csv.Error) -> str:
+    """A line the csv reader refused, said so the organiser can fix it (a cell over the limit, mostly)."""
+    if "field larger than field limit" in str(exc):
+        return (f"line {line}: a cell is longer than {CELL_LONGEST // 1024} KiB; a name or address is one short "
+                f"line (check the quotes: an unclosed \" runs a cell on to the end of the file)")
+    return f"line {line}: not readable as CSV ({exc}); save the file as CSV with the header {','.join(ROSTER_COLUMNS)}"
+
+
 def find_or_add(session: Session, email: str) -> Player:
     """The player with this (already lower-cased) address, added to ``session`` when new."""
     player = session.exec(select(Player).where(Player.email == email)).first()
@@ -109,6 +147,19 @@ def find_or_add(session: Session, email: str) -> Player:
     return player
 
 
+def spelt(email: str) -> str:
+    """An address spelt as players are stored, to look one up: lower-cased, and an internationalised domain
+    in punycode as :func:`address` stored it (``ann@bücher.de`` finds ``ann@xn--bcher-kva.de``). Only a
+    non-ASCII address is parsed, so a reply's lookup stays cheap; one that is no address finds no one."""
+    lowered = email.strip().lower()
+    if lowered.isascii():
+        return lowered
+    try:
+        return address(lowered)
+    except AddressError:
+        return lowered
+
+
 def find(session: Session, email: str) -> Player | None:
     """The player with this address, or None: pbem never makes a player from a mail it receives."""
-    return session.exec(select(Player).where(Player.email == email.strip().lower())).first()
+    return session.exec(select(Player).where(Player.email == spelt(email))).first()

@@ -72,8 +72,10 @@ class Service:
         deadline_hours: float | None = None,
         label: str = "",
         bot: str = "greedy",
+        actor: str = "organiser",
     ) -> int:
-        """Start a game outside any tournament and queue its first prompts; returns its id."""
+        """Start a game outside any tournament and queue its first prompts; returns its id (``actor``: who
+        started it, for the audit log)."""
         try:
             rules = self.rules(game)
         except KeyError as exc:
@@ -84,9 +86,12 @@ class Service:
                 f"{rules.title} takes {rules.min_players}-{rules.max_players} seats; "
                 f"{len(emails)} players and {bots_count} bots make {seats}"
             )
-        lowered = [email.strip().lower() for email in emails]
-        if len(set(lowered)) != len(lowered) or any("@" not in email for email in lowered):
-            raise GameSetupError(f"players must be distinct email addresses, got {', '.join(emails)}")
+        try:  # every address checked as a registration checks it: none may reach a mail header unread
+            lowered = [players.address(email) for email in emails]
+        except players.AddressError as exc:
+            raise GameSetupError(f"--player {exc}") from None
+        if len(set(lowered)) != len(lowered):
+            raise GameSetupError(f"players must be distinct email addresses, got {', '.join(lowered)}")
         try:
             bots.get(bot)
         except KeyError as exc:
@@ -96,7 +101,8 @@ class Service:
 
         def start(transaction: Transaction) -> int:
             opened = self.open_game(transaction.session, rules, lowered, bots_count=bots_count, seed=seed,
-                                    options=chosen, deadline_hours=deadline_hours, label=label, bot=bot)
+                                    options=chosen, deadline_hours=deadline_hours, label=label, bot=bot,
+                                    actor=actor)
             transaction.add(opened)
             transaction.commit()
             return opened.id

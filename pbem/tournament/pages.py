@@ -74,6 +74,7 @@ def publish(service: Service, tournament_id: int, out: Path, zone: str = "UTC") 
     page) and ``out/games/``: static files that need no server. Times are shown in ``zone``."""
     with Session(service.db) as session:
         loaded = load(session, tournament_id)
+        out.mkdir(parents=True, exist_ok=True)  # before any round no game page makes it on the way
         views = rounds(session, loaded)
         language = loaded.definition.language
         made = local_time(service.clock.now(), zone, language)

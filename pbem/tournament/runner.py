@@ -278,7 +278,7 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
 
 def drop(service: Service, tournament_id: int, email: str, reason: str, actor: str) -> Entrant:
     """The player plays no round after the one under way; their results stay."""
-    address = email.strip().lower()
+    address = player_rows.spelt(email)
     with Session(service.db) as session:
         loaded = load(session, tournament_id)
         entry = _entry(session, loaded, address)
@@ -293,7 +293,7 @@ def drop(service: Service, tournament_id: int, email: str, reason: str, actor: s
 
 def unfinished_seats(service: Service, tournament_id: int, email: str) -> list[tuple[int, int, str]]:
     """(game id, seat number, label) of the player's tournament games still in play, e.g. after a drop."""
-    address = email.strip().lower()
+    address = player_rows.spelt(email)
     with Session(service.db) as session:
         rows = session.exec(select(TournamentTable, Game, Seat, Player).where(
             TournamentTable.tournament_id == tournament_id, TournamentTable.game_id == Game.id,

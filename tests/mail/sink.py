@@ -29,6 +29,10 @@ class Sink:
         self.messages: list[EmailMessage] = []
         self.return_paths: list[str] = []
         """Each kept message's envelope sender (MAIL FROM), in the same order."""
+        self.raw: list[bytes] = []
+        """Each kept message as it came over the wire, in the same order: what a header check must read."""
+        self.recipients: list[list[str]] = []
+        """Each kept message's envelope recipients (RCPT TO), in the same order."""
         self.refusing = False
         self.rejecting = False
         """Refuse for good (550), as a relay does for an unknown mailbox."""
@@ -60,6 +64,8 @@ class Sink:
         with self._changed:
             self.messages.append(message)  # type: ignore[arg-type]
             self.return_paths.append(envelope.mail_from)
+            self.raw.append(envelope.original_content)
+            self.recipients.append(list(envelope.rcpt_tos))
             self._changed.notify_all()
         return "250 OK"
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+import pytest
+
 from pbem.clock import SetClock
 from pbem.mail.outbox import OutboxWorker
 from pbem.play.service import Service
@@ -205,3 +207,128 @@ def test_a_mail_refused_for_good_is_kept_listed_and_sent_again_once_the_organise
     assert [m["Message-ID"] for m in sink.messages] == [row.message_id]
     assert "not failed but sent" in cli("outbox", "retry", str(row.id), "--reason", "again", code=1)
     assert cli("audit").count("mail retry") == 1
+
+
+def _forced(service: Service, **fields: object) -> int:
+    """A copy of the first outbox row with ``fields`` changed, written straight to the database.
+
+    Stands for a row stored before addresses were checked where they enter
+    (or by any path that skips the check): the worker must cope with it.
+    """
+    from sqlmodel import Session
+
+    from pbem.ops.db import Outbox
+
+    first = outbox(service)[0]
+    values = first.model_dump(exclude={"id"})
+    values.update(message_id=f"<forced-{len(outbox(service))}@pbem.test>", status="pending", attempts=0,
+                  next_attempt=first.created, sent=None, **fields)
+    with Session(service.db) as session:
+        row = Outbox(**values)
+        session.add(row)
+        session.commit()
+        assert row.id is not None
+        return row.id
+
+
+def _one_lane(tmp_path, clock: SetClock, sink) -> Service:  # type: ignore[no-untyped-def]
+    """A service sending over one connection: every row shares the lane a poisoned row is in."""
+    from tests.mail import sticks
+    from tests.mail.conftest import make_settings
+
+    return open_service(make_settings(tmp_path, smtp_port=sink.port, smtp_connections=1), clock=clock,
+                        rules=sticks.rules)
+
+
+def test_a_row_that_cannot_be_composed_is_failed_and_the_rows_after_it_go_in_the_same_pass(
+        tmp_path, clock: SetClock, sink) -> None:
+    service = _one_lane(tmp_path, clock, sink)
+    service.new_game("sticks", [ANN], bots_count=1, seed=0)
+    poisoned = _forced(service, recipient="josé@example.es")  # compose cannot write it into the To header
+    service.new_game("sticks", ["bob@example.org"], bots_count=1, seed=1)
+    service.new_game("sticks", ["cy@example.org"], bots_count=1, seed=2)
+    assert flush(service) == (3, 1)
+    rows = {row.id: row for row in outbox(service)}
+    assert rows[poisoned].status == "failed" and "ComposeError" in rows[poisoned].last_error
+    assert "josé@example.es" in rows[poisoned].last_error
+    assert [row.status for row in rows.values() if row.id != poisoned] == ["sent"] * 3
+    assert sorted(str(m["To"]) for m in sink.messages) == [ANN, "bob@example.org", "cy@example.org"]
+    assert flush(service) == (0, 0), "a failed row is not claimed again: nothing waits behind it"
+
+
+def test_a_row_the_smtp_client_refuses_to_send_is_failed_alone(tmp_path, clock: SetClock, sink, monkeypatch) -> None:
+    """Past compose, a non-ASCII envelope recipient makes aiosmtplib raise (UnicodeEncodeError: the relay offers no
+    SMTPUTF8): an error that is no SMTP failure, which once escaped the lane and left the rows behind it waiting."""
+    from pbem.mail import outbox as outbox_module
+
+    service = _one_lane(tmp_path, clock, sink)
+    service.new_game("sticks", [ANN], bots_count=1, seed=0)
+    real = outbox_module.compose
+    monkeypatch.setattr(outbox_module, "compose", lambda row, sender: real(  # the header is fine, the envelope not
+        row.model_copy(update={"recipient": "jose@example.es"}) if not row.recipient.isascii() else row, sender))
+    poisoned = _forced(service, recipient="josé@example.es")
+    service.new_game("sticks", ["bob@example.org"], bots_count=1, seed=1)
+    assert flush(service) == (2, 1)
+    rows = {row.id: row for row in outbox(service)}
+    assert rows[poisoned].status == "failed" and "UnicodeEncodeError" in rows[poisoned].last_error
+    assert sorted(str(m["To"]) for m in sink.messages) == [ANN, "bob@example.org"]
+
+
+def test_a_stored_recipient_or_subject_with_a_line_break_injects_no_header(tmp_path, clock: SetClock, sink) -> None:
+    service = _one_lane(tmp_path, clock, sink)
+    service.new_game("sticks", [ANN], bots_count=1, seed=0)
+    by_recipient = _forced(service, recipient="bob@example.org\r\nBcc: eve@evil.example")
+    by_subject = _forced(service, subject="Your move\r\nBcc: eve@evil.example")
+    by_bare_lf = _forced(service, subject="Ελληνικά\nBcc: eve@evil.example")
+    assert flush(service) == (1, 3)
+    rows = {row.id: row for row in outbox(service)}
+    for row_id in (by_recipient, by_subject, by_bare_lf):
+        assert rows[row_id].status == "failed" and "ComposeError" in rows[row_id].last_error
+    assert len(sink.raw) == 1 and sink.recipients == [[ANN]]
+    assert b"Bcc" not in sink.raw[0] and b"evil.example" not in sink.raw[0]
+    assert sink.messages[0]["Bcc"] is None
+
+
+def test_a_long_non_ascii_subject_is_folded_with_crlf_and_read_back_whole(relayed: Service, sink) -> None:
+    from pbem.mail.outbox import compose
+
+    relayed.new_game("sticks", [ANN], bots_count=1, seed=0)
+    subject = "Ελληνικά " * 12 + "τέλος"
+    row = outbox(relayed)[0].model_copy(update={"subject": subject})
+    raw = compose(row, "pbem@pbem.test")
+    head = raw.split(b"\r\n\r\n", 1)[0]
+    assert b"\n" not in head.replace(b"\r\n", b""), "every line of the head ends in CRLF"
+    from email import message_from_bytes, policy
+    assert message_from_bytes(raw, policy=policy.default)["Subject"] == subject
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_a_relay_that_refuses_our_login_fails_no_row_for_good_and_counts_no_bounce(tmp_path, clock: SetClock) -> None:
+    """A 535 at login is the relay's answer to us, not to the recipient: the row waits to be tried again."""
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult
+    from sqlmodel import Session, select
+
+    from pbem.ops.db import Player
+    from tests.mail import sticks
+    from tests.mail.conftest import make_settings
+    from tests.mail.sink import Sink, free_port
+
+    def refuse(server, session, envelope, mechanism, auth_data):  # type: ignore[no-untyped-def]
+        return AuthResult(success=False, handled=False)
+
+    sink, port = Sink(), free_port()
+    relay = Controller(sink, hostname="127.0.0.1", port=port, auth_required=True, auth_require_tls=False,
+                       authenticator=refuse)
+    relay.start()
+    try:
+        service = open_service(make_settings(tmp_path, smtp_port=port, smtp_user="pbem", smtp_password="wrong"),
+                               clock=clock, rules=sticks.rules)
+        service.new_game("sticks", [ANN], bots_count=1, seed=0)
+        assert flush(service) == (0, 1)
+    finally:
+        relay.stop()
+    row = outbox(service)[0]
+    assert row.status == "pending" and row.attempts == 1 and "535" in row.last_error
+    with Session(service.db) as session:
+        assert session.exec(select(Player.bounce_score).where(Player.email == ANN)).one() == 0

@@ -100,6 +100,15 @@ def test_the_old_starttls_switch_still_means_starttls() -> None:
     ("", {"PBEM_IMAP_SSL": "maybe"}, "PBEM_IMAP_SSL='maybe' in the environment is not accepted: give true or false"),
     ("smtp_prot = 25\n", {}, "{file}: unknown setting 'smtp_prot'"),
     ("domain = \n", {}, "{file} is not valid TOML"),
+    ("", {"PBEM_FROM": "pbem@pbem.test\r\nBcc: eve@evil.example"},
+     "PBEM_FROM='pbem@pbem.test\\r\\nBcc: eve@evil.example' in the environment is not accepted: "
+     "'pbem@pbem.test\\r\\nBcc: eve@evil.example' is not an email address: it has control characters "
+     "(U+000D, U+000A)"),
+    ('organiser = "josé@example.es"\n', {}, "organiser = 'josé@example.es' in {file} is not accepted: "
+     "'josé@example.es' has letters outside ASCII before the @ (é)"),
+    ('from = "\\"pbem\\"@pbem.test"\n', {}, "a quoted part (\") is never what a reply comes from"),
+    pytest.param("domain = " + "[" * 100_000 + "]" * 100_000 + "\n", {},
+                 "{file} nests arrays or tables too deeply to read", id="100000-deep"),
 ])
 def test_a_bad_value_is_one_line_naming_the_key_and_what_is_accepted(
         tmp_path: Path, in_file: str, in_env: dict[str, str], said: str) -> None:

@@ -134,6 +134,16 @@ def test_replace_by_a_bot_plays_on_and_by_a_person_prompts_them(service, admin, 
     assert games.log(admin, game)[-1].source == "bot"
 
 
+@pytest.mark.parametrize(("given", "said"), [("new@example.org\r\nBcc: all@example.org", "control characters"),
+                                             ("josé@example.es", "outside ASCII"),
+                                             ('"a b"@example.org', "quoted part")])
+def test_replace_refuses_an_address_pbem_cannot_mail_and_changes_nothing(service, admin, game, given, said) -> None:
+    before = snapshot(service, game)
+    with pytest.raises(AdminError, match=f"--player .*{said}"):
+        games.replace(admin, game, 3, given, "seat 3 left")
+    assert snapshot(service, game) == before
+
+
 def test_replace_by_the_search_bot_at_a_strength(service, admin, game) -> None:
     with pytest.raises(AdminError, match="bot:search:N .*only the search bot takes a strength"):
         games.replace(admin, game, 3, "bot:greedy:9", "x")

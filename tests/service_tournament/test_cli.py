@@ -174,3 +174,115 @@ def test_tournament_show_names_the_players_whose_mail_bounces(env, service, runn
     shown = pbem(env, "tournament", "show", "1")
     assert f"<{bouncing}>: bounce score 1" in shown
     assert shown.count("bounce score") == 1, "only the player whose mail bounced"
+
+
+def error_line(output: str) -> str:
+    """The one line a refusal prints (``error: …``); fails when it printed more than that."""
+    lines = output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), output
+    return lines[0]
+
+
+INJECTED = "ann@example.org\r\nBcc: eve@evil.example"
+
+
+@pytest.mark.parametrize("args,said", [
+    (("--player", INJECTED), "it has control characters (U+000D, U+000A)"),
+    (("--player", "ann@example.org\nBcc: eve@evil.example"), "it has control characters (U+000A)"),
+    (("--player", "josé@example.es"), "'josé@example.es' has letters outside ASCII before the @ (é): pbem mails "
+                                      "without SMTPUTF8"),
+    (("--player", 'ann"@example.org'), "a quoted part (\") is never what a reply comes from"),
+    (("--player", '"ann smith"@example.org'), "a quoted part (\") is never what a reply comes from"),
+    (("--player", "ann@example.org", "--name", "Ann\x00Smith"), "name 'Ann\\x00Smith' has control characters "
+                                                                 "(U+0000)"),
+    (("--player", "ann@example.org", "--name", "Ann\r\nBcc: eve@evil.example"), "has control characters"),
+    (("--player", "ann@example.org", "--name", "A" * 20_000_000), "has 20000000 characters; give at most 100"),
+], ids=["crlf", "lf", "non-ascii", "quote", "quoted-local", "nul-name", "crlf-name", "20-MB-name"])
+def test_register_refuses_an_address_or_name_that_would_break_a_mail_in_one_line_and_changes_nothing(
+        env, service, file, args: tuple[str, ...], said: str) -> None:
+    pbem(env, "tournament", "create", str(file))
+    before = counts(service)
+    line = error_line(pbem(env, "tournament", "register", "1", *args, code=1))
+    assert said in line and len(line) < 400, line
+    assert counts(service) == before
+
+
+def test_an_internationalised_domain_is_registered_in_its_ascii_form(env, service, file) -> None:
+    from pbem.ops.db import Player
+
+    pbem(env, "tournament", "create", str(file))
+    assert "<ann@xn--bcher-kva.de> plays from round 1" in pbem(env, "tournament", "register", "1", "--player",
+                                                               "Ann@Bücher.de")
+    with Session(service.db) as session:
+        assert session.exec(select(Player.email)).all() == ["ann@xn--bcher-kva.de"]
+    assert "dropped after round 0" in pbem(env, "tournament", "drop", "1", "--player", "ann@bücher.de")
+
+
+@pytest.mark.parametrize("rows,said", [
+    ('Ann,"ann@example.org\r\nBcc: eve@evil.example"\r\n', "line 2: 'ann@example.org\\r\\nBcc: eve@evil.example' "
+                                                          "is not an email address: it has control characters"),
+    ("Ann\x00Smith,ann@example.org\n", "line 2: name 'Ann\\x00Smith' has control characters (U+0000)"),
+    ("Ann," + "a" * (129 * 1024) + "@example.org\n", "line 2: a cell is longer than 128 KiB"),
+    ('"Ann,ann@example.org\nBob,bob@example.org\n' + "x" * (129 * 1024), "a cell is longer than 128 KiB"),
+    ("José,josé@example.es\n", "line 2: 'josé@example.es' has letters outside ASCII before the @"),
+], ids=["quoted-crlf", "nul-name", "long-cell", "unclosed-quote", "non-ascii"])
+def test_a_roster_with_a_cell_that_would_break_a_mail_is_refused_whole(env, service, file, tmp_path,
+                                                                        rows: str, said: str) -> None:
+    pbem(env, "tournament", "create", str(file))
+    roster = tmp_path / "players.csv"
+    roster.write_bytes(("name,email\n" + rows).encode())
+    before = counts(service)
+    output = pbem(env, "tournament", "register", "1", "--file", str(roster), code=1)
+    head, *problems = output.strip().splitlines()
+    assert head == f"error: {roster}: nothing registered; fix these lines:", output
+    assert len(problems) == 1 and said in problems[0] and len(problems[0]) < 400, output
+    assert counts(service) == before
+
+
+@pytest.mark.parametrize("change,field,said", [
+    (('move = "48h"', 'move = "1000000000d"'), "deadlines.move", 'is longer than 366 days; give at most "366d"'),
+    (("rounds = 2", "rounds = 1000000000000"), "rounds", "must be a whole number from 1 to 1000"),
+    (("preferred = 4", "preferred = 4\nseat_weight = nan"), "seating.seat_weight", "nan and inf are none"),
+    (("preferred = 4", "preferred = 4\nrepeat_weight = inf"), "seating.repeat_weight", "nan and inf are none"),
+    (('name = "Test Open"', 'name = "' + "x" * 20_000_000 + '"'), "name", "give at most 100"),
+    (('name = "Test Open"', 'name = "Test\\u0000Open"'), "name", "has control characters (U+0000)"),
+    (("seed = 7", "seed = " + "[" * 100_000 + "]" * 100_000), "(file)", "nests arrays or tables too deeply"),
+], ids=["1000000000d", "10^12-rounds", "nan-weight", "inf-weight", "20-MB-name", "nul-name", "100000-deep"])
+def test_create_refuses_a_file_the_service_could_not_run_naming_field_and_value(
+        env, service, tmp_path, change: tuple[str, str], field: str, said: str) -> None:
+    bad = tmp_path / "bad.toml"
+    text = definition(rounds=2)
+    assert change[0] in text
+    bad.write_text(text.replace(change[0], change[1], 1))
+    before = counts(service)
+    output = pbem(env, "tournament", "create", str(bad), code=1)
+    head, *problems = output.strip().splitlines()
+    assert head == f"error: {bad} cannot be used:", output[:300]
+    assert len(problems) == 1 and problems[0].strip().startswith(f"{field}: ") and said in problems[0], output[:300]
+    assert len(problems[0]) < 400
+    assert counts(service) == before
+
+
+def test_publish_before_any_round_makes_the_folder_and_a_folder_that_cannot_be_written_is_one_line(
+        env, service, file, tmp_path) -> None:
+    pbem(env, "tournament", "create", str(file))
+    out = tmp_path / "new" / "site"
+    assert "index.html" in pbem(env, "tournament", "publish", "1", "--out", str(out))
+    assert "Test Open" in (out / "index.html").read_text()
+    (tmp_path / "afile").write_text("")
+    line = error_line(pbem(env, "tournament", "publish", "1", "--out", str(tmp_path / "afile" / "site"), code=1))
+    assert f"--out {tmp_path / 'afile' / 'site'}: cannot write there" in line, line
+
+
+def test_game_publish_to_a_folder_that_cannot_be_written_is_one_line(env, service, running, tmp_path) -> None:
+    (tmp_path / "afile").write_text("")
+    line = error_line(pbem(env, "game", "publish", "1", "--out", str(tmp_path / "afile" / "site"), code=1))
+    assert f"--out {tmp_path / 'afile' / 'site'}: cannot write there" in line, line
+
+
+def test_game_new_refuses_an_address_that_would_break_a_mail(env, service) -> None:
+    before = counts(service)
+    result = runner.invoke(app, ["game", "new", "dragon", "--player", INJECTED, "--player", "bob@example.org",
+                                 "--bots", "1"], env=env)
+    assert result.exit_code == 2 and "control characters (U+000D, U+000A)" in result.output, result.output
+    assert counts(service) == before

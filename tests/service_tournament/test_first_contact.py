@@ -152,7 +152,7 @@ def test_register_takes_one_player_or_one_file(env, cli_service, tmp_path) -> No
     assert out.exit_code == 1 and "--player EMAIL, or a file of players with --file" in out.output
     out = pbem(env, "tournament", "register", "1", "--player", "ann@example.org", "--language", "hu",
                "--time-zone", "Europe/Budapest")
-    assert "plays from round 1; welcome mailed" in out
+    assert "plays from round 1; welcome queued (pbem serve sends it)" in out
 
 
 def test_a_player_registered_without_a_language_reads_the_tournaments_and_a_known_one_keeps_theirs(service) -> None:

@@ -54,7 +54,7 @@ def test_every_problem_is_reported_at_once() -> None:
             .replace("preferred = 4", "preferred = 2")
             + "\n[deadlines]\nmove = \"soon\"\n")
     problems = refusal(text)
-    assert "rounds: must be a whole number ≥ 1, not 0" in problems
+    assert "rounds: must be a whole number from 1 to 1000, not 0" in problems
     assert "seating.preferred: 2 is not one of seating.table_sizes [3, 4, 5]" in problems
     assert any(p.startswith("deadlines.move: 'soon' is not a duration") for p in problems)
 
@@ -183,3 +183,49 @@ def test_language_names_one_the_mails_are_written_in_and_defaults_to_english() -
     assert load('language = "el"\n' + MINIMAL).language == "el"
     (problem,) = refusal('language = "de"\n' + MINIMAL)
     assert problem == "language: 'de' is not one of 'en', 'el', 'hu', 'ru'"
+
+
+@pytest.mark.parametrize("written", ["1000000000d", "999999999d", "367d", "9" * 400 + "h"],
+                         ids=["overflows", "fits-timedelta-not-a-clock", "a-year-and-a-day", "400-digits"])
+def test_a_deadline_past_a_year_is_refused_naming_the_longest(written: str) -> None:
+    text = MINIMAL + f'[deadlines]\nmove = "{written}"\n'
+    (problem,) = refusal(text)
+    assert problem.startswith("deadlines.move: ") and 'give at most "366d"' in problem and len(problem) < 200
+
+
+def test_a_year_is_the_longest_deadline_taken() -> None:
+    assert parse_duration("366d") == timedelta(days=366)
+
+
+@pytest.mark.parametrize("line,field", [("rounds = 1000000000000", "rounds"), ("seed = 9223372036854775808", "seed")])
+def test_a_count_beyond_what_can_be_played_or_stored_is_refused(line: str, field: str) -> None:
+    text = MINIMAL.replace("rounds = 3", line if field == "rounds" else "rounds = 3\n" + line)
+    (problem,) = refusal(text)
+    assert problem.startswith(f"{field}: must be a whole number from ")
+
+
+@pytest.mark.parametrize("weight", ["nan", "inf", "-inf", "+nan"])
+def test_a_seating_weight_or_score_that_is_no_number_is_refused(weight: str) -> None:
+    text = MINIMAL.replace("preferred = 4", f"preferred = 4\nrepeat_weight = {weight}")
+    assert refusal(text) == [f"seating.repeat_weight: must be a number ≥ 0 (nan and inf are none), "
+                             f"not {float(weight)!r}"]
+    text = MINIMAL.replace("4 = [10, 6, 3, 1]", f"4 = [10, 6, 3, {weight}]")
+    (problem,) = refusal(text)
+    assert problem.startswith("scoring.rank_points.4: must be a list of numbers ≥ 0 (nan and inf are none)")
+
+
+def test_arrays_nested_deeper_than_the_reader_goes_are_one_problem_not_a_traceback() -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    assert refusal(MINIMAL + f"\n[league]\ndates = {deep}\n") == [
+        "(file): nests arrays or tables too deeply to read; a definition's lists are flat, "
+        "e.g. table_sizes = [3, 4, 5]"]
+
+
+@pytest.mark.parametrize("name,expected", [
+    ("x" * 20_000_000, "has 20000000 characters; give at most 100"),
+    ("Open\\u0000Cup", "has control characters (U+0000)"),
+    ("Open\\r\\nBcc: eve@evil.example", "has control characters (U+000D, U+000A)"),
+], ids=["20-MB", "NUL", "CRLF"])
+def test_a_tournament_name_that_would_break_or_flood_every_subject_is_refused(name: str, expected: str) -> None:
+    (problem,) = refusal(MINIMAL.replace('name = "Test"', f'name = "{name}"'))
+    assert problem.startswith("name: the text ") and expected in problem and len(problem) < 200
