@@ -173,9 +173,8 @@ def serve() -> None:
             service = preflight.mailing_service(loaded)
         except ConfigError as exc:
             _not_started(str(exc))
-        except OperationalError as exc:
-            _not_started(f"cannot open the database {settings.database_url}: {exc.orig}; check database_url "
-                         f"({env_name('database_url')})")
+        except UNOPENED as exc:
+            _not_started(database_problem(settings.database_url, exc))
         with preflight.serving(settings.database_url):
             asyncio.run(serve_forever(service))
     except (preflight.AlreadyServing, StartError) as exc:

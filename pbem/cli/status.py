@@ -13,10 +13,9 @@ from datetime import datetime
 
 import typer
 from rich.console import Console
-from sqlalchemy.exc import OperationalError
 
 from pbem.app import open_service
-from pbem.cli.service import loaded_or_exit
+from pbem.cli.service import UNOPENED, database_problem, loaded_or_exit
 from pbem.ops import health, preflight
 from pbem.ops.config import env_name
 from pbem.ops.health import Health, MailSeen, SeatDue, age
@@ -37,9 +36,9 @@ def status() -> None:
             found = health.check(service)
         finally:
             service.db.dispose()
-    except OperationalError as exc:
-        console.print(f"pbem status: needs the organiser\nproblems:\n  - cannot read the database "
-                      f"{settings.database_url}: {exc.orig}", soft_wrap=True)
+    except UNOPENED as exc:
+        console.print(f"pbem status: needs the organiser\nproblems:\n  - {database_problem(settings.database_url, exc)}",
+                      soft_wrap=True)
         raise typer.Exit(1) from None
     for line in lines(found):
         console.print(line, soft_wrap=True)

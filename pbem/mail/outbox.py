@@ -186,8 +186,15 @@ def describe(exc: BaseException) -> str:
         said = "; ".join(f"{refused.code} {refused.message}" for refused in exc.recipients)
         return _one_line(f"{said} (at RCPT)")
     if isinstance(exc, aiosmtplib.SMTPResponseException):
-        where = " (at DATA)" if isinstance(exc, aiosmtplib.SMTPDataError) else ""
-        return _one_line(f"{exc.code} {exc.message}{where}")
+        where = {aiosmtplib.SMTPDataError: " (at DATA)", aiosmtplib.SMTPAuthenticationError: " (at login)"}
+        return _one_line(f"{exc.code} {exc.message}{where.get(type(exc), '')}")
+    if isinstance(exc, RelayUnreachable):
+        cause = exc.__cause__
+        if isinstance(cause, aiosmtplib.SMTPAuthenticationError):  # a wrong smtp_password: the relay's words
+            return describe(cause)
+        if isinstance(cause, aiosmtplib.SMTPResponseException):  # it answered the connection, and said no
+            return _one_line(f"{describe(cause)} (at connect)")
+        return _one_line(str(exc))
     return _one_line(f"{type(exc).__name__}: {exc}")
 
 

@@ -99,6 +99,36 @@ def test_a_relay_that_refuses_is_logged_with_its_reply_and_pbem_status_exits_1_n
         f"pbem serve stopped (pid {events[0]['message'].split('pid ')[1].split(')')[0]})"]
 
 
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_a_wrong_relay_password_shows_at_the_first_send_in_the_log_and_in_pbem_status(tmp_path: Path) -> None:
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult
+
+    from tests.mail.sink import Sink, free_port
+
+    def authenticate(server, session, envelope, mechanism, auth_data):  # type: ignore[no-untyped-def]
+        return AuthResult(success=auth_data.password == b"right", handled=False)  # aiosmtpd answers the 535
+
+    sink, port = Sink(), free_port()
+    relay = Controller(sink, hostname="127.0.0.1", port=port, auth_required=True, auth_require_tls=False,
+                       authenticator=authenticate)
+    relay.start()
+    try:
+        env = environment(tmp_path, port, PBEM_SMTP_USER="pbem", PBEM_SMTP_PASSWORD="wrong")
+        queued_prompt(env)
+        server = ServerProcess(env).start()
+        try:
+            lines = logged(server, "mail out 1 to")
+            code, shown = status(env)
+        finally:
+            server.stop()
+    finally:
+        relay.stop()
+    said = "535 5.7.8 Authentication credentials invalid (at login)"
+    assert any(line.endswith(f"deferred after 1 try, next try in 30 s: {said}") for line in lines), lines
+    assert code == 1 and f"  - the last send failed: mail 1 to {ANN} was deferred " in shown and said in shown, shown
+
+
 def test_a_healthy_service_exits_0_and_once_stopped_exits_1_saying_so(tmp_path: Path, sink) -> None:
     env = environment(tmp_path, sink.port)
     queued_prompt(env)
