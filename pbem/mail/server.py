@@ -140,6 +140,9 @@ class Server:
         if inbound_id is not None:
             crash_point(self.service.settings, "after_store")
             self._inbound.put_nowait((inbound_id, mail))
+        else:  # a sender retrying after a lost "250", or a loop: kept once, handled once
+            log.info("mail in from %s: duplicate of a stored message (Message-ID %s); not stored again",
+                     mail.sender or "nobody", mail.message_id, extra=fields(status="duplicate"))
         return inbound_id
 
     async def _handle_inbound(self) -> None:

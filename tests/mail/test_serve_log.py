@@ -93,3 +93,42 @@ def test_status_calls_for_the_organiser_once_a_mail_has_waited_alert_after_minut
     first = outbox(service)[0]
     assert waited == [f"mail out {first.id} to {first.recipient} has waited 31 min for the relay (never tried yet)",
                       f"mail in {inbound_id} from {prompt.recipient} has waited 31 min to be handled"]
+
+
+def test_a_server_that_holds_the_lock_but_stopped_scanning_calls_for_the_organiser(
+        service: Service, clock: SetClock) -> None:
+    from pbem.ops import preflight
+
+    run_id = health.started(service)
+    with preflight.serving(service.settings.database_url):  # as pbem serve holds it
+        found = health.check(service)
+        assert found.running and found.ok and found.last_scan == clock.now()
+        clock.advance(timedelta(minutes=31))
+        assert health.check(service).problems == (
+            "pbem serve runs but its last scan was 31 min ago (alert after 30 min)",)
+        health.beat(service, run_id)
+        assert health.check(service).ok
+    assert not health.check(service).running  # the lock went with the block, as with the process
+
+
+def test_pbem_status_prints_stored_text_literally(service: Service, tmp_path) -> None:
+    from sqlmodel import Session
+    from typer.testing import CliRunner
+
+    from pbem.cli.main import app
+    from pbem.ops.db import Outbox
+    from tests.settings import command_env
+
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    with Session(service.db) as session:
+        row = session.get(Outbox, 1)
+        assert row is not None
+        row.last_error, row.tried = "550 5.1.1 [bold]no[/bold] such [link=http://x]mailbox[/link]", service.clock.now()
+        session.add(row)
+        session.commit()
+    env = command_env(tmp_path, PBEM_DATABASE_URL=service.settings.database_url, COLUMNS="300")
+    result = CliRunner().invoke(app, ["status"], env=env)
+    assert result.exit_code == 1
+    assert "was deferred" in result.output
+    said = "550 5.1.1 [bold]no[/bold] such [link=http://x]mailbox[/link]"
+    assert result.output.count(said) == 3, result.output  # the relay line and two problems

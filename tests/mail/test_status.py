@@ -136,8 +136,11 @@ def test_a_healthy_service_exits_0_and_once_stopped_exits_1_saying_so(tmp_path: 
     try:
         (prompt,) = sink.wait_for(lambda messages: messages)
         move = listed_moves(prompt)[0]
-        send(server.port, reply(prompt, move, ANN), ANN, str(prompt["Reply-To"]))
+        answer = reply(prompt, move, ANN)
+        send(server.port, answer, ANN, str(prompt["Reply-To"]))
         logged(server, "mail in 1 from ann@example.org: applied, game 1 seat 1, 1 move")
+        send(server.port, answer, ANN, str(prompt["Reply-To"]))  # the same mail again, as after a lost "250"
+        logged(server, f"mail in from {ANN}: duplicate of a stored message (Message-ID ")
         sink.wait_for(lambda messages: len(messages) >= 2)  # the next prompt: no mail waits
         logged(server, "mail out 2 ")
         code, shown = status(env)
