@@ -181,6 +181,11 @@ def serve() -> None:
         _not_started(str(exc))
     except KeyboardInterrupt:
         pass
+    except typer.Exit:
+        raise
+    except Exception:  # a crash: its traceback in the log's format too, where the organiser reads the rest
+        logging.getLogger("pbem.serve").exception("pbem serve stopped by an error (the systemd unit restarts it)")
+        raise typer.Exit(1) from None
     finally:
         logs.unconfigure()
 

@@ -132,3 +132,23 @@ def test_pbem_status_prints_stored_text_literally(service: Service, tmp_path) ->
     assert "was deferred" in result.output
     said = "550 5.1.1 [bold]no[/bold] such [link=http://x]mailbox[/link]"
     assert result.output.count(said) == 3, result.output  # the relay line and two problems
+
+
+def test_a_crash_of_serve_is_logged_with_its_traceback_in_the_logs_format(tmp_path, monkeypatch) -> None:
+    import pbem.mail.server
+    from typer.testing import CliRunner
+
+    from pbem.cli.main import app
+    from tests.settings import command_env
+
+    async def crashing(service: Service, ready: object = None) -> None:
+        raise RuntimeError("the loop broke")
+
+    monkeypatch.setattr(pbem.mail.server, "serve_forever", crashing)
+    env = command_env(tmp_path, PBEM_SECRET="s", PBEM_LOG_FORMAT="json", PBEM_LISTEN="")
+    result = CliRunner().invoke(app, ["serve"], env=env)
+    assert result.exit_code == 1
+    events = [json.loads(line) for line in result.output.splitlines()]  # the schema's creation, then the crash
+    (event,) = [event for event in events if event["level"] == "ERROR"]
+    assert event["level"] == "ERROR" and event["message"].startswith("pbem serve stopped by an error")
+    assert "RuntimeError: the loop broke" in event["traceback"]
