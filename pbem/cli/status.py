@@ -37,8 +37,8 @@ def status() -> None:
         finally:
             service.db.dispose()
     except UNOPENED as exc:
-        console.print(f"pbem status: needs the organiser\nproblems:\n  - {database_problem(settings.database_url, exc)}",
-                      soft_wrap=True)
+        problem = database_problem(settings.database_url, exc)
+        console.print(f"pbem status: needs the organiser\nproblems:\n  - {problem}", soft_wrap=True)
         raise typer.Exit(1) from None
     for line in lines(found):
         console.print(line, soft_wrap=True)

@@ -91,6 +91,8 @@ class MailSeen:
     address: str
     status: str
     error: str = ""
+    tried: datetime | None = None
+    """When the relay was last tried with it (an outgoing mail)."""
 
 
 @dataclass(frozen=True)
@@ -162,21 +164,29 @@ def check(service: Service) -> Health:
             select(Heartbeat).order_by(Heartbeat.id.desc()).limit(20))]  # type: ignore[union-attr]
         last_in = _mail(session.exec(select(Inbound.id, Inbound.received, Inbound.sender, Inbound.status)
                                      .order_by(Inbound.id.desc()).limit(1)).first())  # type: ignore[union-attr]
-        last_out = _mail(session.exec(select(Outbox.id, Outbox.sent, Outbox.recipient, Outbox.status)
-                                      .where(Outbox.status == "sent", Outbox.sent != None)  # noqa: E711
-                                      .order_by(Outbox.sent.desc()).limit(1)).first())  # type: ignore[union-attr]
-        newest_tried = (select(Outbox.id, Outbox.tried, Outbox.recipient, Outbox.status, Outbox.last_error)
-                        .where(Outbox.tried != None)  # noqa: E711
-                        .order_by(Outbox.tried.desc(), Outbox.id.desc()).limit(1))  # type: ignore[union-attr]
-        last_try = _mail(session.exec(newest_tried).first())
-        last_error = _mail(session.exec(newest_tried.where(Outbox.status != "sent", Outbox.last_error != "")).first())
-        counts = dict(session.exec(select(Outbox.status, func.count()).where(Outbox.status != "sent")
-                                   .group_by(Outbox.status)).all())
-        oldest_pending = _mail(session.exec(select(Outbox.id, Outbox.created, Outbox.recipient, Outbox.status,
-                                                   Outbox.last_error)
-                                            .where(Outbox.status == "pending").order_by(Outbox.id).limit(1)).first())
-        inbound_counts = dict(session.exec(select(Inbound.status, func.count())
-                                           .where(Inbound.status.in_(("stored", "failed")))  # type: ignore[attr-defined]
+        last_try = last_out = None
+        for row in session.exec(select(Outbox.id, Outbox.tried, Outbox.recipient, Outbox.status, Outbox.last_error)
+                                .where(Outbox.tried != None)  # noqa: E711
+                                .order_by(Outbox.tried.desc())):  # type: ignore[union-attr]
+            # Newest try first, along ix_outbox_tried, until the newest sent one (a sent row's tried is its sent):
+            # asking SQL for status = 'sent' would read every sent row through the status index instead.
+            last_try = last_try or _mail(row)
+            if row.status == "sent":
+                last_out = _mail(row)
+                break
+        unsent_rows = (select(Outbox.id, Outbox.created, Outbox.recipient, Outbox.status, Outbox.last_error,
+                              Outbox.tried)  # few: the status index finds them, never reading a sent one
+                       .where(Outbox.status.in_(("pending", "failed")))  # type: ignore[attr-defined]
+                       .order_by(Outbox.id))
+        unsent = [MailSeen(row.id, _utc(row.created), row.recipient, row.status, row.last_error,
+                           _utc(row.tried) if row.tried else None) for row in session.exec(unsent_rows)]
+        pending = [mail for mail in unsent if mail.status == "pending"]
+        failed = [mail for mail in unsent if mail.status == "failed"]
+        erred = [mail for mail in unsent if mail.tried is not None and mail.error]
+        newest = max(erred, key=lambda mail: mail.tried or now, default=None)
+        last_error = replace(newest, at=newest.tried) if newest is not None and newest.tried else None
+        stored_or_failed = Inbound.status.in_(("stored", "failed"))  # type: ignore[attr-defined]
+        inbound_counts = dict(session.exec(select(Inbound.status, func.count()).where(stored_or_failed)
                                            .group_by(Inbound.status)).all())
         oldest_inbound = _mail(session.exec(select(Inbound.id, Inbound.received, Inbound.sender, Inbound.status)
                                             .where(Inbound.status == "stored").order_by(Inbound.id).limit(1)).first())
@@ -193,7 +203,7 @@ def check(service: Service) -> Health:
     health = Health(
         now=now, running=running, how=how, runs=tuple(shown), last_scan=max((r.beat for r in runs), default=None),
         last_in=last_in, last_out=last_out, last_try=last_try, last_error=last_error,
-        pending=counts.get("pending", 0), failed=counts.get("failed", 0), oldest_pending=oldest_pending,
+        pending=len(pending), failed=len(failed), oldest_pending=pending[0] if pending else None,
         inbound_waiting=inbound_counts.get("stored", 0), oldest_inbound=oldest_inbound,
         inbound_failed=inbound_counts.get("failed", 0), held=tuple(held[:SHOWN_AT_MOST]), held_count=len(held),
         late=tuple(late[:SHOWN_AT_MOST]), late_count=len(late), next_deadline=_due(upcoming) if upcoming else None,
@@ -203,6 +213,7 @@ def check(service: Service) -> Health:
 
 
 def _mail(row: tuple | None) -> MailSeen | None:  # type: ignore[type-arg]
+    """(id, when, address, status[, error]) as a :class:`MailSeen`; None without a row or a time."""
     if row is None or row[1] is None:
         return None
     return MailSeen(row[0], _utc(row[1]), row[2] or "", row[3], row[4] if len(row) > 4 else "")
