@@ -19,6 +19,7 @@ from pbem.language.words import SOURCE_LANGUAGE
 from pbem.play.commands import COMMANDS
 from pbem.play.mails import Accepted, TableSeat
 from pbem.play.budgets import DigestLine
+from pbem.play.frontdesk import GameLine
 from pbem.play.shown import Asked, RecapLine, Standing
 from pbem.play.store import EarlyOutcome
 from tests.mail.test_mail_languages import standings as standings_of_a_run
@@ -75,6 +76,14 @@ ACTIONS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+GAMES = [GameLine(evil("table"), evil("address"), evil("due"), False),
+         GameLine(evil("table"), evil("address"), "", False), GameLine(evil("table"), evil("address"), "", True)]
+"""A player's games as the answers at pbem's own address list them."""
+DESK: dict[str, Any] = {"table": "pbem", "player": evil("player"), "earlier": [], "address": evil("address"),
+                        "organiser": evil("organiser"), "games": GAMES}
+"""What every answer at pbem's own address shows (pbem.play.frontdesk)."""
+
+
 def hostile_standings() -> dict[str, Any]:
     """A real standings context with hostile tournament, season, game and entrant names."""
     data = standings_of_a_run(player=evil("player"), you=5, limit=3)
@@ -122,7 +131,8 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
             for worth in (evil("worth"), "")],
     "command": [{**COMMAND, "command": command} for command in acknowledged_commands()]
     + [{**COMMAND, "command": "notify", "value": choice} for choice in ("each", "digest")]
-    + [{**COMMAND, "command": "timezone", "extra": ""}],
+    + [{**COMMAND, "command": "timezone", "extra": ""}]
+    + [{**COMMAND, **DESK, "command": "vacation", "value": evil("value"), "extra": "", "hours": 0}],
     "confirmation": [
         {**BASE, "understood": [evil("understood")], "waiting": [evil("waiting")], "early": early,
          "ignored": [evil("ignored")], "board": evil("board")}
@@ -130,6 +140,9 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     ],
     "digest": [{"player": evil("player"), "table": evil("table"),
                 "games": [{"table": evil("table"), "lines": [evil("line-1"), evil("line-2")]}]}],
+    "frontdesk": [{**DESK, "event": "games"}, {**DESK, "event": "games", "games": []},
+                  {**DESK, "event": "needs_seat", "command": evil("command")},
+                  {**DESK, "event": "forwarded", "original_subject": evil("subject")}],
     "game_over": [
         {**BASE, "recap": LINES, "own_rank": 1, "board": evil("board"), "picture": True, "game_name": "dragon",
          "lowest_wins": False,
@@ -137,7 +150,9 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                        Standing(2, 1, evil("loser"), evil("bot"), 3.0, {}, True)]},
     ],
     "help": [{**BASE, "hint": hint, "vacation_days": 14, "notify": "none", "time_zone": evil("zone"),
-              "language_name": evil("language")} for hint in (evil("hint"), "")],
+              "language_name": evil("language")} for hint in (evil("hint"), "")]
+    + [{**DESK, "hint": "", "game_title": "", "seat_no": 0, "vacation_days": 14, "notify": "none",
+        "time_zone": evil("zone"), "language_name": evil("language"), "games": games} for games in (GAMES, [])],
     "history": [{**BASE, "lines": LINES}, {**BASE, "lines": []}],
     "notice": [{**BASE, "recap": LINES}, {**BASE, "recap": LINES, "next_after": []}],
     "organiser": [{**ORGANISER, "event": event} for event in ("seat_to_bot", "vacation_hold", "dispute")],
@@ -156,6 +171,9 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                                        ((evil("alternative"), evil("why")),))}
         for first in (True, False)
     ],
+    "question": [{"table": "pbem", "writer": writer, "email": evil("email"), "original_subject": evil("subject"),
+                  "text": f"{evil('text')}\n{evil('text-2')}", "games": games, "received": evil("received"),
+                  "inbound_id": 9, "per_address": 4} for writer, games in ((evil("writer"), GAMES), ("", []))],
     "refusal": [{**REFUSAL, "why": why} for why in refusal_reasons()]
     + [{**REFUSAL, "why": "not_your_turn", "player": "", "detail": ""}],
     "reminder": [{**BASE, **OPEN, "policy": policy} for policy in ("forfeit", "bot")],
