@@ -99,12 +99,16 @@ def anonymous(language: str) -> Callable[[int], str]:
 
 
 def public_entrants(session: Session, loaded: Loaded, language: str) -> dict[int, str]:
-    """Each entrant's public name by player id: the registered one, else "Player N" by order of entry."""
+    """Each entrant's public name by player id: the one registered for the tournament, else the player's
+    (named since), else "Player N" by order of entry."""
     players = names(session, [e.player for e in loaded.entrants])
     nameless = anonymous(language)
-    return {entrant.player: (registered_name(players[entrant.player], entrant.name) if entrant.player in players
-                             else "") or nameless(number)
-            for number, entrant in enumerate(loaded.entrants, start=1)}
+    shown = {}
+    for number, entrant in enumerate(loaded.entrants, start=1):
+        player = players.get(entrant.player)
+        given = registered_name(player, entrant.name) or registered_name(player) if player is not None else ""
+        shown[entrant.player] = given or nameless(number)
+    return shown
 
 
 def seat_names(session: Session, game: LoadedGame, language: str) -> list[str]:
