@@ -135,7 +135,7 @@ def publish(service: Service, tournament_id: int, out: Path, zone: str = "UTC") 
     page) and ``out/games/``: static files that need no server. Times are shown in ``zone``."""
     with Session(service.db) as session:
         loaded = load(session, tournament_id)
-        out.mkdir(parents=True, exist_ok=True)  # before any round no game page makes it on the way
+        make_folder(out)  # before any round no game page makes it on the way
         language = loaded.definition.language
         for seating in loaded.rounds:
             for table, _game in tables_and_games(session, tournament_id, seating.round):
@@ -146,7 +146,7 @@ def publish(service: Service, tournament_id: int, out: Path, zone: str = "UTC") 
 def write_standings(service: Service, session: Session, loaded: Loaded, out: Path, zone: str, games: str) -> Path:
     """Write ``out/index.html``: the standings and every round's seating (one page per division and an index
     of them in a league with divisions); each table links to ``{games}ID.html``."""
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     language = loaded.definition.language
     who = public_entrants(session, loaded, language)
     views = rounds(session, loaded, who)
@@ -183,7 +183,7 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
         Move.game_id == game_id, Move.reverted == False))  # type: ignore[arg-type]  # noqa: E712
     times = {seq: created for seq, created in moves}
     folder = out / "games"
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     said = words(game.rules, language)
     image = game.rules.picture(game.state, None, said)
     picture = folder / f"{game_id}.png"
@@ -197,6 +197,19 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
         context, picture=picture.name if image is not None else "", standings_href=standings_href,
         made=local_time(service.clock.now(), zone, language)))
     return page
+
+
+def make_folder(folder: Path) -> None:
+    """Make ``folder`` and its missing parents readable by all (0755): the web server's user reads them, and
+    pbem serve runs with umask 0027 (deploy/pbem.service), which would make them 0750. A folder that exists
+    is left as it is."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        made.mkdir(exist_ok=True)
+        os.chmod(made, 0o755)
 
 
 def write_atomic(target: Path, content: str | bytes) -> None:
