@@ -126,7 +126,8 @@ def test_a_tournaments_standings_and_its_games_link_each_other_and_show_no_addre
     finally:
         os.umask(umask)
     assert sorted(report.written) == ["games/1", "games/2", "tournaments/1"] and report.failed == []
-    modes = {path.relative_to(tmp_path).as_posix(): path.stat().st_mode & 0o777 for path in [public, *public.rglob("*")]}
+    modes = {path.relative_to(tmp_path).as_posix(): path.stat().st_mode & 0o777
+             for path in [public, *public.rglob("*")]}
     assert modes == {name: 0o755 if (tmp_path / name).is_dir() else 0o644 for name in modes}  # a web server reads them
     standings = public / "tournaments" / "1" / "index.html"
     text = standings.read_text(encoding="utf-8")
