@@ -89,6 +89,7 @@ class Server:
                 await self._close_listener()
                 raise
         try:
+            self._prepare_pages()
             self._serve_metrics()
         except StartError:
             await self._close_listener()
@@ -106,6 +107,16 @@ class Server:
                                    max_instances=1, coalesce=True, next_run_time=datetime.now(timezone.utc))
         self.scheduler.start()
         self._outbox_due.set()
+
+    def _prepare_pages(self) -> None:
+        """Make publish_dir, if set; one pbem may not write stops the start, naming the setting."""
+        if self.pages is not None:
+            try:
+                self.pages.prepare()
+            except OSError as exc:
+                raise StartError(f"cannot write pages in publish_dir {self.settings.publish_dir!r}: "
+                                 f"{exc.strerror or exc}; give a folder the pbem user may write (docs/deploy.md, "
+                                 f"section 8), or empty to turn the pages off") from None
 
     def _serve_metrics(self) -> None:
         """Answer Prometheus scrapes on metrics_listen (pbem.ops.metrics), if set."""

@@ -20,8 +20,10 @@ tables linked to the game pages and each tournament game's page back to it.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import logging
+import os
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,6 +76,13 @@ class Follower:
 
     def __init__(self, service: Service, out: Path, zone: str = "UTC") -> None:
         self.service, self.out, self.zone = service, out, zone
+
+    def prepare(self) -> None:
+        """Make the folder (readable by all) and check it can be written: a folder pbem may not write is
+        refused when serve starts (OSError), not found out page by page."""
+        pages.make_folder(self.out)
+        if not os.access(self.out, os.W_OK | os.X_OK) or not self.out.is_dir():
+            raise PermissionError(errno.EACCES, "not a folder pbem may write", str(self.out))
 
     def file(self, page: str) -> Path:
         """The file a page is written to (the one a web server sends for it)."""

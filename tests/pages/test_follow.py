@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from pbem.app import open_service
 from pbem.cli.main import app
-from pbem.mail.server import Server
+from pbem.mail.server import Server, StartError
 from pbem.ops.config import load_settings
 from pbem.ops.db import Player
 from pbem.language.words import words
@@ -212,3 +212,16 @@ def test_the_organisers_publish_leaves_no_temporary_file_and_no_address(tmp_path
     assert (site.out / "index.html").is_file() and (site.out / "games" / f"{site.running}.html").is_file()
     assert leftovers(site.out) == []
     assert addresses_in(site.out, [f"player{number:02d}@example.org" for number in range(1, 8)]) == []
+
+
+def test_a_publish_dir_pbem_cannot_write_stops_the_start_naming_the_setting(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    env = command_env(tmp_path, PBEM_SECRET="follow", PBEM_PUBLISH_DIR=str(tmp_path / "a-file" / "public"),
+                      PBEM_LISTEN="")
+    service = open_service(load_settings(env))
+
+    async def run() -> None:
+        await Server(service).start()
+
+    with pytest.raises(StartError, match="publish_dir"):
+        asyncio.run(run())
