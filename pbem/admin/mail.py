@@ -163,10 +163,12 @@ def retry(desk: Desk, inbound_id: int, reason: str) -> pipeline.Outcome:
 
 
 def _print_outbox(rows: list[MailReport], given: dict[str, Any]) -> list[Printed]:
+    """Each mail with the relay's last reply to it: a pending mail's error says why it waits (a 451, a wrong
+    password), so the organiser needs no database to tell a slow relay from a broken one."""
     return [table(f"outbox ({given['status']}, newest {given['limit']})",
-                  ("id", "written (UTC)", "to", "kind", "status", "tries", "game", "subject / last error"),
+                  ("id", "written (UTC)", "to", "kind", "status", "tries", "game", "subject", "last error"),
                   ([str(row.outbox_id), when(row.created), row.recipient, row.kind, row.status, str(row.attempts),
-                    str(row.game_id or ""), (row.last_error if row.status == "failed" else row.subject)[:60]]
+                    str(row.game_id or ""), row.subject[:60], row.last_error[:120]]
                    for row in rows))]
 
 

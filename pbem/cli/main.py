@@ -13,7 +13,7 @@ from pathlib import Path
 import typer
 
 from pbem.ops import schema
-from pbem.cli import admin, demo, game, maintenance, play, service, tournament
+from pbem.cli import admin, demo, game, maintenance, play, service, status, tournament
 from pbem.simulation import bench
 
 app = typer.Typer(
@@ -39,6 +39,7 @@ app.command("init")(service.init)
 app.command("config")(service.config)
 app.command("serve")(service.serve)
 app.command("receive")(service.receive)
+app.command("status")(status.status)
 app.command("upgrade")(maintenance.upgrade)
 app.command("backup")(maintenance.backup)
 app.command("restore")(maintenance.restore)

@@ -20,13 +20,14 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from pbem.mail import pipeline
-from pbem.ops import preflight
+from pbem.ops import logs, preflight
 from pbem.cli.organiser import refuse
 from pbem.ops.config import MASKED, ConfigError, Loaded, Settings, env_name, load, public_name, settings_file, \
     settings_text, toml_value
@@ -160,34 +161,39 @@ def config() -> None:
 
 
 def serve() -> None:
-    """Run the inbound SMTP listener (listen), the outbox worker, deadlines and IMAP polls."""
+    """Run the inbound SMTP listener (listen), the outbox worker, deadlines and IMAP polls; the log goes to stderr."""
     from pbem.mail.server import StartError, serve_forever
 
     loaded = loaded_or_exit()
     settings = loaded.settings
+    logs.configure(settings.log_format)  # the one place the log is set up: from here on, every line is in its format
     try:
-        settings.listen_tls()  # a broken TLS setting stops here, before anything starts
-    except ConfigError as exc:
-        refuse(str(exc))
-    service = mailing_service(loaded)
-
-    def ready(server) -> None:  # type: ignore[no-untyped-def]
-        where = f"listening on {settings.listen_host_port[0]}:{server.port}" if settings.listen else "no listener"
-        if settings.listen and settings.listen_tls_cert:
-            where += " (STARTTLS" + (", required)" if settings.listen_require_tls else " offered)")
-        typer.echo(f"pbem serve: {where}; relay {settings.smtp_host}:{settings.smtp_port} "
-                   f"(TLS: {settings.relay_tls})", err=True)
-
-    try:
+        try:
+            settings.listen_tls()  # a broken TLS setting stops here, before anything starts
+            service = preflight.mailing_service(loaded)
+        except ConfigError as exc:
+            _not_started(str(exc))
+        except UNOPENED as exc:
+            _not_started(database_problem(settings.database_url, exc))
         with preflight.serving(settings.database_url):
-            logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-            for noisy in ("mail.log", "apscheduler"):
-                logging.getLogger(noisy).setLevel(logging.WARNING)
-            asyncio.run(serve_forever(service, ready))
+            asyncio.run(serve_forever(service))
     except (preflight.AlreadyServing, StartError) as exc:
-        refuse(f"pbem serve: {exc}")
+        _not_started(str(exc))
     except KeyboardInterrupt:
         pass
+    except typer.Exit:
+        raise
+    except Exception:  # a crash: its traceback in the log's format too, where the organiser reads the rest
+        logging.getLogger("pbem.serve").exception("pbem serve stopped by an error (the systemd unit restarts it)")
+        raise typer.Exit(1) from None
+    finally:
+        logs.unconfigure()
+
+
+def _not_started(why: str) -> NoReturn:
+    """A refused start, logged like every other event (a JSON line under log_format = "json"), then exit 1."""
+    logging.getLogger("pbem.serve").error("pbem serve: %s", why, extra=logs.fields(error=why))
+    raise typer.Exit(1)
 
 
 def receive(

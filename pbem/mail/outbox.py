@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import binascii
 import hashlib
+import logging
 import ssl
 import zlib
 from dataclasses import dataclass
@@ -35,12 +36,14 @@ from sqlmodel import Session, select
 from pbem.mail import bounces
 from pbem.ops import metrics
 from pbem.ops.db import Outbox, locked
+from pbem.ops.logs import fields
 from pbem.ops.faults import crash_point
 from pbem.play.service import Service
 from pbem.mail.tokens import bounce_address
 from tournaments.names import control_characters
 
 T = TypeVar("T")
+log = logging.getLogger("pbem.mail.outbox")
 RunDb = Callable[[Callable[[], T]], Awaitable[T]]
 
 RETRY_FIRST_SECONDS = 30.0
@@ -51,7 +54,8 @@ GIVE_UP_AFTER = 30
 _MARK_SENT = (
     update(Outbox.__table__)  # type: ignore[arg-type]
     .where(Outbox.__table__.c.id == bindparam("row_id"))  # type: ignore[attr-defined]
-    .values(status="sent", sent=bindparam("at"), attempts=Outbox.__table__.c.attempts + 1)  # type: ignore[attr-defined]
+    .values(status="sent", sent=bindparam("at"), attempts=Outbox.__table__.c.attempts + 1,  # type: ignore[attr-defined]
+            tried=bindparam("at"))
 )
 """Built once: a row is marked right after each send."""
 
@@ -173,6 +177,33 @@ def _reply_code(exc: BaseException) -> int:
     return getattr(exc, "code", 0) or 0
 
 
+def describe(exc: BaseException) -> str:
+    """A failed send in the relay's own words: its reply code and text, and where it came (RCPT or DATA).
+
+    With no reply (the relay down, a timeout) it is the error as raised. This is
+    what the log line and ``pbem outbox list`` show, and ``pbem status`` names.
+    """
+    if isinstance(exc, aiosmtplib.SMTPRecipientsRefused):
+        said = "; ".join(f"{refused.code} {refused.message}" for refused in exc.recipients)
+        return _one_line(f"{said} (at RCPT)")
+    if isinstance(exc, aiosmtplib.SMTPResponseException):
+        where = {aiosmtplib.SMTPDataError: " (at DATA)", aiosmtplib.SMTPAuthenticationError: " (at login)"}
+        return _one_line(f"{exc.code} {exc.message}{where.get(type(exc), '')}")
+    if isinstance(exc, RelayUnreachable):
+        cause = exc.__cause__
+        if isinstance(cause, aiosmtplib.SMTPAuthenticationError):  # a wrong smtp_password: the relay's words
+            return describe(cause)
+        if isinstance(cause, aiosmtplib.SMTPResponseException):  # it answered the connection, and said no
+            return _one_line(f"{describe(cause)} (at connect)")
+        return _one_line(str(exc))
+    return _one_line(f"{type(exc).__name__}: {exc}")
+
+
+def _one_line(text: str) -> str:
+    """A multi-line SMTP reply as one line: the log and the outbox list show one line an event."""
+    return " ".join(text.split())
+
+
 async def _inline(work: Callable[[], T]) -> T:
     return work()
 
@@ -241,6 +272,7 @@ class OutboxWorker:
                 continue
             crash_point(self.service.settings, "after_send")
             self._sent(row.id)  # no await between the relay's 250 and this commit: a stop cannot cut in here
+            _log_sent(row)
             sent += 1
         return _LaneReport(sent, failed, relay_failed=False)
 
@@ -329,7 +361,7 @@ class OutboxWorker:
             session.execute(update(Outbox).where(Outbox.id == row.id).values(  # type: ignore[arg-type]
                 status="failed" if permanent else "pending", attempts=attempts,
                 next_attempt=self.service.clock.now() + timedelta(seconds=wait),
-                last_error=f"{type(exc).__name__}: {exc}"[:1000],
+                last_error=describe(exc)[:1000], tried=self.service.clock.now(),
             ))
             if permanent:
                 self.service.audit(session, "outbox", "mail failed", row.game_id,
@@ -338,3 +370,31 @@ class OutboxWorker:
                 bounces.refused(self.service, session, row.recipient, f"the relay refused mail {row.id}: {exc}")
             session.commit()
         metrics.sent("failed" if permanent else "retry")
+        _log_failed(row, exc, attempts, wait if not permanent else None)
+
+
+def _log_sent(row: Outbox) -> None:
+    log.info("mail out %s sent to %s (%s%s)", row.id, row.recipient, row.kind, _where(row.game_id, row.seat),
+             extra=fields(outbox_id=row.id, status="sent", recipient=row.recipient, game=row.game_id,
+                          seat=None if row.seat is None else row.seat + 1))
+
+
+def _log_failed(row: Outbox, exc: BaseException, attempts: int, wait: float | None) -> None:
+    """A deferred row is a warning (it is tried again by itself); a row failed for good is an error to act on."""
+    said = describe(exc)
+    extra = fields(outbox_id=row.id, recipient=row.recipient, game=row.game_id, error=said,
+                   seat=None if row.seat is None else row.seat + 1, status="deferred" if wait else "failed")
+    tries = f"{attempts} {'try' if attempts == 1 else 'tries'}"
+    if wait is not None:
+        log.warning("mail out %s to %s (%s%s) deferred after %s, next try in %.0f s: %s", row.id, row.recipient,
+                    row.kind, _where(row.game_id, row.seat), tries, wait, said, extra=extra)
+    else:
+        log.error("mail out %s to %s (%s%s) failed for good after %s: %s; once fixed, `pbem outbox retry %s`",
+                  row.id, row.recipient, row.kind, _where(row.game_id, row.seat), tries, said, row.id, extra=extra)
+
+
+def _where(game_id: int | None, seat: int | None) -> str:
+    """", game 3 seat 2" (seats counted from 1, as the organiser's commands count them), or nothing."""
+    if game_id is None:
+        return ""
+    return f", game {game_id}" + ("" if seat is None else f" seat {seat + 1}")

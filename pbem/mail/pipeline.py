@@ -177,7 +177,8 @@ def _finish(arrival: chain.Arrival, outcome: Outcome) -> Outcome:
     if game is not None and outcome.status in UNCHANGED and not arrival.touched:
         arrival.transaction.unchanged(game)
     arrival.transaction.commit()
-    return replace(outcome, inbound_id=arrival.inbound_id, game_id=game.id if game is not None else None)
+    return replace(outcome, inbound_id=arrival.inbound_id, game_id=game.id if game is not None else None,
+                   seat=arrival.seat if game is not None else None)
 
 
 def read_stored(service: Service, raw: bytes, envelope_recipients: Iterable[str],

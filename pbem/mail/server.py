@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import imaplib
 import logging
+import os
 import signal
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,6 +32,9 @@ from pbem.mail import pipeline
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import InboundMail
 from pbem.mail.outbox import OutboxWorker
+from pbem.ops import health
+from pbem.ops.logs import fields
+from pbem.play.outcome import Outcome
 from pbem.play.service import Service
 from pbem.ops.metrics import Endpoint
 from pbem.tournament import runner as tournament
@@ -69,6 +73,8 @@ class Server:
             if self.settings.publish_dir else None
         """Keeps publish_dir's pages as the database is (pbem.tournament.follow); None without publish_dir."""
         self.metrics: Endpoint | None = None
+        self.run_id: int | None = None
+        """This run's heartbeat row (:mod:`pbem.ops.health`), written at the first scan that could."""
 
     async def run_db(self, work: Callable[[], T]) -> T:
         """Run one database step now; awaiting it lets the loop serve sockets between steps."""
@@ -94,7 +100,7 @@ class Server:
         except StartError:
             await self._close_listener()
             raise
-        await self.run_db(lambda: pipeline.handle_pending(self.service))
+        _log_handled(await self.run_db(lambda: pipeline.handle_pending(self.service)))
         await self._scan()
         self._tasks = [asyncio.create_task(self._handle_inbound()), asyncio.create_task(self._send_outbox())]
         self.scheduler.add_job(self._scan, "interval", seconds=self.settings.scan_seconds, id="deadlines",
@@ -187,6 +193,9 @@ class Server:
         if inbound_id is not None:
             crash_point(self.service.settings, "after_store")
             self._inbound.put_nowait((inbound_id, mail))
+        else:  # a sender retrying after a lost "250", or a loop: kept once, handled once
+            log.info("mail in from %s: duplicate of a stored message (Message-ID %s); not stored again",
+                     mail.sender or "nobody", mail.message_id, extra=fields(status="duplicate"))
         return inbound_id
 
     async def _handle_inbound(self) -> None:
@@ -194,13 +203,17 @@ class Server:
         while not self._stopping:
             inbound_id, mail = await self._inbound.get()
             try:
-                await self.run_db(lambda: pipeline.handle(self.service, inbound_id, mail))
+                _log_inbound(await self.run_db(lambda: pipeline.handle(self.service, inbound_id, mail)), mail.sender)
             except OperationalError as error:  # a lock held for minutes, a database away: only a delay
                 log.warning("inbound %s waits for the database (%s); a scan handles it", inbound_id, error.orig)
             except Exception as error:  # the message stays stored; the next scan retries it
-                log.exception("inbound %s could not be handled now", inbound_id)
+                log.exception("mail in %s could not be handled now; it stays stored for the next scan", inbound_id,
+                              extra=fields(inbound_id=inbound_id, status="stored", error=f"{type(error).__name__}: "
+                                                                                          f"{error}"))
                 try:
-                    await self.run_db(lambda: pipeline.set_aside(self.service, inbound_id, error))
+                    aside = await self.run_db(lambda: pipeline.set_aside(self.service, inbound_id, error))
+                    if aside.status == "failed":
+                        _log_inbound(aside)
                 except OperationalError:  # not even counted: the next scan tries it (and counts) again
                     log.warning("inbound %s: the database is busy; its attempt is not counted", inbound_id)
             self._outbox_due.set()
@@ -220,20 +233,37 @@ class Server:
     async def _scan(self) -> None:
         """Stored mail, deadlines and rounds; a database locked past its busy wait leaves them to the next scan."""
         try:
-            await self.run_db(lambda: pipeline.handle_pending(self.service))
+            await self.run_db(self._beat)
+            _log_handled(await self.run_db(lambda: pipeline.handle_pending(self.service)))
             report = await self.run_db(lambda: deadlines.scan(self.service))
-            await self.run_db(lambda: tournament.scan(self.service))  # rounds complete, league rounds due
+            rounds = await self.run_db(lambda: tournament.scan(self.service))  # rounds complete, league rounds due
         except OperationalError as error:
-            log.warning("scan put off: the database is busy (%s)", error.orig)
+            log.warning("scan put off: the database is busy (%s)", error.orig, extra=fields(error=str(error.orig)))
             return
-        if report.reminders or report.timeouts or report.digests or report.confirmations:
-            log.info("scan: %s", report)
+        except Exception as error:  # a bug in one scan must not end the scans: the next one tries again
+            log.exception("scan failed; the next scan tries again", extra=fields(error=f"{type(error).__name__}: "
+                                                                                       f"{error}"))
+            return
+        words = scan_words(report, rounds)
+        if words:
+            log.info("scan: %s", words)
         self._outbox_due.set()
+
+    def _beat(self) -> None:
+        """The heartbeat ``pbem status`` reads: this run's row, made at the first scan, then its time moved on."""
+        if self.run_id is None:
+            self.run_id = health.started(self.service)
+        else:
+            health.beat(self.service, self.run_id)
 
     async def _poll_imap(self) -> None:
         """Store every unseen message (IMAP marks it seen only once stored), then handle them."""
-        await self._fetch_imap()
-        await self.run_db(lambda: pipeline.handle_pending(self.service))
+        try:
+            await self._fetch_imap()
+        except Exception as error:  # the scheduler would only say "job raised": say what, and poll again later
+            log.exception("IMAP poll of %s:%s failed; the next poll tries again", self.settings.imap_host,
+                          self.settings.imap_port, extra=fields(error=f"{type(error).__name__}: {error}"))
+        _log_handled(await self.run_db(lambda: pipeline.handle_pending(self.service)))
         self._outbox_due.set()
 
     async def _fetch_imap(self) -> None:
@@ -264,6 +294,42 @@ class Server:
             raise StartError(f"cannot fetch mail from IMAP {settings.imap_host}:{settings.imap_port} as "
                              f"{settings.imap_user!r}: {exc}; check imap_host, imap_port, imap_user, imap_password "
                              f"and imap_ssl") from None
+
+
+def _log_handled(outcomes: list[Outcome]) -> None:
+    for outcome in outcomes:
+        _log_inbound(outcome)
+
+
+def _log_inbound(outcome: Outcome, sender: str = "") -> None:
+    """One line for one mail in: its status, its game and seat, and why, in one line.
+
+    Seats are counted from 1, as the organiser's commands count them. A
+    message set aside as failed is an error: it needs ``pbem inbound retry``.
+    """
+    seat = None if outcome.seat is None else outcome.seat + 1
+    where = "" if outcome.game_id is None else f", game {outcome.game_id}" + ("" if seat is None else f" seat {seat}")
+    moves = f", {outcome.moves} move{'s' if outcome.moves != 1 else ''}" if outcome.moves else ""
+    reason = " ".join(outcome.reason.split())
+    reason = f": {reason[:200]}" if reason else ""
+    who = f" from {sender}" if sender else ""
+    level = {"failed": logging.ERROR, "stored": logging.WARNING}.get(outcome.status, logging.INFO)
+    status = {"failed": "failed, set aside for `pbem inbound retry`",
+              "stored": "stored, its handling raised and is tried again at the next scan"}.get(outcome.status,
+                                                                                              outcome.status)
+    log.log(level, "mail in %s%s: %s%s%s%s", outcome.inbound_id, who, status, where, moves, reason,
+            extra=fields(inbound_id=outcome.inbound_id, status=outcome.status, game=outcome.game_id, seat=seat,
+                         error=outcome.reason if outcome.status in ("failed", "stored") else None))
+
+
+def scan_words(report: deadlines.ScanReport, rounds: int) -> str:
+    """What a scan did, in words ("2 reminders sent, 1 seat timed out"); "" when it did nothing: no line then."""
+    done = [(report.reminders, "reminder", "reminders", "sent"),
+            (report.confirmations, "confirmation", "confirmations", "sent"),
+            (report.digests, "digest", "digests", "sent"),
+            (report.timeouts, "seat", "seats", "timed out"),
+            (rounds, "round", "rounds", "completed or started")]
+    return ", ".join(f"{count} {one if count == 1 else many} {what}" for count, one, many, what in done if count)
 
 
 LINE_LENGTH_LIMIT = 1_048_576
@@ -307,13 +373,41 @@ async def serve_forever(service: Service, ready: Callable[[Server], None] | None
     """Run until SIGTERM or SIGINT, then stop cleanly (a SIGKILL is safe too: see pbem.mail.pipeline)."""
     server = Server(service)
     await server.start()
+    log.info("pbem serve started (pid %s): %s", os.getpid(), _where(server))
     if ready is not None:
         ready(server)
     stopping = asyncio.Event()
+    received: list[str] = []
     loop = asyncio.get_running_loop()
+
+    def stop_on(signum: signal.Signals) -> None:
+        received.append(signum.name)
+        stopping.set()
+
     for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, stopping.set)
+        loop.add_signal_handler(signum, stop_on, signum)
     try:
         await stopping.wait()
+        log.info("pbem serve stopping on %s: the listener closes, the mail being sent is finished",
+                 received[0] if received else "request")
     finally:
         await server.stop()
+        if server.run_id is not None:
+            try:
+                health.stopped(service, server.run_id)
+            except Exception:  # noqa: BLE001 - the stop is done; pbem status then says it did not stop cleanly
+                log.exception("could not record the stop in the database")
+        log.info("pbem serve stopped (pid %s)", os.getpid())
+
+
+def _where(server: Server) -> str:
+    """Where the service listens and sends, for the start line: what an organiser checks first."""
+    settings = server.settings
+    where = f"listening on {settings.listen_host_port[0]}:{server.port}" if settings.listen else "no listener"
+    if settings.listen and settings.listen_tls_cert:
+        where += " (STARTTLS" + (", required)" if settings.listen_require_tls else " offered)")
+    if settings.imap_host:
+        where += f"; IMAP {settings.imap_user}@{settings.imap_host}:{settings.imap_port} every " \
+                 f"{settings.imap_every_seconds} s"
+    return (f"{where}; relay {settings.smtp_host}:{settings.smtp_port} (TLS: {settings.relay_tls}); "
+            f"scans every {settings.scan_seconds:g} s")

@@ -37,6 +37,9 @@ EXAMPLE_DOMAIN = "pbem.localhost"
 TLS_MODES = ("none", "starttls", "implicit")
 """How the outbound relay connection is secured: in the clear, upgraded with STARTTLS, or TLS from the start."""
 
+LOG_FORMATS = ("text", "json")
+"""How ``pbem serve`` writes its log: lines for a person (journald), or one JSON object a line for a log shipper."""
+
 
 def knob(default: Any, about: str, example: Any) -> Any:
     """A setting's default with what it is for and an example: ``pbem init`` writes both into pbem.toml."""
@@ -102,7 +105,7 @@ class Settings:
                                 "(tournaments/ID/index.html), rewritten within publish_seconds of any change to "
                                 "them, whichever pbem process made it. Serve it read-only with a web server "
                                 "(docs/deploy.md); empty: pages only when the organiser runs a publish.",
-                        "/var/lib/pbem/public")
+                        "/var/www/pbem")
     publish_seconds: float = knob(30.0, "How often pbem serve looks for games and tournaments changed since their "
                                         "pages were written (with publish_dir set).", 60)
     publish_zone: str = knob("UTC", "The time zone the pages pbem serve keeps show times in (IANA name).",
@@ -156,6 +159,14 @@ class Settings:
     outbox_batch: int = knob(200, "Rows the outbox worker takes per round.", 500)
     outbox_lease_seconds: float = knob(120.0, "A worker's claim on the rows it is sending; rows of a worker that "
                                               "died are sent again after it.", 300)
+    log_format: str = knob("text", "How pbem serve writes its log on standard error (journald keeps it): text, one "
+                                   "line an event for a person to read, or json, one JSON object a line (time, "
+                                   "level, logger, message and the event's fields: inbound_id, status, game, seat, "
+                                   "outbox_id, recipient, error) for a log shipper.", "json")
+    alert_after_minutes: float = knob(30.0, "pbem status exits 1 (something needs the organiser) when a mail has "
+                                            "waited this long: an outgoing one not yet accepted by the relay, or "
+                                            "an incoming one not yet handled; also when the last scan is older.",
+                                      60)
     crash_at: str = knob("", "Fault tests only: SIGKILL the process at this step (after_store, after_apply, "
                              "after_commit, after_send).", "after_commit")
 
@@ -359,6 +370,13 @@ def _typed(key: str, value: Any, written: str) -> Any:
             if mode not in TLS_MODES:
                 raise ValueError(value)
             return mode
+        if key == "log_format":
+            chosen = str(value).strip().lower()
+            if chosen not in LOG_FORMATS:
+                raise ValueError(value)
+            return chosen
+        if key == "alert_after_minutes" and not float(value) > 0:
+            raise ValueError(value)
         if key == "public_url":
             text = str(value).strip()
             if text and not text.startswith(("http://", "https://")):
@@ -396,6 +414,10 @@ def _accepted(key: str, kind: str) -> str:
         return "a port number 1-65535, e.g. 587"
     if key == "smtp_tls":
         return "one of " + ", ".join(TLS_MODES)
+    if key == "log_format":
+        return "one of " + ", ".join(LOG_FORMATS)
+    if key == "alert_after_minutes":
+        return "a number of minutes above 0, e.g. 30"
     if key == "public_url":
         return "an http:// or https:// address, e.g. https://pbem.example.org/open (or empty: no link)"
     if key == "listen":

@@ -168,6 +168,9 @@ class Outbox(SQLModel, table=True):
     attempts: int = 0
     next_attempt: datetime
     last_error: str = ""
+    tried: datetime | None = Field(default=None, index=True)
+    """When the relay was last tried with it (sent, deferred or failed): the newest such row says whether the
+    last send worked, for ``pbem status``."""
     created: datetime
     sent: datetime | None = None
 
@@ -252,6 +255,25 @@ class UnverifiedMail(SQLModel, table=True):
     """The answers pbem sent about them: at most the caps."""
     reported: bool = False
     """Told to the organiser: the digest of a day goes out at the first scan after it ends."""
+
+
+class Heartbeat(SQLModel, table=True):
+    """One run of ``pbem serve``: written when it starts, at each scan and when it stops, for ``pbem status``.
+
+    On SQLite the serve lock says whether a server runs; PostgreSQL has no
+    such lock (several workers may share the database), so there a run whose
+    last beat is recent and that has not stopped is a running server. Both
+    read the last scan from here.
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    host: str
+    pid: int
+    started: datetime
+    beat: datetime
+    """The last scan's start (or the start of the run, before its first scan)."""
+    stopped: datetime | None = None
+    """When it stopped cleanly (SIGTERM, SIGINT); None while it runs, or after it died without stopping."""
 
 
 class ServerKey(SQLModel, table=True):

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import fcntl
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Engine
@@ -83,6 +85,24 @@ def sqlite_file(url: str) -> Path | None:
     return Path(parsed.database)
 
 
+LOCK_PATIENCE = 1.0
+"""Seconds a starting server retries the lock: ``pbem status`` and ``pbem restore`` hold it for an instant to
+look, and a server starting just then must not be refused for that."""
+
+
+def _lock(handle: int) -> bool:
+    """Take the serve lock, retrying for :data:`LOCK_PATIENCE`; False while another server holds it."""
+    deadline = time.monotonic() + LOCK_PATIENCE
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+
+
 @contextmanager
 def serving(url: str) -> Iterator[None]:
     """Hold the one-server lock of an SQLite database while the block runs; nothing to hold for PostgreSQL."""
@@ -93,15 +113,48 @@ def serving(url: str) -> Iterator[None]:
     lock = database.with_name(database.name + ".lock")
     handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+        if not _lock(handle):
             pid = os.pread(handle, 32, 0).decode("ascii", "replace").strip()
             raise AlreadyServing(f"another pbem serve{f' (pid {pid})' if pid else ''} is running on {database} "
                                  f"(it holds {lock}); stop it first, or give this one another database") from None
         os.ftruncate(handle, 0)
         os.pwrite(handle, f"{os.getpid()}\n".encode("ascii"), 0)
         yield
+    finally:
+        os.close(handle)
+
+
+@dataclass(frozen=True)
+class LockState:
+    """Whether a ``pbem serve`` holds an SQLite database's serve lock, and the pid it wrote there."""
+
+    lock: Path
+    held: bool
+    pid: str = ""
+
+
+def lock_state(url: str) -> LockState | None:
+    """Who holds the serve lock of an SQLite database (``pbem status``); None for PostgreSQL, which has none.
+
+    It asks with a shared lock, released at once: a missing lock file means
+    no server ever ran there and is left uncreated. A server starting in that
+    instant waits for it (:data:`LOCK_PATIENCE`) instead of being refused.
+    """
+    database = sqlite_file(url)
+    if database is None:
+        return None
+    lock = database.with_name(database.name + ".lock")
+    try:
+        handle = os.open(lock, os.O_RDONLY)
+    except FileNotFoundError:
+        return LockState(lock, held=False)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return LockState(lock, held=True, pid=os.pread(handle, 32, 0).decode("ascii", "replace").strip())
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return LockState(lock, held=False)
     finally:
         os.close(handle)
 

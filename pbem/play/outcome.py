@@ -32,3 +32,5 @@ class Outcome:
     inbound_id: int | None = None
     game_id: int | None = None
     moves: int = 0
+    seat: int | None = None
+    """The seat the message was found to be for (0-based, as the engine counts), for the log."""

@@ -17,7 +17,9 @@ from pbem.language.catalogs import LANGUAGES
 from pbem.language.letters import TEMPLATE_DIR, Letter, Letters
 from pbem.language.words import SOURCE_LANGUAGE
 from pbem.play.commands import COMMANDS
-from pbem.play.mails import Accepted, Asked, RecapLine, Standing, TableSeat
+from pbem.play.mails import Accepted, TableSeat
+from pbem.play.budgets import DigestLine
+from pbem.play.shown import Asked, RecapLine, Standing
 from pbem.play.store import EarlyOutcome
 from tests.mail.test_mail_languages import standings as standings_of_a_run
 
@@ -141,6 +143,9 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     "organiser": [{**ORGANISER, "event": event} for event in ("seat_to_bot", "vacation_hold", "dispute")],
     "organiser_action": [{**BASE, "event": event, "reason": evil("reason"), "action": action}
                          for event, action in ACTIONS],
+    "organiser_digest": [{"table": "pbem", "per_seat": 2, "per_address": 4, "lines": [
+        DigestLine(evil("day"), evil("address"), evil("name"), 3, evil("table"), 2, 5, 2),
+        DigestLine(evil("day"), evil("address"), "", 0, "", 1, 9, 4)]}],
     "organiser_tournament": [{"tournament": evil("tournament"), "tournament_id": 3, "round": 2,
                               "reason": evil("reason")}],
     "oversize": [{"table": evil("table"), "original_subject": evil("subject"), "size_kb": 900, "limit_kb": 512}],
@@ -158,7 +163,8 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                      "board": board, "next_after": after}
                     for board, after in ((evil("board"), [evil("next")]), (evil("board"), None), ("", None))],
     "say": [{**BASE, "speaker": evil("speaker"), "said": f"{evil('said')}\n{evil('said-2')}"}],
-    "sender_notice": [{**BASE, "sender": sender, "own_address": evil("own")} for sender in (evil("sender"), "")],
+    "sender_notice": [{**BASE, "sender": sender, "own_address": evil("own"), "limit": 2}
+                      for sender in (evil("sender"), "")],
     "standings": [hostile_standings()],
     "start": [{**BASE, "seats": SEATS, "hours": 48, "board": evil("board"), "next_after": after}
               for after in ([evil("next")], None)],
