@@ -93,7 +93,7 @@ class Follower:
         """Every page whose stamp differs from the one it was written with, or whose file is missing; in
         one read of the database."""
         with Session(self.service.db) as session:
-            written = {row.page: row.stamp for row in session.exec(select(Publication))}
+            written = dict(session.exec(select(Publication.page, Publication.stamp)).all())
             wanted = [*self._games(session), *self._tournaments(session)]
         return [due for due in wanted if written.get(due.page) != due.stamp or not self.file(due.page).is_file()]
 
