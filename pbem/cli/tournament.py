@@ -82,7 +82,8 @@ def next_season(
 def register(
     tournament_id: int = typer.Argument(..., metavar="ID"),
     player: str = typer.Option("", "--player", help="The player's email address."),
-    name: str = typer.Option("", "--name", help="The name shown in standings (default: the address's local part)."),
+    name: str = typer.Option("", "--name", help="The name shown in standings (default: the address's local part "
+                                                 "in mails, \"Player N\" on the public pages)."),
     language: str = typer.Option("", "--language", help=f"The player's language: {', '.join(LANGUAGES)} "
                                                          "(default en)."),
     time_zone: str = typer.Option("", "--time-zone", help="Deadlines in the player's mails in this zone, e.g. "

@@ -34,6 +34,7 @@ from sqlalchemy import bindparam, update
 from sqlmodel import Session, select
 
 from pbem.mail import bounces
+from pbem.ops import metrics
 from pbem.ops.db import Outbox, locked
 from pbem.ops.logs import fields
 from pbem.ops.faults import crash_point
@@ -347,6 +348,7 @@ class OutboxWorker:
     def _sent(self, row_id: int | None) -> None:
         with self.service.db.begin() as connection:  # no ORM session: nothing here is an object
             connection.execute(_MARK_SENT, {"row_id": row_id, "at": self.service.clock.now()})
+        metrics.sent("sent")
 
     def _failed(self, row: Outbox, exc: BaseException, permanent: bool = False) -> None:
         """Schedule the next attempt, doubling the wait; a permanent refusal (5xx), too many attempts or a row
@@ -367,6 +369,7 @@ class OutboxWorker:
             if 500 <= code < 600:  # the relay refused the address for good: as good as a bounce
                 bounces.refused(self.service, session, row.recipient, f"the relay refused mail {row.id}: {exc}")
             session.commit()
+        metrics.sent("failed" if permanent else "retry")
         _log_failed(row, exc, attempts, wait if not permanent else None)
 
 

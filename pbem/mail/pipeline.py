@@ -9,6 +9,7 @@ mails, or the refusal with its answer, always with the message's final status.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Iterable
 
@@ -17,6 +18,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from pbem.play import chain
+from pbem.ops import metrics
 from pbem.ops.db import Inbound
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import InboundMail, read_mail, reverse_path
@@ -153,7 +155,14 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
         crash_point(service.settings, "after_commit")
         return outcome
 
-    return service.store.attempt(attempt)
+    started = time.perf_counter()
+    try:
+        outcome = service.store.attempt(attempt)
+    except Exception:
+        metrics.handled("error", time.perf_counter() - started)
+        raise
+    metrics.handled(outcome.status, time.perf_counter() - started)
+    return outcome
 
 
 def _finish(arrival: chain.Arrival, outcome: Outcome) -> Outcome:

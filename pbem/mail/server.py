@@ -19,6 +19,8 @@ import imaplib
 import logging
 import os
 import signal
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from aiosmtpd.smtp import SMTP, Envelope
@@ -34,7 +36,9 @@ from pbem.ops import health
 from pbem.ops.logs import fields
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
+from pbem.ops.metrics import Endpoint
 from pbem.tournament import runner as tournament
+from pbem.tournament.follow import Follower
 
 T = TypeVar("T")
 log = logging.getLogger("pbem.mail.server")
@@ -65,6 +69,10 @@ class Server:
         self.port: int | None = None
         self._stopping = False
         """Set by stop(): the loops end even if a library swallowed their cancellation."""
+        self.pages = Follower(service, Path(self.settings.publish_dir), self.settings.publish_zone) \
+            if self.settings.publish_dir else None
+        """Keeps publish_dir's pages as the database is (pbem.tournament.follow); None without publish_dir."""
+        self.metrics: Endpoint | None = None
         self.run_id: int | None = None
         """This run's heartbeat row (:mod:`pbem.ops.health`), written at the first scan that could."""
 
@@ -86,6 +94,12 @@ class Server:
             except StartError:
                 await self._close_listener()
                 raise
+        try:
+            self._prepare_pages()
+            self._serve_metrics()
+        except StartError:
+            await self._close_listener()
+            raise
         _log_handled(await self.run_db(lambda: pipeline.handle_pending(self.service)))
         await self._scan()
         self._tasks = [asyncio.create_task(self._handle_inbound()), asyncio.create_task(self._send_outbox())]
@@ -94,8 +108,44 @@ class Server:
         if self.settings.imap_host:
             self.scheduler.add_job(self._poll_imap, "interval", seconds=self.settings.imap_every_seconds,
                                    id="imap", max_instances=1, coalesce=True)
+        if self.pages is not None:  # the first pass at once, then every publish_seconds
+            self.scheduler.add_job(self.publish_pages, "interval", seconds=self.settings.publish_seconds, id="pages",
+                                   max_instances=1, coalesce=True, next_run_time=datetime.now(timezone.utc))
         self.scheduler.start()
         self._outbox_due.set()
+
+    def _prepare_pages(self) -> None:
+        """Make publish_dir, if set; one pbem may not write stops the start, naming the setting."""
+        if self.pages is not None:
+            try:
+                self.pages.prepare()
+            except OSError as exc:
+                raise StartError(f"cannot write pages in publish_dir {self.settings.publish_dir!r}: "
+                                 f"{exc.strerror or exc}; give a folder the pbem user may write (docs/deploy.md, "
+                                 f"section 8), or empty to turn the pages off") from None
+
+    def _serve_metrics(self) -> None:
+        """Answer Prometheus scrapes on metrics_listen (pbem.ops.metrics), if set."""
+        if not self.settings.metrics_listen:
+            return
+        host, port = self.settings.metrics_host_port
+        try:
+            self.metrics = Endpoint(self.service, host, port)
+        except OSError as exc:
+            raise StartError(f"cannot serve metrics on {host}:{port}: {exc.strerror or exc}; set metrics_listen "
+                             f"(PBEM_METRICS_LISTEN) to a free host:port, or empty to turn metrics off") from None
+
+    async def publish_pages(self) -> None:
+        """Write the pages of publish_dir whose game or tournament changed, in whichever process (a page a step)."""
+        if self.pages is None:
+            return
+        try:
+            report = await self.pages.follow(self.run_db)
+        except OperationalError as error:
+            log.warning("pages put off: the database is busy (%s)", error.orig)
+            return
+        if report.written or report.failed:
+            log.info("pages: wrote %d, %d failed", len(report.written), len(report.failed))
 
     async def _listen(self) -> None:
         if not self.settings.listen:
@@ -125,6 +175,9 @@ class Server:
         self._stopping = True
         self.scheduler.shutdown(wait=False)
         await self._close_listener()
+        if self.metrics is not None:
+            self.metrics.stop()
+            self.metrics = None
         self._outbox_due.set()
         if self._tasks:  # a send in flight finishes and is marked, rather than being sent again after a restart
             await asyncio.wait(self._tasks[1:], timeout=OUTBOX_DRAIN_SECONDS)

@@ -19,6 +19,7 @@ import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Mapping
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
@@ -95,9 +96,23 @@ class Settings:
     imap_password: str = knob("", "Password of imap_user.", "app-password")
     imap_ssl: bool = knob(False, "Connect to the IMAP server over TLS.", True)
     imap_every_seconds: int = knob(60, "Seconds between IMAP polls.", 30)
-    public_url: str = knob("", "Where the folder `pbem tournament publish` writes is served from: each prompt then "
-                               "links to its game's page there ({public_url}/games/ID.html); empty: no link.",
+    public_url: str = knob("", "Where publish_dir (or the folder `pbem tournament publish` writes) is served from: "
+                               "each prompt then links to its game's page there ({public_url}/games/ID.html); "
+                               "empty: no link.",
                            "https://pbem.example.org/open")
+    publish_dir: str = knob("", "A folder pbem serve keeps the public pages in: every game's page "
+                                "(games/ID.html, what public_url links to) and each tournament's standings "
+                                "(tournaments/ID/index.html), rewritten within publish_seconds of any change to "
+                                "them, whichever pbem process made it. Serve it read-only with a web server "
+                                "(docs/deploy.md); empty: pages only when the organiser runs a publish.",
+                        "/var/www/pbem")
+    publish_seconds: float = knob(30.0, "How often pbem serve looks for games and tournaments changed since their "
+                                        "pages were written (with publish_dir set).", 60)
+    publish_zone: str = knob("UTC", "The time zone the pages pbem serve keeps show times in (IANA name).",
+                             "Europe/Athens")
+    metrics_listen: str = knob("", "host:port where pbem serve answers Prometheus scrapes at /metrics (mail in and "
+                                   "out, the outbox, moves, handling time); empty turns it off. Bind it to "
+                                   "loopback or a private network: it needs no login.", "127.0.0.1:9464")
     deadline_hours: float = knob(72.0, "Time to answer a prompt, unless the game sets its own.", 48)
     reminder_hours: float = knob(24.0, "A reminder goes out this long before a deadline.", 12)
     confirm_within_hours: float = knob(48.0, "An accepted move is confirmed in the player's next mail from the game; "
@@ -163,6 +178,10 @@ class Settings:
     @property
     def listen_host_port(self) -> tuple[str, int]:
         return split_host_port(self.listen, "PBEM_LISTEN")
+
+    @property
+    def metrics_host_port(self) -> tuple[str, int]:
+        return split_host_port(self.metrics_listen, "PBEM_METRICS_LISTEN")
 
     def listen_tls(self) -> ssl.SSLContext | None:
         """The listener's TLS context, or None when it offers no STARTTLS; a half or broken setting is refused."""
@@ -273,6 +292,15 @@ def load(environ: Mapping[str, str] | None = None, path: Path | None = None) -> 
     return Loaded(settings, {key: sources.get(key, "default") for key in _FIELDS}, file, file.is_file())
 
 
+def zone_known(name: str) -> bool:
+    """Whether ``name`` is an IANA time zone this machine (or the tzdata package) knows."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return bool(name)
+
+
 def _did_you_mean(name: str) -> str:
     """The known setting ``name`` was probably meant to be, else where the list of them is."""
     close = difflib.get_close_matches(name.lower().removeprefix("pbem_"), sorted(_BY_NAME), n=1, cutoff=0.6)
@@ -354,7 +382,12 @@ def _typed(key: str, value: Any, written: str) -> Any:
             if text and not text.startswith(("http://", "https://")):
                 raise ValueError(value)
             return text
-        if key == "listen":
+        if key == "publish_zone":
+            text = str(value).strip()
+            if not zone_known(text):
+                raise ValueError(value)
+            return text
+        if key in ("listen", "metrics_listen"):
             text = str(value).strip()
             if text:
                 split_host_port(text, key)
@@ -389,6 +422,10 @@ def _accepted(key: str, kind: str) -> str:
         return "an http:// or https:// address, e.g. https://pbem.example.org/open (or empty: no link)"
     if key == "listen":
         return "host:port, e.g. 127.0.0.1:2525 (or empty: no listener)"
+    if key == "metrics_listen":
+        return "host:port, e.g. 127.0.0.1:9464 (or empty: no metrics)"
+    if key == "publish_zone":
+        return "an IANA time zone, e.g. UTC or Europe/Athens"
     if key == "database_url":
         return ("an SQLite or PostgreSQL URL, e.g. sqlite:///pbem.db (a file in the working folder), "
                 "sqlite:////var/lib/pbem/pbem.db or postgresql://pbem@localhost/pbem")

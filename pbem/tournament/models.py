@@ -97,3 +97,17 @@ class RatingBook(SQLModel, table=True):
     sigma: float
     games: int = 0
     updated: datetime
+
+
+class Publication(SQLModel, table=True):
+    """A public page pbem serve keeps under ``publish_dir``, with the stamp of what it showed when written.
+
+    The stamp is read from the database (a game's version and its players' public names; a tournament's
+    rows), so a change made by any process (a reply, a deadline, ``pbem game move`` run elsewhere) shows as
+    a stamp that differs, and the page is written again; a page whose stamp is unchanged is left alone."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    page: str = Field(unique=True)
+    """``games/ID`` or ``tournaments/ID``."""
+    stamp: str
+    written: datetime

@@ -3,28 +3,37 @@ and one page per game (``games/ID.html`` with its board picture ``games/ID.png``
 
 A game's page shows only what a spectator may see: the board is drawn and
 written for seat ``None`` (no hand, no kept move), and the move log is the one
-every seat's notices already show."""
+every seat's notices already show. Players are named as the organiser
+registered them; one registered without a name is "Player N" (their entry's
+number in the tournament, else their seat's), never their address or its
+part before the @, which pbem stores as the name of a player nobody named.
+
+Every file is written under a temporary name in its own folder and renamed
+into place (:func:`write_atomic`), so a web server serving the folder while
+``pbem serve`` rewrites it (``pbem.tournament.follow``) never sends half a page."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+import tempfile
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import jinja2
 from sqlmodel import Session, select
 
 import templates
 from pbem.clock import UTC, local_time
-from pbem.ops.db import Move
+from pbem.ops.db import Move, Player
 from pbem.language.letters import TEMPLATE_DIR, translated
 from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
 from pbem.language.words import words
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
-from pbem.tournament.models import Entry, Tournament, TournamentRound
+from pbem.tournament.models import Entry, Tournament, TournamentRound, TournamentTable
 from tournaments import SeatingReport, standings_context
 from tournaments.definition import load as load_definition
 
@@ -54,9 +63,12 @@ class RoundView:
     report: SeatingReport
 
 
-def rounds(session: Session, loaded: Loaded) -> list[RoundView]:
+def rounds(session: Session, loaded: Loaded, who: Mapping[int, str] | None = None) -> list[RoundView]:
+    """Every round's tables and byes; players named by ``who`` (the public names), else as the organiser
+    knows them (name, else address)."""
     ids = [e.player for e in loaded.entrants]
-    who = {pid: (p.name or p.email) for pid, p in names(session, ids).items()}
+    if who is None:
+        who = {pid: (p.name or p.email) for pid, p in names(session, ids).items()}
     views = []
     for seating in loaded.rounds:
         pairs = tables_and_games(session, loaded.row.id, seating.round)  # type: ignore[arg-type]
@@ -69,34 +81,91 @@ def rounds(session: Session, loaded: Loaded) -> list[RoundView]:
     return views
 
 
+def registered_name(player: Player, name: str | None = None) -> str:
+    """The name the organiser gave the player (``name``, else the player's), or "" when there is none to
+    show in public: empty, the part of the address before the @ (what pbem stores for a player nobody
+    named), or anything holding an @."""
+    given = (player.name if name is None else name).strip()
+    local = player.email.partition("@")[0]
+    if not given or "@" in given or given.casefold() == local.casefold():
+        return ""
+    return given
+
+
+def anonymous(language: str) -> Callable[[int], str]:
+    """How a page in ``language`` names a player registered without a name: "Player N", from the templates."""
+    words = web_pages(language).get_template("_game_page.j2").module
+    return lambda number: str(words.anonymous(number))  # type: ignore[attr-defined]
+
+
+def public_entrants(session: Session, loaded: Loaded, language: str) -> dict[int, str]:
+    """Each entrant's public name by player id: the one registered for the tournament, else the player's
+    (named since), else "Player N" by order of entry."""
+    players = names(session, [e.player for e in loaded.entrants])
+    nameless = anonymous(language)
+    shown = {}
+    for number, entrant in enumerate(loaded.entrants, start=1):
+        player = players.get(entrant.player)
+        given = registered_name(player, entrant.name) or registered_name(player) if player is not None else ""
+        shown[entrant.player] = given or nameless(number)
+    return shown
+
+
+def seat_names(session: Session, game: LoadedGame, language: str) -> list[str]:
+    """Each seat's public name: in a tournament's game the entrant's (so a player is called alike on every
+    page of it), else the registered name or "Player N" by seat; a seat no player holds, its bot's name."""
+    tournament_id = session.exec(select(TournamentTable.tournament_id).where(
+        TournamentTable.game_id == game.id)).first()
+    entrants = public_entrants(session, load(session, tournament_id), language) if tournament_id else {}
+    nameless = anonymous(language)
+    shown = []
+    for seat in range(len(game.seats)):
+        player = game.player(seat)
+        if player is None:
+            shown.append(game.name(seat))
+        elif player.id in entrants:
+            shown.append(entrants[player.id])  # type: ignore[index]
+        else:
+            shown.append(registered_name(player) or nameless(seat + 1))
+    return shown
+
+
 def publish(service: Service, tournament_id: int, out: Path, zone: str = "UTC") -> Path:
     """Write ``out/index.html`` (the standings and every round's seating, each table linked to its game's
     page) and ``out/games/``: static files that need no server. Times are shown in ``zone``."""
     with Session(service.db) as session:
         loaded = load(session, tournament_id)
-        out.mkdir(parents=True, exist_ok=True)  # before any round no game page makes it on the way
-        views = rounds(session, loaded)
+        make_folder(out)  # before any round no game page makes it on the way
         language = loaded.definition.language
-        made = local_time(service.clock.now(), zone, language)
-        for table in (t for r in views for t in r.tables):
-            write_game(service, session, table.game_id, out, language, zone, standings_href="../index.html")
+        for seating in loaded.rounds:
+            for table, _game in tables_and_games(session, tournament_id, seating.round):
+                write_game(service, session, table.game_id, out, language, zone, standings_href="../index.html")
+        return write_standings(service, session, loaded, out, zone, games="games/")
+
+
+def write_standings(service: Service, session: Session, loaded: Loaded, out: Path, zone: str, games: str) -> Path:
+    """Write ``out/index.html``: the standings and every round's seating (one page per division and an index
+    of them in a league with divisions); each table links to ``{games}ID.html``."""
+    make_folder(out)
+    language = loaded.definition.language
+    who = public_entrants(session, loaded, language)
+    views = rounds(session, loaded, who)
+    made = local_time(service.clock.now(), zone, language)
     seating = [{"number": r.number, "tables": [{"number": t.number, "players": list(t.players),
-                                                "page": f"games/{t.game_id}.html"} for t in r.tables],
+                                                "page": f"{games}{t.game_id}.html"} for t in r.tables],
                 "byes": list(r.byes)} for r in views]
+    public = replace(loaded, entrants=[replace(e, name=who[e.player]) for e in loaded.entrants])
     pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating, "made": made}
-             for standings in loaded.all_standings()]
+             for standings in public.all_standings()]
     web = web_pages(language)
+    target = out / "index.html"
     if len(pages) == 1:
-        target = out / "index.html"
-        target.write_text(web.get_template("standings.html.j2").render(pages[0]), encoding="utf-8")
+        write_atomic(target, web.get_template("standings.html.j2").render(pages[0]))
         return target
     for number, page in enumerate(pages, start=1):
-        (out / f"division-{number}.html").write_text(web.get_template("standings.html.j2").render(page),
-                                                     encoding="utf-8")
-    target = out / "index.html"
-    target.write_text(web.get_template("divisions.html.j2").render(
-        tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made),
-        encoding="utf-8")
+        write_atomic(out / f"division-{number}.html", web.get_template("standings.html.j2").render(page))
+    write_atomic(target, web.get_template("divisions.html.j2").render(
+        tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made))
     return target
 
 
@@ -114,42 +183,76 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
         Move.game_id == game_id, Move.reverted == False))  # type: ignore[arg-type]  # noqa: E712
     times = {seq: created for seq, created in moves}
     folder = out / "games"
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     said = words(game.rules, language)
     image = game.rules.picture(game.state, None, said)
     picture = folder / f"{game_id}.png"
     if image is not None:
-        picture.write_bytes(image)
+        write_atomic(picture, image)
     else:
         picture.unlink(missing_ok=True)  # a picture of an earlier publish would show an old board
-    context = game_context(service, game, times, said, language, zone)
+    context = game_context(service, game, times, said, language, zone, seat_names(session, game, language))
     page = folder / f"{game_id}.html"
-    page.write_text(web_pages(language).get_template("game.html.j2").render(
+    write_atomic(page, web_pages(language).get_template("game.html.j2").render(
         context, picture=picture.name if image is not None else "", standings_href=standings_href,
-        made=local_time(service.clock.now(), zone, language)), encoding="utf-8")
+        made=local_time(service.clock.now(), zone, language)))
     return page
 
 
+def make_folder(folder: Path) -> None:
+    """Make ``folder`` and its missing parents readable by all (0755): the web server's user reads them, and
+    pbem serve runs with umask 0027 (deploy/pbem.service), which would make them 0750. A folder that exists
+    is left as it is."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        made.mkdir(exist_ok=True)
+        os.chmod(made, 0o755)
+
+
+def write_atomic(target: Path, content: str | bytes) -> None:
+    """Write ``target`` whole or not at all: into a hidden temporary file in the same folder (the same file
+    system, so the rename is atomic), then renamed over it. A reader (the web server) opens either the old
+    file or the new one; a crash leaves at most a hidden ``.NAME.*.tmp``, which the next write does not
+    need. The file is made readable by all (``mkstemp`` makes it 0600), since a web server's user reads it."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def game_context(service: Service, game: LoadedGame, times: dict[int, datetime], said: Any, language: str,
-                 zone: str) -> dict[str, Any]:
+                 zone: str, shown_names: list[str]) -> dict[str, Any]:
     """What a game's page shows, as a spectator sees it: the text board for seat None, the seats and who is
-    due, the final ranking with its breakdown when over, and every counted move with its time."""
+    due, the final ranking with its breakdown when over, and every counted move with its time; each seat's
+    player by ``shown_names`` (:func:`seat_names`), not as the mails to the table name them."""
     rules, state, shown = game.rules, game.state, service.shown
     due = set(game.due()) if game.row.status == "active" else set()
     result = rules.result(state) if not rules.to_act(state) else None
-    seats = [{"seat_no": seat + 1, "name": game.name(seat), "bot": bot_name(game, seat, said), "due": seat in due,
+    seats = [{"seat_no": seat + 1, "name": shown_names[seat], "bot": bot_name(game, seat, said), "due": seat in due,
               "forfeited": game.seats[seat].forfeited,
               "deadline": local_time(_aware(game.seats[seat].deadline), zone, language)
               if seat in due and game.seats[seat].awaiting and game.seats[seat].deadline else ""}
              for seat in range(len(game.seats))]
-    lines = [shown.line(game, move.seq, move.seat, move.notation, move.source, said) for move in game.log]
+    lines = [replace(shown.line(game, move.seq, move.seat, move.notation, move.source, said),
+                     name=shown_names[move.seat]) for move in game.log]
+    standings = [replace(row, name=shown_names[row.seat_no - 1]) for row in shown.standings(game, result, said)] \
+        if result is not None else None
     return {
         "table": game.row.label or f"{rules.title} #{game.id}",
         "game_title": rules.title,
         "board": rules.render(state, None, said),
         "seats": seats,
         "status": game.row.status,
-        "standings": shown.standings(game, result, said) if result is not None else None,
+        "standings": standings,
         "game_name": rules.name,
         "lowest_wins": bool(result and result.lowest_wins),
         "lines": lines,

@@ -55,7 +55,8 @@ def test_a_finished_games_page_shows_the_ranking_with_each_breakdown(site: Site)
     assert "Final ranking:" in shown and shown.count('<tr class="rank">') == len(game.seats)
     said = words(game.rules, "en")
     for seat, breakdown in enumerate(result.breakdown):
-        assert f"seat {seat + 1} ({html.escape(game.name(seat))})" in shown
+        entered = int(game.player(seat).email.removeprefix("player").partition("@")[0])  # registered in this order
+        assert f"seat {seat + 1} (Player {entered})" in shown  # registered without a name: never the address
         for label, points in breakdown.items():
             assert f"{said.say(TC('score', label))} {points}" in shown
     assert "to move" not in shown and "(no moves yet)" not in shown
@@ -68,7 +69,7 @@ def test_a_running_games_page_shows_who_is_due_and_the_spectators_board(site: Si
     shown = page(site, site.running)
     [due] = game.due()
     assert game.player(due).email == SILENT
-    assert f'<li class="due">seat {due + 1} (player07): to move, by 2026-03-0' in shown
+    assert f'<li class="due">seat {due + 1} (Player 7): to move, by 2026-03-0' in shown
     assert str(escape(game.rules.render(game.state, None))) in shown
     assert "Final ranking:" not in shown
 
@@ -78,12 +79,13 @@ def test_a_games_page_never_shows_what_the_seats_hold_hidden(site: Site) -> None
     game = loaded(site, site.running)
     said = words(game.rules, "en")
     times = {move.seq: site.service.clock.now() for move in game.log}
-    before = pages.game_context(site.service, game, times, said, "en", "UTC")
+    named = [f"seat {seat + 1}" for seat in range(len(game.seats))]
+    before = pages.game_context(site.service, game, times, said, "en", "UTC", named)
     picture = game.rules.picture(game.state, None, said)
     hands = [list(hand) for hand in game.state.hands]
     HOOKS["china"].perturb(game.state, None, random.Random(5))
     assert [list(hand) for hand in game.state.hands] != hands  # the hands did change
-    assert pages.game_context(site.service, game, times, said, "en", "UTC") == before
+    assert pages.game_context(site.service, game, times, said, "en", "UTC", named) == before
     assert game.rules.picture(game.state, None, said) == picture
 
 

@@ -104,7 +104,8 @@ def test_round_start_show_standings_and_publish(env, service, running, tmp_path)
     assert "index.html" in pbem(env, "tournament", "publish", "1", "--out", str(out))
     page = (out / "index.html").read_text()
     assert page.count("<tr>") + page.count("<tr ") == 7
-    assert "player06" in page and "Round 1" in page and "<script" not in page
+    assert "Player 6" in page and "Round 1" in page and "<script" not in page
+    assert "player0" not in page and "@" not in page  # registered without names: never their addresses
     (tmp_path / "afile").write_text("")
     assert "is a file" in pbem(env, "tournament", "publish", "1", "--out", str(tmp_path / "afile"), code=1)
 
