@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import Engine, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
@@ -58,11 +58,13 @@ def store(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
 
 
 def store_read(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
-               envelope_sender: str | None = None) -> tuple[int | None, InboundMail]:
+               envelope_sender: str | None = None, db: Engine | None = None) -> tuple[int | None, InboundMail]:
     """Commit the raw message and return its id (None for a duplicate) with the mail as read.
 
     ``envelope_sender`` is the SMTP MAIL FROM when the transport knows it ("" for ``<>``): kept with the
-    message, it is what the filter reads the return path from (RFC 5321 §4.5.5).
+    message, it is what the filter reads the return path from (RFC 5321 §4.5.5). ``db`` is the engine to
+    commit through, the service's by default: the listener passes one with a short busy wait, so that a
+    lock held elsewhere gets a prompt 451 rather than a session held for ``database_busy_seconds``.
     """
     recipients = list(envelope_recipients)
     sender = None if envelope_sender is None else reverse_path(envelope_sender)
@@ -72,7 +74,7 @@ def store_read(service: Service, raw: bytes, envelope_recipients: Iterable[str] 
                recipient=", ".join(mail.recipients)[:1000], status="stored", reason="", attempts=0,
                game_id=None, player_id=None, received=service.clock.now())
     try:
-        with service.db.begin() as connection:  # one INSERT, no ORM session: this runs for every message
+        with (db or service.db).begin() as connection:  # one INSERT, no ORM session: this runs for every message
             return connection.execute(_STORE, row).inserted_primary_key[0], mail
     except IntegrityError:  # the Message-ID is stored already
         return None, mail

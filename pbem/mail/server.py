@@ -1,15 +1,21 @@
 """``pbem serve``: the SMTP listener, the pipeline, the outbox worker and the scheduler in one loop.
 
-Database work runs on the event loop's own thread, one short transaction at
-a time, so this process never races itself for a game. Measured under
-``pbem bench mail``, handing it to a separate thread cost more than it saved:
-every socket call of the loop then waited for the GIL behind the database
-work (20 ms of CPU a move against 12 ms inline, and a 400 ms tail). Only the
-IMAP poll, which waits on the network, runs on a thread, and it only stores.
-The listener answers "250" only once the raw message is committed (and a
-temporary "451" when it could not be, so the sending server retries);
-handling follows as its own step, and every transaction that queued mail
-wakes the outbox worker.
+The loop's thread only serves sockets; it never waits for the database nor
+reads a reply. Database work runs on one database thread, one short step at a
+time and in order, so this process still never races itself for a game (the
+design measured under ``pbem bench mail`` kept it on the loop's thread, as a
+second thread made every socket call wait for the GIL; but a step then held
+every SMTP session and the outbox for as long as it took: 4.9 s for a reply
+with a 100 kB word, and as long as another program held SQLite's write lock,
+#28). The raw message is committed on a store thread, through an engine whose
+busy wait is ``listen_store_seconds``, and a store goes before the database
+thread's next step (:class:`_StoresFirst`), so the listener answers "250" once
+the message is committed, after at most the step in flight, and a temporary
+"451" when a lock held elsewhere outlasts that wait (the sending server
+retries; nothing is stored twice, as the Message-ID is unique). Handling
+follows as its own step, and every transaction that queued mail wakes the
+outbox worker. Only the IMAP poll's network waits run elsewhere, and it only
+stores.
 """
 
 from __future__ import annotations
@@ -18,14 +24,20 @@ import asyncio
 import imaplib
 import logging
 import signal
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, Callable, TypeVar
 
 from aiosmtpd.smtp import SMTP, Envelope
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from sqlalchemy import Engine
 from sqlalchemy.exc import OperationalError
 
 from pbem.play import deadlines
 from pbem.mail import pipeline
+from pbem.ops.db import open_database
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import InboundMail
 from pbem.mail.outbox import OutboxWorker
@@ -40,6 +52,38 @@ OUTBOX_IDLE_SECONDS = 5.0
 
 OUTBOX_DRAIN_SECONDS = 5.0
 """How long a stop waits for the outbox round in flight before cancelling it."""
+
+STORE_THREADS = 4
+"""Messages committed side by side: SQLite takes them one at a time, so more threads would only wait."""
+
+
+class _StoresFirst:
+    """A raw store goes before the database thread's next step, so it waits for at most the step in flight.
+
+    SQLite's busy handler polls: a store waiting for the write lock would
+    otherwise lose it to every next step of the database thread, which takes
+    it the moment it is free, and be answered 451 under nothing but load.
+    """
+
+    def __init__(self) -> None:
+        self._waiting = 0
+        self._changed = threading.Condition()
+
+    @contextmanager
+    def storing(self) -> Iterator[None]:
+        with self._changed:
+            self._waiting += 1
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._waiting -= 1
+                self._changed.notify_all()
+
+    def before_step(self, patience: float) -> None:
+        """Wait until no store waits, at most ``patience`` seconds (a store gives up by then anyway)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._waiting == 0, timeout=patience)
 
 
 class StartError(RuntimeError):
@@ -61,11 +105,39 @@ class Server:
         self.port: int | None = None
         self._stopping = False
         """Set by stop(): the loops end even if a library swallowed their cancellation."""
+        self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbem-db")
+        self._store_threads = ThreadPoolExecutor(max_workers=STORE_THREADS, thread_name_prefix="pbem-store")
+        self._stores_first = _StoresFirst()
+        self._store_db = self._store_engine()
+
+    def _store_engine(self) -> Engine:
+        """The engine raw messages are committed through: on SQLite, waiting ``listen_store_seconds`` for a lock.
+
+        PostgreSQL takes no database-wide write lock (an INSERT into inbound
+        waits for no game), so there the service's own engine serves.
+        """
+        if self.service.db.dialect.name != "sqlite" or self.service.db.url.database in (None, "", ":memory:"):
+            return self.service.db  # (an in-memory database is one connection's own: a second engine would not see it)
+        return open_database(self.settings.database_url, self.settings.listen_store_seconds)
 
     async def run_db(self, work: Callable[[], T]) -> T:
-        """Run one database step now; awaiting it lets the loop serve sockets between steps."""
-        await asyncio.sleep(0)
-        return work()
+        """Run one database step on the database thread, after any store waiting; the loop serves sockets meanwhile."""
+        patience = self.settings.listen_store_seconds
+
+        def step() -> T:
+            self._stores_first.before_step(patience)
+            return work()
+
+        return await asyncio.get_running_loop().run_in_executor(self._db_thread, step)
+
+    async def run_store(self, work: Callable[[Engine], T]) -> T:
+        """Run one raw store on a store thread, before the database thread's next step."""
+
+        def store() -> T:
+            with self._stores_first.storing():
+                return work(self._store_db)
+
+        return await asyncio.get_running_loop().run_in_executor(self._store_threads, store)
 
     async def start(self) -> None:
         """Listen (and reach the IMAP mailbox) first, then finish what a previous run left and start the loops.
@@ -127,10 +199,18 @@ class Server:
         if self._tasks:
             await asyncio.wait(self._tasks, timeout=10)
         await self.worker.close()
+        for threads in (self._store_threads, self._db_thread):  # steps queued still run: a sent mail is marked
+            await asyncio.get_running_loop().run_in_executor(None, threads.shutdown)
+        if self._store_db is not self.service.db:
+            self._store_db.dispose()
 
     async def accept(self, raw: bytes, recipients: list[str], sender: str | None = None) -> int | None:
-        """Store one message from the listener with its envelope; its id to handle, or None for a duplicate."""
-        inbound_id, mail = await self.run_db(lambda: pipeline.store_read(self.service, raw, recipients, sender))
+        """Store one message from the listener with its envelope; its id to handle, or None for a duplicate.
+
+        Raises OperationalError when the database stayed locked for ``listen_store_seconds``.
+        """
+        inbound_id, mail = await self.run_store(
+            lambda db: pipeline.store_read(self.service, raw, recipients, sender, db=db))
         if inbound_id is not None:
             crash_point(self.service.settings, "after_store")
             self._inbound.put_nowait((inbound_id, mail))
@@ -244,6 +324,9 @@ class _Handler:
         raw = envelope.original_content or b""
         try:
             await self.server.accept(raw, [str(r) for r in envelope.rcpt_tos], envelope.mail_from or "")
+        except OperationalError as error:  # locked elsewhere past listen_store_seconds: the sender retries
+            log.warning("a message was answered 451: the database is busy (%s)", error.orig)
+            return "451 4.3.0 the database is busy; please retry"
         except Exception:
             log.exception("could not store an inbound message")
             return "451 4.3.0 could not store the message now; please retry"
