@@ -212,8 +212,10 @@ class Server:
 
         Raises OperationalError when the database stayed locked for ``listen_store_seconds``.
         """
+        read = await asyncio.get_running_loop().run_in_executor(  # reading waits for no lock: not before steps
+            self._store_threads, lambda: pipeline.read_arrival(self.service, raw, recipients, sender))
         inbound_id, mail = await self.run_store(
-            lambda db: pipeline.store_read(self.service, raw, recipients, sender, db=db))
+            lambda db: pipeline.store_read(self.service, raw, recipients, sender, db=db, mail=read))
         if inbound_id is not None:
             crash_point(self.service.settings, "after_store")
             self._inbound.put_nowait((inbound_id, mail))
