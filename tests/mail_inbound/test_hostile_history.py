@@ -23,7 +23,8 @@ class Watched:
     """The library's pattern, noting how much text each call may look at."""
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
-        self.pattern, self.windows = pattern, []  # type: ignore[var-annotated]
+        self.pattern = pattern
+        self.windows: list[int] = []
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
         self.windows.append((len(text) if endpos is None else endpos) - pos)
