@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
 
 from engine.errors import IllegalMove, MoveError, OptionError
-from engine.notation import normalise, reply_entries
+from engine.notation import LINE_LIMIT, normalise, reply_entries, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
 
 State = Any
@@ -91,11 +91,14 @@ class Entry:
 
     ``written`` is the line as the player wrote it (with any following lines
     that start with "else"); ``alternatives`` are the normalised English
-    lines, best first.
+    lines, best first. A line longer than :data:`engine.notation.LINE_LIMIT`
+    is ``too_long``: it has no alternatives, is never read, and ``written``
+    holds its start only.
     """
 
     written: str
     alternatives: tuple[str, ...]
+    too_long: bool = False
 
 
 @dataclass(frozen=True)
@@ -479,13 +482,18 @@ class GameBase:
         """
         entries: list[Entry] = []
         for written, _ in reply_entries(text):
+            if len(written) > LINE_LIMIT:
+                entries.append(Entry(shortened(written), (), too_long=True))
+                continue
             pieces = _ELSE.split(normalise(words.english(normalise(self.reply_text(written)))))
             alternatives = tuple(piece for piece in pieces if piece)
             if not alternatives:
                 continue
-            if not pieces[0] and entries:  # "else …" goes on with the line before it
+            if not pieces[0] and entries and not entries[-1].too_long:  # "else …" goes on with the line before it
                 before = entries.pop()
-                entries.append(Entry(f"{before.written}\n{written}", before.alternatives + alternatives))
+                joined = f"{before.written}\n{written}"
+                entries.append(Entry(joined, before.alternatives + alternatives) if len(joined) <= LINE_LIMIT
+                               else Entry(shortened(joined), (), too_long=True))
             else:
                 entries.append(Entry(written, alternatives))
         return entries
@@ -511,12 +519,15 @@ class GameBase:
         for entry in entries:
             if ahead or seat not in self.to_act(work):
                 if not moves:
-                    raise self._nothing_owed(work, seat, entry.alternatives[0])
-                if self.to_act(work) and all(self.is_move_line(line) for line in entry.alternatives):
+                    raise self._nothing_owed(work, seat, entry.alternatives[0] if entry.alternatives else entry.written)
+                if self._kept_ahead(entry) and self.to_act(work):
                     ahead.append(entry.written)
                 else:  # a greeting, a signature; or anything once the game is over
                     ignored.append(entry.written)
                 continue
+            if entry.too_long:
+                raise MoveError(T("this line is too long to be a move: a move line has at most %(limit)s characters",
+                                  limit=LINE_LIMIT), line=entry.written, expected=self.expected(work, seat))
             work, played = self._read_entry(entry, work, seat)
             moves += played
         return Reading(moves, tuple(ignored), tuple(ahead))
@@ -526,8 +537,12 @@ class GameBase:
         kept: list[str] = []
         ignored: list[str] = []
         for entry in self.entries(text, words):
-            (kept if all(self.is_move_line(line) for line in entry.alternatives) else ignored).append(entry.written)
+            (kept if self._kept_ahead(entry) else ignored).append(entry.written)
         return Reading([], tuple(ignored), tuple(kept))
+
+    def _kept_ahead(self, entry: Entry) -> bool:
+        """Whether an entry past the owed decisions is written as moves (kept for a later turn), not prose."""
+        return not entry.too_long and all(self.is_move_line(line) for line in entry.alternatives)
 
     def _read_entry(self, entry: Entry, work: State, seat: int) -> tuple[State, list[Move]]:
         """The state after the entry's first alternative that can be played, and that alternative's moves."""

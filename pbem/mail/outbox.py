@@ -271,7 +271,9 @@ class OutboxWorker:
                 await self._close(lane)  # the conversation may have stopped halfway: the next row starts afresh
                 continue
             crash_point(self.service.settings, "after_send")
-            self._sent(row.id)  # no await between the relay's 250 and this commit: a stop cannot cut in here
+            # Shielded: a stop that cancels this lane still lets the commit run (on the server's database thread,
+            # which finishes its steps before the server stops), so a mail the relay took is never sent again.
+            await asyncio.shield(self.run_db(lambda row_id=row.id: self._sent(row_id)))  # type: ignore[misc]
             _log_sent(row)
             sent += 1
         return _LaneReport(sent, failed, relay_failed=False)

@@ -13,7 +13,7 @@ import time
 from dataclasses import replace
 from typing import Iterable
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import Engine, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
@@ -39,8 +39,8 @@ _RECORD = (
             player_id=bindparam("player"))
 )
 
-__all__ = ["GIVE_UP_AFTER", "Outcome", "deliver", "handle", "handle_pending", "read_stored", "set_aside", "store",
-           "store_read"]
+__all__ = ["GIVE_UP_AFTER", "Outcome", "deliver", "handle", "handle_pending", "read_arrival", "read_stored",
+           "set_aside", "store", "store_read"]
 
 
 def deliver(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
@@ -59,22 +59,33 @@ def store(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
     return store_read(service, raw, envelope_recipients, envelope_sender)[0]
 
 
+def read_arrival(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
+                 envelope_sender: str | None = None) -> InboundMail:
+    """The message as :func:`store_read` reads it, for a caller that reads before it stores."""
+    sender = None if envelope_sender is None else reverse_path(envelope_sender)
+    return read_stored(service, raw, list(envelope_recipients), sender)
+
+
 def store_read(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (),
-               envelope_sender: str | None = None) -> tuple[int | None, InboundMail]:
+               envelope_sender: str | None = None, db: Engine | None = None,
+               mail: InboundMail | None = None) -> tuple[int | None, InboundMail]:
     """Commit the raw message and return its id (None for a duplicate) with the mail as read.
 
     ``envelope_sender`` is the SMTP MAIL FROM when the transport knows it ("" for ``<>``): kept with the
-    message, it is what the filter reads the return path from (RFC 5321 §4.5.5).
+    message, it is what the filter reads the return path from (RFC 5321 §4.5.5). ``db`` is the engine to
+    commit through, the service's by default: the listener passes one with a short busy wait, so that a
+    lock held elsewhere gets a prompt 451 rather than a session held for ``database_busy_seconds``.
+    ``mail`` is the message as :func:`read_arrival` read it already.
     """
     recipients = list(envelope_recipients)
     sender = None if envelope_sender is None else reverse_path(envelope_sender)
-    mail = read_stored(service, raw, recipients, sender)
+    mail = mail or read_stored(service, raw, recipients, sender)
     row = dict(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients), envelope_from=sender,
                sender=mail.sender,
                recipient=", ".join(mail.recipients)[:1000], status="stored", reason="", attempts=0,
                game_id=None, player_id=None, received=service.clock.now())
     try:
-        with service.db.begin() as connection:  # one INSERT, no ORM session: this runs for every message
+        with (db or service.db).begin() as connection:  # one INSERT, no ORM session: this runs for every message
             return connection.execute(_STORE, row).inserted_primary_key[0], mail
     except IntegrityError:  # the Message-ID is stored already
         return None, mail

@@ -1,15 +1,24 @@
 """``pbem serve``: the SMTP listener, the pipeline, the outbox worker and the scheduler in one loop.
 
-Database work runs on the event loop's own thread, one short transaction at
-a time, so this process never races itself for a game. Measured under
-``pbem bench mail``, handing it to a separate thread cost more than it saved:
-every socket call of the loop then waited for the GIL behind the database
-work (20 ms of CPU a move against 12 ms inline, and a 400 ms tail). Only the
-IMAP poll, which waits on the network, runs on a thread, and it only stores.
-The listener answers "250" only once the raw message is committed (and a
-temporary "451" when it could not be, so the sending server retries);
-handling follows as its own step, and every transaction that queued mail
-wakes the outbox worker.
+The loop's thread only serves sockets; it never waits for the database nor
+reads a reply. Database work runs on one database thread, one short step at a
+time and in order, so this process still never races itself for a game (the
+design measured under ``pbem bench mail`` kept it on the loop's thread, as a
+second thread made every socket call wait for the GIL; but a step then held
+every SMTP session and the outbox for as long as it took: 4.9 s for a reply
+with a 100 kB word, and as long as another program held SQLite's write lock,
+#28). The raw message is committed on a store thread, through an engine whose
+busy wait is ``listen_store_seconds``, and a store goes before the database
+thread's next step (:mod:`pbem.mail.steps`), so the listener answers "250" once
+the message is committed, after at most the step in flight, and a temporary
+"451" when a lock held elsewhere outlasts that wait (the sending server
+retries; nothing is stored twice, as the Message-ID is unique). Handling
+follows as its own step, and every transaction that queued mail wakes the
+outbox worker. Only the IMAP poll's network waits run elsewhere, and it only
+stores. Measured again under ``pbem bench mail --games 12`` on the shared
+2-core machine, this design cost no more than the inline one (server CPU
+14.7-16.8 ms a move against 15.0, p95 370-502 ms against 645): reading a reply
+is bounded now, and SQLite lets go of the GIL while it writes.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from pbem.mail import pipeline
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import InboundMail
 from pbem.mail.outbox import OutboxWorker
+from pbem.mail.steps import Steps
 from pbem.ops import health
 from pbem.ops.logs import fields
 from pbem.play.outcome import Outcome
@@ -49,7 +59,6 @@ OUTBOX_IDLE_SECONDS = 5.0
 OUTBOX_DRAIN_SECONDS = 5.0
 """How long a stop waits for the outbox round in flight before cancelling it."""
 
-
 class StartError(RuntimeError):
     """The service cannot start: its listener cannot bind, or its IMAP mailbox cannot be reached."""
 
@@ -60,6 +69,9 @@ class Server:
     def __init__(self, service: Service) -> None:
         self.service = service
         self.settings = service.settings
+        self.steps = Steps(service)
+        self.run_db = self.steps.run_db
+        """One database step on the database thread (:class:`pbem.mail.steps.Steps`): every change goes here."""
         self.worker = OutboxWorker(service, self.run_db)
         self._inbound: asyncio.Queue[tuple[int, InboundMail]] = asyncio.Queue()
         self._outbox_due = asyncio.Event()
@@ -75,11 +87,6 @@ class Server:
         self.metrics: Endpoint | None = None
         self.run_id: int | None = None
         """This run's heartbeat row (:mod:`pbem.ops.health`), written at the first scan that could."""
-
-    async def run_db(self, work: Callable[[], T]) -> T:
-        """Run one database step now; awaiting it lets the loop serve sockets between steps."""
-        await asyncio.sleep(0)
-        return work()
 
     async def start(self) -> None:
         """Listen (and reach the IMAP mailbox) first, then finish what a previous run left and start the loops.
@@ -186,10 +193,16 @@ class Server:
         if self._tasks:
             await asyncio.wait(self._tasks, timeout=10)
         await self.worker.close()
+        await self.steps.close()
 
     async def accept(self, raw: bytes, recipients: list[str], sender: str | None = None) -> int | None:
-        """Store one message from the listener with its envelope; its id to handle, or None for a duplicate."""
-        inbound_id, mail = await self.run_db(lambda: pipeline.store_read(self.service, raw, recipients, sender))
+        """Store one message from the listener with its envelope; its id to handle, or None for a duplicate.
+
+        Raises OperationalError when the database stayed locked for ``listen_store_seconds``.
+        """
+        read = await self.steps.run_read(lambda: pipeline.read_arrival(self.service, raw, recipients, sender))
+        inbound_id, mail = await self.steps.run_store(
+            lambda db: pipeline.store_read(self.service, raw, recipients, sender, db=db, mail=read))
         if inbound_id is not None:
             crash_point(self.service.settings, "after_store")
             self._inbound.put_nowait((inbound_id, mail))
@@ -363,6 +376,9 @@ class _Handler:
         raw = envelope.original_content or b""
         try:
             await self.server.accept(raw, [str(r) for r in envelope.rcpt_tos], envelope.mail_from or "")
+        except OperationalError as error:  # locked elsewhere past listen_store_seconds: the sender retries
+            log.warning("a message was answered 451: the database is busy (%s)", error.orig)
+            return "451 4.3.0 the database is busy; please retry"
         except Exception:
             log.exception("could not store an inbound message")
             return "451 4.3.0 could not store the message now; please retry"

@@ -21,6 +21,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 from sqlalchemy import create_engine
@@ -139,13 +140,59 @@ def _revision(path: Path) -> str | None:
         engine.dispose()
 
 
+@cache
+def pbem_objects() -> frozenset[tuple[str, str]]:
+    """Every (type, name) of sqlite_master that pbem's schema makes: its tables and their indexes, nothing else.
+
+    Read from an empty database given the schema, the way ``pbem init`` makes
+    one (the migrations make the same, a test pins it). No revision of pbem
+    made a trigger or a view, nor dropped or renamed a table or an index, so
+    an older backup holds a subset of these.
+    """
+    engine = create_engine("sqlite://")
+    try:
+        with engine.begin() as connection:
+            schema.metadata().create_all(connection)
+            found = connection.exec_driver_sql("SELECT type, name FROM sqlite_master").all()
+    finally:
+        engine.dispose()
+    return frozenset((kind, name) for kind, name in found) | {("table", "alembic_version")}
+
+
+def foreign_objects(path: Path) -> list[tuple[str, str]]:
+    """The (type, name) of each trigger, view, table or index in ``path`` that pbem's schema does not make.
+
+    SQLite's own (``sqlite_sequence``, ``sqlite_stat1``, the indexes behind
+    UNIQUE constraints) are no one's addition and are not counted.
+    """
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+        found = connection.execute("SELECT type, name FROM sqlite_master ORDER BY type, name").fetchall()
+    known = pbem_objects()
+    return [(kind, name) for kind, name in found if (kind, name) not in known and not name.startswith("sqlite_")]
+
+
 def restore(database: Path, source: Path) -> tuple[Snapshot, Path | None]:
-    """Put the backup ``source`` in place of ``database``; returns it and where the replaced one was kept."""
+    """Put the backup ``source`` in place of ``database``; returns it and where the replaced one was kept.
+
+    A backup that holds a trigger, a view, a table or an index pbem does not
+    make is refused, naming them and how to drop them: a trigger runs inside
+    every transaction of the service (it could rewrite moves or mail), and a
+    restore puts back pbem's data, never someone else's code. Dropping them
+    silently instead would restore a file other than the one given.
+    """
     restored = inspect_file(source)
     try:
         schema.check_known(restored.revision)
     except schema.SchemaError as exc:
         raise BackupError(f"{source}: {exc}") from None
+    foreign = foreign_objects(source)
+    if foreign:
+        named = ", ".join(f"{kind} {name}" for kind, name in foreign)
+        drops = "; ".join(f'DROP {kind.upper()} "{name}"' for kind, name in foreign)
+        raise BackupError(f"{source} holds schema objects pbem does not make ({named}), which a restore would put "
+                          f"into the service's database; drop them from the backup first "
+                          f"({shlex.join(['sqlite3', str(source), drops])}) and restore again, or restore "
+                          f"another backup")
     if source.resolve() == database.resolve():
         raise BackupError(f"{source} is the database itself; give the backup file to restore from")
     kept: Path | None = database.with_name(database.name + ".before-restore")

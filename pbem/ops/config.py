@@ -87,6 +87,11 @@ class Settings:
                                              "refused with 552 at DATA before anything is stored. Keep it above "
                                              "max_message_bytes, so a reply a little too large is stored and "
                                              "answered.", 20_971_520)
+    listen_store_seconds: float = knob(5.0, "How long the listener waits for the database to store a message "
+                                            "before answering 451 (try again later): a lock another program "
+                                            "holds (a backup, a long admin command) delays mail then, and never "
+                                            "holds every SMTP session. Keep it above a few bot_seconds: bots "
+                                            "move inside the transaction of the reply before them.", 10)
     listen_require_tls: bool = knob(False, "Accept mail only over STARTTLS (a listener that faces the internet as "
                                            "an MX should not: many senders still deliver in the clear).", True)
     imap_host: str = knob("", "An IMAP mailbox to fetch inbound mail from; empty turns the IMAP poller off.",

@@ -429,8 +429,11 @@ def _game_open(reply: Reply) -> Outcome | None:
 def _held_for_later(reply: Reply) -> Outcome | None:
     """Keep moves sent before the seat's turn for that turn, hidden from every other seat, and say so.
 
-    A reply to the seat's latest mail, already answered, is such a reply too;
-    one to an older mail is stale (its moves were meant for a decision gone by).
+    A reply to the seat's latest mail, already answered, is such a reply too,
+    and its sender is told at once that it is kept rather than taken as a
+    change of that answer; the same answer again is a duplicate, and a reply
+    to an older mail is stale (its moves were meant for a decision gone by):
+    both are refused by the in-turn step.
     """
     game, seat = reply.game, reply.seat
     if seat in game.rules.to_act(game.state) or not game.human(seat) or reply.arrival.transaction.retried:
@@ -441,10 +444,15 @@ def _held_for_later(reply: Reply) -> Outcome | None:
         return None
     kept = "\n".join(reading.ahead)
     replaced = reply.service.turns.hold(reply.session, game, seat, kept, reply.arrival.inbound_id)
-    if reply.player.notify == "each":  # told at once, as every acceptance is for this player
+    made = _made(reply) if _asked(reply) == game.seats[seat].prompted_seq else []
+    if reply.player.notify == "each" or made:
+        # Told at once: every acceptance is for a player who chose notify each; and a second, different answer
+        # to a decision already made may be meant to change it, which no reply can: its sender must know now
+        # that it is kept for their next turn instead, not learn it when it is played there (#28).
         reply.acknowledge("early", kept.replace("\n", "; "), ", ".join(reply.waiting()),
                           replaced=replaced.text.replace("\n", "; ") if replaced else "",
-                          ignored=list(reading.ignored), next_after=reply.service.mails.next_after(game, seat))
+                          ignored=list(reading.ignored), next_after=reply.service.mails.next_after(game, seat),
+                          answered="; ".join(said.move(notation) for notation in made))
     else:  # folded into the seat's next mail, like the confirmation of a reply
         reply.service.mails.confirm(reply.session, game, seat, Accepted((), reading.ahead, reading.ignored), [])
     return Outcome("held", f"kept for seat {seat + 1}'s turn")
@@ -476,12 +484,17 @@ def _answers_older(reply: Reply, sent_lines: tuple[str, ...]) -> bool:
         return False
     if asked < seat.prompted_seq:
         return True
-    game = reply.game
-    said = reply.service.shown.words(game, reply.seat)
-    made = [normalise(move.notation) for move in (*game.log, *game.played)
-            if move.seq > seat.prompted_seq and move.seat == reply.seat]
+    said = reply.service.shown.words(reply.game, reply.seat)
+    made = [normalise(notation) for notation in _made(reply)]
     sent = [normalise(said.english(normalise(line))) for line in sent_lines]
     return bool(made) and sent[:len(made)] == made
+
+
+def _made(reply: Reply) -> list[str]:
+    """The moves (notation) the seat made since its latest decision mail: its answer to that mail, if any."""
+    game, seat = reply.game, reply.game.seats[reply.seat]
+    return [move.notation for move in (*game.log, *game.played)
+            if move.seq > seat.prompted_seq and move.seat == reply.seat]
 
 
 def _asked(reply: Reply) -> int | None:

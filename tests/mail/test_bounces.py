@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import smtplib
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -250,6 +251,17 @@ def test_a_relay_refusing_a_player_at_rcpt_counts_and_the_mail_after_it_still_go
     assert player(service).bounce_score == 1 and "User unknown" in player(service).bounce_detail
 
 
+def handled(service: Service, seconds: float = 30) -> None:
+    """Wait until every stored message is handled (on the server's database thread)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with Session(service.db) as session:
+            if not session.exec(select(Inbound.id).where(Inbound.status == "stored")).first():
+                return
+        time.sleep(0.02)
+    raise AssertionError("a stored message was not handled in time")
+
+
 def test_bounces_over_smtp_with_a_null_reverse_path_and_the_player_shown_to_the_organiser(game: Service,
                                                                                         clock: SetClock,
                                                                                         tmp_path: Path) -> None:
@@ -264,6 +276,7 @@ def test_bounces_over_smtp_with_a_null_reverse_path_and_the_player_shown_to_the_
                 raw = fixture(name, return_path(listener)).replace(b"\n", b"\r\n")
                 client.sendmail("<>", [return_path(listener)], raw)
                 answers.append(client.noop())
+                handled(listener)  # before the clock moves on: the listener no longer handles before its next answer
         return answers
 
     async def run() -> None:

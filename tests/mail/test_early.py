@@ -92,7 +92,13 @@ def test_a_placement_sent_early_is_played_when_the_turn_comes(club) -> None:
     early = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
     outcome = send(service, answered, early, "early")
     assert outcome.status == "held"
-    assert last_mail(service, first).id == answered.id  # it is told in the seat's next mail, with the placement
+    # A reply to the prompt already answered cannot change that answer: it is kept, and said so at once (#28),
+    # with the placement it answered.
+    ack = last_mail(service, first)
+    acknowledged = " ".join(ack.text.split())
+    assert ack.kind == "command" and f"Kept for your turn: {early}" in ack.subject
+    assert f'already made ("{placed}")' in acknowledged
+    assert f"Received since your last mail, and played: {placed}." in acknowledged
     with Session(service.db) as session:
         assert [(e.seat, e.text) for e in session.exec(select(Early))] == [(first, early)]
 
@@ -112,8 +118,6 @@ def test_a_placement_sent_early_is_played_when_the_turn_comes(club) -> None:
     told = last_mail(service, first)
     assert told.kind in ("confirmation", "prompt")
     text = " ".join(told.text.split())  # a long move may wrap its sentence
-    assert f"Received since your last mail, and played: {placed}." in text
-    assert f"Kept for your next turn, hidden from the others: {early}." in text
     assert (f"the move you sent before it was played: {early}" in text if told.kind == "confirmation"
             else f"Understood: {early}" in text)
 
@@ -146,6 +150,23 @@ def test_a_placement_no_longer_legal_when_the_turn_comes_is_dropped_and_the_play
         assert session.exec(select(Move).where(Move.inbound_id == held_id)).all() == []
         assert session.exec(select(Early)).all() == []
     assert first in RULES.to_act(state_of(service, game_id))
+
+
+def test_another_answer_to_an_answered_prompt_is_kept_for_the_next_turn_and_said_so_at_once(club) -> None:
+    """Not taken silently as a change of the answer (which no reply can make), nor dropped: kept, and told (#28)."""
+    service, game_id = club
+    first, placed = take_turn(service, game_id)
+    prompt = last_mail(service, first, "prompt")
+    other = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1]})
+    assert send(service, prompt, other, "changed-mind").status == "held"
+    told = last_mail(service, first)
+    assert told.id != prompt.id and told.kind == "command"
+    text = " ".join(told.text.split())
+    assert f'The decision the mail you answered asked for is already made ("{placed}")' in text
+    assert f'"{other}" is kept, hidden from the others' in text
+    assert "already made" in " ".join(told.html.split())
+    with Session(service.db) as session:
+        assert [(e.seat, e.text) for e in session.exec(select(Early))] == [(first, other)]
 
 
 def test_the_same_answer_again_to_an_answered_prompt_is_refused_not_kept(club) -> None:

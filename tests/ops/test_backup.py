@@ -201,3 +201,33 @@ def test_restore_over_a_damaged_database_keeps_the_damaged_one(tmp_path: Path, c
     assert restored.exit_code == 0, restored.output
     assert rows(database) == good
     assert (tmp_path / "pbem.db.before-restore").read_bytes()[4096 * 4:4096 * 6] == damaged[4096 * 4:4096 * 6]
+
+
+@pytest.mark.parametrize("extra, named", [
+    ("CREATE TRIGGER keep_moves AFTER DELETE ON move BEGIN INSERT INTO audit (at, actor, action, detail) "
+     "VALUES ('2026-01-01', 'x', 'y', old.notation); END", "trigger keep_moves"),
+    ("CREATE VIEW open_games AS SELECT id FROM game WHERE status = 'active'", "view open_games"),
+    ("CREATE TABLE notes (id INTEGER PRIMARY KEY)", "table notes"),
+    ("CREATE INDEX ix_move_notation ON move (notation)", "index ix_move_notation"),
+])
+def test_restore_refuses_a_backup_with_schema_objects_pbem_does_not_make(tmp_path: Path, clock: SetClock,
+                                                                           extra: str, named: str) -> None:
+    """The backup API copies every page, so whatever the file holds would run in the service's database (#28)."""
+    database = tmp_path / "pbem.db"
+    service, _ = game_service(database, clock)
+    backups.backup(database, tmp_path / "b.db")
+    service.db.dispose()
+    before = rows(database)
+    with sqlite3.connect(tmp_path / "b.db") as connection:
+        connection.execute(extra)
+    refused = cli(database, "restore", str(tmp_path / "b.db"))
+    said = " ".join(refused.output.split())
+    assert refused.exit_code == 1 and f"schema objects pbem does not make ({named})" in said, refused.output
+    assert rows(database) == before and not (tmp_path / "pbem.db.before-restore").exists()
+    kind, name = named.split()
+    assert f'DROP {kind.upper()} "{name}"' in said  # the way out, said with the refusal
+    with sqlite3.connect(tmp_path / "b.db") as connection:
+        connection.execute(f'DROP {kind.upper()} "{name}"')
+    assert cli(database, "restore", str(tmp_path / "b.db")).exit_code == 0
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT count(*) FROM sqlite_master WHERE name = ?", (name,)).fetchone() == (0,)

@@ -38,6 +38,42 @@ _WHEN = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
 # from backtracking through a hostile 100 kB line.
 _MAX_ATTRIBUTION_CHARS = 300
 _QUOTED = re.compile(r"^\s*>")
+# mail-parser-reply's headers are looked for in the lines that fit this many
+# characters from where one may start (see HistoryHeaders._library_first),
+# and a header block's end on the lines that follow, each no longer.
+_LIBRARY_WINDOW_CHARS = 300
+
+
+def _short_lines_end(text: str, start: int, chars: int) -> int:
+    """The end of the run of lines from ``start`` none of which is longer than ``chars`` (see _window_end)."""
+    end, search_from = start, start + 1 if text.startswith("\n", start) else start
+    while True:
+        newline = text.find("\n", search_from)
+        line_end = len(text) if newline < 0 else newline
+        if line_end - search_from > chars:
+            return end
+        end = line_end
+        if newline < 0:
+            return end
+        search_from = newline + 1
+
+
+def _window_end(text: str, start: int, chars: int) -> int:
+    """The end of the whole lines of ``text`` from ``start`` that fit ``chars`` (``start`` if the first does not).
+
+    A window ends where a line ends, so a pattern's ``$`` matches only there;
+    a ``start`` at a newline begins with the line after it.
+    """
+    end, search_from = start, start + 1 if text.startswith("\n", start) else start
+    while True:
+        newline = text.find("\n", search_from)
+        line_end = len(text) if newline < 0 else newline
+        if line_end - start > chars:
+            return end
+        end = line_end
+        if newline < 0:
+            return end
+        search_from = newline + 1
 
 
 @dataclass(frozen=True)
@@ -126,14 +162,54 @@ class HistoryHeaders:
         so a text of many headers, read header by header, stays cheap.
         """
         best = self._first_attribution(text)
-        for pattern in (self._block, self._separator, self._library):  # the library's wins a tie, as before
+        for pattern in (self._block, self._separator):
             match = pattern.search(text, 0, best.start) if best else pattern.search(text)
             if match is None and best is not None:
                 match = pattern.match(text, best.start)
             if match is not None:
                 whole = pattern.match(text, match.start()) or match  # the end as the whole text has it
                 best = Span(whole.start(), whole.end())
-        return best
+        return self._library_first(text, best.start if best else None) or best  # the library's wins a tie
+
+    def _library_first(self, text: str, stop: int | None) -> Span | None:
+        """The library's first header that ends by ``stop`` or starts there, tried line by line.
+
+        Its patterns nest lazy wildcards (``On\\s(?:.+?\\s?.+?)\\s?wrote:``)
+        that backtrack through a long line for minutes: 16 s for 8 kB of
+        "On On On …", in one call of the regex engine, which holds the GIL
+        and so stops every thread of the process, the SMTP listener's too
+        (#28). So a match is tried only where it can start, at a line's start
+        (or at the newline before it), and only on the short lines that
+        follow (:data:`_LIBRARY_WINDOW_CHARS`): an attribution or a header
+        block is never longer. The work is then bounded a line, whatever a
+        sender writes; the result is what one search of the whole text found.
+        """
+        pattern, limit = self._library, len(text) if stop is None else stop
+        start = 0
+        while start < limit:
+            for at in (start - 1, start) if start else (start,):
+                match = pattern.match(text, at, min(_window_end(text, at, _LIBRARY_WINDOW_CHARS), limit))
+                if match is not None:
+                    return self._library_whole(text, match.start())
+            newline = text.find("\n", start)
+            if newline < 0:
+                break
+            start = newline + 1
+        if stop is not None and pattern.match(text, stop, _window_end(text, stop, _LIBRARY_WINDOW_CHARS)):
+            return self._library_whole(text, stop)
+        return None
+
+    def _library_whole(self, text: str, start: int) -> Span:
+        """The library's header found at ``start``, with its end as the run of short lines from there has it.
+
+        A header block goes on for as many header lines as there are, so its
+        end is read on every short line that follows (the wildcards that
+        backtrack never reach past a line or two).
+        """
+        match = self._library.match(text, start, _short_lines_end(text, start, _LIBRARY_WINDOW_CHARS)) or \
+            self._library.match(text, start, _window_end(text, start, _LIBRARY_WINDOW_CHARS))
+        assert match is not None, "found in its window, so found in the run that holds it"
+        return Span(match.start(), match.end())
 
     def _first_attribution(self, text: str) -> Span | None:
         """The first line, or wrapped pair of lines, that is a whole attribution.
