@@ -547,20 +547,6 @@ class GameBase:
         """Whether every alternative of a line is written as a move."""
         return all(self.is_move_line(line) for line in entry.alternatives)
 
-    def _check_words(self, entry: Entry, work: State, seat: int) -> None:
-        """Refuse a line holding a word the notation does not read, naming the word.
-
-        A line is played only when every word of it is read: a word left out
-        could be the one that changes what the line means (a negation, «не
-        пас», "don't pass"; the person in "play my healer card"). Checked for
-        every alternative of the line before any is tried, so "not pass, else
-        tax" is refused too.
-        """
-        for line in entry.alternatives:
-            word = self.NOTATION.VOCABULARY.unknown(line)
-            if word is not None:
-                raise self._unknown_word(line, word, work, seat)
-
     def _unknown_word(self, line: str, word: str, work: State, seat: int) -> MoveError:
         """The refusal of ``line`` for ``word``: the game's own where its reader refuses the line quoting that
         word alone (it says what would do there: "'blue' is not a card colour; card colours are …"), else
@@ -579,7 +565,6 @@ class GameBase:
 
     def _read_entry(self, entry: Entry, work: State, seat: int) -> tuple[State, list[Move]]:
         """The state after the entry's first alternative that can be played, and that alternative's moves."""
-        self._check_words(entry, work, seat)
         if len(entry.alternatives) == 1:
             return self._play_line(entry.alternatives[0], work, seat)
         refused: list[tuple[str, Said]] = []
@@ -592,6 +577,16 @@ class GameBase:
                         expected=self.expected(work, seat), refused=tuple(refused))
 
     def _play_line(self, line: str, work: State, seat: int) -> tuple[State, list[Move]]:
+        """The state after one line (one alternative of an entry) and its moves.
+
+        A line is played only when every word of it is read: a word left out
+        could be the one that changes what the line means (a negation, «не
+        пас», "don't pass"; the person in "play my healer card"), so a line
+        holding a word the notation does not read is refused, naming the word.
+        """
+        word = self.NOTATION.VOCABULARY.unknown(line)
+        if word is not None:
+            raise self._unknown_word(line, word, work, seat)
         moves = list(self._read_line(line, work, seat))
         for move in moves:
             try:

@@ -74,8 +74,12 @@ def read_line(line: str, state: State, seat: int) -> list[Move]:
 
 
 def reply_text(text: str) -> str:
-    """A reply as the notation reads it: lower case, apostrophes out (province names are written both ways)."""
-    return _plain(text)
+    """A reply as the notation reads it: lower case, the apostrophe out of a province's name (``Ch'in`` is
+    written both ways). Any other apostrophe stays in its word, so a refusal quotes "don't" whole."""
+    text = text.lower()
+    for name in _APOSTROPHED:
+        text = re.sub(rf"\b{_APOSTROPHE.sub(_ANY_APOSTROPHE, re.escape(name))}\b", _plain(name), text)
+    return text
 
 
 def suggest(state: State, seat: int, line: str = "") -> list[str]:
@@ -266,6 +270,12 @@ def _province(word: str, fail: Fail) -> str:
 
 def _province_names() -> list[str]:
     return [name for p in PROVINCES for name in (p.id, _plain(p.name), *(_plain(a) for a in p.aliases))]
+
+
+_APOSTROPHE = re.compile("['\u2019]")
+_ANY_APOSTROPHE = "['\u2019]"
+_APOSTROPHED = sorted({name.lower() for p in PROVINCES for name in (p.name, *p.aliases) if _APOSTROPHE.search(name)})
+"""The province names written with an apostrophe (``ch'in``)."""
 
 
 def _plain(name: str) -> str:
