@@ -102,12 +102,9 @@ def test_every_word_of_the_shown_moves_and_hints_is_a_word_of_the_players_langua
 
 
 def english_notation_words() -> set[str]:
-    """Every word the English notation reads (verbs, cards, persons, levels, fillers and the move words)."""
-    vocabulary = {*notation.VERBS, *notation.CARD_WORDS, *notation.TYPE_WORDS, *notation.LEVEL_WORDS, *notation.FILLER,
-                  *notation.PLACE_WORDS, "g", "none", "clear", "nothing", "off", "cancel", "new", "small", "large",
-                  "wild", "joker", "wildcard", "replace", "replacing", "releasing", "instead", "discard",
-                  "discarding", "first", "military", "action", "standing"}
-    return {fold(part) for word in vocabulary for part in re.split(r"[_\s]", word) if part} | {
+    """Every word the English notation reads (verbs, cards, persons, levels, fillers: the reader's vocabulary) and
+    the move words."""
+    return {fold(word) for word in notation.VOCABULARY.words} | {
         fold(word) for text in words.MOVE_WORDS for word in LETTERS.findall(text.msgid)}
 
 
