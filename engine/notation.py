@@ -87,6 +87,9 @@ class Vocabulary:
     moves: frozenset[str]
     others: frozenset[str] = frozenset()
     shortened: frozenset[str] = frozenset()
+    verbs: frozenset[str] = frozenset()
+    """The words a move begins with as its verb (``recruit``, ``exchange``): what stands right after one is read
+    in the player's language first (see :class:`engine.text.Lexicon`)."""
 
     @property
     def words(self) -> frozenset[str]:

@@ -102,8 +102,9 @@ class Entry:
 class Reading:
     """What a reply says: the moves it makes, in order, the lines it carried after them, and what it sends ahead.
 
-    ``ignored`` holds the lines (as written) that came once every decision the
-    seat owed was made and that do not read as moves: a greeting, a signature.
+    ``ignored`` holds the lines (as written) that are not written as moves and
+    came once every decision the seat owed was made, or after the reply's last
+    line written as a move: a greeting, a signature.
     ``ahead`` holds the lines (as written) that came then and are moves: the
     seat's answer for its next turn, kept unread until that turn comes.
     """
@@ -208,8 +209,10 @@ class Game(Protocol):
         Lines are read in order on a clone, so a reply can carry every decision
         the seat will owe before anyone else acts. A line that cannot be used
         raises :class:`engine.MoveError` naming that line; nothing is applied by
-        ``parse`` itself. Lines after the last decision the seat owes that are
-        not moves (a greeting, a signature) are left out; ``read`` reports them.
+        ``parse`` itself. Lines that are not written as moves (a greeting, a
+        signature) after the last decision the seat owes, or after the reply's
+        last move line, are left out; ``read`` reports them. A line holding a
+        word the game's notation does not read is refused, naming the word.
         """
         ...
 

@@ -360,6 +360,7 @@ VOCABULARY = Vocabulary(
     moves=words_of([*MOVE_WORDS, *PIECE_WORDS, *SOURCE_WORDS, *flow.COLOURS, *_province_names()]),
     others=words_of(JOINING_WORDS),
     shortened=words_of([*flow.COLOURS, *_province_names()]),
+    verbs=MOVE_WORDS,
 )
 """Every word the reader above reads: the verbs, pieces, sources, colours and provinces name a move; the
 colours and provinces are read by any beginning that fits one alone (``_unique``)."""

@@ -513,6 +513,7 @@ VOCABULARY = Vocabulary(
     others=words_of([*FILLER, *ACTION_FILLER, *WITH_WORDS, *REPLACE_WORDS, *DISCARD_WORDS, *ORDER_FILLER,
                      *CLEAR_WORDS, *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
+    verbs=frozenset(verb for verb, kind in VERBS.items() if kind != "action"),
 )
 """Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,
 and the words that only go with one (``with``, ``replace``, ``none``), do not make a line a move. The verbs,

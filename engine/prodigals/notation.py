@@ -55,6 +55,7 @@ def _identifiers() -> list[str]:
 VOCABULARY = Vocabulary(
     moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid != "for"),
     others=words_of([*_identifiers(), "for", "society"]),
+    verbs=VERBS,
 )
 """Every word a move's line is written with: the words of the notation (``words.MOVE_WORDS``, which name every
 card, space, tile, marker and step) name a move; a tile's id, ``for`` (``exchange b5 for pt3``) and the
