@@ -529,6 +529,7 @@ class GameBase:
                 if not moves:
                     raise self._nothing_owed(work, seat, entry.alternatives[0])
                 if self.to_act(work) and self._is_move_entry(entry):
+                    self._check_kept(entry)
                     ahead.append(entry.written)
                 else:  # a greeting, a signature; or anything once the game is over
                     ignored.append(entry.written)
@@ -539,12 +540,28 @@ class GameBase:
         return Reading(moves, tuple(ignored), tuple(ahead))
 
     def ahead(self, text: str, words: Words = ENGLISH) -> Reading:
-        """A reply sent before the seat's turn: its move lines kept unread for that turn (see :class:`Game`)."""
+        """A reply sent before the seat's turn: its move lines kept unread for that turn (see :class:`Game`).
+
+        A move line holding a word the notation does not read raises :class:`engine.MoveError` at once."""
         kept: list[str] = []
         ignored: list[str] = []
         for entry in self.entries(text, words):
-            (kept if self._is_move_entry(entry) else ignored).append(entry.written)
+            if self._is_move_entry(entry):
+                self._check_kept(entry)
+                kept.append(entry.written)
+            else:
+                ignored.append(entry.written)
         return Reading([], tuple(ignored), tuple(kept))
+
+    def _check_kept(self, entry: Entry) -> None:
+        """Refuse now a line kept for a later turn whose every alternative holds a word the notation does not
+        read: it could never be played then, and the player would learn it only when the turn came. (An
+        alternative with such a word beside one without is judged at the turn, as in a line read now.)"""
+        unknown = [(line, self.NOTATION.VOCABULARY.unknown(line)) for line in entry.alternatives]
+        if all(word is not None for _, word in unknown):
+            line, word = unknown[0]
+            raise MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when "
+                              "every word in it is read", word=word), line=line)
 
     def _is_move_entry(self, entry: Entry) -> bool:
         """Whether every alternative of a line is written as a move."""

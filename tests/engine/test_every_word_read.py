@@ -137,3 +137,19 @@ def test_every_word_the_notation_writes_is_a_word_it_reads(name: str) -> None:
     vocabulary = rules.NOTATION.VOCABULARY  # type: ignore[attr-defined]
     written = {word for text in rules.MOVE_WORDS for word in re.findall(r"[^\W\d_]+", text.msgid)}
     assert {word for word in written if not vocabulary.knows(word)} == set()
+
+
+@pytest.mark.parametrize(("case", "language"), PARAMETERS)
+def test_a_line_kept_for_a_later_turn_with_a_word_no_notation_reads_is_refused_at_once(case: Case, language: str
+                                                                                     ) -> None:
+    """A kept line is read when its turn comes; one with a word that is never read could never be played then."""
+    rules, said = engine.game(case.game), words(engine.game(case.game), language)
+    line = shown(case, language, case.move)
+    polite = POLITE[language]
+    kept = rules.ahead(f"{line}\n{SIGNATURES[language][0]}", said)
+    assert kept.ahead == (line,) and kept.ignored == (SIGNATURES[language][0],)
+    for ahead in (lambda text: rules.ahead(text, said),
+                  lambda text: rules.read(f"{line}\n{text}", case.state(), case.seat, said)):
+        with pytest.raises(MoveError) as refused:
+            ahead(f"{line} {polite}")
+        assert polite in said.say(refused.value.reason)
