@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 LINE_LIMIT = 400
 """The most characters a reply line (with the "else" lines that continue it) may have to be read as moves.
@@ -21,11 +23,16 @@ decisions, ignored) unread: a reply costs what its size costs, never more.
 
 _PUNCTUATION = re.compile(r"[^\w+\-:;,./]+", re.UNICODE)
 _SPACES = re.compile(r"\s+")
+_INNER_APOSTROPHE = re.compile(r"(?<=[^\W\d_])['\u2019](?=[^\W\d_])")
+APOSTROPHE = "\u02bc"
+"""The apostrophe inside a word (``don't``) as a normalised line writes it: a letter (U+02BC), so the word stays
+one word and a refusal quotes it whole rather than "don"."""
 
 
 def normalise(line: str) -> str:
-    """Lower case, punctuation other than ``+ - : ; , . /`` dropped, spaces folded."""
-    text = _PUNCTUATION.sub(" ", line.lower())
+    """Lower case, punctuation other than ``+ - : ; , . /`` dropped (an apostrophe inside a word kept, as
+    :data:`APOSTROPHE`), spaces folded."""
+    text = _PUNCTUATION.sub(" ", _INNER_APOSTROPHE.sub(APOSTROPHE, line.lower()))
     return _SPACES.sub(" ", text).strip()
 
 
@@ -75,3 +82,64 @@ def closest(text: str, candidates: list[str], n: int = 5) -> list[str]:
         return []
     head = text[:max(map(len, candidates)) + SUGGEST_MARGIN]
     return sorted(candidates, key=lambda c: -difflib.SequenceMatcher(None, head, c).ratio())[:n]
+
+
+WORD = re.compile(r"[^\W\d_]+")
+"""A word of a reply line: a run of letters in any script (``не``, ``όχι``, ``álldogál``), never cut at an accent."""
+
+SHORTEST_ABBREVIATION = 3
+"""How many letters of a word a player may write for it and still have the line count as written as a move
+(``res`` for research, ``mon`` for monk); a shorter beginning (``mo``) is read, but is too like a name
+in a signature to make a line a move by itself."""
+
+
+def words_of(phrases: Iterable[str]) -> frozenset[str]:
+    """Every word (letter run) of ``phrases``: ``court_lady`` and ``e-set`` give their two words each."""
+    return frozenset(word for phrase in phrases for word in WORD.findall(phrase.lower()))
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Every English word one game's notation reads, as data, so that the reply loop can hold every game to
+    the same two rules (``engine.protocol.GameBase``).
+
+    - A line with a word outside the vocabulary is refused, naming the word, and never played: a reader
+      that skipped a word it did not know would play «не пас» ("don't pass") as ``pass``.
+    - A line whose first word is one of the ``moves`` words is written as a move; any other (a signature,
+      "Thanks, Anna", "Joe XXX") is no move, and after the reply's last move it is passed over and listed.
+
+    ``moves`` are the words that name a move or what it is made with (verbs, cards, persons, places);
+    ``others`` the words read and passed over or only parts of an identifier (``the``, ``with``, the
+    ``pc`` of ``pc-ii4``), known but making no line a move; ``shortened`` the words a reader also takes
+    by any beginning (Dragon's ``g3 res``), which are therefore known by their beginnings too.
+    """
+
+    moves: frozenset[str]
+    others: frozenset[str] = frozenset()
+    shortened: frozenset[str] = frozenset()
+    verbs: frozenset[str] = frozenset()
+    """The words a move begins with as its verb (``recruit``, ``exchange``): what stands right after one is read
+    in the player's language first (see :class:`engine.text.Lexicon`)."""
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Every word read."""
+        return self.moves | self.others
+
+    def knows(self, word: str) -> bool:
+        """Whether a (lower-case) word is read: a word of the vocabulary, or the beginning of a shortened one."""
+        return word in self.moves or word in self.others or any(full.startswith(word) for full in self.shortened)
+
+    def unknown(self, line: str) -> str | None:
+        """The first word of ``line`` that is not read, whole as written there, or None."""
+        return next((word for word in WORD.findall(line) if not self.knows(word)), None)
+
+    def starts_a_move(self, line: str) -> bool:
+        """Whether ``line`` is written as a move: its first word (numbers and signs before it aside: ``+1
+        palace2``) names a move, whole or by a beginning of at least :data:`SHORTEST_ABBREVIATION` letters."""
+        first = WORD.search(line)
+        if first is None:
+            return False
+        word = first.group()
+        return word in self.moves or (len(word) >= SHORTEST_ABBREVIATION
+                                      and any(full.startswith(word) for full in self.shortened))

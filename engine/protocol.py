@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
 
 from engine.errors import IllegalMove, MoveError, OptionError
-from engine.notation import LINE_LIMIT, normalise, reply_entries, shortened
+from engine.notation import LINE_LIMIT, closest, normalise, reply_entries, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
 
 State = Any
@@ -105,8 +105,9 @@ class Entry:
 class Reading:
     """What a reply says: the moves it makes, in order, the lines it carried after them, and what it sends ahead.
 
-    ``ignored`` holds the lines (as written) that came once every decision the
-    seat owed was made and that do not read as moves: a greeting, a signature.
+    ``ignored`` holds the lines (as written) that are not written as moves and
+    came once every decision the seat owed was made, or after the reply's last
+    line written as a move: a greeting, a signature.
     ``ahead`` holds the lines (as written) that came then and are moves: the
     seat's answer for its next turn, kept unread until that turn comes.
     """
@@ -211,8 +212,10 @@ class Game(Protocol):
         Lines are read in order on a clone, so a reply can carry every decision
         the seat will owe before anyone else acts. A line that cannot be used
         raises :class:`engine.MoveError` naming that line; nothing is applied by
-        ``parse`` itself. Lines after the last decision the seat owes that are
-        not moves (a greeting, a signature) are left out; ``read`` reports them.
+        ``parse`` itself. Lines that are not written as moves (a greeting, a
+        signature) after the last decision the seat owes, or after the reply's
+        last move line, are left out; ``read`` reports them. A line holding a
+        word the game's notation does not read is refused, naming the word.
         """
         ...
 
@@ -317,8 +320,9 @@ class GameBase:
 
     - ``FLOW``: ``to_act(state)``, ``legal(state, seat)``, ``apply(state, seat, move)``;
     - ``NOTATION``: ``format_move(move)``, ``read_line(line, state, seat)`` (one
-      normalised reply line -> its moves, ``state`` unchanged) and
-      ``is_move_line(line)``;
+      normalised reply line -> its moves, ``state`` unchanged) and ``VOCABULARY``
+      (an :class:`engine.notation.Vocabulary`: every word ``read_line`` reads,
+      which the reply loop holds every line to);
     - ``VIEWS``: ``view(state, seat)``, ``render(state, seat)``,
       ``decision(state, seat)``, ``result(state)``;
     - ``GREEDY``: ``choose(state, seat, rng)``.
@@ -413,13 +417,15 @@ class GameBase:
         return self.NOTATION.read_line(line, state, seat)
 
     def is_move_line(self, line: str) -> bool:
-        """Whether a normalised line is written as a move of this game (it starts with a move word).
+        """Whether a normalised line is written as a move of this game: its first word names a move.
 
-        Only asked about lines after the last decision the seat owes: such a
-        line is refused (the reply goes further than the turn), any other is
-        ignored as a greeting or signature.
+        One rule for every game, made from its vocabulary, decides where a
+        reply's moves end: the lines after the last line written as a move
+        that are not moves (a signature, "Thanks, Anna") are passed over and
+        listed, whatever the seat still owes; once the seat owes nothing, a
+        line written as a move is kept for its next turn, any other listed.
         """
-        return self.NOTATION.is_move_line(line)
+        return self.NOTATION.VOCABULARY.starts_a_move(line)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return self.VIEWS.view(state, seat)
@@ -465,6 +471,10 @@ class GameBase:
         """The moves to suggest for an empty reply (canonical notation)."""
         return []
 
+    def closest_moves(self, line: str, state: State, seat: int) -> list[str]:
+        """The legal moves most like a refused line (canonical notation), best first."""
+        return closest(line, [self.format(move) for move in self.legal(state, seat)])
+
     def reply_text(self, text: str) -> str:
         """A reply line as the game's notation reads it, before it is normalised."""
         return text
@@ -506,21 +516,28 @@ class GameBase:
         first that can be played is. Once the seat owes nothing more, a line
         that is not written as a move is ignored and reported, and the lines
         that are moves are the seat's answer for its next turn (``ahead``),
-        left unread until then. Nothing is applied to ``state``.
+        left unread until then. The lines after the reply's last line written
+        as a move that are not moves (a signature with no ``--`` above it)
+        are ignored and reported too, even while the seat still owes a
+        decision (a standing release order discharges none): read as moves,
+        they would refuse the reply. Nothing is applied to ``state``.
         """
         entries = self.entries(text, words)
         if not entries:
             raise MoveError(T("the reply holds no move"), expected=self.expected(state, seat),
                             suggestions=self.suggestions(state, seat))
+        written_as_moves = [i for i, entry in enumerate(entries) if self._kept_ahead(entry)]
+        end = written_as_moves[-1] + 1 if written_as_moves else len(entries)
         work = self.clone(state)
         moves: list[Move] = []
         ignored: list[str] = []
         ahead: list[str] = []
-        for entry in entries:
+        for entry in entries[:end]:
             if ahead or seat not in self.to_act(work):
                 if not moves:
                     raise self._nothing_owed(work, seat, entry.alternatives[0] if entry.alternatives else entry.written)
-                if self._kept_ahead(entry) and self.to_act(work):
+                if self.to_act(work) and self._kept_ahead(entry):
+                    self._check_kept(entry)
                     ahead.append(entry.written)
                 else:  # a greeting, a signature; or anything once the game is over
                     ignored.append(entry.written)
@@ -530,19 +547,52 @@ class GameBase:
                                   limit=LINE_LIMIT), line=entry.written, expected=self.expected(work, seat))
             work, played = self._read_entry(entry, work, seat)
             moves += played
+        ignored += [entry.written for entry in entries[end:]]
         return Reading(moves, tuple(ignored), tuple(ahead))
 
     def ahead(self, text: str, words: Words = ENGLISH) -> Reading:
-        """A reply sent before the seat's turn: its move lines kept unread for that turn (see :class:`Game`)."""
+        """A reply sent before the seat's turn: its move lines kept unread for that turn (see :class:`Game`).
+
+        A move line holding a word the notation does not read raises :class:`engine.MoveError` at once."""
         kept: list[str] = []
         ignored: list[str] = []
         for entry in self.entries(text, words):
-            (kept if self._kept_ahead(entry) else ignored).append(entry.written)
+            if self._kept_ahead(entry):
+                self._check_kept(entry)
+                kept.append(entry.written)
+            else:
+                ignored.append(entry.written)
         return Reading([], tuple(ignored), tuple(kept))
+
+    def _check_kept(self, entry: Entry) -> None:
+        """Refuse now a line kept for a later turn whose every alternative holds a word the notation does not
+        read: it could never be played then, and the player would learn it only when the turn came. (An
+        alternative with such a word beside one without is judged at the turn, as in a line read now.)"""
+        unknown = [(line, self.NOTATION.VOCABULARY.unknown(line)) for line in entry.alternatives]
+        if all(word is not None for _, word in unknown):
+            line, word = unknown[0]
+            raise MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when "
+                              "every word in it is read", word=word), line=line)
 
     def _kept_ahead(self, entry: Entry) -> bool:
         """Whether an entry past the owed decisions is written as moves (kept for a later turn), not prose."""
         return not entry.too_long and all(self.is_move_line(line) for line in entry.alternatives)
+
+    def _unknown_word(self, line: str, word: str, work: State, seat: int) -> MoveError:
+        """The refusal of ``line`` for ``word``: the game's own where its reader refuses the line quoting that
+        word alone (it says what would do there: "'blue' is not a card colour; card colours are …"), else
+        one that says the word is none of the game's."""
+        try:
+            self.read_line(line, work, seat)
+        except MoveError as err:
+            if word in _named(err.reason):
+                return type(err)(err.reason, line=err.line or line, expected=err.expected or self.expected(work, seat),
+                                 suggestions=err.suggestions or self.closest_moves(line, work, seat))
+        except IllegalMove:
+            pass
+        return MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when every "
+                           "word in it is read", word=word),
+                         line=line, expected=self.expected(work, seat), suggestions=self.closest_moves(line, work, seat))
 
     def _read_entry(self, entry: Entry, work: State, seat: int) -> tuple[State, list[Move]]:
         """The state after the entry's first alternative that can be played, and that alternative's moves."""
@@ -558,6 +608,16 @@ class GameBase:
                         expected=self.expected(work, seat), refused=tuple(refused))
 
     def _play_line(self, line: str, work: State, seat: int) -> tuple[State, list[Move]]:
+        """The state after one line (one alternative of an entry) and its moves.
+
+        A line is played only when every word of it is read: a word left out
+        could be the one that changes what the line means (a negation, «не
+        пас», "don't pass"; the person in "play my healer card"), so a line
+        holding a word the notation does not read is refused, naming the word.
+        """
+        word = self.NOTATION.VOCABULARY.unknown(line)
+        if word is not None:
+            raise self._unknown_word(line, word, work, seat)
         moves = list(self._read_line(line, work, seat))
         for move in moves:
             try:
@@ -583,6 +643,17 @@ class GameBase:
         return MoveError(TN("you owe no decision now; waiting for seat %(seats)s",
                             "you owe no decision now; waiting for seats %(seats)s", len(due), seats=waiting),
                          line=line, expected=T("nothing more from you until the others have played"))
+
+
+def _named(text: Said) -> set[str]:
+    """The arguments of a text (and of the texts among them) as said: what the text names by itself, such as
+    the one word a reader's refusal quotes ("'%(word)s' is not a card colour")."""
+    if not isinstance(text, Text):
+        return set()
+    named: set[str] = set()
+    for _, value in text.args:
+        named |= _named(value) if isinstance(value, Text) else {str(value)}
+    return named
 
 
 def check_viewer(seat: int | None, players: int) -> None:

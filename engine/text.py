@@ -160,10 +160,20 @@ class LexiconEntry:
 
 
 class Lexicon:
-    """A language's words for one game's notation, in both directions, phrase by phrase (longest first)."""
+    """A language's words for one game's notation, in both directions, phrase by phrase (longest first).
 
-    def __init__(self, entries: Iterable[LexiconEntry]) -> None:
+    ``verbs`` are the notation's verbs and ``after_a_verb`` the language's words that follow a verb in
+    everyday writing (``le``, ``на``, ``κανένα``): right after a verb written in the language such a word is
+    read as the player's own, never as the move word it also spells («tedd le» is not "place down"); a
+    phrase of the verb and that word that is itself a form («tedd le»: place) is still read as one. After
+    an English verb (``order fel úr1``, a line half in English) the word is read as usual.
+    """
+
+    def __init__(self, entries: Iterable[LexiconEntry], verbs: Iterable[str] = (),
+                 after_a_verb: Iterable[str] = ()) -> None:
         self.entries = tuple(entries)
+        self.verbs = frozenset(verbs)
+        self.after_a_verb = frozenset(fold(word) for word in after_a_verb)
         self._shown: dict[tuple[str, ...], str] = {}
         self._read: dict[tuple[str, ...], str] = {}
         for entry in self.entries:
@@ -192,25 +202,32 @@ class Lexicon:
 
     def english(self, line: str) -> str:
         """A line in this language's words (or English, or both) as English notation."""
-        return self._swap(line, self._read)
+        return self._swap(line, self._read, self.after_a_verb)
 
-    def _swap(self, text: str, table: Mapping[tuple[str, ...], str]) -> str:
+    def _swap(self, text: str, table: Mapping[tuple[str, ...], str], after_a_verb: frozenset[str] = frozenset()
+              ) -> str:
         if not table:
             return text
         pieces = _WORD.split(text)  # even indexes: what lies between words; odd: the words
         out: list[str] = [pieces[0]]
+        verb_before = False
         i = 1
         while i < len(pieces):
             for length in range(min(self._longest, (len(pieces) - i + 1) // 2), 0, -1):
                 words = pieces[i:i + 2 * length:2]
                 joins = pieces[i + 1:i + 2 * length - 1:2]
+                key = tuple(fold(word) for word in words)
+                if verb_before and length == 1 and key[0] in after_a_verb:
+                    continue  # the player's own word after a verb: kept as written
                 if all(_joins(join) for join in joins):
-                    swapped = table.get(tuple(fold(word) for word in words))
+                    swapped = table.get(key)
                     if swapped is not None:
                         out += [swapped, pieces[i + 2 * length - 1]]
+                        verb_before = swapped in self.verbs and _joins(pieces[i + 2 * length - 1])
                         i += 2 * length
                         break
-            else:
+            else:  # a word of no form (English, or the player's own): what follows it is read as usual
+                verb_before = False
                 out += [pieces[i], pieces[i + 1]]
                 i += 2
         return "".join(out)

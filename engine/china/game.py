@@ -61,6 +61,10 @@ class China(GameBase):
     def suggestions(self, state: State, seat: int) -> list[str]:
         return notation.suggest(state, seat)
 
+    def closest_moves(self, line: str, state: State, seat: int) -> list[str]:
+        """Whole turns, not single steps: a China line is a whole turn."""
+        return notation.suggest(state, seat, line)
+
     def outlook(self, state: State) -> list[float]:
         return greedy.outlook(state)
 

@@ -18,7 +18,7 @@ from engine.china import flow
 from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play
 from engine.china.state import State
 from engine.errors import AmbiguousMove, MoveError
-from engine.notation import closest
+from engine.notation import Vocabulary, closest, words_of
 from engine.text import Notation, T, Text
 
 PIECE_WORDS = {PAGODA: PAGODA, "house": PAGODA, "palace": PAGODA, EMISSARY: EMISSARY, "envoy": EMISSARY,
@@ -42,6 +42,11 @@ EXPECTED = {
 """What the game waits for, by phase, for a refusal's "expected now"."""
 MOVE_WORDS = frozenset({"pass", "play", "draw", "take", "exchange", "swap", "discard"})
 """The words a step can start with (besides a piece or a province)."""
+DECK_WORDS = (DECK, "d", "pile", "top")
+SOURCE_WORDS = (*DECK_WORDS, "up", "display", "face-up")
+"""How a draw or an exchange names where its card comes from (``_source``)."""
+JOINING_WORDS = ("and", "then", "for", "in", "to", "on", "into")
+"""Words between the parts of a segment: read, but naming nothing (``exchange green for up1``)."""
 SUGGESTION_LIMIT = 400
 PROVINCES = next(iter(flow.BOARDS.sides.values())).provinces
 
@@ -68,22 +73,18 @@ def read_line(line: str, state: State, seat: int) -> list[Move]:
     return _line(line, state.copy(), seat)
 
 
-def is_move_line(line: str) -> bool:
-    """Whether a normalised line starts as a turn does: a verb, a piece, or a province."""
-    head = re.split(r"[\s:;,]+", reply_text(line).strip(), maxsplit=1)[0]
-    if head in MOVE_WORDS or head in PIECE_WORDS:
-        return True
-    return any(head in (p.id, reply_text(p.name), *(reply_text(a) for a in p.aliases)) for p in PROVINCES)
-
-
 def reply_text(text: str) -> str:
-    """A reply as the notation reads it: lower case, apostrophes out (province names are written both ways)."""
-    return _plain(text)
+    """A reply as the notation reads it: lower case, the apostrophe out of a province's name (``Ch'in`` is
+    written both ways). Any other apostrophe stays in its word, so a refusal quotes "don't" whole."""
+    text = text.lower()
+    for name in _APOSTROPHED:
+        text = re.sub(rf"\b{_APOSTROPHE.sub(_ANY_APOSTROPHE, re.escape(name))}\b", _plain(name), text)
+    return text
 
 
-def suggest(state: State, seat: int) -> list[str]:
-    """The whole turns to suggest for an empty reply."""
-    return _suggest("", state, seat)
+def suggest(state: State, seat: int, line: str = "") -> list[str]:
+    """The whole turns to suggest for a reply line (an empty reply: none), nearest first."""
+    return _suggest(line, state, seat)
 
 
 def _line(line: str, work: State, seat: int) -> list[Move]:
@@ -120,6 +121,9 @@ def _segment(segment: str, work: State, seat: int, hint: list[str], line: str) -
         return MoveError(message, line=line, expected=EXPECTED[work.phase], suggestions=_suggest(line, work, seat))
 
     if head == "pass":
+        if rest:
+            raise fail(T("'%(passing)s' takes nothing after it, but the line goes on with '%(rest)s'",
+                         passing=Notation("pass"), rest=Notation(" ".join(rest))))
         return [lambda s: Pass()]
     if head == "play":
         return [_play_step(rest, hint, fail)]
@@ -177,7 +181,7 @@ def _exchange_step(words: list[str], fail: Fail) -> Step:
 def _source(word: str, state: State, fail: Fail) -> str:
     """``deck``, a display colour, ``upN`` / ``display N`` (the N-th face-up card), or ``display red``."""
     word = word.replace("display ", "up ").replace("face-up ", "up ").strip()
-    if word in (DECK, "d", "pile", "top"):
+    if word in DECK_WORDS:
         return DECK
     match = re.fullmatch(r"up\s*(\d)", word)
     if match:
@@ -264,6 +268,16 @@ def _province(word: str, fail: Fail) -> str:
     return _unique(word, names, PROVINCE_NAMES, fail)
 
 
+def _province_names() -> list[str]:
+    return [name for p in PROVINCES for name in (p.id, _plain(p.name), *(_plain(a) for a in p.aliases))]
+
+
+_APOSTROPHE = re.compile("['\u2019]")
+_ANY_APOSTROPHE = "['\u2019]"
+_APOSTROPHED = sorted({name.lower() for p in PROVINCES for name in (p.name, *p.aliases) if _APOSTROPHE.search(name)})
+"""The province names written with an apostrophe (``ch'in``)."""
+
+
 def _plain(name: str) -> str:
     return name.lower().replace("'", "").replace("\u2019", "")
 
@@ -340,3 +354,13 @@ def whole_turns(state: State, seat: int) -> list[str]:
         else:
             lines.append(format_move(move))
     return lines
+
+
+VOCABULARY = Vocabulary(
+    moves=words_of([*MOVE_WORDS, *PIECE_WORDS, *SOURCE_WORDS, *flow.COLOURS, *_province_names()]),
+    others=words_of(JOINING_WORDS),
+    shortened=words_of([*flow.COLOURS, *_province_names()]),
+    verbs=MOVE_WORDS,
+)
+"""Every word the reader above reads: the verbs, pieces, sources, colours and provinces name a move; the
+colours and provinces are read by any beginning that fits one alone (``_unique``)."""

@@ -31,11 +31,14 @@ from engine.dragon.moves import (
 from engine.dragon.reasons import expected, why_illegal
 from engine.dragon.state import BUILD, PERSON, RELEASE, DragonState
 from engine.errors import AmbiguousMove, MoveError
-from engine.notation import closest
+from engine.notation import Vocabulary, closest, words_of
 from engine.text import Notation, T, Text
 
 BUILD_EXAMPLE = "build +2 palace1 +1 new"
-_TOKEN = re.compile(r"\+\d+|\d+|[a-z_?]+")
+_TOKEN = re.compile(r"\+\d+|\d+|[^\W\d]+|\?")
+"""A token: a number of floors, a number, a word in any script (``_`` joins a phrase: ``court_lady``) or the
+wild card's ``?``. A word is never cut at a letter outside a-z: a reader that skipped «не» read «не пас» as
+``pass``, and one that cut «áldozat» quoted "ldozat" back."""
 _PHRASES = (("court lady", "court_lady"), ("tax collector", "tax_collector"), ("military parade", "parade"),
             ("release order", "release_order"), ("standing order", "release_order"))
 
@@ -55,6 +58,18 @@ LEVEL_WORDS: dict[str, str] = {"young": "young", "old": "old"}
 FILLER = frozenset({"with", "using", "in", "into", "to", "the", "a", "an", "my", "and", "from", "of", "on",
                     "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces"})
 PLACE_WORDS = ("palace", "p")
+GROUP_WORDS = ("group", "g")
+ACTION_FILLER = ("group", "action", "military")
+"""Words an action line may hold besides its group and card (``military parade``)."""
+PRIVILEGES = ("small", "large")
+NEW_PALACE = "new"
+WILD_WORDS = ("wild", "joker", "?", "wildcard")
+WITH_WORDS = ("with", "using")
+REPLACE_WORDS = ("replace", "replacing", "release", "releasing", "instead")
+DISCARD_WORDS = ("discard", "discarding")
+ORDER_FILLER = ("then", "first", "order")
+CLEAR_WORDS = ("none", "clear", "nothing", "off", "cancel")
+"""A release order of these words clears the standing order."""
 PERSONS_SAID = [Notation(t.replace("_", " ")) for t in data.TYPES]
 """The person types as a player writes them, for the reasons that list them."""
 NOT_ASKED: dict[str, Text] = {
@@ -132,13 +147,13 @@ def _spec_action(reader: _Reader) -> dict[str, object]:
     spec: dict[str, object] = {}
     while reader.more():
         word = reader.take()
-        if word in ("group", "g") and reader.peek().isdigit():
+        if word in GROUP_WORDS and reader.peek().isdigit():
             spec["group"] = int(reader.take())
         elif word.isdigit() and "group" not in spec:
             spec["group"] = int(word)
-        elif word in ("small", "large"):
+        elif word in PRIVILEGES:
             spec["privilege"] = word
-        elif word in FILLER or word in ("group", "action", "military"):
+        elif word in FILLER or word in ACTION_FILLER:
             continue
         else:
             card = _lookup(word, CARD_WORDS, "action")
@@ -180,16 +195,16 @@ def _spec_recruit(reader: _Reader) -> dict[str, object]:
             spec["palace"] = palace
             continue
         word = reader.take()
-        if word in ("wild", "joker", "?", "wildcard"):
+        if word in WILD_WORDS:
             spec["card"] = data.WILD
-        elif word in ("with", "using") and reader.more():
+        elif word in WITH_WORDS and reader.more():
             nxt = reader.take()
-            spec["card"] = data.WILD if nxt in ("wild", "joker", "?") else _read_person(reader, nxt)[0]
-        elif word in ("replace", "replacing", "release", "releasing", "instead"):
+            spec["card"] = data.WILD if nxt in WILD_WORDS else _read_person(reader, nxt)[0]
+        elif word in REPLACE_WORDS:
             if reader.more() and reader.peek() not in PLACE_WORDS:
                 spec["released"] = _read_person(reader, reader.take())
             spec["kind"] = Replace
-        elif word in ("discard", "discarding"):
+        elif word in DISCARD_WORDS:
             spec["kind"] = Discard
         elif word in FILLER:
             continue
@@ -225,8 +240,8 @@ def _recruit_filter(spec: dict[str, object]) -> Callable[[DragonMove], bool]:
             return False
         if "card" in spec and move.card != spec["card"]:
             return False
-        if isinstance(move, PlayCard):
-            return "person" not in spec
+        if isinstance(move, PlayCard):  # a card played alone is played only when the line names it
+            return "person" not in spec and "card" in spec
         if "person" in spec and not _matches_person(move.person, spec["person"]):  # type: ignore[arg-type]
             return False
         if "palace" in spec and getattr(move, "palace", None) != spec["palace"]:
@@ -270,9 +285,9 @@ def _read_order(reader: _Reader) -> ReleaseOrder:
     entries: list[str] = []
     while reader.more():
         word = reader.take()
-        if word in FILLER or word in ("then", "first", "order"):
+        if word in FILLER or word in ORDER_FILLER:
             continue
-        if word in ("none", "clear", "nothing", "off", "cancel"):
+        if word in CLEAR_WORDS:
             return ReleaseOrder(())
         person, level = _read_person(reader, word)
         if level is None or not data.TWO_LEVEL[data.TYPE_INDEX[person]]:
@@ -329,7 +344,7 @@ def _read_build(reader: _Reader) -> Build:
         palace = reader.palace()
         if palace is not None:
             onto[palace] = onto.get(palace, 0) + floors
-        elif reader.peek() and "new".startswith(reader.peek()):
+        elif reader.peek() and NEW_PALACE.startswith(reader.peek()):
             reader.take()
             if reader.peek() == "palace":
                 reader.take()
@@ -492,11 +507,14 @@ def read_line(line: str, state: DragonState, seat: int) -> list[DragonMove]:
     return [parse_line(line, state, seat)]
 
 
-def is_move_line(line: str) -> bool:
-    """Whether a normalised line starts with a word that begins a move (a verb, an action, a person, a group)."""
-    words = tokens(line)
-    if not words:
-        return False
-    first = words[0]
-    return (first in VERBS or first in CARD_WORDS or first in TYPE_WORDS or first in LEVEL_WORDS
-            or first == "g" or first.lstrip("+").isdigit())
+VOCABULARY = Vocabulary(
+    moves=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, *PLACE_WORDS, *GROUP_WORDS, *PRIVILEGES,
+                    NEW_PALACE, *WILD_WORDS]),
+    others=words_of([*FILLER, *ACTION_FILLER, *WITH_WORDS, *REPLACE_WORDS, *DISCARD_WORDS, *ORDER_FILLER,
+                     *CLEAR_WORDS, *(phrase for phrase, _ in _PHRASES)]),
+    shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
+    verbs=frozenset(verb for verb, kind in VERBS.items() if kind != "action"),
+)
+"""Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,
+and the words that only go with one (``with``, ``replace``, ``none``), do not make a line a move. The verbs,
+cards, persons, levels and ``new`` are read by any beginning that fits one of them (``_lookup``)."""

@@ -11,9 +11,12 @@ import re
 
 from engine import notation
 from engine.errors import MoveError
+from engine.notation import Vocabulary, words_of
 from engine.prodigals import flow, moves
+from engine.prodigals.data import DATA
 from engine.prodigals.moves import Move
 from engine.prodigals.state import State
+from engine.prodigals.words import MOVE_WORDS
 from engine.text import Notation, T
 
 _WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
@@ -44,7 +47,16 @@ def read_line(line: str, state: State, seat: int) -> list[Move]:
     return [move]
 
 
-def is_move_line(line: str) -> bool:
-    """Whether a normalised line starts with a move's verb."""
-    words = _key(line).split()
-    return bool(words) and words[0] in VERBS
+def _identifiers() -> list[str]:
+    """The tiles' ids (``pt3``, ``pc-ii4``) and the counts' letters (``x3``, ``r2``), whose letters name nothing."""
+    return [*DATA.tile_by_slug, "x", "r"]
+
+
+VOCABULARY = Vocabulary(
+    moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid != "for"),
+    others=words_of([*_identifiers(), "for", "society"]),
+    verbs=VERBS,
+)
+"""Every word a move's line is written with: the words of the notation (``words.MOVE_WORDS``, which name every
+card, space, tile, marker and step) name a move; a tile's id, ``for`` (``exchange b5 for pt3``) and the
+``society`` of ``move society lady2 up`` are read too, but name nothing alone."""

@@ -13,6 +13,7 @@ first is the one the mails show, every one is read.
 from __future__ import annotations
 
 import gettext
+import tomllib
 from functools import lru_cache
 from pathlib import Path
 
@@ -61,15 +62,28 @@ class CatalogWords(English):
         return self.lexicon.english(line)
 
 
-def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]) -> Lexicon:
-    """The language's forms of each of a game's move words; a word left untranslated stays English."""
+AFTER_A_VERB = Path(__file__).with_name("after_a_verb.toml")
+"""Each language's words that follow a verb in everyday writing, read as the player's own there (the file says why)."""
+
+
+@lru_cache(maxsize=None)
+def after_a_verb(language: str) -> tuple[str, ...]:
+    """The words of ``language`` that follow a verb in everyday writing (none for a language not listed)."""
+    return tuple(tomllib.loads(AFTER_A_VERB.read_text(encoding="utf-8")).get(language, ()))
+
+
+def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...], verbs: frozenset[str] = frozenset(),
+                 language: str = SOURCE_LANGUAGE) -> Lexicon:
+    """The language's forms of each of a game's move words; a word left untranslated stays English.
+
+    Right after one of ``verbs`` the language's everyday words that follow a verb are read as its own."""
     entries = []
     for word in move_words:
         translated = catalog.pgettext(MOVE_CONTEXT, word.msgid)
         forms = tuple(form.strip() for form in translated.split(FORMS) if form.strip())
         if translated != word.msgid and forms:
             entries.append(LexiconEntry(word.msgid, forms))
-    return Lexicon(entries)
+    return Lexicon(entries, verbs, after_a_verb(language))
 
 
 @lru_cache(maxsize=None)
@@ -81,9 +95,12 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
     """
     catalog = translations(language, "messages", locale_dir)
     move_words: tuple[Text, ...] = ()
+    verbs: frozenset[str] = frozenset()
     if rules is not None:
         own = translations(language, rules.name, locale_dir)
         own.add_fallback(catalog)
         catalog = own
         move_words = reply_words(rules)
-    return CatalogWords(language, catalog, move_lexicon(catalog, move_words))
+        vocabulary = getattr(getattr(rules, "NOTATION", None), "VOCABULARY", None)
+        verbs = vocabulary.verbs if vocabulary is not None else frozenset()
+    return CatalogWords(language, catalog, move_lexicon(catalog, move_words, verbs, language))

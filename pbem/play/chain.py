@@ -38,7 +38,7 @@ from sqlmodel import Session, select
 
 import engine
 from engine.notation import normalise
-from engine.text import T
+from engine.text import T, Words
 from pbem.mail import bounces
 from pbem.play import budgets, frontdesk, players
 from pbem.play.commands import COMMANDS
@@ -439,7 +439,10 @@ def _held_for_later(reply: Reply) -> Outcome | None:
     if seat in game.rules.to_act(game.state) or not game.human(seat) or reply.arrival.transaction.retried:
         return None  # a bot plays the seat now; a reply that lost a race for the turn was meant for that turn
     said = reply.service.shown.words(game, seat)
-    reading = game.rules.ahead(reply.text, said)
+    try:
+        reading = game.rules.ahead(reply.text, said)
+    except engine.MoveError as exc:  # a kept line that could never be played: refused now, not at the turn
+        return _move_error(reply, said, exc)
     if not reading.ahead or _answers_older(reply, reading.ahead):
         return None
     kept = "\n".join(reading.ahead)
@@ -530,11 +533,7 @@ def _played(reply: Reply) -> Outcome:
     try:
         reading = game.rules.read(reply.text, game.rules.clone(game.state), seat, said)
     except engine.MoveError as exc:
-        reason = said.say(exc.reason)
-        detail = said.say(T("%(reason)s (in the line \"%(line)s\")", reason=reason, line=exc.line)) if exc.line else reason
-        return reply.refuse("move_error", str(exc.reason), detail=detail,
-                            suggestions=[said.move(move) for move in exc.suggestions],
-                            expected=service.shown.explained(said, exc.expected))
+        return _move_error(reply, said, exc)
     except engine.IllegalMove as exc:
         return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
     moves = reading.moves
@@ -553,6 +552,15 @@ def _played(reply: Reply) -> Outcome:
                     ignored=reading.ignored, kept=reading.ahead, shown=shown)
     crash_point(service.settings, "after_apply")
     return Outcome("applied", "", moves=len(moves))
+
+
+def _move_error(reply: Reply, said: Words, exc: engine.MoveError) -> Outcome:
+    """The refusal of a reply with a line that cannot be used: why, in which line, what is asked, the closest moves."""
+    reason = said.say(exc.reason)
+    detail = said.say(T("%(reason)s (in the line \"%(line)s\")", reason=reason, line=exc.line)) if exc.line else reason
+    return reply.refuse("move_error", str(exc.reason), detail=detail,
+                        suggestions=[said.move(move) for move in exc.suggestions],
+                        expected=reply.service.shown.explained(said, exc.expected))
 
 
 REPLY_STEPS: tuple[Step[Reply], ...] = (

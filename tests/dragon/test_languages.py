@@ -14,7 +14,7 @@ import engine
 from engine import IllegalMove, MoveError
 from engine.protocol import reply_words
 from engine.dragon import data, notation, words
-from engine.dragon.moves import Action
+from engine.dragon.moves import Action, PlayCard, Release, ReleaseOrder
 from engine.dragon.state import OVER, POINT_LABELS, DragonState
 from engine.dragon.views import WIDTH
 from engine.text import Said, Text, fold
@@ -102,12 +102,9 @@ def test_every_word_of_the_shown_moves_and_hints_is_a_word_of_the_players_langua
 
 
 def english_notation_words() -> set[str]:
-    """Every word the English notation reads (verbs, cards, persons, levels, fillers and the move words)."""
-    vocabulary = {*notation.VERBS, *notation.CARD_WORDS, *notation.TYPE_WORDS, *notation.LEVEL_WORDS, *notation.FILLER,
-                  *notation.PLACE_WORDS, "g", "none", "clear", "nothing", "off", "cancel", "new", "small", "large",
-                  "wild", "joker", "wildcard", "replace", "replacing", "releasing", "instead", "discard",
-                  "discarding", "first", "military", "action", "standing"}
-    return {fold(part) for word in vocabulary for part in re.split(r"[_\s]", word) if part} | {
+    """Every word the English notation reads (verbs, cards, persons, levels, fillers: the reader's vocabulary) and
+    the move words."""
+    return {fold(word) for word in notation.VOCABULARY.words} | {
         fold(word) for text in words.MOVE_WORDS for word in LETTERS.findall(text.msgid)}
 
 
@@ -216,3 +213,54 @@ def test_every_name_of_the_data_has_its_term_and_the_terms_say_the_rulebook_name
             for term in terms.values():
                 assert catalog.pgettext(term.context, term.msgid) != term.msgid, term
 
+
+
+def court_lady_card_only() -> tuple[DragonState, int]:
+    """The person phase with no court lady tile left: the court lady card may be played alone (and is the only
+    card that may), the seat holding every card, the healer's too."""
+    from tests.dragon.test_notation import _person_state
+    state, seat = _person_state((2, ["farmer"]))
+    for code in data.kind_codes(data.COURT_LADY):
+        state.supply[code] = 0
+    state.legal_cache = None
+    assert [GAME.format(move) for move in GAME.legal(state, seat) if isinstance(move, PlayCard)] == [
+        "play court lady card"]
+    return state, seat
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+def test_a_card_played_alone_is_played_only_when_the_line_names_it(language: str) -> None:
+    said = words_of(GAME, language)
+    state, seat = court_lady_card_only()
+    named = said.move("play court lady card")
+    assert GAME.read(named, state, seat, said).moves == [PlayCard("court_lady")]
+    for line in (said.move("play card"), said.move("card"), said.move("play healer card")):
+        with pytest.raises(MoveError):
+            GAME.read(line, state, seat, said)
+
+
+def test_i_just_play_my_healer_card_in_greek_is_refused_not_played_as_the_court_ladys() -> None:
+    said = words_of(GAME, "el")
+    state, seat = court_lady_card_only()
+    with pytest.raises(MoveError) as refused:
+        GAME.read("παίζω απλώς την κάρτα του γιατρού", state, seat, said)
+    assert "παίζω" in said.say(refused.value.reason)
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+def test_a_signature_after_a_standing_release_order_or_a_release_is_passed_over(language: str) -> None:
+    """A release order discharges no decision, and a release may leave more to release: the signature after
+    either is no move, so it is listed, not read as a person to release."""
+    from tests.dragon.test_notation import _action_state, _contagion_state
+    said = words_of(GAME, language)
+    order = said.move("release order: craftsman, farmer")
+    reading = GAME.read(f"{order}\nJoe XXX", _action_state(), 0, said)
+    assert reading.moves == [ReleaseOrder(("craftsman", "farmer"))] and reading.ignored == ("Joe XXX",)
+    release = said.move("release monk")
+    state = _contagion_state(None)
+    assert state.owed[0] == 3
+    reading = GAME.read(f"{release}\nJoe XXX\nThanks, Anna", state, 0, said)
+    assert reading.moves == [Release("young monk", 1)] and reading.ignored == ("Joe XXX", "Thanks, Anna")
+    with pytest.raises(MoveError) as refused:  # between two releases, the same line is refused: it is no move
+        GAME.read(f"{release}\nJoe XXX\n{said.move('release farmer')}", state, 0, said)
+    assert "joe" in said.say(refused.value.reason)

@@ -497,3 +497,17 @@ def test_a_game_begins_with_a_mail_to_each_later_seat_and_a_reply_to_it_is_its_f
     play_turn(service, game_id)
     assert [move.notation for move in early_moves(service, second)] == wanted, "played when its turn came"
     assert due(service, game_id) != second
+
+
+def test_a_kept_line_with_a_word_no_notation_reads_is_refused_at_once_and_not_kept(table) -> None:
+    """It could never be played at the turn; the player learns it now, with the word named (#29)."""
+    service, game_id = table
+    until_due(service, game_id, BOB)
+    play_turn(service, game_id)
+    assert due(service, game_id) != BOB
+    outcome = send(service, BOB, "pass please", "ahead-please", kind=None)
+    assert outcome.status == "refused", outcome
+    assert kept(service) == []
+    refusal = last_mail(service, BOB, "refusal")
+    assert "'please' is not a word of this game's moves" in flat(refusal.text)
+    assert send(service, BOB, "pass", "ahead-plain", kind=None).status == "held"

@@ -22,7 +22,7 @@ from pbem.mail import pipeline
 from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.language.catalogs import DOMAINS
-from pbem.ops.db import Game, Outbox, Player
+from pbem.ops.db import Game, Move, Outbox, Player
 from pbem.play.service import Service
 from pbem.language.words import translations, words
 from tests.mail.conftest import START, make_settings, outbox, reply_to
@@ -155,3 +155,28 @@ def test_a_refusal_says_why_and_the_closest_moves_in_the_players_language(
         assert said.english(line) != line, f"{line!r} is not written in the player's words"
     words_of_mail = " ".join(refusal.text.split())
     assert [sentence for sentence in english_sentences() if sentence in words_of_mail] == []
+
+
+def test_a_negated_pass_in_russian_is_refused_and_no_move_is_played(tmp_path: Path) -> None:
+    """«не пас» ("don't pass") was read as ``pass``: the reader skipped the word it did not know (#29)."""
+    service = start(tmp_path, "dragon", "ru", seed=3)
+    passing = words(engine.game("dragon"), "ru").move("pass")
+    answered: set[int] = set()
+    for _ in range(20):  # the players start their palaces; then the first prompt that lists pass
+        latest = {prompt.recipient: prompt for prompt in outbox(service, kind="prompt")}
+        prompt = next(prompt for prompt in latest.values() if prompt.id not in answered)
+        if passing in listed(prompt, "ru"):
+            break
+        answered.add(prompt.id)  # type: ignore[arg-type]
+        assert pipeline.deliver(service, reply_to(prompt, listed(prompt, "ru")[0])).status == "applied"
+    else:
+        raise AssertionError("no prompt listed pass")
+    with Session(service.db) as session:
+        moves_before = len(session.exec(select(Move)).all())
+    outcome = pipeline.deliver(service, reply_to(prompt, f"не {passing}"))
+    assert outcome.status == "refused", outcome
+    with Session(service.db) as session:
+        assert len(session.exec(select(Move)).all()) == moves_before
+    refusal = outbox(service, recipient=prompt.recipient, kind="refusal")[-1]
+    assert "«не»" in refusal.text and SCRIPTS["ru"].search(refusal.subject), refusal.text
+    assert pipeline.deliver(service, reply_to(prompt, passing)).status == "applied"  # the same prompt, answered

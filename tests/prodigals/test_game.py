@@ -149,7 +149,7 @@ def test_lines_after_the_turn_that_are_no_moves_are_ignored_and_reported() -> No
     assert reading.moves == [Done()] and reading.ignored == ("Thanks,", "Alex")
     with pytest.raises(MoveError) as info:
         GAME.read("thanks\ndone", state, 0)
-    assert info.value.line == "thanks" and "not a legal move" in info.value.reason
+    assert info.value.line == "thanks" and "'thanks' is not a word of this game's moves" in info.value.reason
 
 
 def test_an_unknown_line_gets_the_nearest_legal_moves() -> None:

@@ -71,8 +71,10 @@ class Checked(CatalogWords):
 
     def pattern(self, text: Text) -> str:
         key = f"{text.context}\x04{text.msgid}" if text.context else text.msgid
-        entries = self.catalog._catalog  # type: ignore[attr-defined]
-        if (key if not text.plural else (key, 0)) not in entries:
+        catalog, wanted = self.catalog, (key if not text.plural else (key, 0))
+        while catalog is not None and wanted not in catalog._catalog:  # type: ignore[attr-defined]
+            catalog = catalog._fallback  # type: ignore[attr-defined]  # the engines' shared texts: pbem's catalog
+        if catalog is None:
             self.missing.append(text.msgid)
         return super().pattern(text)
 

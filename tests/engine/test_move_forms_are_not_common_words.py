@@ -1,0 +1,63 @@
+"""No move form is read as a move word where the player's language puts a common word of its own (#29).
+
+The move words are read wherever they stand in a line, so a form that is
+also a word every reply in the language is full of turned the player's
+sentence into notation they never meant: the preverb of «tedd le» ("put
+down") read as ``down``, «на» of «поставь на …» ("place on …") read as
+``for``, «πάρε κανένα» ("take any one") read as ``take none``. The place
+such words stand is right after a verb (``pbem/language/after_a_verb.toml``
+lists them: preverbs, prepositions, articles, pronouns, quantifiers); there
+a reply's word is read as the player's own, or the verb and it as one form
+of the verb («tedd le»: place). The read-back tests of each game's
+languages check that no move a prompt shows puts such a word there.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from pbem.language.words import after_a_verb, words
+
+LANGUAGES = ("el", "hu", "ru")
+GAMES = ("dragon", "china", "prodigals")
+
+
+def verb_forms(name: str, language: str) -> list[str]:
+    """Every form of the game's verbs in the language."""
+    said = words(engine.game(name), language)
+    verbs = engine.game(name).NOTATION.VOCABULARY.verbs  # type: ignore[attr-defined]
+    assert verbs
+    return [form for entry in said.lexicon.entries if entry.english in verbs for form in entry.forms]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", GAMES)
+def test_a_common_word_right_after_a_verb_is_never_read_as_a_move_word(name: str, language: str) -> None:
+    said = words(engine.game(name), language)
+    common = after_a_verb(language)
+    assert len(common) >= 20
+    clashes = []
+    for verb in verb_forms(name, language):
+        alone = said.english(verb)
+        for word in common:
+            read = said.english(f"{verb} {word}")
+            if read not in (f"{alone} {word}", alone):
+                clashes.append(f"{verb} {word} -> {read}")
+    assert clashes == [], "\n".join(clashes)
+
+
+def test_a_verb_with_its_preverb_or_preposition_reads_as_the_verb() -> None:
+    prodigals = engine.game("prodigals")
+    hungarian, russian = words(prodigals, "hu"), words(prodigals, "ru")
+    space = hungarian.move("central-card")
+    assert hungarian.english(f"tedd le {space}") == "place central-card"
+    assert russian.english(f"поставь на {russian.move('central-card')}") == "place central-card"
+    assert russian.english("обменяй b5 на pt3") == "exchange b5 for pt3"  # «на» is "for" where the notation puts it
+
+
+def test_take_none_in_greek_is_no_longer_take_any_one() -> None:
+    greek = words(engine.game("prodigals"), "el")
+    assert greek.english("πάρε κανένα") == "take κανένα"  # "take any one": refused, naming «κανένα»
+    assert greek.english(greek.move("take none")) == "take none"
+    assert "κανένα" not in greek.move("take none")
