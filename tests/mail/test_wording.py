@@ -1,0 +1,47 @@
+"""The wording errors a native reader found (#29, item 4), pinned: a seat is never shown like a rank,
+Greek lines carry no ASCII ';' (a Greek question mark), the Russian waiting line takes any name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pbem.language.letters import Letters
+from pbem.play.shown import Standing
+from tests.mail.test_mail_languages import BASE
+
+OVER: dict[str, Any] = {
+    **BASE, "recap": [], "own_rank": 1, "board": "[ 1 2 3 ]", "picture": False, "game_name": "dragon",
+    "lowest_wins": False,
+    "standings": [Standing(1, 2, "Jenő", "", 31.0, {}, False), Standing(2, 1, "Ann", "greedy", 20.0, {}, True)]}
+
+
+def ranking(language: str) -> list[str]:
+    text = Letters().render("game_over", language, **OVER).text
+    return [line for line in text.splitlines() if "Jenő" in line or "Ann " in line or "Ann(" in line]
+
+
+def test_a_hungarian_ranking_line_tells_the_rank_from_the_seat() -> None:
+    [winner] = [line for line in ranking("hu") if "Jenő" in line]
+    assert "1. 2." not in winner and "helyezett" in winner and "2. ülőhely" in winner
+    assert ". hely " not in winner
+
+
+def test_a_russian_ranking_line_tells_the_rank_from_the_seat() -> None:
+    [winner] = [line for line in ranking("ru") if "Jenő" in line]
+    assert "1-е место" in winner and "место за столом 2" in winner
+    text = Letters().render("game_over", "ru", **OVER).text
+    assert "Итоговые места" not in text
+
+
+@pytest.mark.parametrize("language", ["hu", "ru"])
+def test_seat_words_are_not_rank_words(language: str) -> None:
+    from pbem.language.catalogs import LOCALE_DIR, read
+    seat = {"hu": "ülőhely", "ru": "за столом"}[language]
+    for domain in ("messages", "dragon", "china", "prodigals"):
+        for message in read(LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po", language):
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            if any("seat %(" in msgid or "seat %(seat" in msgid for msgid in ids) and "seats" not in ids[0]:
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                assert all(seat in string for string in strings), (domain, ids[0], strings)
