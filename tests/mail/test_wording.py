@@ -45,3 +45,41 @@ def test_seat_words_are_not_rank_words(language: str) -> None:
             if any("seat %(" in msgid or "seat %(seat" in msgid for msgid in ids) and "seats" not in ids[0]:
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)
                 assert all(seat in string for string in strings), (domain, ids[0], strings)
+
+
+def entry(language: str, domain: str, msgid: str, context: str | None = None) -> str:
+    from pbem.language.catalogs import LOCALE_DIR, read
+    catalog = read(LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po", language)
+    message = catalog.get(msgid, context=context)
+    assert message is not None, msgid
+    return message.string
+
+
+def test_greek_move_words_show_the_rulebook_term_and_still_read_the_old_one() -> None:
+    assert entry("el", "dragon", "old", "move").split("|")[:2] == ["μεγαλύτερος", "γηραιός"]
+    assert entry("el", "dragon", "pyrotechnist", "move").split("|")[:2] == ["πυροτεχνουργός", "πυροτέχνης"]
+    assert entry("el", "dragon", "Lady", "short") == "Γκέισ"
+    assert entry("el", "prodigals", "tory-baiter", "move").startswith("πειραχτής-των-συντηρητικών|")
+    assert entry("el", "prodigals", "whig-baiter", "move").startswith("πειραχτής-των-φιλελευθέρων|")
+    assert "θέα" not in entry("el", "prodigals", "place the political tile (see your view)")
+
+
+def test_no_greek_translation_has_an_ascii_semicolon() -> None:
+    from pbem.language.catalogs import LOCALE_DIR, read
+    for domain in ("messages", "dragon", "china", "prodigals"):
+        for message in read(LOCALE_DIR / "el" / "LC_MESSAGES" / f"{domain}.po", "el"):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if message.id:
+                assert not [string for string in strings if ";" in string], (domain, message.id)
+
+
+def test_lines_joined_for_a_greek_reader_use_the_ano_teleia() -> None:
+    from pbem.language.words import separator
+
+    class Greek:
+        language = "el"
+
+    class Hungarian:
+        language = "hu"
+
+    assert separator(Greek()) == "· " and separator(Hungarian()) == "; " and separator(object()) == "; "
