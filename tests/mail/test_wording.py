@@ -83,3 +83,13 @@ def test_lines_joined_for_a_greek_reader_use_the_ano_teleia() -> None:
         language = "hu"
 
     assert separator(Greek()) == "· " and separator(Hungarian()) == "; " and separator(object()) == "; "
+
+
+def test_a_hungarian_date_names_the_day_in_full() -> None:
+    from datetime import datetime, timezone
+
+    from pbem.clock import local_time
+    moment = datetime(2026, 12, 6, 12, 24, tzinfo=timezone.utc)
+    assert local_time(moment, "Europe/Budapest", "hu") == "2026. dec. 6. (vasárnap) 13:24 Europe/Budapest"
+    assert local_time(moment, "Europe/Budapest", "en") == "2026-12-06 13:24 Europe/Budapest"
+    assert local_time(moment, "Europe/Athens", "el").startswith("Κυρ 6 Δεκ 2026")
