@@ -93,3 +93,16 @@ def test_a_hungarian_date_names_the_day_in_full() -> None:
     assert local_time(moment, "Europe/Budapest", "hu") == "2026. dec. 6. (vasárnap) 13:24 Europe/Budapest"
     assert local_time(moment, "Europe/Budapest", "en") == "2026-12-06 13:24 Europe/Budapest"
     assert local_time(moment, "Europe/Athens", "el").startswith("Κυρ 6 Δεκ 2026")
+
+
+def test_prodigals_speaks_to_a_hungarian_reader_as_the_other_mails_do() -> None:
+    """The Hungarian mails say Ön; Prodigals' titles and lines did say te ("tedd le", "a kezed")."""
+    import re
+
+    from pbem.language.catalogs import LOCALE_DIR, read
+    te = re.compile(r"\b(tedd|válassz|végy|veszíts|szerezz|költs|adj|húzz|dobj|kezed|kártyáid|nézetedet)\b")
+    for message in read(LOCALE_DIR / "hu" / "LC_MESSAGES" / "prodigals.po", "hu"):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        shown = [string.split("|")[0] for string in strings] if message.context == "move" else list(strings)
+        assert not [string for string in shown if te.search(string)], message.id
+    assert entry("hu", "prodigals", "Your hand: %(cards)s") == "Az Ön keze: %(cards)s"
