@@ -106,3 +106,25 @@ def test_prodigals_speaks_to_a_hungarian_reader_as_the_other_mails_do() -> None:
         shown = [string.split("|")[0] for string in strings] if message.context == "move" else list(strings)
         assert not [string for string in shown if te.search(string)], message.id
     assert entry("hu", "prodigals", "Your hand: %(cards)s") == "Az Ön keze: %(cards)s"
+
+
+def test_the_russian_waiting_line_reads_right_with_any_name() -> None:
+    from pbem.language.words import translations
+    catalog = translations("ru")
+    early = catalog.gettext(
+        "It is not your turn yet: the table is waiting for %(who)s. \"%(move)s\" is kept, hidden from the others; "
+        "when your turn comes, the first legal move of each line is played, as if you had sent it then. If none is "
+        "legal then, you will be asked again. Reply \"cancel\" to drop it; another move sent before your turn "
+        "replaces it.") % {"who": "Jenő, Анна", "move": "x 1"}
+    assert "стол ждёт Jenő" not in early and "(Jenő, Анна)" in early
+
+
+def test_russian_counts_and_the_gentleman() -> None:
+    from pbem.language.words import translations
+    catalog = translations("ru", "prodigals")
+    for n in (1, 2, 5, 21, 22):
+        said = catalog.ngettext("one of: %(options)s", "%(n)s times one of: %(options)s", n) % {"n": n, "options": "a"}
+        assert said.startswith(f"{n} раз"), said
+    assert catalog.pgettext("marker letter", "G") == "М" != catalog.pgettext("marker letter", "L")
+    assert entry("ru", "prodigals", "gent", "move").split("|") == ["джентльмен", "господин"]
+    assert entry("ru", "prodigals", "gentleman", "who") == "джентльмен"
