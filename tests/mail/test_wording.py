@@ -122,9 +122,37 @@ def test_the_russian_waiting_line_reads_right_with_any_name() -> None:
 def test_russian_counts_and_the_gentleman() -> None:
     from pbem.language.words import translations
     catalog = translations("ru", "prodigals")
-    for n in (1, 2, 5, 21, 22):
-        said = catalog.ngettext("one of: %(options)s", "%(n)s times one of: %(options)s", n) % {"n": n, "options": "a"}
+    for n in (2, 5, 21, 22):
+        said = catalog.ngettext("%(n)s time one of: %(options)s", "%(n)s times one of: %(options)s", n) % {
+            "n": n, "options": "a"}
         assert said.startswith(f"{n} раз"), said
+    assert catalog.gettext("one of: %(options)s") == "одно из: %(options)s"
     assert catalog.pgettext("marker letter", "G") == "М" != catalog.pgettext("marker letter", "L")
     assert entry("ru", "prodigals", "gent", "move").split("|") == ["джентльмен", "господин"]
     assert entry("ru", "prodigals", "gentleman", "who") == "джентльмен"
+
+
+@pytest.mark.parametrize("language", ["en", "el", "hu", "ru"])
+def test_the_welcome_and_every_refusal_keep_within_78_columns(language: str) -> None:
+    from tests.mail.test_mail_escaping import refusal_reasons
+    plain = {"detail": "Bob", "suggestions": ["r 1"], "quoted": ["r 9"], "address": "pbem+7.2.abcdef@pbem.example.org",
+             "limit": 14, "until": "2026-12-06 13:24 Europe/Budapest", "legal": ["r 1"], "more": 0, "decision": None,
+             "expected": "r N"}
+    letters = [Letters().render("refusal", language, **{**BASE, **plain, "why": why}) for why in refusal_reasons()]
+    letters.append(Letters().render(
+        "welcome", language, tournament="Test Open 2026", player="Ann", game_title="Year of the Dragon", rounds=3,
+        joined=1, started=1, hours=48, organiser="organiser@pbem.example.org", time_zone="Europe/Budapest"))
+    for letter in letters:
+        assert [line for line in letter.text.splitlines() if len(line) > 78] == [], letter.subject
+
+
+def test_the_language_mail_says_the_players_own_words_are_read() -> None:
+    from pbem.language.words import translations
+    for language in ("el", "hu", "ru"):
+        for message in translations(language)._catalog.values():  # type: ignore[attr-defined]
+            assert "English as before" not in str(message)
+    said = translations("hu").gettext(
+        "Every mail pbem sends you from now on is written in this language, with dates as they are written in it. "
+        "Your moves are listed in its words, and a reply may use them, the English ones, or both. Reply "
+        "\"language en\", \"language el\", \"language hu\" or \"language ru\" to change it again.")
+    assert "továbbra is angolul" not in said and "angol szavakat" in said
