@@ -62,11 +62,6 @@ class CatalogWords(English):
         return self.lexicon.english(line)
 
 
-def separator(words: object) -> str:
-    """What joins a reader's lines on one line: "; ", but "· " in Greek, where an ASCII ";" reads as a question mark."""
-    return "· " if getattr(words, "language", None) == "el" else "; "
-
-
 AFTER_A_VERB = Path(__file__).with_name("after_a_verb.toml")
 """Each language's words that follow a verb in everyday writing, read as the player's own there (the file says why)."""
 

@@ -38,11 +38,10 @@ from sqlmodel import Session, select
 
 import engine
 from engine.notation import normalise
-from engine.text import T, Words
+from engine.text import T, Words, separator
 from pbem.mail import bounces
 from pbem.play import budgets, frontdesk, players
 from pbem.play.commands import COMMANDS
-from pbem.language.words import separator
 from pbem.play.commands.language import language_written
 from pbem.ops.db import Inbound, Outbox, Player, Seat
 from pbem.ops.faults import crash_point

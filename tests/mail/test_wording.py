@@ -74,7 +74,7 @@ def test_no_greek_translation_has_an_ascii_semicolon() -> None:
 
 
 def test_lines_joined_for_a_greek_reader_use_the_ano_teleia() -> None:
-    from pbem.language.words import separator
+    from engine.text import separator
 
     class Greek:
         language = "el"
@@ -156,3 +156,22 @@ def test_the_language_mail_says_the_players_own_words_are_read() -> None:
         "Your moves are listed in its words, and a reply may use them, the English ones, or both. Reply "
         "\"language en\", \"language el\", \"language hu\" or \"language ru\" to change it again.")
     assert "továbbra is angolul" not in said and "angol szavakat" in said
+
+
+def test_a_greek_prodigals_board_has_no_ascii_semicolon() -> None:
+    import engine
+    from pbem.language.words import words as words_of
+    game = engine.game("prodigals")
+    said = words_of(game, "el")
+    state = game.new(4, 1)
+    for viewer in (None, 0):
+        board = game.render(state, viewer, said)
+        assert [line for line in board.splitlines() if ";" in line] == [], board
+    assert ";" in game.render(state, None, words_of(game, "hu")).splitlines()[0]
+
+
+def test_a_move_line_too_long_for_the_indent_is_listed_from_the_first_column() -> None:
+    long = "πάρε νεαρός πυροτεχνουργός αντί μεγαλύτερος πολεμιστής παλάτι1 με ερωτηματικό"
+    module = Letters().environment("el").get_template("_macros.txt.j2").module
+    listed = str(module.moves([long, "πάσο"], 0)).splitlines()  # type: ignore[attr-defined]
+    assert listed == [long, "  πάσο"]

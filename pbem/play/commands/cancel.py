@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.language.words import separator
+from engine.text import separator
 from pbem.play.commands.base import CommandContext, N_, PlayerCommand, handled, no_argument
 from pbem.play.outcome import Outcome
 
