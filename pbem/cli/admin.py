@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 
 from pbem.admin import ACTIONS, Action, Desk
-from pbem.cli.organiser import BY_HELP, actor, attempt
+from pbem.cli.organiser import BY_HELP, actor, attempt, group
 from pbem.cli.service import mailing_service, reading_service
 
 GROUPS = {
@@ -34,7 +34,7 @@ def mount(app: typer.Typer, game: typer.Typer) -> None:
     """Every declared action as a command: in ``game``, in a group of its own, or at the top of ``app``."""
     groups = {"game": game}
     for name, help_text in GROUPS.items():
-        groups[name] = typer.Typer(help=help_text, no_args_is_help=True)
+        groups[name] = group(help_text)
         app.add_typer(groups[name], name=name)
     for declared in ACTIONS:
         (groups[declared.group] if declared.group else app).command(declared.name)(command(declared))

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from pbem.cli.organiser import BY_HELP, actor, refuse
+from pbem.cli.organiser import BY_HELP, actor, group, refuse
 from pbem.cli.service import mailing_service, reading_service
 from pbem.cli.tournament import publish_folder, publish_zone, written
 from pbem.play.players import LANGUAGES
@@ -21,7 +21,7 @@ from pbem.play.service import GameSetupError
 from pbem.tournament import pages
 from tournaments import parse_duration
 
-app = typer.Typer(help="Single games: start one, list them, publish one's page.", no_args_is_help=True)
+app = group("Single games: start one, list them, publish one's page.")
 
 def hours(text: str) -> float:
     """``72h``, ``3d`` or ``90m`` in hours, read as a tournament file's deadlines are."""

@@ -12,16 +12,12 @@ from pathlib import Path
 
 import typer
 
+from pbem.cli.organiser import group
 from pbem.ops import schema
 from pbem.cli import admin, demo, game, maintenance, play, service, status, tournament
 from pbem.simulation import bench
 
-app = typer.Typer(
-    name="pbem",
-    help="Play-by-email tournament manager: In the Year of the Dragon, China, The Prodigals Club.",
-    no_args_is_help=True,
-    add_completion=False,
-)
+app = group("Play-by-email tournament manager: In the Year of the Dragon, China, The Prodigals Club.")
 
 
 @app.callback()

@@ -18,6 +18,17 @@ T = TypeVar("T")
 BY_HELP = "Who is acting, for the audit log (default: $USER)."
 
 
+def group(help_text: str) -> typer.Typer:
+    """A command group as every pbem command is made: plain help (no boxes, no ``<bool>`` on a flag) and
+    plain usage errors, so the command line speaks one way.
+
+    The convention: a request pbem refuses (nothing changed) is one line ``error: …`` on standard error and
+    exit status 1 (:func:`refuse`); a command line that cannot be read (an unknown option, a missing
+    argument, a value of the wrong form) is the usage line, ``Error: …`` and exit status 2.
+    """
+    return typer.Typer(help=help_text, no_args_is_help=True, rich_markup_mode=None, add_completion=False)
+
+
 def actor(by: str) -> str:
     """``--by``, else $USER, else the login name."""
     if by.strip():

@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from sqlmodel import Session, select
 
-from pbem.cli.organiser import BY_HELP, actor, attempt, refuse
+from pbem.cli.organiser import BY_HELP, actor, attempt, group, refuse
 from pbem.admin.players import bounce_state
 from pbem.cli.service import mailing_service, reading_service
 from pbem.clock import closest_time_zones, time_zone
@@ -26,8 +26,8 @@ from pbem.play.service import Service
 from pbem.tournament import pages, runner
 from tournaments import DefinitionError, Standings, TournamentError, standings_context
 
-app = typer.Typer(help="Tournaments: create, register players, run rounds, standings.", no_args_is_help=True)
-rounds_app = typer.Typer(help="Rounds of a tournament.", no_args_is_help=True)
+app = group("Tournaments: create, register players, run rounds, standings.")
+rounds_app = group("Rounds of a tournament.")
 app.add_typer(rounds_app, name="round")
 
 

@@ -37,7 +37,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 import engine
-from engine.notation import normalise
+from engine.notation import normalise, shortened
 from engine.text import T, Words, separator
 from pbem.mail import bounces
 from pbem.play import budgets, frontdesk, players
@@ -53,7 +53,8 @@ from pbem.play.store import LoadedGame, Transaction
 from pbem.mail.tokens import ReplyTarget, read_reply_address
 
 QUOTED_LINES = 6
-"""Lines of a refused reply quoted back to its sender: their own first lines (quotes were already cut)."""
+"""Lines of a refused reply quoted back to its sender: their own first lines (quotes were already cut), each
+cut as a reader cuts a line too long to be a move, so a refusal never mails a 100 kB line back."""
 
 Subject = TypeVar("Subject")
 
@@ -136,7 +137,7 @@ class Arrival:
         game, seat = self.game, self.seat
         context: dict[str, Any] = {
             "why": why, "detail": detail, "suggestions": list(suggestions)[:5],
-            "quoted": mail.text.strip().splitlines()[:QUOTED_LINES],
+            "quoted": [shortened(line) for line in mail.text.strip().splitlines()[:QUOTED_LINES]],
             "address": extra.pop("address", self._example_address()), "limit": 0, "until": "",
             "legal": [], "more": 0, "decision": None, **extra,
         }

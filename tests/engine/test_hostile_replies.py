@@ -84,3 +84,21 @@ def test_closest_compares_only_as_much_of_the_text_as_the_longest_candidate_and_
     assert notation.closest("group 2 taks" + "x" * 100_000, ["pass", "group 2 tax", "group 1 build"], 1) == [
         "group 2 tax"]
     assert notation.closest("anything", []) == []
+
+
+def test_a_refusal_quotes_a_100_kb_line_cut_not_whole(tmp_path) -> None:
+    """The refusal quotes the player's first lines back, each cut as a line too long to be a move is: a
+    hostile reply costs pbem one short mail, not 100 kB sent back out."""
+    from pbem.app import open_service
+    from pbem.clock import SetClock
+    from pbem.mail import pipeline
+    from tests.mail.conftest import START, make_settings, outbox, reply_to
+
+    service = open_service(make_settings(tmp_path), clock=SetClock(START))
+    players = ["ann@example.org", "bob@example.org", "cat@example.org"]
+    service.new_game("dragon", players, seed=5)
+    prompt = outbox(service, kind="prompt")[-1]
+    assert pipeline.deliver(service, reply_to(prompt, "start " + "x" * 100_000)).status == "refused"
+    refusal = outbox(service, kind="refusal", recipient=prompt.recipient)[-1]
+    assert len(refusal.text) < 20_000 and len(refusal.html) < 40_000
+    assert "x" * 390 in refusal.text and "x" * 1_000 not in refusal.text

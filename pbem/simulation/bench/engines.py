@@ -15,8 +15,9 @@ from rich.table import Table
 import engine
 from engine import bots
 from pbem.cli.game import options
+from pbem.cli.organiser import group
 
-app = typer.Typer(help="Benchmarks; each prints a table.", no_args_is_help=True)
+app = group("Benchmarks; each prints a table.")
 
 
 class TargetTable:
