@@ -240,7 +240,10 @@ class Lexicon:
             else:  # a word of no form (English, or the player's own): what follows it is read as usual
                 own = verb_before and fold(pieces[i]) in after_a_verb  # the player's own word after a verb
                 last = reading is not None and all(fold(word) in reading.pass_over for word in pieces[i + 2::2])
-                said = (None if reading is None else "" if own and fold(pieces[i]) in reading.pass_over
+                joined = (  # a word of an identifier: a-little-more-time, a1, p2 (but «2-es» is the number's suffix)
+                    (i > 1 and pieces[i - 1] in ("-", "_")) or pieces[i + 1] in ("-", "_")
+                    or pieces[i + 1][:1].isdigit() or pieces[i - 1][-1:].isdigit())
+                said = (None if reading is None or joined else "" if own and fold(pieces[i]) in reading.pass_over
                         else None if own else reading.said(fold(pieces[i]), kept, self.verbs, last))
                 if said == "":  # a word of the language passed over; what stands after it (a number, a sign) stays
                     out.append(pieces[i + 1])
