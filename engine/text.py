@@ -139,6 +139,10 @@ _WORD = re.compile(r"([^\W\d_]+)", re.UNICODE)
 """A run of letters: one word of the notation (digits, signs and spaces are kept as they are)."""
 
 
+_TRAILING = re.compile(r"[\s,;:.!]+$")
+"""What a line's last word read past leaves behind it."""
+
+
 def _joins(between: str) -> bool:
     """Whether what stands between two words keeps them one phrase: ``court lady``, ``court_lady``,
     ``at-the-pub``."""
@@ -246,8 +250,13 @@ class Lexicon:
                 said = (None if reading is None or joined else "" if own and fold(pieces[i]) in reading.pass_over
                         else None if own else reading.said(fold(pieces[i]), kept, self.verbs, last))
                 if said == "":  # a word of the language passed over; what stands after it (a number, a sign) stays
+                    if out[-1].endswith("-"):  # a number's suffix, «3-ra»: the number stays, the hyphen goes
+                        out[-1] = out[-1][:-1]
                     out.append(pieces[i + 1])
                     i += 2
+                    if i >= len(pieces):  # "exchange yellow for deck, thanks": no comma left at the end
+                        out.append(_TRAILING.sub("", "".join(out)))
+                        del out[:-1]
                     continue
                 verb_before = False
                 out += [said or pieces[i], pieces[i + 1]]

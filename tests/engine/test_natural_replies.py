@@ -60,7 +60,28 @@ def _dragon_states() -> dict[str, Callable[[], tuple[Any, int]]]:
     return {"start": start, "action": action, "build": build, "person": person, "release": release}
 
 
-STATES: dict[str, Callable[[], dict[str, Callable[[], tuple[Any, int]]]]] = {"dragon": _dragon_states}
+def _china_states() -> dict[str, Callable[[], tuple[Any, int]]]:
+    from tests.china.conftest import Scenario
+    game = engine.game("china")
+
+    def act() -> tuple[Any, int]:
+        state = game.new(3, 7)
+        Scenario(state).hand(0, "O Y R")  # the display shows orange, red, purple
+        return state, 0
+
+    def place() -> tuple[Any, int]:
+        state, seat = act()
+        return game.apply(state, seat, game.parse("play red", state, seat)[0]), seat
+
+    def draw() -> tuple[Any, int]:
+        state, seat = place()
+        return game.apply(state, seat, game.parse("wei: pagoda 1", state, seat)[0]), seat
+
+    return {"act": act, "place": place, "draw": draw}
+
+
+STATES: dict[str, Callable[[], dict[str, Callable[[], tuple[Any, int]]]]] = {
+    "dragon": _dragon_states, "china": _china_states}
 """Per game, the named states the corpus sends its replies in."""
 
 
@@ -101,6 +122,7 @@ def test_a_negated_or_unread_reply_is_refused(game: str, language: str, case: di
         print(moves)
 
 
-def test_every_language_has_a_corpus_for_dragon() -> None:
+@pytest.mark.parametrize("game", ["dragon", "china"])
+def test_every_language_has_a_corpus(game: str) -> None:
     for language in LANGUAGES:
-        assert (CORPUS / f"dragon.{language}.toml").is_file(), language
+        assert (CORPUS / f"{game}.{language}.toml").is_file(), language
