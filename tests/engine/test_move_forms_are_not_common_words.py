@@ -71,6 +71,9 @@ COMMON_AND_A_FORM = {
     ("prodigals", "el", "τελοσ"): "«τέλος» is Prodigals' own 'done': the same meaning",
     ("prodigals", "hu", "kesz"): "«kész» is Prodigals' own 'done': the same meaning",
     ("prodigals", "ru", "готово"): "«готово» is Prodigals' own 'done': the same meaning",
+    ("prodigals", "ru", "закончил"): "«закончил» is Prodigals' own 'done': the same meaning",
+    ("prodigals", "hu", "vegeztem"): "«végeztem» is Prodigals' own 'done': the same meaning",
+    ("prodigals", "el", "τελειωσα"): "«τελείωσα» is Prodigals' own 'done': the same meaning",
 }
 """The words both a move form and one of the language's common words (pbem/language/reading.toml), each with why
 the form is right where the notation puts it; any other such word fails the test below."""

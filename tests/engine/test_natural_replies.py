@@ -80,8 +80,22 @@ def _china_states() -> dict[str, Callable[[], tuple[Any, int]]]:
     return {"act": act, "place": place, "draw": draw}
 
 
+def _prodigals_states() -> dict[str, Callable[[], tuple[Any, int]]]:
+    from tests.prodigals.scenario import action_turn, new
+    game = engine.game("prodigals")
+
+    def errands() -> tuple[Any, int]:
+        state = new()
+        return state, min(game.to_act(state))
+
+    def actions() -> tuple[Any, int]:
+        return action_turn(), 0
+
+    return {"errands": errands, "actions": actions}
+
+
 STATES: dict[str, Callable[[], dict[str, Callable[[], tuple[Any, int]]]]] = {
-    "dragon": _dragon_states, "china": _china_states}
+    "dragon": _dragon_states, "china": _china_states, "prodigals": _prodigals_states}
 """Per game, the named states the corpus sends its replies in."""
 
 
@@ -122,7 +136,7 @@ def test_a_negated_or_unread_reply_is_refused(game: str, language: str, case: di
         print(moves)
 
 
-@pytest.mark.parametrize("game", ["dragon", "china"])
+@pytest.mark.parametrize("game", ["dragon", "china", "prodigals"])
 def test_every_language_has_a_corpus(game: str) -> None:
     for language in LANGUAGES:
         assert (CORPUS / f"{game}.{language}.toml").is_file(), language
