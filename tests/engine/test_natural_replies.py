@@ -129,6 +129,20 @@ def test_a_natural_reply_means_its_moves(game: str, language: str, case: dict[st
     assert [rules.format(m) for m in moves] == [rules.format(m) for m in meant], case["text"]
 
 
+@pytest.mark.parametrize(("game", "language", "case"), corpus("not_yet"))
+def test_a_natural_reply_not_read_yet_is_refused_never_misread(game: str, language: str, case: dict[str, Any]) -> None:
+    """Replies players write that pbem does not read yet (each says why): refused today, and never played as
+    another move; once one reads right, move it to ``[[reply]]``."""
+    rules = engine.game(game)
+    position, seat = state(game, case["state"])
+    meant = [rules.format(m) for m in rules.read("\n".join(case["means"]), rules.clone(position), seat).moves]
+    try:
+        moves, _, _ = read(game, language, case)
+    except (MoveError, IllegalMove):
+        return
+    assert [rules.format(m) for m in moves] == meant, case["text"]
+
+
 @pytest.mark.parametrize(("game", "language", "case"), corpus("refused"))
 def test_a_negated_or_unread_reply_is_refused(game: str, language: str, case: dict[str, Any]) -> None:
     with pytest.raises((MoveError, IllegalMove)):
