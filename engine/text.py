@@ -93,6 +93,11 @@ class Words(Protocol):
         ...
 
 
+def separator(words: object) -> str:
+    """What joins a reader's items on one line: "; ", but "· " in Greek, where an ASCII ";" reads as a question mark."""
+    return "· " if getattr(words, "language", None) == "el" else "; "
+
+
 def format_text(pattern: str, values: Mapping[str, Any]) -> str:
     """``pattern`` with its ``%(name)s`` placeholders filled; a pattern without placeholders is returned whole."""
     return pattern % values if "%" in pattern else pattern

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
-from babel.dates import format_skeleton, format_timedelta, get_datetime_format
+from babel.dates import format_date, format_skeleton, format_timedelta, get_datetime_format
 
 __all__ = ["UTC", "Clock", "SetClock", "closest_time_zones", "local_time", "time_zone"]
 
@@ -20,11 +20,14 @@ __all__ = ["UTC", "Clock", "SetClock", "closest_time_zones", "local_time", "time
 def local_time(moment: datetime, zone: str, language: str = "en") -> str:
     """A time as a player reads it, in their zone and their language's date format (Babel's locale data):
     ``2026-12-01 16:00 Europe/Athens`` in English (kept unambiguous for every English reader),
-    ``Τρί 1 Δεκ 2026, 16:00 Europe/Athens`` in Greek. The zone's name is always shown, so a reader whose
+    ``Τρί 1 Δεκ 2026, 16:00 Europe/Athens`` in Greek, ``2026. dec. 1. (kedd) 16:00 Europe/Budapest`` in Hungarian. The zone's name is always shown, so a reader whose
     zone is wrong can see it and say ``timezone``."""
     local = moment.astimezone(ZoneInfo(zone))
     if language == "en":
         return f"{local:%Y-%m-%d %H:%M} {zone}"
+    if language == "hu":  # Babel's "2026. dec. 6., V" abbreviates the day to one letter: the day is written out
+        return f"{format_skeleton('yMMMd', local, locale=language)} ({format_date(local, 'EEEE', locale=language)}) " \
+               f"{format_skeleton('Hm', local, locale=language)} {zone}"
     day = format_skeleton("yMMMEd", local, locale=language)
     time = format_skeleton("Hm", local, locale=language)
     return f"{get_datetime_format('medium', locale=language).format(time, day)} {zone}"

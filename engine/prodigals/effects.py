@@ -581,8 +581,10 @@ def describe(effect: Effect) -> Text:
         "with_lmt": lambda e: T("%(base)s + %(extra)s per A Little More Time card", base=describe(e["base"]),
                                 extra=describe(e["per_lmt"])),
         "all": lambda e: T("%(effects)s", effects=tuple(describe(x) for x in e["effects"])),
-        "choose": lambda e: TN("one of: %(options)s", "%(n)s times one of: %(options)s", e["times"],
-                               options=tuple(describe(x) for x in e["options"])),
+        # Once is "one of"; a count has its own singular, for the languages whose "one" form also counts 21 (#29).
+        "choose": lambda e: T("one of: %(options)s", options=tuple(describe(x) for x in e["options"]))
+        if e["times"] == 1 else TN("%(n)s time one of: %(options)s", "%(n)s times one of: %(options)s", e["times"],
+                                   options=tuple(describe(x) for x in e["options"])),
         "convert": lambda e: T("convert"),
         "no_effect": lambda e: T("nothing"),
     }

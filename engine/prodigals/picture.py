@@ -26,7 +26,7 @@ from engine.prodigals.effects import DATA_BONUS, indicated_borough, scores
 from engine.prodigals.state import Player, State
 from engine.prodigals.views import _beatrice, decision, goods
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Words
+from engine.text import ENGLISH, Notation, T, Words, separator
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
@@ -220,7 +220,7 @@ def _header(state: State, pen: _Pen, words: Words, y: int) -> int:
     if "S" in state.competitions and state.beatrice:
         top.append(say(T("Dame Beatrice %(tile)s", tile=_beatrice(state.beatrice))))
     if top:
-        y = _text(pen, MARGIN, y + 2, "; ".join(top), font(15))
+        y = _text(pen, MARGIN, y + 2, separator(words).join(top), font(15))
     return y
 
 

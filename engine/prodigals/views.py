@@ -17,7 +17,7 @@ from engine.prodigals.effects import DATA_BONUS, describe, indicated_borough, sc
 from engine.prodigals.state import Player, State
 from engine.prodigals.moves import Done
 from engine.prodigals.words import BEATRICE, BORDERS, BOROUGHS, COMPETITIONS, FINAL, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Text, Words
+from engine.text import ENGLISH, Notation, T, Text, Words, separator
 from engine.protocol import Decision, Result
 
 WIDTH = 78
@@ -116,7 +116,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
         top.append(T("borough %(borough)s", borough=BOROUGHS[indicated_borough(state)]))
     if "S" in state.competitions and state.beatrice:
         top.append(T("Dame Beatrice %(tile)s", tile=_beatrice(state.beatrice)))
-    lines.extend(_wrap("; ".join(say(t) for t in top)))
+    lines.extend(_wrap(separator(words).join(say(t) for t in top)))
     for set_id, cards in state.sets.items():
         if set_id in state.taken:
             continue

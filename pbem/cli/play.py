@@ -64,7 +64,7 @@ def play(
     assert outcome is not None
     typer.echo(catalog.gettext("Final ranking:"))
     for seat in sorted(range(players), key=lambda s: outcome.ranks[s]):
-        typer.echo(f"  {outcome.ranks[seat]}. {seat_of(seat)}: "
+        typer.echo("  " + catalog.gettext("%(rank)s. %(who)s") % {"rank": outcome.ranks[seat], "who": seat_of(seat)} + ": "
                    + catalog.gettext("%(score)s points") % {"score": outcome.scores[seat]})
         if outcome.breakdown:
             detail = ", ".join(f"{said.say(TC('score', k))} {v}" for k, v in outcome.breakdown[seat].items())

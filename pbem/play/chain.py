@@ -38,7 +38,7 @@ from sqlmodel import Session, select
 
 import engine
 from engine.notation import normalise, shortened
-from engine.text import T, Words
+from engine.text import T, Words, separator
 from pbem.mail import bounces
 from pbem.play import budgets, frontdesk, players
 from pbem.play.commands import COMMANDS
@@ -453,10 +453,11 @@ def _held_for_later(reply: Reply) -> Outcome | None:
         # Told at once: every acceptance is for a player who chose notify each; and a second, different answer
         # to a decision already made may be meant to change it, which no reply can: its sender must know now
         # that it is kept for their next turn instead, not learn it when it is played there (#28).
-        reply.acknowledge("early", kept.replace("\n", "; "), ", ".join(reply.waiting()),
-                          replaced=replaced.text.replace("\n", "; ") if replaced else "",
+        joined = separator(said)
+        reply.acknowledge("early", kept.replace("\n", joined), ", ".join(reply.waiting()),
+                          replaced=replaced.text.replace("\n", joined) if replaced else "",
                           ignored=list(reading.ignored), next_after=reply.service.mails.next_after(game, seat),
-                          answered="; ".join(said.move(notation) for notation in made))
+                          answered=joined.join(said.move(notation) for notation in made))
     else:  # folded into the seat's next mail, like the confirmation of a reply
         reply.service.mails.confirm(reply.session, game, seat, Accepted((), reading.ahead, reading.ignored), [])
     return Outcome("held", f"kept for seat {seat + 1}'s turn")

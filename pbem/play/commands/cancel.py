@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.text import separator
 from pbem.play.commands.base import CommandContext, N_, PlayerCommand, handled, no_argument
 from pbem.play.outcome import Outcome
 
@@ -12,7 +13,7 @@ def handle(context: CommandContext, _argument: str) -> Outcome:
         return context.refuse("nothing_kept", "cancel: nothing is kept for the seat's next turn")
     dropped = context.service.turns.drop_early(context.session, game, seat)
     context.service.audit(context.session, "player", "cancel", game.id, f"seat {seat + 1}: dropped {dropped.text!r}")
-    context.acknowledge("cancel", dropped.text.replace("\n", "; "), "")
+    context.acknowledge("cancel", dropped.text.replace("\n", separator(context.service.shown.words(game, seat))), "")
     return handled("cancel")
 
 
