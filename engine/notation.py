@@ -134,6 +134,15 @@ class Vocabulary:
         """The first word of ``line`` that is not read, whole as written there, or None."""
         return next((word for word in WORD.findall(line) if not self.knows(word)), None)
 
+    def names_a_move(self, line: str) -> bool:
+        """Whether any word of ``line`` names a move, whole or by a beginning of at least
+        :data:`SHORTEST_ABBREVIATION` letters: a line with none before a reply's moves is a greeting."""
+        return any(self._names(word) for word in WORD.findall(line))
+
+    def _names(self, word: str) -> bool:
+        return word in self.moves or (len(word) >= SHORTEST_ABBREVIATION
+                                      and any(full.startswith(word) for full in self.shortened))
+
     def starts_a_move(self, line: str) -> bool:
         """Whether ``line`` is written as a move: its first word (numbers and signs before it aside: ``+1
         palace2``) names a move, whole or by a beginning of at least :data:`SHORTEST_ABBREVIATION` letters."""

@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
 
 from engine.errors import IllegalMove, MoveError, OptionError
-from engine.notation import LINE_LIMIT, closest, normalise, reply_entries, shortened
+from engine.notation import LINE_LIMIT, WORD, closest, normalise, reply_entries, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
 
 State = Any
@@ -78,6 +78,10 @@ ELSE = TC("move", "else")
 """The word between the alternatives of one line (``group 2 tax, else pass``), in every game's move words."""
 
 _ELSE = re.compile(r"\s*,?\s*\belse\b\s*")
+DONE = "end"
+"""What a language's "done" word («готово», «kész», «τέλος» where it is no move) is read as (engine.text.Reading)."""
+_DONE_AFTER = re.compile(r"[\s,;.]*\bend$")
+"""A done word closing a line of moves ("pass, done"): the line's moves end there."""
 
 
 def reply_words(game: Any) -> tuple[Text, ...]:
@@ -495,7 +499,10 @@ class GameBase:
             if len(written) > LINE_LIMIT:
                 entries.append(Entry(shortened(written), (), too_long=True))
                 continue
-            pieces = _ELSE.split(normalise(words.english(normalise(self.reply_text(written)))))
+            read = normalise(words.english(normalise(self.reply_text(written))))
+            if read == DONE:  # «готово», «kész»: the player's moves end here
+                break
+            pieces = _ELSE.split(_DONE_AFTER.sub("", read))
             alternatives = tuple(piece for piece in pieces if piece)
             if not alternatives:
                 continue
@@ -528,11 +535,13 @@ class GameBase:
                             suggestions=self.suggestions(state, seat))
         written_as_moves = [i for i, entry in enumerate(entries) if self._kept_ahead(entry)]
         end = written_as_moves[-1] + 1 if written_as_moves else len(entries)
+        negates = getattr(getattr(words, "lexicon", None), "negates", lambda line: "not" in WORD.findall(line))
+        start = next((i for i, entry in enumerate(entries[:end]) if not self._greeting(entry, negates)), 0)
         work = self.clone(state)
         moves: list[Move] = []
-        ignored: list[str] = []
+        ignored: list[str] = [entry.written for entry in entries[:start]]
         ahead: list[str] = []
-        for entry in entries[:end]:
+        for entry in entries[start:end]:
             if ahead or seat not in self.to_act(work):
                 if not moves:
                     raise self._nothing_owed(work, seat, entry.alternatives[0] if entry.alternatives else entry.written)
@@ -563,6 +572,12 @@ class GameBase:
             else:
                 ignored.append(entry.written)
         return Reading([], tuple(ignored), tuple(kept))
+
+    def _greeting(self, entry: Entry, negates: Callable[[str], bool]) -> bool:
+        """Whether an entry before a reply's first move holds no word that names a move ("Hi all,"): it is passed
+        over and listed, like a signature after the last move. A line with any move word («не пас») is read."""
+        return not entry.too_long and not any(self.NOTATION.VOCABULARY.names_a_move(line)
+                                              or negates(line) for line in entry.alternatives)
 
     def _check_kept(self, entry: Entry) -> None:
         """Refuse now a line kept for a later turn whose every alternative holds a word the notation does not

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
@@ -144,6 +144,10 @@ _WORD = re.compile(r"([^\W\d_]+)", re.UNICODE)
 """A run of letters: one word of the notation (digits, signs and spaces are kept as they are)."""
 
 
+_TRAILING = re.compile(r"[\s,;:.!]+$")
+"""What a line's last word read past leaves behind it."""
+
+
 def _joins(between: str) -> bool:
     """Whether what stands between two words keeps them one phrase: ``court lady``, ``court_lady``,
     ``at-the-pub``."""
@@ -175,10 +179,11 @@ class Lexicon:
     """
 
     def __init__(self, entries: Iterable[LexiconEntry], verbs: Iterable[str] = (),
-                 after_a_verb: Iterable[str] = ()) -> None:
+                 after_a_verb: Iterable[str] = (), reading: Reading | None = None) -> None:
         self.entries = tuple(entries)
         self.verbs = frozenset(verbs)
         self.after_a_verb = frozenset(fold(word) for word in after_a_verb)
+        self.reading = reading or Reading()
         self._shown: dict[tuple[str, ...], str] = {}
         self._read: dict[tuple[str, ...], str] = {}
         for entry in self.entries:
@@ -189,6 +194,10 @@ class Lexicon:
 
     def __bool__(self) -> bool:
         return bool(self.entries)
+
+    def common(self) -> frozenset[str]:
+        """The language's own words a reply is read past (:class:`Reading`), folded: none may be a move form."""
+        return self.reading.pass_over | frozenset(self.reading.numbers) | self.reading.done
 
     def clashes(self) -> list[str]:
         """Forms that read as two different notation words: each would make a reply mean the wrong move."""
@@ -207,15 +216,20 @@ class Lexicon:
 
     def english(self, line: str) -> str:
         """A line in this language's words (or English, or both) as English notation."""
-        return self._swap(line, self._read, self.after_a_verb)
+        return self._swap(line, self._read, self.after_a_verb, self.reading)
 
-    def _swap(self, text: str, table: Mapping[tuple[str, ...], str], after_a_verb: frozenset[str] = frozenset()
-              ) -> str:
-        if not table:
+    def negates(self, line: str) -> bool:
+        """Whether a line (as read) holds one of the language's negations, or English "not"."""
+        return any(fold(word) in self.reading.negations or fold(word) == "not" for word in _WORD.findall(line))
+
+    def _swap(self, text: str, table: Mapping[tuple[str, ...], str], after_a_verb: frozenset[str] = frozenset(),
+              reading: Reading | None = None) -> str:
+        if not table and not reading:
             return text
         pieces = _WORD.split(text)  # even indexes: what lies between words; odd: the words
         out: list[str] = [pieces[0]]
         verb_before = False
+        kept = ""  # the last word kept, as read
         i = 1
         while i < len(pieces):
             for length in range(min(self._longest, (len(pieces) - i + 1) // 2), 0, -1):
@@ -229,13 +243,63 @@ class Lexicon:
                     if swapped is not None:
                         out += [swapped, pieces[i + 2 * length - 1]]
                         verb_before = swapped in self.verbs and _joins(pieces[i + 2 * length - 1])
+                        kept = swapped
                         i += 2 * length
                         break
             else:  # a word of no form (English, or the player's own): what follows it is read as usual
+                own = verb_before and fold(pieces[i]) in after_a_verb  # the player's own word after a verb
+                last = reading is not None and all(fold(word) in reading.pass_over for word in pieces[i + 2::2])
+                joined = (  # a word of an identifier: a-little-more-time, a1, p2 (but «2-es» is the number's suffix)
+                    (i > 1 and pieces[i - 1] in ("-", "_")) or pieces[i + 1] in ("-", "_")
+                    or pieces[i + 1][:1].isdigit() or pieces[i - 1][-1:].isdigit())
+                said = (None if reading is None or joined else "" if own and fold(pieces[i]) in reading.pass_over
+                        else None if own else reading.said(fold(pieces[i]), kept, self.verbs, last))
+                if said == "":  # a word of the language passed over; what stands after it (a number, a sign) stays
+                    if out[-1].endswith("-"):  # a number's suffix, «3-ra»: the number stays, the hyphen goes
+                        out[-1] = out[-1][:-1]
+                    out.append(pieces[i + 1])
+                    i += 2
+                    if i >= len(pieces):  # "exchange yellow for deck, thanks": no comma left at the end
+                        out.append(_TRAILING.sub("", "".join(out)))
+                        del out[:-1]
+                    continue
                 verb_before = False
-                out += [pieces[i], pieces[i + 1]]
+                out += [said or pieces[i], pieces[i + 1]]
+                kept = said or fold(pieces[i])
                 i += 2
-        return "".join(out)
+        return "".join(out).strip() if reading else "".join(out)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A language's own small words in a reply, as data (``pbem/language/reading.toml``), read where no move
+    form is: each is named there, never "any word", so a word not listed (a negation) still refuses a line.
+
+    ``pass_over``: articles, prepositions, pronouns and politeness read past (``the``, «την», «пожалуйста»);
+    ``numbers``: number words, read as their digit after a word that is not a verb (``palace two``; «κάλεσε ένα»
+    is "recruit a") or last on the line («группа один»); ``negations``: «не», «όχι», "nem", "not": words no
+    notation reads, kept as written (a line holding one is refused, naming it), and a line holding one is never
+    passed over as a greeting; ``done``: words saying the reply's moves are over («готово», «kész»), read as ``end``.
+    """
+
+    pass_over: frozenset[str] = frozenset()
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    done: frozenset[str] = frozenset()
+    negations: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.pass_over or self.numbers or self.done or self.negations)
+
+    def said(self, word: str, before: str, verbs: frozenset[str], last: bool = False) -> str | None:
+        """What the folded ``word`` of no move form is read as after the kept word ``before`` (``last``: no word
+        but passed-over ones after it): a digit, ``end``, "" (passed over), or None (the word itself)."""
+        if word in self.numbers and before and (before not in verbs or last):
+            return str(self.numbers[word])
+        if word in self.done:
+            return "end"
+        if word in self.pass_over:
+            return ""
+        return None
 
 
 def _key(phrase: str) -> tuple[str, ...]:

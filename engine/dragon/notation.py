@@ -133,10 +133,14 @@ class _Reader:
         return word
 
     def palace(self) -> int | None:
-        """``palace 2``, ``palace2``, ``p2`` or ``#2``; None if the next words are not one."""
+        """``palace 2``, ``palace2``, ``p2``, ``#2`` or ``2 palace`` (a language that puts the number first: «a 2.
+        palotába»); None if the next words are not one."""
         if self.peek() in PLACE_WORDS and self.peek(1).isdigit():
             self.at += 2
             return int(self.words[self.at - 1])
+        if self.peek().isdigit() and self.peek(1) == "palace":
+            self.at += 2
+            return int(self.words[self.at - 2])
         return None
 
 
@@ -180,6 +184,8 @@ def _read_person(reader: _Reader, first: str) -> tuple[str, bool | None]:
     if person is None:
         raise MoveError(T("'%(word)s' is not a person type; the persons are %(persons)s", word=word,
                           persons=PERSONS_SAID))
+    if level is None and reader.peek() in LEVEL_WORDS and reader.peek(1) not in TYPE_WORDS:
+        level = reader.take() == "old"  # the level after the person («воин старый»), not the next one's
     return person, level
 
 
@@ -199,6 +205,8 @@ def _spec_recruit(reader: _Reader) -> dict[str, object]:
             spec["card"] = data.WILD
         elif word in WITH_WORDS and reader.more():
             nxt = reader.take()
+            while nxt in FILLER and reader.more():  # "with the wild card"
+                nxt = reader.take()
             spec["card"] = data.WILD if nxt in WILD_WORDS else _read_person(reader, nxt)[0]
         elif word in REPLACE_WORDS:
             if reader.more() and reader.peek() not in PLACE_WORDS:
@@ -341,6 +349,8 @@ def _read_build(reader: _Reader) -> Build:
             raise MoveError(T("'%(word)s' is not a number of floors; write e.g. '%(example)s'", word=word,
                               example=Notation(BUILD_EXAMPLE)))
         floors = int(word.lstrip("+"))
+        while reader.peek() in FILLER:
+            reader.take()  # "+1 floor on palace 1", "+2 on a new palace"
         palace = reader.palace()
         if palace is not None:
             onto[palace] = onto.get(palace, 0) + floors
@@ -419,7 +429,7 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
         raise MoveError(T("this line holds no move"), line=line, expected=expected(state))
     reader = _Reader(words)
     first = words[0]
-    if (first in ("g",) or first.isdigit()) or first in data.ACTIONS and first != "build":
+    if (first in ("g",) or first.isdigit()) or first in data.ACTIONS and first != "build" or first in PRIVILEGES:
         verb = "action"
     else:
         try:
@@ -432,7 +442,8 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
         elif not verb:
             # No verb: read the line as the kind of move asked now ("old warrior palace2").
             verb = _IMPLIED_VERB.get(state.phase, "")
-    if verb == "build" and state.phase != BUILD and not any(w.startswith("+") or w.isdigit() for w in words[1:]):
+    if verb == "build" and state.phase != BUILD and not any(w.startswith("+") for w in words[1:]) and (
+            not any(w.isdigit() for w in words[1:]) or any(w in GROUP_WORDS for w in words[1:])):
         verb = "action"
         reader.at = 0
     legal = flow.legal(state, seat)

@@ -20,11 +20,13 @@ from engine.prodigals.words import MOVE_WORDS
 from engine.text import Notation, T
 
 _WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
+_NUMBERED = re.compile(r"(?<=[a-z])[ -](?=\d)")
+"""A space or hyphen before a place's number: ``e-set 3``, ``gent 1``, ``turn-order 2`` read as written whole."""
 
 
 def _key(line: str) -> str:
-    """A line reduced so that ``At the Pub`` and ``at-the-pub`` read alike."""
-    text = _WORD_HYPHEN.sub(" ", line)
+    """A line reduced so that ``At the Pub`` and ``at-the-pub`` read alike, and ``e-set 3`` as ``e-set3``."""
+    text = _NUMBERED.sub("", _WORD_HYPHEN.sub(" ", line))
     text = re.sub(r"^move society ", "move ", text)
     return re.sub(r" x1$", "", text)
 

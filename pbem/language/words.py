@@ -19,7 +19,8 @@ from pathlib import Path
 
 import engine
 from engine.protocol import reply_words
-from engine.text import English, Lexicon, LexiconEntry, Text
+from engine.notation import APOSTROPHE
+from engine.text import English, Lexicon, LexiconEntry, Reading, Text, fold
 from pbem.language.catalogs import LOCALE_DIR
 
 SOURCE_LANGUAGE = "en"
@@ -72,8 +73,27 @@ def after_a_verb(language: str) -> tuple[str, ...]:
     return tuple(tomllib.loads(AFTER_A_VERB.read_text(encoding="utf-8")).get(language, ()))
 
 
+READING = Path(__file__).with_name("reading.toml")
+"""Each language's small words a reply is read past: pass-over words, number words, "done" words (the file says how)."""
+
+
+@lru_cache(maxsize=None)
+def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Reading:
+    """``language``'s words read past the move words; a word the game's notation reads (``notation_words``,
+    English) keeps its meaning there ("for" in China, "done" in Prodigals)."""
+    table = tomllib.loads(READING.read_text(encoding="utf-8")).get(language, {})
+
+    def folded(words: list[str]) -> frozenset[str]:
+        return frozenset(fold(word.replace("'", APOSTROPHE)) for word in words) - notation_words
+
+    return Reading(pass_over=folded(table.get("pass_over", [])),
+                   numbers={fold(word): n for word, n in table.get("numbers", {}).items()
+                            if fold(word) not in notation_words},
+                   done=folded(table.get("done", [])), negations=folded(table.get("negations", [])))
+
+
 def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...], verbs: frozenset[str] = frozenset(),
-                 language: str = SOURCE_LANGUAGE) -> Lexicon:
+                 language: str = SOURCE_LANGUAGE, notation_words: frozenset[str] = frozenset()) -> Lexicon:
     """The language's forms of each of a game's move words; a word left untranslated stays English.
 
     Right after one of ``verbs`` the language's everyday words that follow a verb are read as its own."""
@@ -83,7 +103,7 @@ def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]
         forms = tuple(form.strip() for form in translated.split(FORMS) if form.strip())
         if translated != word.msgid and forms:
             entries.append(LexiconEntry(word.msgid, forms))
-    return Lexicon(entries, verbs, after_a_verb(language))
+    return Lexicon(entries, verbs, after_a_verb(language), reading(language, notation_words))
 
 
 @lru_cache(maxsize=None)
@@ -96,6 +116,7 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
     catalog = translations(language, "messages", locale_dir)
     move_words: tuple[Text, ...] = ()
     verbs: frozenset[str] = frozenset()
+    notation_words: frozenset[str] = frozenset()
     if rules is not None:
         own = translations(language, rules.name, locale_dir)
         own.add_fallback(catalog)
@@ -103,4 +124,5 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
         move_words = reply_words(rules)
         vocabulary = getattr(getattr(rules, "NOTATION", None), "VOCABULARY", None)
         verbs = vocabulary.verbs if vocabulary is not None else frozenset()
-    return CatalogWords(language, catalog, move_lexicon(catalog, move_words, verbs, language))
+        notation_words = vocabulary.moves if vocabulary is not None and language == SOURCE_LANGUAGE else frozenset()
+    return CatalogWords(language, catalog, move_lexicon(catalog, move_words, verbs, language, notation_words))

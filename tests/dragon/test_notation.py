@@ -117,8 +117,12 @@ def test_of_a_lines_alternatives_the_first_legal_is_played_and_none_legal_names_
 
 
 def test_a_line_that_is_no_move_before_the_decisions_are_made_is_refused() -> None:
-    error = _refused("Hello,\ngroup 1 tax")
-    assert error.line == "hello," and error.suggestions
+    # A greeting before the first move (no move word in it) is passed over and listed since #29 item 2; a line
+    # with a move word in it is read there, and one between the moves still refuses the reply.
+    reading = GAME.read("Hello,\ngroup 1 tax", _action_state(), 0)
+    assert [GAME.format(move) for move in reading.moves] == ["group 1 tax"] and reading.ignored == ("Hello,",)
+    error = _refused("Hello, not\ngroup 1 tax")  # a negation is never passed over: «не», "not" before a move
+    assert error.line == "hello, not" and error.suggestions
     assert _refused("group 1 build\nthanks\nbuild +1 palace1").line == "thanks"  # the Build still owes its floors
 
 

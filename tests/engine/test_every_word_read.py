@@ -30,10 +30,12 @@ SCRIPTS = {"el": re.compile("[\u0370-\u03ff]"), "ru": re.compile("[\u0400-\u04ff
 NEGATIONS = {"en": ("not", "don't", "never"), "el": ("όχι", "μην", "δεν"), "hu": ("nem", "ne", "soha"),
              "ru": ("не", "нельзя", "никогда")}
 """How a player of each language says "not" or "don't" before a move."""
-POLITE = {"en": "please", "el": "παρακαλώ", "hu": "kérlek", "ru": "пожалуйста"}
-"""A word a player may add to a move line that no notation reads."""
-ACCENTED = ("köszönöm", "elbocsátom", "udvarhölgyet", "áldozat")
-"""Hungarian words with accented letters inside and at the start: quoted whole, never "ldozat" or "udvarh"."""
+POLITE = {"en": "maybe", "el": "ίσως", "hu": "talán", "ru": "наверное"}
+"""A word a player may add to a move line that no notation reads: a hedge ("please" and its like are read past
+since #29 item 2, pbem/language/reading.toml; a hedge is not, as "pass maybe" is no decision)."""
+ACCENTED = ("mégsem", "különösen", "ügyesen", "áldozat")
+"""Hungarian words with accented letters inside and at the start: quoted whole, never "ldozat" or "ülönösen".
+(«elbocsátom», «udvarhölgyet» were here: since #29 item 2 they are Dragon's forms of release and court lady.)"""
 SIGNATURES = {"en": ("Joe XXX", "Thanks, Anna"), "el": ("Γιώργος", "Ευχαριστώ, Άννα"),
               "hu": ("Kovács Péter", "Köszönöm, Anna"), "ru": ("Иван П.", "Спасибо, Анна")}
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine.text import fold
 from pbem.language.words import after_a_verb, words
 
 LANGUAGES = ("el", "hu", "ru")
@@ -61,3 +62,47 @@ def test_take_none_in_greek_is_no_longer_take_any_one() -> None:
     assert greek.english("πάρε κανένα") == "take κανένα"  # "take any one": refused, naming «κανένα»
     assert greek.english(greek.move("take none")) == "take none"
     assert "κανένα" not in greek.move("take none")
+
+
+COMMON_AND_A_FORM = {
+    ("dragon", "ru", "нет"): "«нет» is 'none' in a release order («порядок ухода: нет»); elsewhere a negation",
+    ("china", "el", "με"): "«με» is 'for' where China puts it («άλλαξε κίτρινο με τράπουλα»); elsewhere 'with'",
+    ("prodigals", "el", "με"): "«με» is 'for' where Prodigals puts it; elsewhere 'with'",
+    ("prodigals", "el", "τελοσ"): "«τέλος» is Prodigals' own 'done': the same meaning",
+    ("prodigals", "hu", "kesz"): "«kész» is Prodigals' own 'done': the same meaning",
+    ("prodigals", "ru", "готово"): "«готово» is Prodigals' own 'done': the same meaning",
+    ("prodigals", "ru", "закончил"): "«закончил» is Prodigals' own 'done': the same meaning",
+    ("prodigals", "hu", "vegeztem"): "«végeztem» is Prodigals' own 'done': the same meaning",
+    ("prodigals", "el", "τελειωσα"): "«τελείωσα» is Prodigals' own 'done': the same meaning",
+}
+"""The words both a move form and one of the language's common words (pbem/language/reading.toml), each with why
+the form is right where the notation puts it; any other such word fails the test below."""
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+@pytest.mark.parametrize("name", GAMES)
+def test_no_move_form_is_a_word_the_language_reads_past(name: str, language: str) -> None:
+    """A word read past (an article, a preposition, "please"), a number word, a "done" word or a negation that
+    is also a move form would be read as the move word wherever it stands (#29): «ход» ("turn") of «мой ход:
+    пас» read as Prodigals' ``move``. English: a word the notation itself reads is a form."""
+    rules = engine.game(name)
+    said = words(rules, language)
+    reading = said.lexicon.reading
+    common = reading.pass_over | frozenset(reading.numbers) | reading.done | reading.negations
+    assert common, language
+    if language == "en":
+        forms = set(rules.NOTATION.VOCABULARY.moves)  # type: ignore[attr-defined]
+    else:
+        forms = {fold(form) for entry in said.lexicon.entries for form in entry.forms if " " not in form}
+    clashes = sorted(word for word in common & forms if (name, language, word) not in COMMON_AND_A_FORM)
+    assert clashes == [], clashes
+    stale = [key for key in COMMON_AND_A_FORM if key[:2] == (name, language) and key[2] not in common & forms]
+    assert stale == [], stale
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+def test_a_negation_is_never_read_past(language: str) -> None:
+    """Whatever a language lists, a negation stays a word no notation reads: the line holding it is refused."""
+    reading = words(engine.game("dragon"), language).lexicon.reading
+    assert reading.negations
+    assert not reading.negations & (reading.pass_over | frozenset(reading.numbers) | reading.done)

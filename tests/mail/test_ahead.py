@@ -505,9 +505,9 @@ def test_a_kept_line_with_a_word_no_notation_reads_is_refused_at_once_and_not_ke
     until_due(service, game_id, BOB)
     play_turn(service, game_id)
     assert due(service, game_id) != BOB
-    outcome = send(service, BOB, "pass please", "ahead-please", kind=None)
+    outcome = send(service, BOB, "pass maybe", "ahead-please", kind=None)
     assert outcome.status == "refused", outcome
     assert kept(service) == []
     refusal = last_mail(service, BOB, "refusal")
-    assert "'please' is not a word of this game's moves" in flat(refusal.text)
+    assert "'maybe' is not a word of this game's moves" in flat(refusal.text)
     assert send(service, BOB, "pass", "ahead-plain", kind=None).status == "held"

@@ -147,9 +147,13 @@ def test_lines_after_the_turn_that_are_no_moves_are_ignored_and_reported() -> No
     state = action_turn()
     reading = GAME.read("done\nThanks,\nAlex", state, 0)
     assert reading.moves == [Done()] and reading.ignored == ("Thanks,", "Alex")
+    # Since #29 item 2 a line before the first move with no move word in it (a greeting) is passed over too;
+    # one with a move word and a word not read is refused, naming the word.
+    reading = GAME.read("thanks\ndone", state, 0)
+    assert reading.moves == [Done()] and reading.ignored == ("thanks",)
     with pytest.raises(MoveError) as info:
-        GAME.read("thanks\ndone", state, 0)
-    assert info.value.line == "thanks" and "'thanks' is not a word of this game's moves" in info.value.reason
+        GAME.read("maybe done\ndone", state, 0)
+    assert info.value.line == "maybe done" and "'maybe' is not a word of this game's moves" in info.value.reason
 
 
 def test_an_unknown_line_gets_the_nearest_legal_moves() -> None:

@@ -1,0 +1,156 @@
+"""Natural replies are read as the moves they mean, in every game and language (#29).
+
+``tests/engine/corpus/GAME.LANG.toml`` holds replies written the way players write them (inflected, first
+person, articles and prepositions, adjective first, a number as a word, a greeting before and "done" after),
+each with the state it is sent in (one of :data:`STATES`, built the way the games' own tests build them) and
+the moves it means in English notation; and replies that must be refused (a negation, a word pbem does not
+read). A reply is read through the real words of the language (the catalogs and
+``pbem/language/reading.toml``), as a mail is.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine import IllegalMove, MoveError
+from pbem.language.words import words
+
+CORPUS = Path(__file__).with_name("corpus")
+LANGUAGES = ("en", "el", "hu", "ru")
+
+
+def _dragon_states() -> dict[str, Callable[[], tuple[Any, int]]]:
+    from tests.dragon.scenario import court, month_one, person_phase
+    game = engine.game("dragon")
+
+    def start() -> tuple[Any, int]:
+        state = game.new(3, 1)
+        return state, state.actor
+
+    def action() -> tuple[Any, int]:
+        state = month_one(3, 1)
+        return state, state.actor
+
+    def build() -> tuple[Any, int]:
+        state = month_one(3, 1)
+        seat = state.actor
+        return game.apply(state, seat, game.parse("group 2 build", state, seat)[0]), seat
+
+    def person() -> tuple[Any, int]:
+        state = person_phase(month_one(3, 1))
+        court(state, state.actor, (2, []), (2, []))  # two alike palaces: a person needs no palace named
+        return state, state.actor
+
+    def release() -> tuple[Any, int]:
+        state, rng = game.new(3, 7), random.Random(7)
+        while state.phase != "release":
+            (seat,) = game.to_act(state)
+            state = game.apply(state, seat, game.greedy(state, seat, rng))
+        (seat,) = game.to_act(state)
+        return state, seat
+
+    return {"start": start, "action": action, "build": build, "person": person, "release": release}
+
+
+def _china_states() -> dict[str, Callable[[], tuple[Any, int]]]:
+    from tests.china.conftest import Scenario
+    game = engine.game("china")
+
+    def act() -> tuple[Any, int]:
+        state = game.new(3, 7)
+        Scenario(state).hand(0, "O Y R")  # the display shows orange, red, purple
+        return state, 0
+
+    def place() -> tuple[Any, int]:
+        state, seat = act()
+        return game.apply(state, seat, game.parse("play red", state, seat)[0]), seat
+
+    def draw() -> tuple[Any, int]:
+        state, seat = place()
+        return game.apply(state, seat, game.parse("wei: pagoda 1", state, seat)[0]), seat
+
+    return {"act": act, "place": place, "draw": draw}
+
+
+def _prodigals_states() -> dict[str, Callable[[], tuple[Any, int]]]:
+    from tests.prodigals.scenario import action_turn, new
+    game = engine.game("prodigals")
+
+    def errands() -> tuple[Any, int]:
+        state = new()
+        return state, min(game.to_act(state))
+
+    def actions() -> tuple[Any, int]:
+        return action_turn(), 0
+
+    return {"errands": errands, "actions": actions}
+
+
+STATES: dict[str, Callable[[], dict[str, Callable[[], tuple[Any, int]]]]] = {
+    "dragon": _dragon_states, "china": _china_states, "prodigals": _prodigals_states}
+"""Per game, the named states the corpus sends its replies in."""
+
+
+@cache
+def state(game: str, name: str) -> tuple[Any, int]:
+    return STATES[game]()[name]()
+
+
+def corpus(kind: str) -> list[Any]:
+    cases = []
+    for path in sorted(CORPUS.glob("*.toml")):
+        game, language = path.stem.split(".")
+        for i, case in enumerate(tomllib.loads(path.read_text(encoding="utf-8")).get(kind, [])):
+            cases.append(pytest.param(game, language, case, id=f"{game}-{language}-{i}"))
+    return cases
+
+
+def read(game: str, language: str, case: dict[str, Any]) -> tuple[list[Any], Any, int]:
+    rules = engine.game(game)
+    position, seat = state(game, case["state"])
+    return rules.read(case["text"], rules.clone(position), seat, words(rules, language)).moves, position, seat
+
+
+@pytest.mark.parametrize(("game", "language", "case"), corpus("reply"))
+def test_a_natural_reply_means_its_moves(game: str, language: str, case: dict[str, Any]) -> None:
+    rules = engine.game(game)
+    position, seat = state(game, case["state"])
+    meant = rules.read("\n".join(case["means"]), rules.clone(position), seat).moves
+    assert meant, case
+    moves, _, _ = read(game, language, case)
+    assert [rules.format(m) for m in moves] == [rules.format(m) for m in meant], case["text"]
+
+
+@pytest.mark.parametrize(("game", "language", "case"), corpus("not_yet"))
+def test_a_natural_reply_not_read_yet_is_refused_never_misread(game: str, language: str, case: dict[str, Any]) -> None:
+    """Replies players write that pbem does not read yet (each says why): refused today, and never played as
+    another move; once one reads right, move it to ``[[reply]]``."""
+    rules = engine.game(game)
+    position, seat = state(game, case["state"])
+    meant = [rules.format(m) for m in rules.read("\n".join(case["means"]), rules.clone(position), seat).moves]
+    try:
+        moves, _, _ = read(game, language, case)
+    except (MoveError, IllegalMove):
+        return
+    assert [rules.format(m) for m in moves] == meant, case["text"]
+
+
+@pytest.mark.parametrize(("game", "language", "case"), corpus("refused"))
+def test_a_negated_or_unread_reply_is_refused(game: str, language: str, case: dict[str, Any]) -> None:
+    with pytest.raises((MoveError, IllegalMove)):
+        moves, _, _ = read(game, language, case)
+        print(moves)
+
+
+@pytest.mark.parametrize("game", ["dragon", "china", "prodigals"])
+def test_every_language_has_a_corpus(game: str) -> None:
+    for language in LANGUAGES:
+        assert (CORPUS / f"{game}.{language}.toml").is_file(), language
