@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import asyncio
 import logging
 import smtplib
@@ -279,18 +281,7 @@ def test_bounces_over_smtp_with_a_null_reverse_path_and_the_player_shown_to_the_
                 handled(listener)  # before the clock moves on: the listener no longer handles before its next answer
         return answers
 
-    async def run() -> None:
-        server = Server(listener)
-        await server.start()
-        try:
-            await asyncio.get_running_loop().run_in_executor(None, talk, server.port)
-            while not server._inbound.empty():
-                await asyncio.sleep(0.02)
-            await asyncio.sleep(0.1)
-        finally:
-            await server.stop()
-
-    asyncio.run(run())
+    on_a_listener(listener, talk)
     ann = player(listener)
     assert ann.bounce_score == 3 and ann.bounce_hold
     env = {"PBEM_DATABASE_URL": listener.settings.database_url, "PBEM_SECRET": "test-secret"}
@@ -308,13 +299,8 @@ def test_bounces_over_smtp_with_a_null_reverse_path_and_the_player_shown_to_the_
     assert stranger.exit_code == 1 and "no player has the address" in stranger.output
 
 
-def over_smtp(service: Service, mails: list[tuple[str, str, bytes]]) -> None:
-    """Send ``mails`` (envelope sender, recipient, message) to a real listener of ``service``; wait until handled."""
-
-    def talk(port: int) -> None:
-        with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
-            for sender, recipient, raw in mails:
-                client.sendmail(sender, [recipient], raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+def on_a_listener(service: Service, talk: Callable[[int], object]) -> None:
+    """Start a real listener of ``service``, run ``talk(port)`` against it, and stop once what came is handled."""
 
     async def run() -> None:
         server = Server(service)
@@ -328,6 +314,17 @@ def over_smtp(service: Service, mails: list[tuple[str, str, bytes]]) -> None:
             await server.stop()
 
     asyncio.run(run())
+
+
+def over_smtp(service: Service, mails: list[tuple[str, str, bytes]]) -> None:
+    """Send ``mails`` (envelope sender, recipient, message) to a real listener of ``service``; wait until handled."""
+
+    def talk(port: int) -> None:
+        with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
+            for sender, recipient, raw in mails:
+                client.sendmail(sender, [recipient], raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+
+    on_a_listener(service, talk)
 
 
 def test_a_mail_servers_report_at_a_seats_reply_address_is_not_answered_not_told_and_not_counted(

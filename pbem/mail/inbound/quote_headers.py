@@ -44,22 +44,9 @@ _QUOTED = re.compile(r"^\s*>")
 _LIBRARY_WINDOW_CHARS = 300
 
 
-def _short_lines_end(text: str, start: int, chars: int) -> int:
-    """The end of the run of lines from ``start`` none of which is longer than ``chars`` (see _window_end)."""
-    end, search_from = start, start + 1 if text.startswith("\n", start) else start
-    while True:
-        newline = text.find("\n", search_from)
-        line_end = len(text) if newline < 0 else newline
-        if line_end - search_from > chars:
-            return end
-        end = line_end
-        if newline < 0:
-            return end
-        search_from = newline + 1
-
-
-def _window_end(text: str, start: int, chars: int) -> int:
-    """The end of the whole lines of ``text`` from ``start`` that fit ``chars`` (``start`` if the first does not).
+def _window_end(text: str, start: int, chars: int, *, each_line: bool = False) -> int:
+    """The end of the whole lines of ``text`` from ``start`` that fit ``chars`` together (``start`` if the first
+    does not); with ``each_line``, the end of the run of lines none of which alone is longer than ``chars``.
 
     A window ends where a line ends, so a pattern's ``$`` matches only there;
     a ``start`` at a newline begins with the line after it.
@@ -68,7 +55,7 @@ def _window_end(text: str, start: int, chars: int) -> int:
     while True:
         newline = text.find("\n", search_from)
         line_end = len(text) if newline < 0 else newline
-        if line_end - start > chars:
+        if line_end - (search_from if each_line else start) > chars:
             return end
         end = line_end
         if newline < 0:
@@ -206,7 +193,7 @@ class HistoryHeaders:
         end is read on every short line that follows (the wildcards that
         backtrack never reach past a line or two).
         """
-        match = self._library.match(text, start, _short_lines_end(text, start, _LIBRARY_WINDOW_CHARS)) or \
+        match = self._library.match(text, start, _window_end(text, start, _LIBRARY_WINDOW_CHARS, each_line=True)) or \
             self._library.match(text, start, _window_end(text, start, _LIBRARY_WINDOW_CHARS))
         assert match is not None, "found in its window, so found in the run that holds it"
         return Span(match.start(), match.end())
