@@ -111,3 +111,14 @@ def test_every_setting_the_guide_names_is_one_pbem_has() -> None:
     known = {"PBEM_" + name.upper() for name in Settings.__dataclass_fields__} | {"PBEM_FROM", "PBEM_CONFIG"}
     named = set(re.findall(r"\bPBEM_[A-Z_]+\b", GUIDE.read_text()))
     assert named and named <= known, named - known
+
+
+def test_the_guide_quotes_each_postfix_file_the_postfix_test_runs_whole() -> None:
+    """docs/postfix/ is the one copy of the guide's Postfix lines: tests/mail/test_postfix.py runs them."""
+    guide = GUIDE.read_text()
+    files = sorted(path for path in (REPO / "docs" / "postfix").iterdir() if path.suffix != ".md")
+    assert {path.name for path in files} >= {"master.cf", "main.cf", "transport.pipe", "main.cf.listener",
+                                             "transport.listener"}
+    for path in files:
+        assert f"(`docs/postfix/{path.name}`" in guide, f"the guide does not name docs/postfix/{path.name}"
+        assert f"```\n{path.read_text()}```" in guide, f"the guide's copy of docs/postfix/{path.name} differs from it"
