@@ -194,7 +194,8 @@ def _finish(arrival: chain.Arrival, outcome: Outcome) -> Outcome:
 
 def read_stored(service: Service, raw: bytes, envelope_recipients: Iterable[str],
                 envelope_sender: str | None = None) -> InboundMail:
-    """A message as this service reads it: our own addresses and size limit applied."""
+    """A message as this service reads it: our own addresses, size limit and MX's authserv-id applied."""
     settings = service.settings
     return read_mail(raw, own_addresses=[settings.from_address], envelope_recipients=envelope_recipients,
-                     envelope_sender=envelope_sender, max_bytes=settings.max_message_bytes)
+                     envelope_sender=envelope_sender, max_bytes=settings.max_message_bytes,
+                     authserv_id=settings.authserv_id)

@@ -94,6 +94,12 @@ class Settings:
                                             "move inside the transaction of the reply before them.", 10)
     listen_require_tls: bool = knob(False, "Accept mail only over STARTTLS (a listener that faces the internet as "
                                            "an MX should not: many senders still deliver in the clear).", True)
+    authserv_id: str = knob("", "The authserv-id our own MX writes in the Authentication-Results header it adds "
+                                "(OpenDMARC's AuthservID, rspamd's authserv_id; docs/deploy.md 4d): that header, "
+                                "the topmost one with this id, is trusted, and a reply whose From fails DMARC there is "
+                                "kept as unauthenticated, never played, and the seat's player told. Empty: no such "
+                                "header is trusted (the MX checks no DMARC, or mail comes by IMAP from a provider "
+                                "whose id you do not know).", "mx.pbem.example.org")
     imap_host: str = knob("", "An IMAP mailbox to fetch inbound mail from; empty turns the IMAP poller off.",
                           "imap.example.org")
     imap_port: int = knob(143, "The IMAP server's port (993 with imap_ssl).", 993)

@@ -8,7 +8,7 @@ stages, so each step works on the value it needs:
 - :data:`ADDRESS_STEPS` work on an :class:`Arrival` (the mail, nothing known
   yet): was it filtered, does it carry a reply token for a seat that exists,
   is it a mail server's report rather than a reply, does it come from that
-  seat's player. pbem answers only its registered
+  seat's player, and was not found forged by our MX (DMARC). pbem answers only its registered
   players: a stranger's mail is kept and counted, never answered, and a mail
   with a seat's token from another address is kept and told to the seat's own
   player at their registered address (at most ``seat_notices_per_day``
@@ -46,11 +46,15 @@ from pbem.play.commands.language import language_written
 from pbem.ops.db import Inbound, Outbox, Player, Seat
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import InboundMail, MailKind
+from pbem.mail.inbound.authresults import FAIL
 from pbem.play.mails import NOTICE_KINDS, Accepted
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame, Transaction
 from pbem.mail.tokens import ReplyTarget, read_reply_address
+
+FORGED = "it failed DMARC at our MX (the From's domain does not vouch for it)"
+"""Why a mail whose From our MX found forged is not answered, in its stored reason."""
 
 QUOTED_LINES = 6
 """Lines of a refused reply quoted back to its sender: their own first lines (quotes were already cut), each
@@ -127,11 +131,14 @@ class Arrival:
                **extra: Any) -> Outcome:
         """Answer with what was read, why it failed and the legal moves, unless the address hit its limit.
 
-        Only a registered player is ever answered; anyone else's mail is kept as a stranger's.
+        Only a registered player is ever answered, and only when our MX did not find the From forged;
+        anyone else's mail is kept as a stranger's.
         """
         service, mail = self.service, self.mail
         if self.sender_player is None:
             return self.stranger(reason)
+        if mail.dmarc == FAIL:  # the registered address is only written there: answering it is backscatter
+            return Outcome("unauthenticated", f"{reason}; {FORGED}: kept, not answered")
         if not self.may_answer(mail.sender):
             return Outcome("rate_limited", reason)
         game, seat = self.game, self.seat
@@ -241,8 +248,8 @@ def _automatic(arrival: Arrival) -> Outcome:
 
 def _oversize(arrival: Arrival) -> Outcome:
     mail, service = arrival.mail, arrival.service
-    if arrival.sender_player is None:
-        return Outcome("oversize", f"{mail.reason}; from no player: not answered")
+    if arrival.sender_player is None or mail.dmarc == FAIL:
+        return Outcome("oversize", f"{mail.reason}; from no player (or {FORGED}): not answered")
     today, settings = service.clock.now().date(), service.settings
     own = _own_mail(arrival)
     if own:
@@ -333,6 +340,16 @@ def _not_a_bounce(arrival: Arrival) -> Outcome | None:
                               f"seat {seat + 1}, from {arrival.mail.sender or 'nobody'}): not answered")
 
 
+def _authenticated(arrival: Arrival) -> Outcome | None:
+    """A mail whose From our MX found forged (DMARC failed) is no one's reply, whatever address it names: kept,
+    never answered (the From is the one thing it proves false), and the seat's player told as for a wrong
+    sender. Without a trusted verdict (no ``authserv_id``, no header of our MX) the mail passes on."""
+    if arrival.mail.dmarc != FAIL:
+        return None
+    reason = f"the From {arrival.mail.sender or '(none)'}: {FORGED}"
+    return Outcome("unauthenticated", f"{reason}: kept, not answered; {_tell_seat(arrival, 'unauthenticated')}")
+
+
 def _from_seat_player(arrival: Arrival) -> Outcome | None:
     game, seat = arrival.game, arrival.seat
     assert game is not None and seat is not None
@@ -343,19 +360,28 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
         bounces.replied(arrival.service, arrival.session, player, game.id)  # their address works again
         return None
     reason = f"sender {sender or '(none)'} is not the seat's player"
-    told = "the seat has no player to tell"
-    if player is not None and game.human(seat):
-        service = arrival.service
-        if budgets.unverified(arrival.session, service.clock.now().date(), service.settings, player.email,
-                              game.id, seat):
-            service.mails.send_to_seat(arrival.session, game, seat, "sender_notice", sender=sender,
-                                       own_address=player.email, limit=service.settings.seat_notices_per_day)
-            told = "the seat's player was told"
-        else:
-            told = "the seat's player was not told: today's notices for the seat or the address are sent"
+    told = _tell_seat(arrival, "wrong_sender")
     if arrival.sender_player is not None:  # another registered player used this seat's address: tell them too
         arrival.refuse("wrong_sender", reason, address=sender)
     return Outcome("wrong_sender", f"{reason}: kept; {told}")
+
+
+def _tell_seat(arrival: Arrival, why: str) -> str:
+    """Tell the seat's human player at their registered address that a mail for their seat was not theirs
+    (``why``: wrong_sender, from another address; unauthenticated, in their name but forged), within the
+    budget of mail pbem cannot verify; say what was done."""
+    game, seat = arrival.game, arrival.seat
+    assert game is not None and seat is not None
+    player = game.player(seat)
+    if player is None or not game.human(seat):
+        return "the seat has no player to tell"
+    service = arrival.service
+    if not budgets.unverified(arrival.session, service.clock.now().date(), service.settings, player.email, game.id,
+                              seat):
+        return "the seat's player was not told: today's notices for the seat or the address are sent"
+    service.mails.send_to_seat(arrival.session, game, seat, "sender_notice", sender=arrival.mail.sender, why=why,
+                               own_address=player.email, limit=service.settings.seat_notices_per_day)
+    return "the seat's player was told"
 
 
 ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
@@ -370,6 +396,9 @@ ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
     Step("seat-exists", "the token's game and seat exist", _seat_exists),
     Step("not-a-bounce", "a mail server's delivery report at a seat's reply address is kept, never answered, and "
          "counted against nobody (it did not come to a return path of ours)", _not_a_bounce),
+    Step("authenticated", "our MX did not find the From forged (DMARC failed, in the trusted "
+         "Authentication-Results header); if it did, the mail is kept unanswered and the seat's player is told at "
+         "their address", _authenticated),
     Step("from-seat-player", "the sender is the seat's player; if not, the mail is kept and the seat's own player "
          "is told at their address", _from_seat_player),
 )

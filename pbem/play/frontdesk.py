@@ -5,7 +5,8 @@ standings, the daily digest, a refusal without a seat, these answers) has
 pbem's own address as its Reply-To (:attr:`pbem.play.mails.Mailer.desk`), so a
 reply to one of them is read here, not refused for want of a reply token:
 
-- from an address no player has: kept, never answered (no backscatter);
+- from an address no player has, or in a player's name but found forged by our MX (DMARC failed): kept,
+  never answered (no backscatter);
 - a player command that makes sense without a seat (``help``, ``status``,
   ``language``, ``timezone``, ``vacation``, ``notify``: each declares its
   :attr:`~pbem.play.commands.PlayerCommand.unseated` handler) runs; a command
@@ -49,6 +50,7 @@ from pbem.play.commands.language import language_written
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
 from pbem.mail.tokens import read_reply_address
+from pbem.mail.inbound.authresults import FAIL
 
 if TYPE_CHECKING:
     from pbem.play.chain import Arrival
@@ -90,6 +92,9 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
     if player is None:
         return arrival.stranger(f"mail to {service.mails.desk}")
     arrival.writer = player
+    if mail.dmarc == FAIL:
+        return Outcome("unauthenticated", f"mail to {service.mails.desk} in {mail.sender}'s name failed DMARC at our "
+                                          "MX: kept, neither answered nor forwarded")
     if _delivery_report(arrival):
         return Outcome("ignored", f"{bounces.NOBODY}: {bounces.NOT_OURS} (at {service.mails.desk}, from "
                                   f"{mail.sender}): not answered")

@@ -9,19 +9,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-STATUSES = ("stored", "applied", "held", "command", "refused", "wrong_sender", "stranger", "ignored", "duplicate",
-            "oversize", "rate_limited", "forwarded", "failed")
+STATUSES = ("stored", "applied", "held", "command", "refused", "wrong_sender", "unauthenticated", "stranger", "ignored",
+            "duplicate", "oversize", "rate_limited", "forwarded", "failed")
 """Every status a stored inbound message can have: ``stored`` until handled, ``failed`` when set aside.
 
 ``stranger``: no valid reply token, from an address no player has; kept and
 counted, never answered (no backscatter). ``wrong_sender``: a valid token
 from another address; kept, and the seat's own player is told.
+``unauthenticated``: our MX found that the From's domain does not vouch for
+it (DMARC failed, :mod:`pbem.mail.inbound.authresults`); kept, never
+answered, and the seat's own player is told as for a wrong sender.
 ``forwarded``: a registered player's mail to pbem's own address that was no
 command, forwarded to the organiser (:mod:`pbem.play.frontdesk`).
 """
 
-UNCHANGED = frozenset({"refused", "wrong_sender", "stranger", "ignored", "bounce", "oversize", "rate_limited",
-                       "forwarded"})
+UNCHANGED = frozenset({"refused", "wrong_sender", "unauthenticated", "stranger", "ignored", "bounce", "oversize",
+                       "rate_limited", "forwarded"})
 """Outcomes that change nothing of a game's state or turns: committed without bumping its version, so a
 flood of them never pushes real replies into conflict retries."""
 

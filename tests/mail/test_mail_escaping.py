@@ -181,8 +181,9 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                      "board": board, "next_after": after}
                     for board, after in ((evil("board"), [evil("next")]), (evil("board"), None), ("", None))],
     "say": [{**BASE, "speaker": evil("speaker"), "said": f"{evil('said')}\n{evil('said-2')}"}],
-    "sender_notice": [{**BASE, "sender": sender, "own_address": evil("own"), "limit": 2}
-                      for sender in (evil("sender"), "")],
+    "sender_notice": [{**BASE, "sender": sender, "own_address": evil("own"), "limit": 2, "why": why}
+                      for sender, why in ((evil("sender"), "wrong_sender"), ("", "wrong_sender"),
+                                          (evil("sender"), "unauthenticated"))],
     "standings": [hostile_standings()],
     "start": [{**BASE, "seats": SEATS, "hours": 48, "board": evil("board"), "next_after": after}
               for after in ([evil("next")], None)],

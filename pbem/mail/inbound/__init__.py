@@ -24,6 +24,7 @@ from email.parser import BytesHeaderParser, BytesParser
 from email.policy import compat32
 from enum import StrEnum
 
+from pbem.mail.inbound.authresults import dmarc_verdict
 from pbem.mail.inbound.body import body_text
 from pbem.mail.inbound.headers import (
     address_pairs, addresses, decoded_field, display_name, first_address, message_ids, raw_field, return_path,
@@ -71,6 +72,9 @@ class InboundMail:
     kind: MailKind
     reason: str
     text: str
+    dmarc: str = ""
+    """The DMARC verdict our MX wrote for the From's domain ("pass", "fail", …); "" when none is trusted
+    (:mod:`pbem.mail.inbound.authresults`)."""
 
 
 def read_mail(
@@ -80,6 +84,7 @@ def read_mail(
     envelope_recipients: Iterable[str] = (),
     envelope_sender: str | None = None,
     max_bytes: int = 1_000_000,
+    authserv_id: str = "",
 ) -> InboundMail:
     """Read ``raw`` (one RFC 5322 message) into an :class:`InboundMail`; never raises.
 
@@ -88,7 +93,8 @@ def read_mail(
     transport knows them; ``envelope_sender`` is the SMTP MAIL FROM when the
     transport knows it ("" or "<>" for the null reverse-path): it is the truth
     a Return-Path header only reports, so it wins over that header; a message
-    longer than ``max_bytes`` is OVERSIZE and its body is not read.
+    longer than ``max_bytes`` is OVERSIZE and its body is not read; ``authserv_id`` names our MX, the one
+    server whose ``Authentication-Results`` header is trusted ("": none is).
     """
     raw = bytes(raw)
     oversize = len(raw) > max_bytes
@@ -122,6 +128,7 @@ def read_mail(
         kind=kind,
         reason=reason,
         text=text,
+        dmarc=dmarc_verdict(headers, authserv_id, sender.rpartition("@")[2]) if sender else "",
     )
 
 
