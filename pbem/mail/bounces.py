@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from datetime import UTC, timedelta
 from email import message_from_bytes
 from email.message import Message
+from email.parser import BytesHeaderParser
 from email.policy import compat32
 from typing import Iterable
 
@@ -44,7 +45,7 @@ from sqlmodel import Session, select
 
 from pbem.ops.config import Settings
 from pbem.ops.db import Game, Inbound, Outbox, Player, Seat
-from pbem.mail.inbound.headers import decoded_field, first_address
+from pbem.mail.inbound.headers import decoded_field, first_address, message_ids, raw_field
 from pbem.mail.inbound.filters import DAEMON_LOCAL_PARTS, REPORT_TYPES
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame
@@ -133,11 +134,36 @@ def from_mail_server(message: Message) -> bool:
             or message.get_content_type() in REPORT_TYPES)
 
 
-def delivery_report(message: Message) -> bool:
-    """Whether ``message`` reads as a mail server's delivery report (one a detector reads, or from a mail
-    server): such a message is never a player's reply, whatever address it came to."""
+def delivery_report(message: Message, domain: str) -> bool:
+    """Whether ``message`` reads as a mail server's delivery report (one a detector reads, from a mail
+    server, or carrying back a mail of ours): such a message is never a player's reply, whatever address it
+    came to. ``domain`` is the one our Message-IDs are at."""
     temporary, permanent = _failures(message)
-    return bool(temporary or permanent) or from_mail_server(message)
+    return bool(temporary or permanent) or from_mail_server(message) or returns_ours(message, domain)
+
+
+RETURNED_TYPES = ("message/rfc822", "text/rfc822-headers")
+"""How a report carries the mail it could not deliver: whole, or its header section."""
+
+
+def returns_ours(message: Message, domain: str) -> bool:
+    """Whether ``message`` carries back one of our mails: a returned message (or its headers) whose Message-ID
+    is at our ``domain``. A server whose report no detector reads, sent by no MAILER-DAEMON and under a
+    subject of its own, still returns the mail it failed with; a person's reply quotes it in its text
+    and names it in In-Reply-To, never as an attached message of ours."""
+    suffix = f"@{domain.lower()}"
+    for part in message.walk():
+        kind = part.get_content_type()
+        if kind not in RETURNED_TYPES:
+            continue
+        returned = part.get_payload()
+        if kind == "text/rfc822-headers" or not isinstance(returned, list):
+            text = part.get_payload(decode=True) or b""
+            returned = [BytesHeaderParser(policy=compat32).parsebytes(text)]
+        if any(found.lower().endswith(suffix) for inner in returned[:1]
+               for found in message_ids(raw_field(inner, "Message-ID"))):
+            return True
+    return False
 
 
 def _failures(message: Message) -> tuple[frozenset[bytes], frozenset[bytes]]:

@@ -334,7 +334,7 @@ def _not_a_bounce(arrival: Arrival) -> Outcome | None:
     if player is not None and player.email == arrival.mail.sender:
         return None
     raw = arrival.session.exec(select(Inbound.raw).where(Inbound.id == arrival.inbound_id)).one()
-    if not bounces.delivery_report(message_from_bytes(raw, policy=compat32)):
+    if not bounces.delivery_report(message_from_bytes(raw, policy=compat32), arrival.service.settings.domain):
         return None
     return Outcome("ignored", f"{bounces.NOBODY}: {bounces.NOT_OURS} (at the reply address of game {game.id}, "
                               f"seat {seat + 1}, from {arrival.mail.sender or 'nobody'}): not answered")

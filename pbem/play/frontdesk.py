@@ -129,7 +129,7 @@ def _delivery_report(arrival: Arrival) -> bool:
     """A mail server's report that no header filter caught, sent to our From: no question for a person
     (and no evidence against anyone's address: it did not come to a return path of ours)."""
     raw = arrival.session.exec(select(Inbound.raw).where(Inbound.id == arrival.inbound_id)).one()
-    return bounces.delivery_report(message_from_bytes(raw, policy=compat32))
+    return bounces.delivery_report(message_from_bytes(raw, policy=compat32), arrival.service.settings.domain)
 
 
 _REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|vs|fw|fwd|wg|απ|σχετ|отв|ответ|ha|vá|válasz)(\[\d+\])?\s*:\s*)+",
