@@ -124,28 +124,48 @@ class Runner:
 
 
 def runner(tmp: Path) -> Runner:
-    """pbem for :data:`RUNNER`: this Python when that user may run it, else a hard-linked copy it may read.
+    """pbem for :data:`RUNNER`: this Python and this checkout, or copies of them that user may read.
 
-    A Python under a private home (pyenv's under /root, mode 0700) cannot be run
-    by another user; its files can, from a tree of hard links in a folder that
-    user may enter (no data is copied, and nothing outside ``tmp`` changes).
+    A Python under a private home (pyenv's under /root, mode 0700) cannot be
+    run by another user; its files can, from a tree of hard links in a folder
+    that user may enter (no data is copied). A checkout in a private folder is
+    copied (its four packages, a few MB). Nothing outside ``tmp`` changes.
     """
     account = pwd.getpwnam(RUNNER)
-    prefix = Path(sys.base_prefix)
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "LANG": "C.UTF-8"}
     python = sys.executable
-    probe = [python, "-c", "import pbem, sqlmodel"]
-    if not _runs(probe, account, env):
-        linked = tmp / "python"
-        subprocess.run(["cp", "-al", str(prefix), str(linked)], check=True)
-        linked.chmod(0o755)
-        python = str(linked / Path(sys.executable).relative_to(prefix))
-        env["LD_LIBRARY_PATH"] = str(linked / "lib")  # a shared libpython found by its absolute RUNPATH otherwise
-        probe[0] = python
-        done = subprocess.run(probe, user=account.pw_uid, group=account.pw_gid, extra_groups=[], env=env, cwd="/",
-                              capture_output=True)
-        assert done.returncode == 0, f"{RUNNER} cannot run pbem from {python}: {done.stderr.decode()[-2000:]}"
+    if not _runs([python, "-c", "pass"], account, env):
+        python = _linked_python(tmp, env)
+    code = [python, "-c", "import sys, pbem, sqlmodel, authres; sys.exit(not pbem.__file__.startswith(sys.argv[1]))"]
+    if not _runs([*code, env["PYTHONPATH"]], account, env):
+        env["PYTHONPATH"] = str(_copied_code(tmp))
+    done = subprocess.run([*code, env["PYTHONPATH"]], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
+                          env=env, cwd="/", capture_output=True)
+    assert done.returncode == 0, f"{RUNNER} cannot run this pbem with {python}: {done.stderr.decode()[-2000:]}"
     return Runner(RUNNER, account.pw_uid, account.pw_gid, python, env)
+
+
+def _linked_python(tmp: Path, env: dict[str, str]) -> str:
+    """This Python's installation as hard links under ``tmp``; ``env`` gets the library path it needs."""
+    prefix = Path(sys.base_prefix)
+    assert sys.prefix == sys.base_prefix and prefix not in (Path("/"), Path("/usr"), Path("/usr/local")), (
+        f"{RUNNER} cannot run {sys.executable}, and its installation ({sys.prefix}) is not one to link whole: "
+        f"run the tests with a Python {RUNNER} may run")
+    linked = tmp / "python"
+    subprocess.run(["cp", "-al", str(prefix), str(linked)], check=True)
+    linked.chmod(0o755)
+    env["LD_LIBRARY_PATH"] = str(linked / "lib")  # a shared libpython is found by its absolute RUNPATH otherwise
+    return str(linked / Path(sys.executable).relative_to(prefix))
+
+
+def _copied_code(tmp: Path) -> Path:
+    """This checkout's packages, copied under ``tmp`` for a user who may not read the checkout."""
+    code = tmp / "code"
+    for package in ("engine", "tournaments", "pbem", "templates"):
+        shutil.copytree(ROOT / package, code / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in [code, *code.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    return code
 
 
 def _runs(command: list[str], account: pwd.struct_passwd, env: dict[str, str]) -> bool:
