@@ -80,8 +80,9 @@ ELSE = TC("move", "else")
 _ELSE = re.compile(r"\s*,?\s*\belse\b\s*")
 DONE = "end"
 """What a language's "done" word («готово», «kész», «τέλος» where it is no move) is read as (engine.text.Reading)."""
-_DONE_AFTER = re.compile(rf"(?:[\s,;.!]*\b{DONE})+$")
-"""Done words closing a line («всё, готово», "pass, done"): the reply's moves end there."""
+_DONE_AROUND = re.compile(rf"^(?:{DONE}\b[\s,;.!]*)+|(?:[\s,;.!]*\b{DONE})+$")
+"""Done words opening or closing a line («всё, готово», "pass, done", «всё, пас»): the reply's moves end with
+that line."""
 
 
 def reply_words(game: Any) -> tuple[Text, ...]:
@@ -502,7 +503,7 @@ class GameBase:
                 entries.append(Entry(shortened(written), (), too_long=True))
                 continue
             read = normalise(words.english(normalise(self.reply_text(written))))
-            moves = _DONE_AFTER.sub("", read)
+            moves = _DONE_AROUND.sub("", read)
             pieces = _ELSE.split(moves)
             alternatives = tuple(piece for piece in pieces if piece)
             if alternatives and not pieces[0] and entries and not entries[-1].too_long:  # "else …" goes on

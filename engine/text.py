@@ -271,8 +271,8 @@ class Lexicon:
             else:  # a word of no form (English, or the player's own): what follows it is read as usual
                 word = fold(pieces[i])
                 own = verb_before and word in after_a_verb  # the player's own word after a verb
-                following = [fold(word) for word in pieces[i + 2::2]]
-                last = reading is not None and all(word in reading.pass_over for word in following)
+                following = [fold(later) for later in pieces[i + 2::2]]
+                last = reading is not None and all(later in reading.pass_over for later in following)
                 joined = (  # a word of an identifier: a-little-more-time, a1, p2 (but «2-es» is the number's suffix)
                     (i > 1 and pieces[i - 1] in ("-", "_")) or pieces[i + 1] in ("-", "_")
                     or pieces[i + 1][:1].isdigit() or pieces[i - 1][-1:].isdigit())

@@ -176,6 +176,8 @@ def test_every_language_has_a_corpus(game: str) -> None:
     ("dragon", "hu", "passz, kész\naratás\nÜdv, Péter", "pass", ("aratás", "Üdv, Péter")),
     ("dragon", "ru", "пас\nвсё, готово\nсбор урожая из группы 1", "pass", ("сбор урожая из группы 1",)),
     ("china", "ru", "беру из колоды\nготово\nберу красную", "draw deck", ("беру красную",)),
+    ("dragon", "ru", "всё, пас\nСаша", "pass", ("Саша",)),
+    ("prodigals", "ru", "всё, готово\nпас", "done", ("пас",)),
 ])
 def test_lines_after_a_done_word_are_listed_as_not_read(game: str, language: str, text: str, means: str,
                                                           not_read: tuple[str, ...]) -> None:
@@ -183,7 +185,7 @@ def test_lines_after_a_done_word_are_listed_as_not_read(game: str, language: str
     unsaid: the reading lists them as not read, as it lists a signature after the last move, and the mail
     says so. Sent before the turn, they are listed the same way."""
     rules = engine.game(game)
-    position, seat = state(game, "draw" if game == "china" else "action")
+    position, seat = state(game, {"china": "draw", "dragon": "action", "prodigals": "actions"}[game])
     said = words(rules, language)
     reading = rules.read(text, rules.clone(position), seat, said)
     assert [rules.format(move) for move in reading.moves] == [means]
