@@ -191,3 +191,16 @@ def test_lines_after_a_done_word_are_listed_as_not_read(game: str, language: str
     assert [rules.format(move) for move in reading.moves] == [means]
     assert reading.ignored == not_read
     assert rules.ahead(text, said).ignored == not_read
+
+
+def test_the_verb_anywhere_is_read_first_in_each_alternative() -> None:
+    """Hungarian puts the verb anywhere («a pirosat játszom»): each alternative of a line is read verb first on
+    its own, so "tax, else I pass" stays two alternatives; a line of two verbs or of parts is left as written."""
+    def read(game: str, language: str, line: str) -> str:
+        return " ".join(words(engine.game(game), language).english(line).split())
+
+    assert read("dragon", "hu", "adót, különben passzolok") == "tax, else pass"
+    assert read("dragon", "hu", "passz, különben egy harcost felveszek") == "pass, else recruit warrior"
+    assert read("dragon", "hu", "egy harcost felveszek, elbocsátom a szerzetest") == "warrior recruit, release monk"
+    assert read("china", "hu", "su: pagoda 1, húzok") == "shu: pagoda 1, draw"
+    assert read("dragon", "el", "τη συγκομιδή παίρνω") == "harvest recruit"  # Greek: as written
