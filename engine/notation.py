@@ -52,15 +52,22 @@ def reply_entries(text: str) -> list[tuple[str, str]]:
     The written form is kept so that lines a game ignores can be shown back to
     the player as they wrote them.
     """
-    entries = []
-    for raw in text.splitlines():
+    return reply_parts(text)[0]
+
+
+def reply_parts(text: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """:func:`reply_entries`, and the non-empty lines after the line ``end`` as written: they are no moves, but
+    nothing a player wrote is dropped unsaid, so a reply's reading lists them as not read."""
+    entries: list[tuple[str, str]] = []
+    lines = text.splitlines()
+    for at, raw in enumerate(lines):
         line = normalise(raw)
         if not line:
             continue
         if line == "end":
-            break
+            return entries, [rest.strip() for rest in lines[at + 1:] if normalise(rest)]
         entries.append((raw.strip(), line))
-    return entries
+    return entries, []
 
 
 SUGGEST_MARGIN = 16
@@ -120,6 +127,11 @@ class Vocabulary:
     verbs: frozenset[str] = frozenset()
     """The words a move begins with as its verb (``recruit``, ``exchange``): what stands right after one is read
     in the player's language first (see :class:`engine.text.Lexicon`)."""
+    counted: frozenset[str] = frozenset()
+    """The words a number goes with (``palace 2``, ``group 1``, ``pagoda 3``, ``build 1``): a number word a reply
+    writes next to one is read as its digit ("palace two", «группы один», "build one floor"), and one after any
+    other word the notation reads is not ("the purple one"). Empty: a number word is read after any word but a
+    verb (see :class:`engine.text.Lexicon`)."""
 
     @property
     def words(self) -> frozenset[str]:

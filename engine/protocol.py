@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
 
 from engine.errors import IllegalMove, MoveError, OptionError
-from engine.notation import LINE_LIMIT, WORD, closest, normalise, reply_entries, shortened
+from engine.notation import LINE_LIMIT, WORD, closest, normalise, reply_parts, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
 
 State = Any
@@ -80,8 +80,9 @@ ELSE = TC("move", "else")
 _ELSE = re.compile(r"\s*,?\s*\belse\b\s*")
 DONE = "end"
 """What a language's "done" word («готово», «kész», «τέλος» where it is no move) is read as (engine.text.Reading)."""
-_DONE_AFTER = re.compile(r"[\s,;.]*\bend$")
-"""A done word closing a line of moves ("pass, done"): the line's moves end there."""
+_DONE_AROUND = re.compile(rf"^(?:{DONE}\b[\s,;.!]*)+|(?:[\s,;.!]*\b{DONE})+$")
+"""Done words opening or closing a line («всё, готово», "pass, done", «всё, пас»): the reply's moves end with
+that line."""
 
 
 def reply_words(game: Any) -> tuple[Text, ...]:
@@ -487,33 +488,34 @@ class GameBase:
         """A reply's lines to moves (see :meth:`read`); lines after the last owed decision that are no moves are dropped."""
         return self.read(text, state, seat, words).moves
 
-    def entries(self, text: str, words: Words = ENGLISH) -> list[Entry]:
-        """A reply's lines as decisions' entries: each line's alternatives (``tax, else build``) in order.
+    def entries(self, text: str, words: Words = ENGLISH) -> tuple[list[Entry], tuple[str, ...]]:
+        """A reply's lines as decisions' entries: each line's alternatives (``tax, else build``) in order; and
+        the lines after its done word (a line ``end``, «готово», "pass, done"), as written, which are not read.
 
         A line that starts with "else" adds alternatives to the line before it.
         Each line is read in ``words``' move words and in English, whichever the
         player wrote.
         """
         entries: list[Entry] = []
-        for written, _ in reply_entries(text):
+        lines, after = reply_parts(text)
+        for at, (written, _) in enumerate(lines):
             if len(written) > LINE_LIMIT:
                 entries.append(Entry(shortened(written), (), too_long=True))
                 continue
             read = normalise(words.english(normalise(self.reply_text(written))))
-            if read == DONE:  # «готово», «kész»: the player's moves end here
-                break
-            pieces = _ELSE.split(_DONE_AFTER.sub("", read))
+            moves = _DONE_AROUND.sub("", read)
+            pieces = _ELSE.split(moves)
             alternatives = tuple(piece for piece in pieces if piece)
-            if not alternatives:
-                continue
-            if not pieces[0] and entries and not entries[-1].too_long:  # "else …" goes on with the line before it
-                before = entries.pop()
+            if alternatives and not pieces[0] and entries and not entries[-1].too_long:  # "else …" goes on
+                before = entries.pop()  # with the line before it
                 joined = f"{before.written}\n{written}"
                 entries.append(Entry(joined, before.alternatives + alternatives) if len(joined) <= LINE_LIMIT
                                else Entry(shortened(joined), (), too_long=True))
-            else:
+            elif alternatives:
                 entries.append(Entry(written, alternatives))
-        return entries
+            if moves != read:  # «готово», «kész», "pass, done": the player's moves end here, and what follows
+                return entries, (*(line for line, _ in lines[at + 1:]), *after)  # is listed as not read
+        return entries, tuple(after)
 
     def read(self, text: str, state: State, seat: int, words: Words = ENGLISH) -> Reading:
         """A reply's lines to moves, each line read against the state the lines before it lead to.
@@ -529,7 +531,7 @@ class GameBase:
         decision (a standing release order discharges none): read as moves,
         they would refuse the reply. Nothing is applied to ``state``.
         """
-        entries = self.entries(text, words)
+        entries, after = self.entries(text, words)
         if not entries:
             raise MoveError(T("the reply holds no move"), expected=self.expected(state, seat),
                             suggestions=self.suggestions(state, seat))
@@ -557,7 +559,7 @@ class GameBase:
             work, played = self._read_entry(entry, work, seat)
             moves += played
         ignored += [entry.written for entry in entries[end:]]
-        return Reading(moves, tuple(ignored), tuple(ahead))
+        return Reading(moves, (*ignored, *after), tuple(ahead))
 
     def ahead(self, text: str, words: Words = ENGLISH) -> Reading:
         """A reply sent before the seat's turn: its move lines kept unread for that turn (see :class:`Game`).
@@ -565,13 +567,14 @@ class GameBase:
         A move line holding a word the notation does not read raises :class:`engine.MoveError` at once."""
         kept: list[str] = []
         ignored: list[str] = []
-        for entry in self.entries(text, words):
+        entries, after = self.entries(text, words)
+        for entry in entries:
             if self._kept_ahead(entry):
                 self._check_kept(entry)
                 kept.append(entry.written)
             else:
                 ignored.append(entry.written)
-        return Reading([], tuple(ignored), tuple(kept))
+        return Reading([], (*ignored, *after), tuple(kept))
 
     def _greeting(self, entry: Entry, negates: Callable[[str], bool]) -> bool:
         """Whether an entry before a reply's first move holds no word that names a move ("Hi all,"): it is passed

@@ -144,6 +144,9 @@ _WORD = re.compile(r"([^\W\d_]+)", re.UNICODE)
 """A run of letters: one word of the notation (digits, signs and spaces are kept as they are)."""
 
 
+_ALTERNATIVES = re.compile(r"(\s*,?\s*\belse\b\s*)")
+"""What stands between a line's alternatives as read (``tax, else pass``), kept by a split."""
+
 _TRAILING = re.compile(r"[\s,;:.!]+$")
 """What a line's last word read past leaves behind it."""
 
@@ -179,9 +182,12 @@ class Lexicon:
     """
 
     def __init__(self, entries: Iterable[LexiconEntry], verbs: Iterable[str] = (),
-                 after_a_verb: Iterable[str] = (), reading: Reading | None = None) -> None:
+                 after_a_verb: Iterable[str] = (), reading: Reading | None = None,
+                 moves: Iterable[str] = (), counted: Iterable[str] = ()) -> None:
         self.entries = tuple(entries)
         self.verbs = frozenset(verbs)
+        self.moves, self.counted = frozenset(moves), frozenset(counted)
+        """The notation's words that name a move, and those a number goes with (engine.notation.Vocabulary)."""
         self.after_a_verb = frozenset(fold(word) for word in after_a_verb)
         self.reading = reading or Reading()
         self._shown: dict[tuple[str, ...], str] = {}
@@ -216,7 +222,23 @@ class Lexicon:
 
     def english(self, line: str) -> str:
         """A line in this language's words (or English, or both) as English notation."""
-        return self._swap(line, self._read, self.after_a_verb, self.reading)
+        read = self._swap(line, self._read, self.after_a_verb, self.reading)
+        return self._verb_first(read) if self.reading.verb_anywhere else read
+
+    def _verb_first(self, line: str) -> str:
+        """A line whose one verb stands after other words («a pirosat játszom», "the red I play") with the verb
+        first, as the notation reads it, alternative by alternative («adót, különben passzolok»); a line of
+        several verbs or of several parts (``wei: pagoda 1``, ``play red; …``) is left as it is."""
+        if ":" in line or ";" in line:
+            return line
+        alternatives = _ALTERNATIVES.split(line)
+        for at in range(0, len(alternatives), 2):
+            tokens = alternatives[at].split(" ")
+            verbs = [i for i, token in enumerate(tokens) if token.rstrip(",.!") in self.verbs]
+            if len(verbs) == 1 and verbs[0] > 0:
+                verb = tokens.pop(verbs[0])
+                alternatives[at] = " ".join([verb.rstrip(",.!"), *tokens])
+        return "".join(alternatives)
 
     def negates(self, line: str) -> bool:
         """Whether a line (as read) holds one of the language's negations, or English "not"."""
@@ -247,13 +269,24 @@ class Lexicon:
                         i += 2 * length
                         break
             else:  # a word of no form (English, or the player's own): what follows it is read as usual
-                own = verb_before and fold(pieces[i]) in after_a_verb  # the player's own word after a verb
-                last = reading is not None and all(fold(word) in reading.pass_over for word in pieces[i + 2::2])
+                word = fold(pieces[i])
+                own = verb_before and word in after_a_verb  # the player's own word after a verb
+                following = [fold(later) for later in pieces[i + 2::2]]
+                last = reading is not None and all(later in reading.pass_over for later in following)
                 joined = (  # a word of an identifier: a-little-more-time, a1, p2 (but «2-es» is the number's suffix)
                     (i > 1 and pieces[i - 1] in ("-", "_")) or pieces[i + 1] in ("-", "_")
                     or pieces[i + 1][:1].isdigit() or pieces[i - 1][-1:].isdigit())
-                said = (None if reading is None or joined else "" if own and fold(pieces[i]) in reading.pass_over
-                        else None if own else reading.said(fold(pieces[i]), kept, self.verbs, last))
+                suffixed = None if reading is None or joined else self._suffixed(word, table, reading)
+                if suffixed is not None:  # «pakliért»: "for deck"
+                    out += [suffixed, pieces[i + 1]]
+                    verb_before, kept = False, suffixed.rsplit(" ", 1)[-1]
+                    i += 2
+                    continue
+                after = following[0] if following else ""
+                count = reading is not None and word in reading.numbers and self._count(
+                    kept, self._read.get((after,), after) if word not in reading.pass_over else "", last, own)
+                said = (None if reading is None or joined else "" if own and word in reading.pass_over and not count
+                        else None if own and not count else reading.said(word, count, self._named(kept)))
                 if said == "":  # a word of the language passed over; what stands after it (a number, a sign) stays
                     if out[-1].endswith("-"):  # a number's suffix, «3-ra»: the number stays, the hyphen goes
                         out[-1] = out[-1][:-1]
@@ -268,6 +301,34 @@ class Lexicon:
                 kept = said or fold(pieces[i])
                 i += 2
         return "".join(out).strip() if reading else "".join(out)
+
+    def _count(self, before: str, after: str, last: bool, own: bool) -> bool:
+        """Whether a number word between the kept word ``before`` and the word ``after`` (both as read; no
+        ``after`` for a number word that is also an article, «ένα παλάτι» "a palace") is a number there: next to
+        a word the notation counts with ("palace two", «группы один», "build one floor", «a kettes csoport»);
+        else after any word but a verb («κάλεσε ένα» is "recruit a"), or last on the line («группа один»), but
+        never right after a thing the notation names without a number ("the purple one"), nor where it is one
+        of the language's words that follow a verb (``own``: «χτίσε ένα» is "build a")."""
+        if not before or own:
+            return False
+        if before in self.counted or after in self.counted:
+            return True
+        if self.counted and before in self.moves and before not in self.verbs:
+            return False
+        return before not in self.verbs or last
+
+    def _named(self, before: str) -> bool:
+        """Whether the kept word ``before`` names a thing of the notation, that a pronoun ("one") may stand for."""
+        return before in self.moves and before not in self.verbs
+
+    def _suffixed(self, word: str, table: Mapping[tuple[str, ...], str], reading: Reading) -> str | None:
+        """A folded word of no form that is a form with one of the language's endings that are a notation word
+        of their own (Hungarian «-ért»: "for"): «pakliért» is "for deck"; None for any other word."""
+        for ending, english in reading.suffixes.items():
+            stem = table.get((word[:-len(ending)],)) if word.endswith(ending) and len(word) > len(ending) else None
+            if stem is not None:
+                return f"{english} {stem}"
+        return None
 
 
 @dataclass(frozen=True)
@@ -286,18 +347,27 @@ class Reading:
     numbers: Mapping[str, int] = field(default_factory=dict)
     done: frozenset[str] = frozenset()
     negations: frozenset[str] = frozenset()
+    pronouns: frozenset[str] = frozenset()
+    """Words standing for the thing just named ("the purple one"): passed over right after a word naming one."""
+    suffixes: Mapping[str, str] = field(default_factory=dict)
+    """Folded endings that are a notation word of their own, read as that word before the form they end (Hungarian
+    «-ért», "for": «a pakliért» is "for deck")."""
+    verb_anywhere: bool = False
+    """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
+    verb is then read first."""
 
     def __bool__(self) -> bool:
         return bool(self.pass_over or self.numbers or self.done or self.negations)
 
-    def said(self, word: str, before: str, verbs: frozenset[str], last: bool = False) -> str | None:
-        """What the folded ``word`` of no move form is read as after the kept word ``before`` (``last``: no word
-        but passed-over ones after it): a digit, ``end``, "" (passed over), or None (the word itself)."""
-        if word in self.numbers and before and (before not in verbs or last):
+    def said(self, word: str, count: bool, named: bool = False) -> str | None:
+        """What the folded ``word`` of no move form is read as: a digit where a number word is a number
+        (``count``), ``end``, "" (passed over, as a pronoun where it follows a thing ``named``), or None (the
+        word itself)."""
+        if word in self.numbers and count:
             return str(self.numbers[word])
         if word in self.done:
             return "end"
-        if word in self.pass_over:
+        if word in self.pass_over or (named and word in self.pronouns):
             return ""
         return None
 

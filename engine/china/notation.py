@@ -92,7 +92,7 @@ def _line(line: str, work: State, seat: int) -> list[Move]:
     start = work.copy()
     moves: list[Move] = []
     province_hint: list[str] = []
-    for segment in (s.strip() for s in line.split(";")):
+    for segment in (s.strip().rstrip(".").strip() for s in line.split(";")):  # a sentence's full stop is none
         if not segment:
             continue
         for step in _segment(segment, start, seat, province_hint, line):
@@ -220,6 +220,10 @@ def _piece_steps(words: list[str], hint: list[str], fail: Fail) -> list[Step]:
                              "play", "pagoda", "emissary", "fortress", "draw", "deck", "exchange", "for", "pass")},
                          first=Notation("up1"), last=Notation("up4")))
         kind = PIECE_WORDS[tokens[0]]
+        tokens = [tokens[0], *(token for token in tokens[1:] if token not in JOINING_WORDS)]
+        if len(tokens) > 1 and tokens[1] in _PROVINCE_NAMES:  # "pagoda in wei 2": the province after the piece
+            province = _province(tokens[1], fail)
+            tokens = [tokens[0], *tokens[2:]]
         site = " ".join(tokens[1:]) or None
         if kind == EMISSARY and site is not None:
             raise fail(T("an emissary goes to the province's court, not to a site: write just '%(emissary)s'",
@@ -280,6 +284,10 @@ _APOSTROPHED = sorted({name.lower() for p in PROVINCES for name in (p.name, *p.a
 
 def _plain(name: str) -> str:
     return name.lower().replace("'", "").replace("\u2019", "")
+
+
+_PROVINCE_NAMES = frozenset(_province_names())
+"""Every name a reply may give a province by."""
 
 
 @dataclass(frozen=True)
@@ -361,6 +369,8 @@ VOCABULARY = Vocabulary(
     others=words_of(JOINING_WORDS),
     shortened=words_of([*flow.COLOURS, *_province_names()]),
     verbs=MOVE_WORDS,
+    counted=words_of([*PIECE_WORDS, "up", "display", *_province_names()]),
 )
 """Every word the reader above reads: the verbs, pieces, sources, colours and provinces name a move; the
-colours and provinces are read by any beginning that fits one alone (``_unique``)."""
+colours and provinces are read by any beginning that fits one alone (``_unique``). A site's number goes with
+its piece or province ("pagoda two", "wei 2"), a display place's with ``up``."""

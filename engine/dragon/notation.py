@@ -442,6 +442,8 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
         elif not verb:
             # No verb: read the line as the kind of move asked now ("old warrior palace2").
             verb = _IMPLIED_VERB.get(state.phase, "")
+    if verb == "recruit" and _names_an_action(words[reader.at:]):
+        verb = "action"  # "take the harvest", «πάρε τη συγκομιδή»: a card taken is an action
     if verb == "build" and state.phase != BUILD and not any(w.startswith("+") for w in words[1:]) and (
             not any(w.isdigit() for w in words[1:]) or any(w in GROUP_WORDS for w in words[1:])):
         verb = "action"
@@ -454,6 +456,15 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
             raise
         suggestions = exc.suggestions or closest(line, [format_move(m) for m in legal])
         raise type(exc)(exc.reason, line=line, expected=expected(state), suggestions=suggestions) from None
+
+
+def _names_an_action(words: list[str]) -> bool:
+    """Whether the words after a recruitment's verb name an action card and no person: ``take`` (or
+    ``play``) then takes that action, as a player says it ("I'll take the harvest"); a card that is a person's
+    too (``tax``) stays a recruitment."""
+    named = [word for word in words if word not in FILLER]
+    return (any(word in CARD_WORDS and word not in TYPE_WORDS for word in named)
+            and not any(word in TYPE_WORDS or word in LEVEL_WORDS for word in named))
 
 
 def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat: int,
@@ -524,8 +535,11 @@ VOCABULARY = Vocabulary(
     others=words_of([*FILLER, *ACTION_FILLER, *WITH_WORDS, *REPLACE_WORDS, *DISCARD_WORDS, *ORDER_FILLER,
                      *CLEAR_WORDS, *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
-    verbs=frozenset(verb for verb, kind in VERBS.items() if kind != "action"),
+    verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
+    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, "build"]),
 )
 """Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,
 and the words that only go with one (``with``, ``replace``, ``none``), do not make a line a move. The verbs,
-cards, persons, levels and ``new`` are read by any beginning that fits one of them (``_lookup``)."""
+cards, persons, levels and ``new`` are read by any beginning that fits one of them (``_lookup``). A number goes
+with a palace, a group, and the floors a build places ("build one floor on palace two"); ``group`` opens an
+action line but is no verb: a number follows it («группы один»), not the words that follow a verb."""

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import engine
 from engine.protocol import reply_words
-from engine.notation import APOSTROPHE
+from engine.notation import APOSTROPHE, Vocabulary
 from engine.text import English, Lexicon, LexiconEntry, Reading, Text, fold
 from pbem.language.catalogs import LOCALE_DIR
 
@@ -89,21 +89,28 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
     return Reading(pass_over=folded(table.get("pass_over", [])),
                    numbers={fold(word): n for word, n in table.get("numbers", {}).items()
                             if fold(word) not in notation_words},
-                   done=folded(table.get("done", [])), negations=folded(table.get("negations", [])))
+                   done=folded(table.get("done", [])), negations=folded(table.get("negations", [])),
+                   pronouns=folded(table.get("pronouns", [])),
+                   suffixes={fold(ending): english for ending, english in table.get("suffixes", {}).items()},
+                   verb_anywhere=table.get("verb_anywhere", False))
 
 
-def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...], verbs: frozenset[str] = frozenset(),
-                 language: str = SOURCE_LANGUAGE, notation_words: frozenset[str] = frozenset()) -> Lexicon:
+def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...],
+                 vocabulary: Vocabulary | None = None, language: str = SOURCE_LANGUAGE) -> Lexicon:
     """The language's forms of each of a game's move words; a word left untranslated stays English.
 
-    Right after one of ``verbs`` the language's everyday words that follow a verb are read as its own."""
+    Right after one of the ``vocabulary``'s verbs the language's everyday words that follow a verb are read as
+    its own; a number word is read as a number next to a word the notation counts with."""
     entries = []
     for word in move_words:
         translated = catalog.pgettext(MOVE_CONTEXT, word.msgid)
         forms = tuple(form.strip() for form in translated.split(FORMS) if form.strip())
         if translated != word.msgid and forms:
             entries.append(LexiconEntry(word.msgid, forms))
-    return Lexicon(entries, verbs, after_a_verb(language), reading(language, notation_words))
+    vocabulary = vocabulary or Vocabulary(frozenset())
+    notation_words = vocabulary.moves if language == SOURCE_LANGUAGE else frozenset()
+    return Lexicon(entries, vocabulary.verbs, after_a_verb(language), reading(language, notation_words),
+                   vocabulary.moves, vocabulary.counted)
 
 
 @lru_cache(maxsize=None)
@@ -115,14 +122,11 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
     """
     catalog = translations(language, "messages", locale_dir)
     move_words: tuple[Text, ...] = ()
-    verbs: frozenset[str] = frozenset()
-    notation_words: frozenset[str] = frozenset()
+    vocabulary: Vocabulary | None = None
     if rules is not None:
         own = translations(language, rules.name, locale_dir)
         own.add_fallback(catalog)
         catalog = own
         move_words = reply_words(rules)
         vocabulary = getattr(getattr(rules, "NOTATION", None), "VOCABULARY", None)
-        verbs = vocabulary.verbs if vocabulary is not None else frozenset()
-        notation_words = vocabulary.moves if vocabulary is not None and language == SOURCE_LANGUAGE else frozenset()
-    return CatalogWords(language, catalog, move_lexicon(catalog, move_words, verbs, language, notation_words))
+    return CatalogWords(language, catalog, move_lexicon(catalog, move_words, vocabulary, language))

@@ -77,7 +77,20 @@ def _china_states() -> dict[str, Callable[[], tuple[Any, int]]]:
         state, seat = place()
         return game.apply(state, seat, game.parse("wei: pagoda 1", state, seat)[0]), seat
 
-    return {"act": act, "place": place, "draw": draw}
+    def court() -> tuple[Any, int]:
+        state = game.new(3, 7)
+        Scenario(state).pagoda("shu-1", 1).hand(0, "R R Y")  # Shu holds a pagoda: its court takes an emissary
+        return state, 0
+
+    def envoy() -> tuple[Any, int]:
+        state, seat = court()
+        return game.apply(state, seat, game.parse("play red", state, seat)[0]), seat
+
+    def joker() -> tuple[Any, int]:
+        state, seat = court()  # two reds pay for one piece in any province
+        return game.apply(state, seat, game.parse("play red red", state, seat)[0]), seat
+
+    return {"act": act, "place": place, "draw": draw, "court": court, "envoy": envoy, "joker": joker}
 
 
 def _prodigals_states() -> dict[str, Callable[[], tuple[Any, int]]]:
@@ -154,3 +167,40 @@ def test_a_negated_or_unread_reply_is_refused(game: str, language: str, case: di
 def test_every_language_has_a_corpus(game: str) -> None:
     for language in LANGUAGES:
         assert (CORPUS / f"{game}.{language}.toml").is_file(), language
+
+
+@pytest.mark.parametrize(("game", "language", "text", "means", "not_read"), [
+    ("dragon", "en", "pass\ndone\ngroup 1 harvest\nBob", "pass", ("group 1 harvest", "Bob")),
+    ("dragon", "en", "pass\nend\nThanks, Anna", "pass", ("Thanks, Anna",)),
+    ("dragon", "el", "πάσο\nτέλος\nσυγκομιδή από την ομάδα 1", "pass", ("συγκομιδή από την ομάδα 1",)),
+    ("dragon", "hu", "passz, kész\naratás\nÜdv, Péter", "pass", ("aratás", "Üdv, Péter")),
+    ("dragon", "ru", "пас\nвсё, готово\nсбор урожая из группы 1", "pass", ("сбор урожая из группы 1",)),
+    ("china", "ru", "беру из колоды\nготово\nберу красную", "draw deck", ("беру красную",)),
+    ("dragon", "ru", "всё, пас\nСаша", "pass", ("Саша",)),
+    ("prodigals", "ru", "всё, готово\nпас", "done", ("пас",)),
+])
+def test_lines_after_a_done_word_are_listed_as_not_read(game: str, language: str, text: str, means: str,
+                                                          not_read: tuple[str, ...]) -> None:
+    """A done word ends the reply's moves; the lines after it, moves or not, are neither played nor dropped
+    unsaid: the reading lists them as not read, as it lists a signature after the last move, and the mail
+    says so. Sent before the turn, they are listed the same way."""
+    rules = engine.game(game)
+    position, seat = state(game, {"china": "draw", "dragon": "action", "prodigals": "actions"}[game])
+    said = words(rules, language)
+    reading = rules.read(text, rules.clone(position), seat, said)
+    assert [rules.format(move) for move in reading.moves] == [means]
+    assert reading.ignored == not_read
+    assert rules.ahead(text, said).ignored == not_read
+
+
+def test_the_verb_anywhere_is_read_first_in_each_alternative() -> None:
+    """Hungarian puts the verb anywhere («a pirosat játszom»): each alternative of a line is read verb first on
+    its own, so "tax, else I pass" stays two alternatives; a line of two verbs or of parts is left as written."""
+    def read(game: str, language: str, line: str) -> str:
+        return " ".join(words(engine.game(game), language).english(line).split())
+
+    assert read("dragon", "hu", "adót, különben passzolok") == "tax, else pass"
+    assert read("dragon", "hu", "passz, különben egy harcost felveszek") == "pass, else recruit warrior"
+    assert read("dragon", "hu", "egy harcost felveszek, elbocsátom a szerzetest") == "warrior recruit, release monk"
+    assert read("china", "hu", "su: pagoda 1, húzok") == "shu: pagoda 1, draw"
+    assert read("dragon", "el", "τη συγκομιδή παίρνω") == "harvest recruit"  # Greek: as written
