@@ -7,7 +7,7 @@ from email.utils import getaddresses
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.play.commands import Command, read_command
+from pbem.play.commands import COMMANDS, Command, read_command
 from pbem.mail.inbound import InboundMail, MailKind, read_mail
 from pbem.mail.inbound.headers import address_pairs
 from pbem.mail.inbound.history import new_text
@@ -16,7 +16,8 @@ from tests.mail_inbound.test_corpus import CASES
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SMALL_CASES = [case for case in CASES if len(case.raw) < 100_000]
-COMMAND_NAMES = {"help", "status", "history", "say", "vacation", "notify", "dispute"}
+COMMAND_NAMES = {command.name for command in COMMANDS}
+"""From the registry, so a new command (and its words in every language) is fuzzed too."""
 
 header_lines = st.sampled_from(
     [
