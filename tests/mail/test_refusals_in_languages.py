@@ -13,7 +13,9 @@ column are said in the player's language too.
 
 from __future__ import annotations
 
+import random
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -62,10 +64,9 @@ def section(text: str, heading: str) -> str:
 def quoted_line(reason: str, language: str) -> str:
     """The line a refusal's reason says it was read in, from the language's own wording of "(in the line …)"."""
     pattern = translations(language).gettext('%(reason)s (in the line "%(line)s")')
-    before, after = pattern.split("%(reason)s", 1)[1].split("%(line)s")
-    assert reason.endswith(after.strip()), reason
-    start_at = reason.rindex(before.strip()) + len(before.strip())
-    return reason[start_at:len(reason) - len(after.strip())].strip()
+    before, after = (part.strip() for part in pattern.split("%(reason)s", 1)[1].split("%(line)s"))
+    start_at = reason.index(before) + len(before)
+    return reason[start_at:reason.index(after, start_at)].strip()
 
 
 def refuse(tmp_path: Path, game: str, language: str) -> list[tuple[str, str]]:
@@ -84,24 +85,57 @@ def refuse(tmp_path: Path, game: str, language: str) -> list[tuple[str, str]]:
     return refusals
 
 
+def check_refusal(sent: str, text: str, game: str, language: str) -> None:
+    """The refusal of ``sent`` quotes it as written and says its reason, expectation and closest moves with no
+    English move word (one the player wrote aside); Greek has no ASCII ";"."""
+    catalog = translations(language)
+    reason = section(text, catalog.gettext("Why: %(reason)s").split("%(reason)s")[0])
+    assert SCRIPTS[language].search(reason), reason
+    assert quoted_line(reason, language) == " ".join(sent.split()), (sent, reason)
+    closest = re.search(rf"^{re.escape(catalog.gettext('Closest legal moves:'))}\n((?:  .+\n)+)", text, re.MULTILINE)
+    said = " ".join([reason, section(text, catalog.gettext("Expected now: %(expected)s.").split("%(expected)s")[0]),
+                     closest[1] if closest else ""])
+    english = english_move_words(game, language)
+    leaked = sorted(word for word in words_of([said]) - words_of([sent]) if word in english)
+    assert leaked == [], f"English move words {leaked} in the refusal of {sent!r}:\n{text}"
+    if language == "el":
+        assert ";" not in text, f"an ASCII ';' reads as a question mark in Greek:\n{text}"
+
+
 @pytest.mark.parametrize("language", ["el", "hu", "ru"])
 @pytest.mark.parametrize("game", ["dragon", "china", "prodigals"])
 def test_a_refusal_quotes_the_line_as_written_and_says_no_english_move_word(
         tmp_path: Path, game: str, language: str) -> None:
-    catalog = translations(language)
-    english = english_move_words(game, language)
-    assert english, "the game has English move words the language does not write"
+    assert english_move_words(game, language), "the game has English move words the language does not write"
     for sent, text in refuse(tmp_path, game, language):
-        reason = section(text, catalog.gettext("Why: %(reason)s").split("%(reason)s")[0])
-        assert SCRIPTS[language].search(reason), reason
-        assert quoted_line(reason, language) == " ".join(sent.split()), (sent, reason)
-        closest = re.search(rf"^{re.escape(catalog.gettext('Closest legal moves:'))}\n((?:  .+\n)+)", text, re.MULTILINE)
-        said = " ".join([reason, section(text, catalog.gettext("Expected now: %(expected)s.").split("%(expected)s")[0]),
-                         closest[1] if closest else ""])
-        leaked = sorted(word for word in words_of([said]) - words_of([sent]) if word in english)
-        assert leaked == [], f"English move words {leaked} in the refusal of {sent!r}:\n{text}"
-        if language == "el":
-            assert ";" not in text, f"an ASCII ';' reads as a question mark in Greek:\n{text}"
+        check_refusal(sent, text, game, language)
+
+
+@pytest.mark.parametrize("language", ["el", "hu", "ru"])
+@pytest.mark.parametrize("game", ["dragon", "china", "prodigals"])
+def test_refusals_through_a_whole_game_are_in_the_players_language(tmp_path: Path, game: str, language: str) -> None:
+    """Every decision kind a game asks gets its own reasons: at every few prompts through a whole game, a listed
+    line with a number too many, and that line twice as alternatives, are refused in the player's words."""
+    service = start(tmp_path, game, language, seed=3)
+    said = words(engine.game(game), language)
+    answered: set[int] = set()
+    refused = 0
+    for turn in range(2000):
+        with Session(service.db) as session:
+            if session.exec(select(Game)).one().status == "over":
+                break
+        latest = {prompt.recipient: prompt for prompt in outbox(service, kind="prompt")}
+        prompt = next(prompt for prompt in latest.values() if prompt.id not in answered)
+        answered.add(prompt.id)  # type: ignore[arg-type]
+        line = random.Random(turn).choice(listed(prompt, language))
+        if turn % 7 == 0:
+            service.clock.advance(timedelta(hours=12))  # within the day's budget of answers to a player
+            for sent in (f"{line} 9", f"{line} 9, {said.move('else')} {line} 8"):
+                assert pipeline.deliver(service, reply_to(prompt, sent)).status == "refused", sent
+                check_refusal(sent, outbox(service, recipient=prompt.recipient, kind="refusal")[-1].text, game, language)
+                refused += 1
+        assert pipeline.deliver(service, reply_to(prompt, line)).status == "applied", line
+    assert refused >= 10
 
 
 @pytest.mark.parametrize("language", ["el", "hu", "ru"])
