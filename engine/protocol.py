@@ -323,7 +323,9 @@ class GameBase:
     """What every game adapter shares; a game subclasses it and fills in its own parts.
 
     A subclass sets the static facts (``name``, ``title``, ``min_players``,
-    ``max_players``, ``lowest_wins``), declares ``OPTIONS``, writes ``new``,
+    ``max_players``, ``lowest_wins``; the English ``title`` marked
+    ``TC("title", …)`` so that the game's catalog gives the title its readers
+    know, ``pbem.language.words.game_title``), declares ``OPTIONS``, writes ``new``,
     and names the modules of its package that every game has (the layout in
     the README), which the members here forward to:
 
