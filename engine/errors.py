@@ -57,6 +57,13 @@ class MoveError(ValueError):
             parts.append("Closest legal moves: " + "; ".join(self.suggestions[:5]) + ".")
         super().__init__(" ".join(parts))
 
+    def at(self, line: str, expected: Said = "", suggestions: list[str] | None = None) -> MoveError:
+        """The same error (of the same class) quoting ``line``: the line as the player wrote it, once the reply
+        loop knows which it was (a game's reader only sees the line as read, in English notation), with
+        ``expected`` and ``suggestions`` where the error has none."""
+        return type(self)(self.reason, line=line, expected=self.expected or expected,
+                          suggestions=self.suggestions or suggestions, refused=self.refused)
+
 
 class AmbiguousMove(MoveError):
     """An abbreviation that fits more than one legal move."""

@@ -105,6 +105,11 @@ class Entry:
     alternatives: tuple[str, ...]
     too_long: bool = False
 
+    @property
+    def quoted(self) -> str:
+        """The entry as a refusal quotes it: the player's own line (its "else" lines after it), never as read."""
+        return self.written.replace("\n", " ")
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -319,7 +324,9 @@ class GameBase:
     """What every game adapter shares; a game subclasses it and fills in its own parts.
 
     A subclass sets the static facts (``name``, ``title``, ``min_players``,
-    ``max_players``, ``lowest_wins``), declares ``OPTIONS``, writes ``new``,
+    ``max_players``, ``lowest_wins``; the English ``title`` marked
+    ``TC("title", …)`` so that the game's catalog gives the title its readers
+    know, ``pbem.language.words.game_title``), declares ``OPTIONS``, writes ``new``,
     and names the modules of its package that every game has (the layout in
     the README), which the members here forward to:
 
@@ -546,7 +553,7 @@ class GameBase:
         for entry in entries[start:end]:
             if ahead or seat not in self.to_act(work):
                 if not moves:
-                    raise self._nothing_owed(work, seat, entry.alternatives[0] if entry.alternatives else entry.written)
+                    raise self._nothing_owed(work, seat, entry.quoted)
                 if self.to_act(work) and self._kept_ahead(entry):
                     self._check_kept(entry)
                     ahead.append(entry.written)
@@ -556,7 +563,10 @@ class GameBase:
             if entry.too_long:
                 raise MoveError(T("this line is too long to be a move: a move line has at most %(limit)s characters",
                                   limit=LINE_LIMIT), line=entry.written, expected=self.expected(work, seat))
-            work, played = self._read_entry(entry, work, seat)
+            try:
+                work, played = self._read_entry(entry, work, seat)
+            except MoveError as err:  # quoted as the player wrote it, never as read (half in English notation)
+                raise err.at(entry.quoted) from None
             moves += played
         ignored += [entry.written for entry in entries[end:]]
         return Reading(moves, (*ignored, *after), tuple(ahead))
@@ -586,11 +596,10 @@ class GameBase:
         """Refuse now a line kept for a later turn whose every alternative holds a word the notation does not
         read: it could never be played then, and the player would learn it only when the turn came. (An
         alternative with such a word beside one without is judged at the turn, as in a line read now.)"""
-        unknown = [(line, self.NOTATION.VOCABULARY.unknown(line)) for line in entry.alternatives]
-        if all(word is not None for _, word in unknown):
-            line, word = unknown[0]
+        unknown = [self.NOTATION.VOCABULARY.unknown(line) for line in entry.alternatives]
+        if all(word is not None for word in unknown):
             raise MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when "
-                              "every word in it is read", word=word), line=line)
+                              "every word in it is read", word=unknown[0]), line=entry.quoted)
 
     def _kept_ahead(self, entry: Entry) -> bool:
         """Whether an entry past the owed decisions is written as moves (kept for a later turn), not prose."""
@@ -604,8 +613,7 @@ class GameBase:
             self.read_line(line, work, seat)
         except MoveError as err:
             if word in _named(err.reason):
-                return type(err)(err.reason, line=err.line or line, expected=err.expected or self.expected(work, seat),
-                                 suggestions=err.suggestions or self.closest_moves(line, work, seat))
+                return err.at(err.line or line, self.expected(work, seat), self.closest_moves(line, work, seat))
         except IllegalMove:
             pass
         return MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when every "
@@ -622,7 +630,7 @@ class GameBase:
                 return self._play_line(line, self.clone(work), seat)
             except (MoveError, IllegalMove) as err:
                 refused.append((line, err.reason))
-        raise MoveError(T("none of the line's alternatives can be played now"), line=entry.written.replace("\n", " "),
+        raise MoveError(T("none of the line's alternatives can be played now"), line=entry.quoted,
                         expected=self.expected(work, seat), refused=tuple(refused))
 
     def _play_line(self, line: str, work: State, seat: int) -> tuple[State, list[Move]]:
@@ -650,8 +658,7 @@ class GameBase:
         except MoveError as err:
             if err.line:
                 raise
-            raise type(err)(err.reason, line=line, expected=err.expected or self.expected(work, seat),
-                            suggestions=err.suggestions) from None
+            raise err.at(line, self.expected(work, seat)) from None
 
     def _nothing_owed(self, work: State, seat: int, line: str) -> MoveError:
         due = sorted(self.to_act(work))

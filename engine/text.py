@@ -93,9 +93,16 @@ class Words(Protocol):
         ...
 
 
-def separator(words: object) -> str:
-    """What joins a reader's items on one line: "; ", but "· " in Greek, where an ASCII ";" reads as a question mark."""
-    return "· " if getattr(words, "language", None) == "el" else "; "
+ANO_TELEIA = ("\u00b7", "\u0387")
+"""The Greek semicolon (ano teleia), as keyboards write it (U+00B7) and as its own code point (U+0387)."""
+
+
+def separator(reader: object) -> str:
+    """What joins a reader's items on one line: "; ", but "· " in Greek, where an ASCII ";" reads as a question mark.
+
+    ``reader`` is a :class:`Words` or a language code (``"el"``)."""
+    language = reader if isinstance(reader, str) else getattr(reader, "language", None)
+    return ANO_TELEIA[0] + " " if language == "el" else "; "
 
 
 def format_text(pattern: str, values: Mapping[str, Any]) -> str:

@@ -15,7 +15,7 @@ from engine.china.data import BOARDS
 from engine.china.state import State
 from engine.errors import OptionError
 from engine.protocol import GameBase, Option
-from engine.text import ENGLISH, Text, Words
+from engine.text import ENGLISH, TC, Text, Words
 
 AUTO = "auto"
 RANDOM = "random"
@@ -27,7 +27,7 @@ class China(GameBase):
     """The game adapter: China behind the common protocol; the state lives in :class:`State`."""
 
     name = "china"
-    title = "China"
+    title = TC("title", "China").msgid  # its catalog gives the published title
     min_players = 3
     max_players = 5
     OPTIONS = (

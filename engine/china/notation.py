@@ -19,7 +19,7 @@ from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange,
 from engine.china.state import State
 from engine.errors import AmbiguousMove, MoveError
 from engine.notation import Vocabulary, closest, words_of
-from engine.text import Notation, T, Text
+from engine.text import ANO_TELEIA, Notation, T, Text
 
 PIECE_WORDS = {PAGODA: PAGODA, "house": PAGODA, "palace": PAGODA, EMISSARY: EMISSARY, "envoy": EMISSARY,
                FORTRESS: FORTRESS, "fort": FORTRESS, "fortification": FORTRESS}
@@ -75,8 +75,11 @@ def read_line(line: str, state: State, seat: int) -> list[Move]:
 
 def reply_text(text: str) -> str:
     """A reply as the notation reads it: lower case, the apostrophe out of a province's name (``Ch'in`` is
-    written both ways). Any other apostrophe stays in its word, so a refusal quotes "don't" whole."""
+    written both ways). Any other apostrophe stays in its word, so a refusal quotes "don't" whole. The Greek
+    ano teleia («·»), which joins a turn's steps in a Greek mail, reads as the ";" it stands for there."""
     text = text.lower()
+    for mark in ANO_TELEIA:
+        text = text.replace(mark, ";")
     for name in _APOSTROPHED:
         text = re.sub(rf"\b{_APOSTROPHE.sub(_ANY_APOSTROPHE, re.escape(name))}\b", _plain(name), text)
     return text

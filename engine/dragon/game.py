@@ -33,14 +33,14 @@ from engine.dragon.reasons import expected
 from engine.dragon.moves import DragonMove
 from engine.dragon.state import DragonState, determinise, new_state
 from engine.protocol import GameBase, Option
-from engine.text import ENGLISH, Said, Words
+from engine.text import ENGLISH, TC, Said, Words
 
 
 class Dragon(GameBase):
     """The protocol object; all state lives in :class:`DragonState`."""
 
     name = "dragon"
-    title = "In the Year of the Dragon"
+    title = TC("title", "In the Year of the Dragon").msgid  # its catalog gives the published title
     min_players = data.MIN_PLAYERS
     max_players = data.MAX_PLAYERS
     OPTIONS = (

@@ -98,12 +98,12 @@ def _lookup(word: str, vocabulary: dict[str, str], what: str) -> str | None:
 def _short_for(what: str, word: str, spelled: list[Notation]) -> Text:
     """An abbreviation that fits several words of one vocabulary (``what``)."""
     if what == "action":
-        return T("'%(word)s' is short for more than one action: %(words)s", word=word, words=spelled)
+        return T("'%(word)s' is short for more than one action: %(words)s", word=Notation(word), words=spelled)
     if what == "level":
-        return T("'%(word)s' is short for more than one level: %(words)s", word=word, words=spelled)
+        return T("'%(word)s' is short for more than one level: %(words)s", word=Notation(word), words=spelled)
     if what == "person type":
-        return T("'%(word)s' is short for more than one person type: %(words)s", word=word, words=spelled)
-    return T("'%(word)s' is short for more than one move: %(words)s", word=word, words=spelled)
+        return T("'%(word)s' is short for more than one person type: %(words)s", word=Notation(word), words=spelled)
+    return T("'%(word)s' is short for more than one move: %(words)s", word=Notation(word), words=spelled)
 
 
 def tokens(line: str) -> list[str]:
@@ -162,7 +162,7 @@ def _spec_action(reader: _Reader) -> dict[str, object]:
         else:
             card = _lookup(word, CARD_WORDS, "action")
             if card is None:
-                raise MoveError(T("'%(word)s' is not an action; the actions are %(actions)s", word=word,
+                raise MoveError(T("'%(word)s' is not an action; the actions are %(actions)s", word=Notation(word),
                                   actions=[Notation(action) for action in data.ACTIONS]))
             if spec.get("card", card) != card:
                 raise MoveError(T("name one action, not both %(first)s and %(second)s",
@@ -182,7 +182,7 @@ def _read_person(reader: _Reader, first: str) -> tuple[str, bool | None]:
         word = reader.take()
     person = _lookup(word, TYPE_WORDS, "person type")
     if person is None:
-        raise MoveError(T("'%(word)s' is not a person type; the persons are %(persons)s", word=word,
+        raise MoveError(T("'%(word)s' is not a person type; the persons are %(persons)s", word=Notation(word),
                           persons=PERSONS_SAID))
     if level is None and reader.peek() in LEVEL_WORDS and reader.peek(1) not in TYPE_WORDS:
         level = reader.take() == "old"  # the level after the person («воин старый»), not the next one's
@@ -226,7 +226,7 @@ def _spec_recruit(reader: _Reader) -> dict[str, object]:
             else:
                 spec["person"] = person
         else:
-            raise MoveError(T("'%(word)s' is not part of a recruitment; write e.g. '%(example)s'", word=word,
+            raise MoveError(T("'%(word)s' is not part of a recruitment; write e.g. '%(example)s'", word=Notation(word),
                               example=Notation("recruit old warrior palace2")))
     if "person" not in spec and "card" in spec and "kind" not in spec:
         spec["kind"] = PlayCard
@@ -346,7 +346,7 @@ def _read_build(reader: _Reader) -> Build:
         if word in FILLER or word == "build":
             continue
         if not word.lstrip("+").isdigit():
-            raise MoveError(T("'%(word)s' is not a number of floors; write e.g. '%(example)s'", word=word,
+            raise MoveError(T("'%(word)s' is not a number of floors; write e.g. '%(example)s'", word=Notation(word),
                               example=Notation(BUILD_EXAMPLE)))
         floors = int(word.lstrip("+"))
         while reader.peek() in FILLER:
@@ -455,7 +455,7 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
         if exc.line:
             raise
         suggestions = exc.suggestions or closest(line, [format_move(m) for m in legal])
-        raise type(exc)(exc.reason, line=line, expected=expected(state), suggestions=suggestions) from None
+        raise exc.at(line, expected(state), suggestions) from None
 
 
 def _names_an_action(words: list[str]) -> bool:
@@ -519,7 +519,8 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
         return _choose(state, seat, line, found)
     if verb == "release_order":
         return _read_order(reader)
-    raise MoveError(T("'%(word)s' does not start a move; moves start with %(verbs)s or %(last)s", word=reader.words[0],
+    raise MoveError(T("'%(word)s' does not start a move; moves start with %(verbs)s or %(last)s",
+                      word=Notation(reader.words[0]),
                       verbs=[Notation(verb) for verb in ("pass", "group", "build", "start", "recruit", "play")],
                       last=Notation("release")))
 

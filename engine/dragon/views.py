@@ -15,7 +15,7 @@ from engine.dragon import data
 from engine.dragon.reasons import expected, free_persons, start_example
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, POINT_LABELS, RELEASE, START, DragonState, Player
 from engine.dragon.words import CARDS, EVENTS, EVENTS_SHORT, SHORT, person
-from engine.text import ENGLISH, Notation, T, TC, Text, TN, Words
+from engine.text import ENGLISH, Notation, T, TC, Text, TN, Words, separator
 from engine.protocol import Decision, Result
 
 WIDTH = 78
@@ -193,7 +193,7 @@ def _other(state: DragonState, seat: int, words: Words) -> list[str]:
                        yuan=player.yuan, rice=player.rice, fireworks=player.fireworks, small=player.small,
                        large=player.large))
     cards = words.say(T("cards %(cards)s", cards=_cards(player, words)))
-    return _wrap(f"{head}; {_palaces(player, words)}; {cards}", "    ", WIDTH - 2)
+    return _wrap(separator(words).join((head, _palaces(player, words), cards)), "    ", WIDTH - 2)
 
 
 def _events(state: DragonState, words: Words) -> list[str]:

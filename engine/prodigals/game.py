@@ -7,14 +7,14 @@ from typing import Any
 from engine.prodigals import determinise, flow, greedy, notation, picture, views, words
 from engine.prodigals.state import State
 from engine.protocol import GameBase, Option
-from engine.text import ENGLISH, Words
+from engine.text import ENGLISH, TC, Words
 
 
 class Prodigals(GameBase):
     """The Prodigals Club: lowest highest-competition score wins."""
 
     name = "prodigals"
-    title = "The Prodigals Club"
+    title = TC("title", "The Prodigals Club").msgid  # its catalog gives the published title
     min_players = 2
     max_players = 5
     lowest_wins = True

@@ -17,7 +17,7 @@ from engine.prodigals.data import DATA
 from engine.prodigals.moves import Move
 from engine.prodigals.state import State
 from engine.prodigals.words import MOVE_WORDS
-from engine.text import Notation, T
+from engine.text import T
 
 _WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 _NUMBERED = re.compile(r"(?<=[a-z])[ -](?=\d)")
@@ -44,7 +44,7 @@ def read_line(line: str, state: State, seat: int) -> list[Move]:
     options = flow.legal(state, seat)
     move = {_key(str(m)): m for m in options}.get(_key(line))
     if move is None:
-        raise MoveError(T("%(line)s is not a legal move now", line=Notation(repr(line))),  # the reply loop adds the line and what is asked
+        raise MoveError(T("that line is not a legal move now"),  # the reply loop adds the line and what is asked
                         suggestions=notation.closest(line, [str(m) for m in options]))
     return [move]
 

@@ -37,6 +37,7 @@ from typing import Any
 import jinja2
 
 import templates
+from engine.text import separator
 from pbem.language.catalogs import LOCALE_DIR
 from pbem.play.commands import COMMANDS
 from pbem.language.words import SOURCE_LANGUAGE, translations
@@ -103,8 +104,11 @@ def translated(language: str, directories: Sequence[Path], locale_dir: Path = LO
     catalog installed: the one way pbem makes a Jinja environment that speaks a reader's language."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(list(directories)), undefined=jinja2.StrictUndefined,
                              extensions=["jinja2.ext.i18n"], **options)
-    env.install_gettext_translations(translations(language, "messages", locale_dir), newstyle=True)
+    catalog = translations(language, "messages", locale_dir)
+    env.install_gettext_translations(catalog, newstyle=True)
+    env.filters["translated"] = catalog.gettext  # a text marked in Python (a command's usage): plain, so it escapes
     env.globals["language"] = language  # what a template passes on, e.g. to the date filter or <html lang>
+    env.globals["separator"] = separator(language)  # what joins moves on one line ("· " in Greek, not ";")
     return env
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import engine
 from engine.protocol import reply_words
 from engine.notation import APOSTROPHE, Vocabulary
-from engine.text import English, Lexicon, LexiconEntry, Reading, Text, fold
+from engine.text import TC, English, Lexicon, LexiconEntry, Reading, Text, fold, separator
 from pbem.language.catalogs import LOCALE_DIR
 
 SOURCE_LANGUAGE = "en"
@@ -28,6 +28,9 @@ SOURCE_LANGUAGE = "en"
 
 MOVE_CONTEXT = "move"
 """The context of a game's move words in its catalog."""
+
+TITLE_CONTEXT = "title"
+"""The context of a game's title in its catalog (``TC("title", "China")``): the title its readers know."""
 
 FORMS = "|"
 """What separates the forms of one move word in a translation (the first is shown)."""
@@ -57,7 +60,9 @@ class CatalogWords(English):
         return catalog.pgettext(text.context, text.msgid) if text.context else catalog.gettext(text.msgid)
 
     def move(self, notation: str) -> str:
-        return self.lexicon.show(notation)
+        """Notation in the reader's move words; steps or moves joined with "; " (a China turn, a list of moves)
+        joined with the reader's :func:`engine.text.separator`, which the games read back as ";"."""
+        return self.lexicon.show(notation).replace("; ", separator(self))
 
     def english(self, line: str) -> str:
         return self.lexicon.english(line)
@@ -130,3 +135,8 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
         move_words = reply_words(rules)
         vocabulary = getattr(getattr(rules, "NOTATION", None), "VOCABULARY", None)
     return CatalogWords(language, catalog, move_lexicon(catalog, move_words, vocabulary, language))
+
+
+def game_title(rules: engine.Game, language: str) -> str:
+    """The game's title in ``language``: the published one where the catalog has it (Kína, В год дракона)."""
+    return words(rules, language).say(TC(TITLE_CONTEXT, rules.title))

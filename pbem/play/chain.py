@@ -591,7 +591,8 @@ def _move_error(reply: Reply, said: Words, exc: engine.MoveError) -> Outcome:
     detail = said.say(T("%(reason)s (in the line \"%(line)s\")", reason=reason, line=exc.line)) if exc.line else reason
     return reply.refuse("move_error", str(exc.reason), detail=detail,
                         suggestions=[said.move(move) for move in exc.suggestions],
-                        expected=reply.service.shown.explained(said, exc.expected))
+                        expected=reply.service.shown.explained(said, exc.expected),
+                        refused=[(said.move(line), said.say(why)) for line, why in exc.refused])
 
 
 REPLY_STEPS: tuple[Step[Reply], ...] = (

@@ -18,7 +18,7 @@ import engine
 from engine import bots
 from engine.text import TC, Said, Text
 from pbem.clock import Clock, local_time
-from pbem.language.words import CatalogWords
+from pbem.language.words import CatalogWords, game_title
 from pbem.ops.config import Settings
 from pbem.ops.db import Player
 from pbem.play.store import LoadedGame
@@ -183,7 +183,7 @@ class Shown:
         said = self.words(game, seat)
         return {
             "table": game.row.label,
-            "game_title": game.rules.title,
+            "game_title": game_title(game.rules, said.language),
             "game_id": game.id,
             "seat_no": seat + 1 if seat is not None else 0,
             "player": game.name(seat) if seat is not None else "",

@@ -31,7 +31,7 @@ from pbem.ops.db import Move, Player
 from pbem.language.letters import TEMPLATE_DIR, translated
 from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
-from pbem.language.words import words
+from pbem.language.words import game_title, words
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
 from pbem.tournament.models import Entry, Tournament, TournamentRound, TournamentTable
 from tournaments import SeatingReport, standings_context
@@ -247,8 +247,8 @@ def game_context(service: Service, game: LoadedGame, times: dict[int, datetime],
     standings = [replace(row, name=shown_names[row.seat_no - 1]) for row in shown.standings(game, result, said)] \
         if result is not None else None
     return {
-        "table": game.row.label or f"{rules.title} #{game.id}",
-        "game_title": rules.title,
+        "table": game.row.label or f"{game_title(rules, language)} #{game.id}",
+        "game_title": game_title(rules, language),
         "board": rules.render(state, None, said),
         "seats": seats,
         "status": game.row.status,

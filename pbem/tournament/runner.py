@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 import engine
 from pbem.play import players as player_rows
 from pbem.ops.db import Game, Player, Seat
+from pbem.language.words import game_title
 from pbem.play.mails import RoundNote
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame
@@ -266,7 +267,7 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
     loaded.entrants = [e for e in loaded.entrants if e.player != player.id] + [entrant]
     definition = loaded.definition
     letter = service.letters.render(
-        "welcome", player.reads, tournament=loaded.row.name, player=entrant.name, game_title=service.rules(definition.game).title,
+        "welcome", player.reads, tournament=loaded.row.name, player=entrant.name, game_title=game_title(service.rules(definition.game), player.reads),
         rounds=definition.rounds, joined=entrant.joined, started=loaded.row.rounds_started,
         hours=definition.deadlines.move.total_seconds() / 3600, organiser=service.settings.organiser,
         time_zone=player.time_zone)

@@ -50,7 +50,7 @@ def test_lines_after_the_completed_turn_that_are_no_moves_are_ignored_and_report
     assert reading.ahead == ("Wei: pagoda 2, else pass",) and reading.ignored == ()
     with pytest.raises(MoveError) as info:
         china.read("play green; han: pagoda 1\nThanks,\ndraw deck", turn, 1)  # the draw is still owed
-    assert info.value.line == "thanks,"
+    assert info.value.line == "Thanks,"  # quoted as written
 
 
 def test_display_places_stay_put_while_drawing(china, turn) -> None:

@@ -122,7 +122,7 @@ def test_a_line_that_is_no_move_before_the_decisions_are_made_is_refused() -> No
     reading = GAME.read("Hello,\ngroup 1 tax", _action_state(), 0)
     assert [GAME.format(move) for move in reading.moves] == ["group 1 tax"] and reading.ignored == ("Hello,",)
     error = _refused("Hello, not\ngroup 1 tax")  # a negation is never passed over: «не», "not" before a move
-    assert error.line == "hello, not" and error.suggestions
+    assert error.line == "Hello, not" and error.suggestions
     assert _refused("group 1 build\nthanks\nbuild +1 palace1").line == "thanks"  # the Build still owes its floors
 
 

@@ -57,7 +57,7 @@ def unaccented(line: str) -> str:
 
 def notation_words(notation: str) -> list[str]:
     """The letter runs of a line of notation that are words (not a tile's id or a count)."""
-    return [word for token in re.split(r"[\s;,…]+", notation) if token and not IDENTIFIER.match(token)
+    return [word for token in re.split(r"[\s;·,…]+", notation) if token and not IDENTIFIER.match(token)
             for word in LETTERS.findall(token)]
 
 

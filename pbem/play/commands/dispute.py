@@ -27,5 +27,5 @@ def handle(context: CommandContext, argument: str) -> Outcome:
     return handled("dispute")
 
 
-COMMAND = PlayerCommand(name="dispute", usage=("dispute <text>",), summary=N_("ask the organiser to look at something"),
+COMMAND = PlayerCommand(name="dispute", usage=(N_("dispute <text>"),), summary=N_("ask the organiser to look at something"),
                         read=free_text, handle=handle)

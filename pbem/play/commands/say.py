@@ -19,5 +19,5 @@ def handle(context: CommandContext, argument: str) -> Outcome:
     return handled("say")
 
 
-COMMAND = PlayerCommand(name="say", usage=("say <text>",), summary=N_("a message to everyone at the table"),
+COMMAND = PlayerCommand(name="say", usage=(N_("say <text>"),), summary=N_("a message to everyone at the table"),
                         read=free_text, handle=handle)

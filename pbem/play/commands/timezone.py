@@ -39,7 +39,7 @@ def unseated(context: UnseatedContext, argument: str) -> Outcome:
 
 
 COMMAND = PlayerCommand(
-    name="timezone", aliases=("tz",), usage=("timezone <Area/City>",),
+    name="timezone", aliases=("tz",), usage=(N_("timezone <Area/City>"),),
     summary=N_("show deadlines in your time zone, e.g. Europe/Athens (now %(time_zone)s)"),
     read=first_word, handle=handle, refusals=("bad_timezone",), unseated=unseated,
 )

@@ -94,7 +94,7 @@ def unseated(context: UnseatedContext, argument: str) -> Outcome:
 
 
 COMMAND = PlayerCommand(
-    name="vacation", usage=("vacation until YYYY-MM-DD",),
+    name="vacation", usage=(N_("vacation until YYYY-MM-DD"),),
     summary=N_("move your deadlines out (up to %(vacation_days)s days)"),
     read=read, handle=handle, refusals=("bad_vacation", "vacation_too_long"), unseated=unseated,
 )
