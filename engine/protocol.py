@@ -82,6 +82,8 @@ DONE = "end"
 """What a language's "done" word («готово», «kész», «τέλος» where it is no move) is read as (engine.text.Reading)."""
 _DONE_AFTER = re.compile(r"[\s,;.]*\bend$")
 """A done word closing a line of moves ("pass, done"): the line's moves end there."""
+_DONE_BEFORE = re.compile(r"^end\b[\s,;.:!-]*(?=\S)")
+"""A done word opening a line that goes on («всё, готово»: "that's all, done"): the line says the rest."""
 
 
 def reply_words(game: Any) -> tuple[Text, ...]:
@@ -502,7 +504,7 @@ class GameBase:
             read = normalise(words.english(normalise(self.reply_text(written))))
             if read == DONE:  # «готово», «kész»: the player's moves end here
                 break
-            pieces = _ELSE.split(_DONE_AFTER.sub("", read))
+            pieces = _ELSE.split(_DONE_AFTER.sub("", _DONE_BEFORE.sub("", read)))
             alternatives = tuple(piece for piece in pieces if piece)
             if not alternatives:
                 continue

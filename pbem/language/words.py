@@ -19,7 +19,7 @@ from pathlib import Path
 
 import engine
 from engine.protocol import reply_words
-from engine.notation import APOSTROPHE
+from engine.notation import APOSTROPHE, words_of
 from engine.text import English, Lexicon, LexiconEntry, Reading, Text, fold
 from pbem.language.catalogs import LOCALE_DIR
 
@@ -96,14 +96,28 @@ def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]
                  language: str = SOURCE_LANGUAGE, notation_words: frozenset[str] = frozenset()) -> Lexicon:
     """The language's forms of each of a game's move words; a word left untranslated stays English.
 
-    Right after one of ``verbs`` the language's everyday words that follow a verb are read as its own."""
+    Right after one of ``verbs`` the language's everyday words that follow a verb are read as its own. In English
+    a phrase of the notation is its own form (``at the pub``, ``turn order``), so that its words are read as the
+    phrase before any of them is read past as the player's own ("the", "at", "turn")."""
     entries = []
     for word in move_words:
         translated = catalog.pgettext(MOVE_CONTEXT, word.msgid)
         forms = tuple(form.strip() for form in translated.split(FORMS) if form.strip())
         if translated != word.msgid and forms:
             entries.append(LexiconEntry(word.msgid, forms))
+        elif language == SOURCE_LANGUAGE and len(words_of([word.msgid])) > 1:
+            entries.append(LexiconEntry(word.msgid, (word.msgid,)))
     return Lexicon(entries, verbs, after_a_verb(language), reading(language, notation_words))
+
+
+def read_alone(move_words: tuple[Text, ...], notation_words: frozenset[str]) -> frozenset[str]:
+    """The words of an English notation that it reads by themselves: every word but those found only inside its
+    phrases ("the" of ``at-the-pub``), which the phrase reads (see :func:`move_lexicon`) and which elsewhere
+    are the player's own."""
+    phrases = [word.msgid for word in move_words]
+    inside = words_of(phrase for phrase in phrases if len(words_of([phrase])) > 1)
+    alone = words_of(phrase for phrase in phrases if len(words_of([phrase])) == 1)
+    return notation_words - (inside - alone)
 
 
 @lru_cache(maxsize=None)
@@ -124,5 +138,6 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
         move_words = reply_words(rules)
         vocabulary = getattr(getattr(rules, "NOTATION", None), "VOCABULARY", None)
         verbs = vocabulary.verbs if vocabulary is not None else frozenset()
-        notation_words = vocabulary.moves if vocabulary is not None and language == SOURCE_LANGUAGE else frozenset()
+        if vocabulary is not None and language == SOURCE_LANGUAGE:
+            notation_words = read_alone(move_words, vocabulary.moves)
     return CatalogWords(language, catalog, move_lexicon(catalog, move_words, verbs, language, notation_words))
