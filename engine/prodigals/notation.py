@@ -2,7 +2,10 @@
 
 Every move has one canonical line (``str(move)``, see ``engine.prodigals.moves``);
 a line is read by matching it against the canonical lines of the moves legal
-now, after reducing both so that ``At the Pub`` and ``at-the-pub`` read alike.
+now, after reducing both so that ``At the Pub`` and ``at-the-pub`` read alike
+and the orders players' languages put the words in read as the notation's. A
+line that names a move less fully (``central card``, ``hyde park``) is read as
+the one legal move it names, and refused when it names two or none.
 """
 
 from __future__ import annotations
@@ -31,13 +34,14 @@ _REORDERED = (
     (re.compile(r"^(.+) place$"), r"place \1"),
     (re.compile(r"^(?:board |place )?(.+) board$"), r"board \1"),
     (re.compile(r"^place board (.+)$"), r"board \1"),
-    (re.compile(r"\b(\d) (gent|lady)\b"), r"\2 \1"),
+    (re.compile(r"^(move|order up) (\d) (gent|lady)\b"), r"\1 \3 \2"),
     (re.compile(r"^exchange (\S+) (\S+)$"), r"exchange \1 for \2"),
 )
 """The orders in which players' languages put a move's words, each with the notation's own: a black card put "on the
 board" named before it ("put tory baiter on my board", «выложи грозу тори на планшет», «tedd a táblára»), the verb
-of a placement last («a Hyde Parkra teszem»), a marker's number first («az 1-es úr»), an exchange's "for" said by
-a case ending («cseréld az e1-et a pt4-re»)."""
+of a placement last («a Hyde Parkra teszem»), a moved marker's number first («lépj az 1-es hölggyel»; not in a drop
+or jump, whose other number would make "2 gent 1" ambiguous), an exchange's "for" said by a case ending («cseréld
+az e1-et a pt4-re»)."""
 
 _END = re.compile(r"[\s,;:.!]+$")
 """What closes a sentence ("done.", "place e-heckle!"): no part of a move."""
