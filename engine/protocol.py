@@ -80,7 +80,7 @@ ELSE = TC("move", "else")
 _ELSE = re.compile(r"\s*,?\s*\belse\b\s*")
 DONE = "end"
 """What a language's "done" word («готово», «kész», «τέλος» where it is no move) is read as (engine.text.Reading)."""
-_DONE_AROUND = re.compile(rf"^(?:{DONE}\b[\s,;.!]*)+|(?:[\s,;.!]*\b{DONE})+$")
+_DONE_AROUND = re.compile(rf"^(?:{DONE}\b[\s,;.!]*)+|(?:[\s,;.!]*\b{DONE})+[\s,;.!]*$")
 """Done words opening or closing a line («всё, готово», "pass, done", «всё, пас»): the reply's moves end with
 that line."""
 

@@ -164,10 +164,15 @@ def _joins(between: str) -> bool:
     return between in ("_", "-") or (between != "" and between.isspace())
 
 
+_APOSTROPHES = "'\u2019\u02bc"
+"""An apostrophe inside a word, as written or as a normalised line keeps it (``engine.notation.APOSTROPHE``)."""
+
+
 def fold(word: str) -> str:
-    """A word as a reply is matched: no case, no accents (Greek tonos, Hungarian ő, Russian ё), no final sigma."""
+    """A word as a reply is matched: no case, no accents (Greek tonos, Hungarian ő, Russian ё), no final sigma,
+    no apostrophe ("gentlemen's walkout" reads as the notation's ``gentlemens-walkout``)."""
     decomposed = unicodedata.normalize("NFD", word.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch) and ch not in _APOSTROPHES)
 
 
 @dataclass(frozen=True)
@@ -297,7 +302,8 @@ class Lexicon:
                 if said == "":  # a word of the language passed over; what stands after it (a number, a sign) stays
                     if out[-1].endswith("-"):  # a number's suffix, «3-ra»: the number stays, the hyphen goes
                         out[-1] = out[-1][:-1]
-                    out.append(pieces[i + 1])
+                    first = not "".join(out).strip()  # "ok, done": no comma left at the start
+                    out.append(pieces[i + 1].lstrip(",;:.! ") if first else pieces[i + 1])
                     i += 2
                     if i >= len(pieces):  # "exchange yellow for deck, thanks": no comma left at the end
                         out.append(_TRAILING.sub("", "".join(out)))

@@ -2,7 +2,10 @@
 
 Every move has one canonical line (``str(move)``, see ``engine.prodigals.moves``);
 a line is read by matching it against the canonical lines of the moves legal
-now, after reducing both so that ``At the Pub`` and ``at-the-pub`` read alike.
+now, after reducing both so that ``At the Pub`` and ``at-the-pub`` read alike
+and the orders players' languages put the words in read as the notation's. A
+line that names a move less fully (``central card``, ``hyde park``) is read as
+the one legal move it names, and refused when it names two or none.
 """
 
 from __future__ import annotations
@@ -24,11 +27,56 @@ _NUMBERED = re.compile(r"(?<=[a-z])[ -](?=\d)")
 """A space or hyphen before a place's number: ``e-set 3``, ``gent 1``, ``turn-order 2`` read as written whole."""
 
 
+_ERRAND_BOY = re.compile(r"(?:^| )errand boy(?= |$)")
+"""The errand boy a placement puts (``place errand-boy on central-card``): the player's own word, naming no field."""
+
+_REORDERED = (
+    (re.compile(r"^(.+) place$"), r"place \1"),
+    (re.compile(r"^(?:board |place )?(.+) board$"), r"board \1"),
+    (re.compile(r"^place board (.+)$"), r"board \1"),
+    (re.compile(r"^(move|order up) (\d) (gent|lady)\b"), r"\1 \3 \2"),
+    (re.compile(r"^exchange (\S+) (\S+)$"), r"exchange \1 for \2"),
+)
+"""The orders in which players' languages put a move's words, each with the notation's own: a black card put "on the
+board" named before it ("put tory baiter on my board", «выложи грозу тори на планшет», «tedd a táblára»), the verb
+of a placement last («a Hyde Parkra teszem»), a moved marker's number first («lépj az 1-es hölggyel»; not in a drop
+or jump, whose other number would make "2 gent 1" ambiguous), an exchange's "for" said by a case ending («cseréld
+az e1-et a pt4-re»)."""
+
+_END = re.compile(r"[\s,;:.!]+$")
+"""What closes a sentence ("done.", "place e-heckle!"): no part of a move."""
+
+
 def _key(line: str) -> str:
     """A line reduced so that ``At the Pub`` and ``at-the-pub`` read alike, and ``e-set 3`` as ``e-set3``."""
-    text = _NUMBERED.sub("", _WORD_HYPHEN.sub(" ", line))
-    text = re.sub(r"^move society ", "move ", text)
+    text = _ERRAND_BOY.sub("", _WORD_HYPHEN.sub(" ", _END.sub("", line))).strip()
+    for written, notation in _REORDERED:
+        text = written.sub(notation, text)
+    text = _NUMBERED.sub("", re.sub(r"^move society ", "move ", text))
     return re.sub(r" x1$", "", text)
+
+
+_NAMED_ALONE = (moves.Place, moves.BonusTile, moves.Shift, moves.Take)
+"""The moves a line may name without their verb: every answer to an errand turn is a placement, to a turn-order
+space a bonus tile, at the canvass a tile taken (``none``), and a marker with its step (``gent1 down``) is a society
+move alone. (A card alone is not read: ``leapfrog`` at the discard may be the card kept.)"""
+
+_COMPETITION = re.compile(r"^[eps] ")
+"""The competition letter of a space's name (``e-hyde-park``), which a player naming the space leaves out."""
+
+
+def _other_keys(move: Move) -> set[str]:
+    """The keys a line naming ``move`` less fully reads as: without the verb of a move named alone
+    (``central card``), and a placement's space without its competition letter (``place on hyde park``)."""
+    if not isinstance(move, _NAMED_ALONE):
+        return set()
+    key = _key(str(move))
+    verb = _key(move.verb)
+    rest = key.removeprefix(verb).strip()
+    keys = {rest}
+    if isinstance(move, moves.Place) and _COMPETITION.match(rest):
+        keys |= {f"{verb} {rest[2:]}", rest[2:]}
+    return keys - {""}
 
 
 VERBS: frozenset[str] = frozenset(_key(step.verb).split()[0] for step in moves._Step.__subclasses__())
@@ -40,9 +88,14 @@ def format_move(move: Move) -> str:
 
 
 def read_line(line: str, state: State, seat: int) -> list[Move]:
-    """The one legal move ``line`` names for ``seat``."""
+    """The one legal move ``line`` names for ``seat``: its canonical line, or the one legal move it names less
+    fully (see :func:`_other_keys`)."""
     options = flow.legal(state, seat)
-    move = {_key(str(m)): m for m in options}.get(_key(line))
+    key = _key(line)
+    move = {_key(str(m)): m for m in options}.get(key)
+    if move is None:
+        named = [m for m in options if key in _other_keys(m)]
+        move = named[0] if len(named) == 1 else None  # two moves named so (e-set1, s-set1 as "set1"): neither
     if move is None:
         raise MoveError(T("that line is not a legal move now"),  # the reply loop adds the line and what is asked
                         suggestions=notation.closest(line, [str(m) for m in options]))
@@ -54,11 +107,13 @@ def _identifiers() -> list[str]:
     return [*DATA.tile_by_slug, "x", "r"]
 
 
+_NAMING_NOTHING = ("for", "errand-boy")
+
 VOCABULARY = Vocabulary(
-    moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid != "for"),
-    others=words_of([*_identifiers(), "for", "society"]),
+    moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid not in _NAMING_NOTHING),
+    others=words_of([*_identifiers(), *_NAMING_NOTHING, "society"]),
     verbs=VERBS,
 )
 """Every word a move's line is written with: the words of the notation (``words.MOVE_WORDS``, which name every
-card, space, tile, marker and step) name a move; a tile's id, ``for`` (``exchange b5 for pt3``) and the
-``society`` of ``move society lady2 up`` are read too, but name nothing alone."""
+card, space, tile, marker and step) name a move; a tile's id, ``for`` (``exchange b5 for pt3``), the errand boy
+a placement puts and the ``society`` of ``move society lady2 up`` are read too, but name nothing alone."""

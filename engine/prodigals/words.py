@@ -100,6 +100,7 @@ MARKER_LETTERS: dict[str, Text] = {
 MOVE_WORDS: tuple[Text, ...] = (
     # the verbs and the words between a move's fields
     TC("move", "place"),
+    TC("move", "errand-boy"),
     TC("move", "play"),
     TC("move", "board"),
     TC("move", "replace"),

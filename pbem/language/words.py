@@ -19,7 +19,7 @@ from pathlib import Path
 
 import engine
 from engine.protocol import reply_words
-from engine.notation import APOSTROPHE, Vocabulary
+from engine.notation import APOSTROPHE, Vocabulary, words_of
 from engine.text import TC, English, Lexicon, LexiconEntry, Reading, Text, fold, separator
 from pbem.language.catalogs import LOCALE_DIR
 
@@ -105,17 +105,31 @@ def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]
     """The language's forms of each of a game's move words; a word left untranslated stays English.
 
     Right after one of the ``vocabulary``'s verbs the language's everyday words that follow a verb are read as
-    its own; a number word is read as a number next to a word the notation counts with."""
+    its own; a number word is read as a number next to a word the notation counts with. In English a phrase of
+    the notation is its own form (``at the pub``, ``turn order``), so that its words are read as the phrase
+    before any of them is read past as the player's own ("the", "at", "turn")."""
     entries = []
     for word in move_words:
         translated = catalog.pgettext(MOVE_CONTEXT, word.msgid)
         forms = tuple(form.strip() for form in translated.split(FORMS) if form.strip())
         if translated != word.msgid and forms:
             entries.append(LexiconEntry(word.msgid, forms))
+        elif language == SOURCE_LANGUAGE and len(words_of([word.msgid])) > 1:
+            entries.append(LexiconEntry(word.msgid, (word.msgid,)))
     vocabulary = vocabulary or Vocabulary(frozenset())
-    notation_words = vocabulary.moves if language == SOURCE_LANGUAGE else frozenset()
+    notation_words = read_alone(move_words, vocabulary.moves) if language == SOURCE_LANGUAGE else frozenset()
     return Lexicon(entries, vocabulary.verbs, after_a_verb(language), reading(language, notation_words),
                    vocabulary.moves, vocabulary.counted)
+
+
+def read_alone(move_words: tuple[Text, ...], notation_words: frozenset[str]) -> frozenset[str]:
+    """The words of an English notation that it reads by themselves: every word but those found only inside its
+    phrases ("the" of ``at-the-pub``), which the phrase reads (see :func:`move_lexicon`) and which elsewhere
+    are the player's own."""
+    phrases = [word.msgid for word in move_words]
+    inside = words_of(phrase for phrase in phrases if len(words_of([phrase])) > 1)
+    alone = words_of(phrase for phrase in phrases if len(words_of([phrase])) == 1)
+    return notation_words - (inside - alone)
 
 
 @lru_cache(maxsize=None)

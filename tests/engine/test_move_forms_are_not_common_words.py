@@ -18,7 +18,9 @@ import pytest
 
 import engine
 from engine.text import fold
-from pbem.language.words import after_a_verb, words
+from engine.notation import normalise
+from engine.protocol import reply_words
+from pbem.language.words import after_a_verb, read_alone, words
 
 LANGUAGES = ("el", "hu", "ru")
 GAMES = ("dragon", "china", "prodigals")
@@ -84,14 +86,15 @@ the form is right where the notation puts it; any other such word fails the test
 def test_no_move_form_is_a_word_the_language_reads_past(name: str, language: str) -> None:
     """A word read past (an article, a preposition, "please"), a number word, a "done" word or a negation that
     is also a move form would be read as the move word wherever it stands (#29): «ход» ("turn") of «мой ход:
-    пас» read as Prodigals' ``move``. English: a word the notation itself reads is a form."""
+    пас» read as Prodigals' ``move``. English: a word the notation itself reads alone is a form (a word found only
+    inside a phrase, the "the" of ``at-the-pub``, is read with its phrase: see the test below)."""
     rules = engine.game(name)
     said = words(rules, language)
     reading = said.lexicon.reading
     common = reading.pass_over | frozenset(reading.numbers) | reading.done | reading.negations
     assert common, language
     if language == "en":
-        forms = set(rules.NOTATION.VOCABULARY.moves)  # type: ignore[attr-defined]
+        forms = set(read_alone(reply_words(rules), rules.NOTATION.VOCABULARY.moves))  # type: ignore[attr-defined]
     else:
         forms = {fold(form) for entry in said.lexicon.entries for form in entry.forms if " " not in form}
     clashes = sorted(word for word in common & forms if (name, language, word) not in COMMON_AND_A_FORM)
@@ -106,3 +109,17 @@ def test_a_negation_is_never_read_past(language: str) -> None:
     reading = words(engine.game("dragon"), language).lexicon.reading
     assert reading.negations
     assert not reading.negations & (reading.pass_over | frozenset(reading.numbers) | reading.done)
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("play at the pub x2", "play at-the-pub x2"),
+    ("place on the turn order two", "place turn-order 2"),
+    ("play a little more time", "play a-little-more-time"),
+    ("play gentlemen's walkout", "play gentlemens-walkout"),
+    ("play two faced", "play two-faced"),
+    ("discard the tile", "discard tile"),
+])
+def test_an_english_phrase_is_read_whole_before_its_words_are_read_past(written: str, read: str) -> None:
+    """"the", "at", "a", "two" and "turn" are the player's own in "place on the turn order two", and words of a
+    card or a space in "at the pub", "a little more time", "two faced", "turn order" (#29)."""
+    assert normalise(words(engine.game("prodigals"), "en").english(normalise(written))) == read

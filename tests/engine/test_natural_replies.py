@@ -94,17 +94,37 @@ def _china_states() -> dict[str, Callable[[], tuple[Any, int]]]:
 
 
 def _prodigals_states() -> dict[str, Callable[[], tuple[Any, int]]]:
-    from tests.prodigals.scenario import action_turn, new
+    from tests.prodigals.scenario import action_turn, give, new, on_board
     game = engine.game("prodigals")
+    three = ["possessions", "election", "society"]
 
     def errands() -> tuple[Any, int]:
         state = new()
         return state, min(game.to_act(state))
 
+    def errands3() -> tuple[Any, int]:
+        state = new(comps=three)
+        return state, min(game.to_act(state))
+
     def actions() -> tuple[Any, int]:
         return action_turn(), 0
 
-    return {"errands": errands, "actions": actions}
+    def hand() -> tuple[Any, int]:
+        state = action_turn(comps=three)
+        # at-the-pub x2, insult-the-vicar, pamphlet-fiasco, rude-remark, row-of-shame, gentlemens-walkout,
+        # leapfrog, tory-baiter (black), property-swap, champagne-for-everyone, lavish-dinner, a-little-more-time
+        give(state, 0, "E02", "E02", "E03", "E08", "S01", "S11", "S13", "S14", "EB1", "P05", "P06", "P02", "P01")
+        on_board(state, 0, "SB1", "PB1")  # town-crier, land-steward
+        for tile in ("BT_S_moves", "BT_P_sell"):
+            state.bonus_tiles.remove(tile)
+            state.players[0].bonus.append(tile)
+        return state, 0
+
+    def discard() -> tuple[Any, int]:
+        state, seat = hand()
+        return game.apply(state, seat, game.parse("done", state, seat)[0]), seat
+
+    return {"errands": errands, "errands3": errands3, "actions": actions, "hand": hand, "discard": discard}
 
 
 STATES: dict[str, Callable[[], dict[str, Callable[[], tuple[Any, int]]]]] = {
