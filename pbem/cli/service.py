@@ -199,6 +199,7 @@ def serve() -> None:
     try:
         try:
             settings.listen_tls()  # a broken TLS setting stops here, before anything starts
+            signing.signer(settings)  # so does a DKIM key that cannot be read
             service = preflight.mailing_service(loaded)
         except ConfigError as exc:
             _not_started(str(exc))

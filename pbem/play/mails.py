@@ -330,8 +330,8 @@ class Mailer:
         session.connection().execute(_INSERT_OUTBOX, {
             "message_id": message_id, "kind": kind, "recipient": recipient, "subject": letter.subject,
             "text": letter.text, "html": letter.html, "reply_to": reply_to, "in_reply_to": in_reply_to,
-            "references": references, "list_id": list_id, "unsubscribe": _unsubscribe(self.settings, recipient, reply_to),
-            "picture": picture, "game_id": game_id, "seat": seat, "seq": seq,
+            "references": references, "list_id": list_id, "picture": picture,
+            "unsubscribe": _unsubscribe(self.settings, recipient, reply_to), "game_id": game_id, "seat": seat, "seq": seq,
             "status": "pending", "attempts": 0, "next_attempt": now, "last_error": "", "created": now,
             "sent": None})
         return message_id

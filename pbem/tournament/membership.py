@@ -40,7 +40,7 @@ class Tournaments:
         rows = session.exec(select(Tournament).join(Entry, Entry.tournament_id == Tournament.id)
                             .where(Entry.player_id == player_id, Entry.dropped == None,  # noqa: E711
                                    Tournament.status != "finished").order_by(Tournament.id))
-        return [Membership(row.id, row.name, runner.list_of(self.service, row)) for row in rows]  # type: ignore[arg-type]
+        return [Membership(row.id or 0, row.name, runner.list_of(self.service, row)) for row in rows]
 
     def leave(self, session: Session, membership: Membership, player: Player, actor: str) -> int:
         row = runner.tournament_row(session, membership.tournament_id)

@@ -240,3 +240,11 @@ def test_dkim_settings_are_checked_as_they_are_read(tmp_path: Path) -> None:
         load_settings({**env, "PBEM_DKIM_SELECTOR": "bad selector!", "PBEM_DKIM_KEY_FILE": "k.pem"})
     assert load_settings({**env, "PBEM_DKIM_SELECTOR": "mail2026.a", "PBEM_DKIM_KEY_FILE": "k.pem"}).dkim_selector \
         == "mail2026.a"
+
+
+def test_serve_does_not_start_with_a_dkim_key_it_cannot_read(tmp_path: Path) -> None:
+    env = command_env(tmp_path, PBEM_SECRET="test-secret", PBEM_DKIM_SELECTOR="pbem",
+                      PBEM_DKIM_KEY_FILE=str(tmp_path / "missing.pem"), PBEM_LISTEN="")
+    result = CliRunner().invoke(app, ["serve"], env=env)
+    assert result.exit_code == 1
+    assert "cannot be read" in result.output + str(result.stderr_bytes or b"", "utf-8", "replace")
