@@ -51,7 +51,7 @@ def _leave(context: PlayerContext, scope: list[Membership], argument: str) -> Ou
         context.acknowledge("leave", "asked", expected, tournaments=names)
         return handled("leave")
     given = argument.removeprefix(CONFIRM).strip()
-    if not argument.startswith(CONFIRM) or not hmac.compare_digest(given.lower(), expected):
+    if not argument.startswith(CONFIRM) or not hmac.compare_digest(given.lower().encode(), expected.encode()):
         return context.refuse("leave_bad_token", f"leave {argument!r} from {player.email}: not the token asked")
     for membership in scope:
         service.memberships.leave(context.session, membership, player, player.email)
