@@ -16,7 +16,7 @@ from tests.mail_inbound.test_corpus import CASES
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SMALL_CASES = [case for case in CASES if len(case.raw) < 100_000]
-COMMAND_NAMES = {"help", "status", "history", "say", "vacation", "notify", "dispute"}
+COMMAND_NAMES = {"help", "status", "history", "say", "vacation", "notify", "dispute", "leave"}
 
 header_lines = st.sampled_from(
     [
