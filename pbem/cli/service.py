@@ -26,11 +26,11 @@ import typer
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from pbem.mail import pipeline
+from pbem.mail import pipeline, signing
 from pbem.ops import logs, preflight
 from pbem.cli.organiser import refuse
-from pbem.ops.config import MASKED, ConfigError, Loaded, Settings, env_name, load, public_name, settings_file, \
-    settings_text, toml_value
+from pbem.ops.config import MASKED, ConfigError, Loaded, Settings, env_name, load, public_name, typed_value, \
+    settings_file, settings_text, toml_value
 from pbem.play.service import Service
 from pbem.app import open_service
 
@@ -110,6 +110,10 @@ def init(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing settings file (its values are kept)."),
     domain: str = typer.Option("", "--domain", help="Your mail domain: reply addresses and From use it."),
     organiser: str = typer.Option("", "--organiser", help="Your address: disputes and seats handed to bots."),
+    dkim: bool = typer.Option(False, "--dkim", help="pbem signs its mail with DKIM (for a relay that does not): "
+                                                    "make a 2048-bit key next to the settings, set dkim_selector "
+                                                    "and dkim_key_file, and print the DNS record to publish."),
+    dkim_selector: str = typer.Option("pbem", "--dkim-selector", help="The DKIM selector, with --dkim."),
 ) -> None:
     """Write a commented pbem.toml with a fresh secret, and create the database schema."""
     target = path or settings_file(os.environ, config_option())
@@ -123,6 +127,9 @@ def init(
         settings = replace(settings, domain=domain, from_address=f"pbem@{domain}")
     if organiser:
         settings = replace(settings, organiser=organiser)
+    record = ""
+    if dkim:
+        settings, record = _dkim_key(settings, target, dkim_selector)
     try:
         service = open_service(settings)
         preflight.check_secret(service.db, replace(loaded, settings=settings))
@@ -133,16 +140,38 @@ def init(
     settings = replace(settings, secret=service.secret)  # the database's: generated once, by its first opening
     service.db.dispose()
     kept = {key for key, source in loaded.sources.items() if source == str(target)}
-    text = settings_text({key: getattr(settings, key) for key in (*WRITTEN, *kept)})
+    written = (*WRITTEN, *kept, *(("dkim_selector", "dkim_key_file") if dkim else ()))
+    text = settings_text({key: getattr(settings, key) for key in written})
     target.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # it holds the secret
     with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
         handle.write(text)
     typer.echo(f"wrote {target}; database ready: {settings.database_url}")
+    if record:
+        typer.echo(f"pbem signs its mail with DKIM (key {settings.dkim_key_file}); publish this TXT record in the "
+                   f"DNS of {signing.from_domain(settings)} before mail goes out, or receivers fail every "
+                   f"signature:\n{record}")
     looked_up = settings_file(os.environ, config_option())
     named = "" if target.resolve() == looked_up.resolve() else f"--config {target} "
     typer.echo(f"next: set domain, from, organiser and the relay (smtp_*) in {target}, check them with "
                f"`pbem {named}config`, then `pbem {named}serve`")
+
+
+def _dkim_key(settings: Settings, target: Path, selector: str) -> tuple[Settings, str]:
+    """The settings signing with a key beside ``target`` (made now, or kept if there), and its DNS record."""
+    try:
+        chosen = typed_value("dkim_selector", selector, f"--dkim-selector {selector!r}")
+    except ConfigError as exc:
+        refuse(str(exc))
+    key_file = (target.parent / f"dkim-{chosen}.pem").resolve()
+    settings = replace(settings, dkim_selector=chosen, dkim_key_file=str(key_file))
+    try:
+        public = signing.make_key(key_file)
+    except ConfigError as exc:
+        refuse(str(exc))
+    except OSError as exc:
+        refuse(f"cannot write the DKIM key {key_file}: {exc.strerror}")
+    return settings, signing.dns_record(settings, public)
 
 
 def config() -> None:
@@ -170,6 +199,7 @@ def serve() -> None:
     try:
         try:
             settings.listen_tls()  # a broken TLS setting stops here, before anything starts
+            signing.signer(settings)  # so does a DKIM key that cannot be read
             service = preflight.mailing_service(loaded)
         except ConfigError as exc:
             _not_started(str(exc))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import typer
+from dkim import dnsplug
 from rich.console import Console
 
 from pbem.app import open_service
@@ -33,7 +34,7 @@ def status() -> None:
     try:
         service = open_service(settings)
         try:
-            found = health.check(service)
+            found = health.check(service, dnsfunc=dnsplug.get_txt)
         finally:
             service.db.dispose()
     except UNOPENED as exc:
@@ -59,6 +60,7 @@ def lines(found: Health) -> list[str]:
                f"mail out:   last sent {_seen(found.last_out, now, 'to')}; pending {found.pending}"
                f"{_oldest(found.oldest_pending, now)}; failed {found.failed}",
                f"relay:      last error {_error(found.last_error, now)}",
+               f"dkim:       {found.dkim}",
                f"bounces:    players held {_listed(list(found.held), found.held_count)}",
                f"deadlines:  seats past theirs {_listed([_seat(s, now) for s in found.late], found.late_count)}; "
                f"next {_seat(found.next_deadline, now) if found.next_deadline else 'none'}"]

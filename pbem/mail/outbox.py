@@ -33,7 +33,7 @@ import aiosmtplib
 from sqlalchemy import bindparam, update
 from sqlmodel import Session, select
 
-from pbem.mail import bounces
+from pbem.mail import bounces, signing
 from pbem.ops import metrics
 from pbem.ops.db import Outbox, locked
 from pbem.ops.logs import fields
@@ -97,7 +97,8 @@ def compose(row: Outbox, sender: str) -> bytes:
     headers = [
         ("From", sender), ("To", row.recipient), ("Subject", _header_text(row.subject)),
         ("Date", format_datetime(row.created)), ("Message-ID", row.message_id), ("Reply-To", row.reply_to),
-        ("In-Reply-To", row.in_reply_to), ("References", row.references), ("Auto-Submitted", "auto-generated"),
+        ("In-Reply-To", row.in_reply_to), ("References", row.references), ("List-Id", row.list_id),
+        ("List-Unsubscribe", row.unsubscribe), ("Auto-Submitted", "auto-generated"),
         ("X-PBEM-Outbound", "1"), ("MIME-Version", "1.0"),
     ]
     for name, value in headers:
@@ -120,7 +121,8 @@ class ComposeError(ValueError):
 
 
 _FOLD = "\r\n "
-"""The one line break a header value may hold: the folding of an encoded subject, always followed by a space."""
+"""The one line break a header value may hold: the folding of an encoded subject or list name, always followed by
+a space."""
 
 
 def _check_header(name: str, value: str) -> None:
@@ -133,7 +135,7 @@ def _check_header(name: str, value: str) -> None:
     :mod:`pbem.mail.addresses`). Such a row is refused as a whole: no part of
     it reaches the relay.
     """
-    flat = value.replace(_FOLD, " ") if name == "Subject" else value
+    flat = value.replace(_FOLD, " ") if name in ("Subject", "List-Id") else value
     if flat.isascii() and flat.isprintable():  # exactly " " to "~"; two C loops, as compose is on the hot path
         return
     bad = sorted({f"U+{ord(c):04X}" for c in flat if not " " <= c <= "~"})
@@ -223,6 +225,9 @@ class OutboxWorker:
         self.run_db: RunDb = run_db or _inline
         self.retry_first = retry_first_seconds
         self._lanes: list[aiosmtplib.SMTP | None] = [None] * max(1, self.settings.smtp_connections)
+        self.signer = signing.signer(self.settings)
+        """Signs each mail as the last thing before it leaves, when pbem signs (``dkim_selector``): the bytes
+        signed are the bytes sent. A key that cannot be read stops the worker here, before any row is taken."""
 
     async def flush(self) -> FlushReport:
         """Send every due row, oldest first per recipient; returns how many went out and how many failed."""
@@ -252,6 +257,8 @@ class OutboxWorker:
         for row in rows:
             try:
                 message = compose(row, self.settings.from_address)
+                if self.signer is not None:
+                    message = self.signer.sign(message)
             except Exception as exc:  # noqa: BLE001 - whatever the row holds, it must not stall the lane
                 failed += 1
                 await self.run_db(lambda row=row, exc=exc: self._failed(row, exc, permanent=True))  # type: ignore[misc]

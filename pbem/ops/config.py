@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import ssl
 import textwrap
 import tomllib
@@ -77,6 +78,12 @@ class Settings:
                                     "one.", 2)
     smtp_user: str = knob("", "Login at the relay; empty: no login.", "pbem@example.org")
     smtp_password: str = knob("", "Password of smtp_user.", "app-password")
+    dkim_selector: str = knob("", "pbem signs every mail with DKIM itself (d= the domain of from) under this "
+                                  "selector, for a relay that does not sign; empty: pbem does not sign (let the "
+                                  "relay or OpenDKIM do it). `pbem init --dkim` sets it, makes the key and prints "
+                                  "the DNS record to publish at <selector>._domainkey.<from domain>.", "pbem")
+    dkim_key_file: str = knob("", "The PEM RSA private key DKIM signatures are made with (mode 0600), with "
+                                  "dkim_selector.", "/etc/pbem/dkim-pbem.pem")
     listen: str = knob("127.0.0.1:2525", "host:port of the inbound SMTP listener in pbem serve; empty turns it off.",
                        "0.0.0.0:25")
     listen_tls_cert: str = knob("", "A PEM certificate (chain) for the listener: with listen_tls_key it offers "
@@ -277,7 +284,7 @@ def load(environ: Mapping[str, str] | None = None, path: Path | None = None) -> 
 
     def take(key: str, value: Any, written: str, source: str) -> None:
         try:
-            values[key] = _typed(key, value, written)
+            values[key] = typed_value(key, value, written)
             sources[key] = source
         except ConfigError as exc:
             problems.append(str(exc))
@@ -297,6 +304,11 @@ def load(environ: Mapping[str, str] | None = None, path: Path | None = None) -> 
         raise ConfigError(problems[0] if len(problems) == 1 else
                           f"{len(problems)} settings are not accepted:\n" + "\n".join(f"  {p}" for p in problems))
     settings = Settings(**values)
+    if bool(settings.dkim_selector) != bool(settings.dkim_key_file):
+        given, missing = ("dkim_selector", "dkim_key_file") if settings.dkim_selector else \
+            ("dkim_key_file", "dkim_selector")
+        raise ConfigError(f"{given} is set (from {sources[given]}) but {missing} is not: DKIM signing needs both "
+                          f"(`pbem init --force --dkim` writes them), or neither to let the relay sign")
     if settings.smtp_starttls and settings.smtp_tls not in ("none", "starttls"):
         raise ConfigError(f"smtp_starttls = true (from {sources['smtp_starttls']}) contradicts smtp_tls = "
                           f"{settings.smtp_tls!r} (from {sources['smtp_tls']}); drop smtp_starttls, smtp_tls says it")
@@ -358,11 +370,15 @@ def _database_url(text: str) -> str:
     return text
 
 
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_SELECTOR = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
+"""A DKIM selector: DNS labels, as RFC 6376 3.1 asks; it names <selector>._domainkey.<domain>."""
+
 _ACCEPTED = {"int": "a whole number, e.g. 10", "float": "a number, e.g. 72 or 0.5", "bool": "true or false",
              "str": "a text in quotes"}
 
 
-def _typed(key: str, value: Any, written: str) -> Any:
+def typed_value(key: str, value: Any, written: str) -> Any:
     """``value`` as the field's type; a value that is not accepted is refused naming what would be."""
     kind = _FIELDS[key].type
     if key in _ADDRESSES:
@@ -405,6 +421,11 @@ def _typed(key: str, value: Any, written: str) -> Any:
             return text
         if key == "database_url":
             return _database_url(str(value).strip())
+        if key == "dkim_selector":
+            text = str(value).strip()
+            if text and not _SELECTOR.fullmatch(text):
+                raise ValueError(value)
+            return text
         if kind == "bool" and isinstance(value, str):
             if value.strip().lower() not in {"1", "0", "true", "false", "yes", "no", "on", "off"}:
                 raise ValueError(value)
@@ -437,6 +458,9 @@ def _accepted(key: str, kind: str) -> str:
         return "host:port, e.g. 127.0.0.1:9464 (or empty: no metrics)"
     if key == "publish_zone":
         return "an IANA time zone, e.g. UTC or Europe/Athens"
+    if key == "dkim_selector":
+        return ("a DNS label (letters, digits, hyphens; dots between labels), e.g. pbem or mail2026 (or empty: "
+                "pbem does not sign)")
     if key == "database_url":
         return ("an SQLite or PostgreSQL URL, e.g. sqlite:///pbem.db (a file in the working folder), "
                 "sqlite:////var/lib/pbem/pbem.db or postgresql://pbem@localhost/pbem")

@@ -158,6 +158,11 @@ class Outbox(SQLModel, table=True):
     reply_to: str = ""
     in_reply_to: str = ""
     references: str = ""
+    list_id: str = ""
+    """The List-Id header of a tournament's mail (RFC 2919), "" for mail of no tournament."""
+    unsubscribe: str = ""
+    """The List-Unsubscribe header (RFC 2369): a mailto that reaches the ``leave`` command; "" for the
+    organiser's mail, who has nothing to leave."""
     picture: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     game_id: int | None = Field(default=None, index=True)
     seat: int | None = None

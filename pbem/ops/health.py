@@ -27,6 +27,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, update
 from sqlmodel import Session, select
 
+from pbem.mail import signing
 from pbem.ops.db import Game, Heartbeat, Inbound, Outbox, Player, Seat
 from pbem.ops.preflight import LockState, lock_state
 from pbem.play.service import Service
@@ -132,6 +133,8 @@ class Health:
     late_count: int
     next_deadline: SeatDue | None
     alert_after: timedelta
+    dkim: str
+    """How mail is signed: by pbem (selector and domain) or left to the relay."""
     problems: tuple[str, ...]
 
     @property
@@ -154,8 +157,11 @@ def age(since: datetime, now: datetime) -> str:
     return f"{days} d {hours} h" if hours else f"{days} d"
 
 
-def check(service: Service) -> Health:
-    """Everything ``pbem status`` shows, read in one session, with the problems that need the organiser."""
+def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
+    """Everything ``pbem status`` shows, read in one session, with the problems that need the organiser.
+
+    ``dnsfunc``: the resolver the published DKIM record is looked up with, when pbem signs (None: the key
+    file is checked, not the DNS)."""
     settings = service.settings
     now = service.clock.now()
     alert_after = timedelta(minutes=settings.alert_after_minutes)
@@ -208,8 +214,11 @@ def check(service: Service) -> Health:
         inbound_failed=inbound_counts.get("failed", 0), held=tuple(held[:SHOWN_AT_MOST]), held_count=len(held),
         late=tuple(late[:SHOWN_AT_MOST]), late_count=len(late), next_deadline=_due(upcoming) if upcoming else None,
         alert_after=alert_after, problems=(),
+        dkim=(f"pbem signs, s={settings.dkim_selector} d={signing.from_domain(settings)}" if settings.dkim_selector
+              else "left to the relay (dkim_selector is empty)"),
     )
-    return _judged(health)
+    judged = _judged(health)
+    return replace(judged, problems=(*judged.problems, *signing.problems(settings, dnsfunc)))
 
 
 def _mail(row: tuple | None) -> MailSeen | None:  # type: ignore[type-arg]

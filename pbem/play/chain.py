@@ -421,7 +421,7 @@ def _language_guessed(reply: Reply) -> Outcome | None:
 
 
 def _command(reply: Reply) -> Outcome | None:
-    command = COMMANDS.read(reply.text)
+    command = COMMANDS.read_mail(reply.mail.subject, reply.text)
     if command is None:
         return None
     limit = reply.service.settings.commands_per_day

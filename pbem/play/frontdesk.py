@@ -98,7 +98,7 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
     if _delivery_report(arrival):
         return Outcome("ignored", f"{bounces.NOBODY}: {bounces.NOT_OURS} (at {service.mails.desk}, from "
                                   f"{mail.sender}): not answered")
-    command = COMMANDS.read(mail.text)
+    command = COMMANDS.read_mail(mail.subject, mail.text)
     tag = ""
     if command is None:
         if not mail.text.strip() and not _own_words(mail.subject):

@@ -24,6 +24,7 @@ from pbem.clock import Clock
 from pbem.ops.config import Settings
 from pbem.ops.db import DigestItem, Outbox, Seat, TableTalk
 from pbem.language.letters import Letter, Letters
+from pbem.play.memberships import Lists
 from pbem.play.store import EarlyOutcome, LoadedGame, Said
 from pbem.mail.tokens import reply_address
 from pbem.play.shown import Shown, bot_name
@@ -80,6 +81,8 @@ class RoundNote:
     tournament: str
     round: int
     names: tuple[str, ...]
+    list_id: str = ""
+    """The tournament's List-Id, for every mail of the table."""
 
 
 class Mailer:
@@ -87,6 +90,7 @@ class Mailer:
 
     def __init__(self, settings: Settings, clock: Clock, letters: Letters, secret: str, shown: Shown) -> None:
         self.settings, self.clock, self.letters, self.secret, self.shown = settings, clock, letters, secret, shown
+        self.lists = Lists()
 
     # ----------------------------------------------------------------- what a change causes
 
@@ -281,7 +285,7 @@ class Mailer:
         letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
         message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
                                 reply_to=self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None),
-                                in_reply_to=row.last_message_id,
+                                in_reply_to=row.last_message_id, list_id=self.lists.of(session, game.id),
                                 references=_references(row), seat=seat, seq=game.next_seq - 1)
         row.thread_root = row.thread_root or message_id
         row.last_message_id = message_id
@@ -296,7 +300,7 @@ class Mailer:
         """
         letter = self.letters.render(template, **context)
         return self.queue(session, kind, self.settings.organiser, letter, game_id=about,
-                          reply_to=reply_to or self.settings.organiser)
+                          reply_to=reply_to or self.settings.organiser, list_id=self.lists.of(session, about or 0))
 
     @property
     def desk(self) -> str:
@@ -311,13 +315,13 @@ class Mailer:
         return reply_address(self.settings.reply_local, self.settings.domain, self.secret, game_id, seat, asked)
 
     def queue(self, session: Session, kind: str, recipient: str, letter: Letter, *, game_id: int | None = None,
-              reply_to: str, picture: bytes | None = None, in_reply_to: str = "",
+              reply_to: str, picture: bytes | None = None, in_reply_to: str = "", list_id: str = "",
               references: str = "", seat: int | None = None, seq: int | None = None) -> str:
         """Add one mail to the outbox and return its Message-ID; it leaves with the transaction's commit.
 
         Every mail names where a reply goes (``reply_to``, never empty): a seat's reply address, pbem's own
         address (:attr:`desk`), the organiser, or for the organiser the player a mail is about. A mail without
-        one would be answered at its From, which no caller has decided on.
+        one would be answered at its From, which no caller has decided on. ``list_id``: a tournament's.
         """
         if not reply_to.strip():
             raise ValueError(f"mail {kind!r} to {recipient}: every mail needs a Reply-To that a reply can reach")
@@ -326,10 +330,19 @@ class Mailer:
         session.connection().execute(_INSERT_OUTBOX, {
             "message_id": message_id, "kind": kind, "recipient": recipient, "subject": letter.subject,
             "text": letter.text, "html": letter.html, "reply_to": reply_to, "in_reply_to": in_reply_to,
-            "references": references, "picture": picture, "game_id": game_id, "seat": seat, "seq": seq,
+            "references": references, "list_id": list_id, "picture": picture,
+            "unsubscribe": _unsubscribe(self.settings, recipient, reply_to), "game_id": game_id, "seat": seat, "seq": seq,
             "status": "pending", "attempts": 0, "next_attempt": now, "last_error": "", "created": now,
             "sent": None})
         return message_id
+
+
+def _unsubscribe(settings: Settings, recipient: str, reply_to: str) -> str:
+    """A player's mail's ``List-Unsubscribe`` (RFC 2369): a mail to its Reply-To with the subject ``leave``, which
+    that address reads as the :mod:`leave <pbem.play.commands.leave>` command (the seat's tournament from a
+    seat's address, every tournament of the player's from pbem's own). The organiser's mail has none: the
+    organiser runs the tournaments, and has nothing to leave."""
+    return "" if recipient == settings.organiser else f"<mailto:{reply_to}?subject=leave>"
 
 
 def _unconfirmed(row: Seat) -> list[dict[str, Any]]:

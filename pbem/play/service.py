@@ -25,6 +25,7 @@ from pbem.ops.config import Settings
 from pbem.ops.db import Game, Move, Player, Seat
 from pbem.language.letters import Letters
 from pbem.play.mails import Mailer, RoundNote
+from pbem.play.memberships import Memberships, NoTournaments
 from pbem.play.shown import Shown
 from pbem.play.store import GameStore, LoadedGame, Transaction
 from pbem.play.turns import Turns
@@ -54,6 +55,8 @@ class Service:
         self.turns = Turns(self.clock, self.bot)
         self.shown = Shown(settings, self.clock)
         self.mails = Mailer(settings, self.clock, self.letters, self.secret, self.shown)
+        self.memberships: Memberships = NoTournaments()
+        """The tournaments games and players belong to: plugged in by :func:`pbem.app.open_service`."""
 
     def bot(self, name: str) -> bots.Bot:
         """The bot ``name`` as the service plays it: a search bot stops after ``bot_seconds`` of real time."""
@@ -142,6 +145,8 @@ class Service:
         session.add_all(seat_rows)
         game = LoadedGame(row, rules, seat_rows, seated, rules.new(seats, seed, options), 0, 1)
         self.audit(session, actor, "game new", row.id, f"{rules.name} seed {seed}: {', '.join(emails)}")
+        if round_note is not None:  # its table is not written yet: the round says which list its mails are of
+            self.mails.lists.known(game.id, round_note.list_id)  # type: ignore[arg-type]
         self.turns.settle(session, game)
         self.mails.started(session, game, round_note)
         self.announce(session, game)

@@ -14,6 +14,9 @@ what a race left behind and starts rounds that are due on a date.
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
+from email.header import Header
 from dataclasses import dataclass, replace
 
 from sqlmodel import Session, select
@@ -271,7 +274,8 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
         rounds=definition.rounds, joined=entrant.joined, started=loaded.row.rounds_started,
         hours=definition.deadlines.move.total_seconds() / 3600, organiser=service.settings.organiser,
         time_zone=player.time_zone)
-    service.mails.queue(session, "welcome", player.email, letter, reply_to=service.mails.desk)  # "help" works there
+    service.mails.queue(session, "welcome", player.email, letter, reply_to=service.mails.desk,  # "help" works there
+                        list_id=list_of(service, loaded.row))
     service.audit(session, actor, "tournament register", None,
                   f"tournament {tournament_id}: {registration.email} from round {entrant.joined}")
     return entrant
@@ -282,25 +286,58 @@ def drop(service: Service, tournament_id: int, email: str, reason: str, actor: s
     address = player_rows.spelt(email)
     with Session(service.db) as session:
         loaded = load(session, tournament_id)
-        entry = _entry(session, loaded, address)
-        entrant = drop_entrant(Entrant(entry.player_id, entry.name, entry.joined, entry.dropped),
-                               loaded.row.rounds_started)
-        entry.dropped = entrant.dropped
-        service.audit(session, actor, "tournament drop", None,
-                      f"tournament {tournament_id}: {address} after round {entrant.dropped}; {reason}")
+        entrant = drop_entry(service, session, loaded.row, _entry(session, loaded, address), address,
+                             reason, actor)
         session.commit()
         return entrant
 
 
+SLUG_LONGEST = 40
+"""Characters of the tournament's name kept in its List-Id (RFC 2919 allows 255 in all)."""
+
+
+def list_of(service: Service, row: Tournament) -> str:
+    """The tournament's List-Id header, on every mail of it: ``Name <slug-ID.from-domain>``, the name as the
+    list's phrase, a label from it and the tournament's id.
+
+    The id makes two names that read alike (``Spring Cup``, ``spring-cup``) two lists; a name with no letter
+    in ASCII (Greek, Cyrillic) gives ``tournament-ID``. The phrase is quoted, or RFC 2047 encoded outside ASCII.
+    """
+    folded = unicodedata.normalize("NFKD", row.name).encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")[:SLUG_LONGEST].strip("-") or "tournament"
+    domain = service.settings.from_address.rpartition("@")[2].lower()
+    return f"{_phrase(row.name)} <{slug}-{row.id}.{domain}>"
+
+
+def _phrase(name: str) -> str:
+    if name.isascii() and name.isprintable():
+        return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return Header(name, "utf-8").encode(linesep="\r\n")
+
+
+def drop_entry(service: Service, session: Session, row: Tournament, entry: Entry, address: str, reason: str,
+               actor: str) -> Entrant:
+    """Drop ``entry`` in ``session`` (uncommitted), audited: by the organiser, or the player's own ``leave``."""
+    entrant = drop_entrant(Entrant(entry.player_id, entry.name, entry.joined, entry.dropped), row.rounds_started)
+    entry.dropped = entrant.dropped
+    service.audit(session, actor, "tournament drop", None,
+                  f"tournament {row.id}: {address} after round {entrant.dropped}; {reason}")
+    return entrant
+
+
 def unfinished_seats(service: Service, tournament_id: int, email: str) -> list[tuple[int, int, str]]:
     """(game id, seat number, label) of the player's tournament games still in play, e.g. after a drop."""
-    address = player_rows.spelt(email)
     with Session(service.db) as session:
-        rows = session.exec(select(TournamentTable, Game, Seat, Player).where(
-            TournamentTable.tournament_id == tournament_id, TournamentTable.game_id == Game.id,
-            Game.status.not_in(FINISHED_GAME), Seat.game_id == Game.id,  # type: ignore[attr-defined]
-            Seat.player_id == Player.id, Player.email == address, Seat.bot == ""))
-        return [(game.id, seat.seat + 1, game.label) for _, game, seat, _ in rows]  # type: ignore[misc]
+        return unfinished_in(session, tournament_id, player_rows.spelt(email))
+
+
+def unfinished_in(session: Session, tournament_id: int, address: str) -> list[tuple[int, int, str]]:
+    """:func:`unfinished_seats` in ``session``: what a player who leaves still plays out."""
+    rows = session.exec(select(TournamentTable, Game, Seat, Player).where(
+        TournamentTable.tournament_id == tournament_id, TournamentTable.game_id == Game.id,
+        Game.status.not_in(FINISHED_GAME), Seat.game_id == Game.id,  # type: ignore[attr-defined]
+        Seat.player_id == Player.id, Player.email == address, Seat.bot == ""))
+    return [(game.id, seat.seat + 1, game.label) for _, game, seat, _ in rows]  # type: ignore[misc]
 
 
 def _entry(session: Session, loaded: Loaded, address: str) -> Entry:
@@ -348,7 +385,8 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
         game = service.open_game(session, rules, emails, bots_count=0, seed=_game_seed(definition, round_no, table),
                                  options=dict(definition.game_options), deadline_hours=hours,
                                  label=label, bot=definition.timeouts.bot,
-                                 actor=actor, round_note=_round_note(loaded, round_no, table, players))
+                                 actor=actor, round_note=_round_note(loaded, round_no, table, players,
+                                                                      list_of(service, row)))
         session.add(TournamentTable(tournament_id=row.id, round_no=round_no, number=table.number,  # type: ignore[arg-type]
                                     game_id=game.id, players=list(table.players)))
     _mail_byes(service, session, loaded, seating, players)
@@ -410,10 +448,12 @@ DIVISION_SEED = 7919
 """Division d seats from the tournament seed + (d - 1) x this, so divisions do not mirror each other."""
 
 
-def _round_note(loaded: Loaded, round_no: int, table: SeatedTable, players: dict[int, Player]) -> RoundNote:
+def _round_note(loaded: Loaded, round_no: int, table: SeatedTable, players: dict[int, Player],
+                list_id: str) -> RoundNote:
     """What the table's start mails say of its round: the tournament, the round, the names the entrants play under."""
     names = {e.player: e.name for e in loaded.entrants}
-    return RoundNote(loaded.row.name, round_no, tuple(names.get(p) or players[p].name for p in table.players))
+    return RoundNote(loaded.row.name, round_no, tuple(names.get(p) or players[p].name for p in table.players),
+                     list_id)
 
 
 def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: RoundSeating,
@@ -424,7 +464,8 @@ def _mail_byes(service: Service, session: Session, loaded: Loaded, seating: Roun
     for player_id in seating.byes:
         letter = service.letters.render("bye", players[player_id].reads, tournament=loaded.row.name, player=entrants[player_id].name,
                                         round=seating.round, tables=len(seating.tables), worth=worth)
-        service.mails.queue(session, "bye", players[player_id].email, letter, reply_to=service.mails.desk)
+        service.mails.queue(session, "bye", players[player_id].email, letter, reply_to=service.mails.desk,
+                            list_id=list_of(service, loaded.row))
 
 
 def _game_seed(definition: Definition, round_no: int, table: SeatedTable) -> int:
@@ -559,7 +600,7 @@ def mail_standings(service: Service, session: Session, loaded: Loaded, after_rou
             letter = service.letters.render("standings", players[entrant.player].reads, **context, player=entrant.name, you=entrant.player,
                                             limit=STANDINGS_MAILED)
             service.mails.queue(session, "standings", players[entrant.player].email, letter,
-                                reply_to=service.mails.desk)
+                                reply_to=service.mails.desk, list_id=list_of(service, loaded.row))
     return len(readers)
 
 

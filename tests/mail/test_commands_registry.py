@@ -43,9 +43,9 @@ def listed(text: str, usage: str) -> int:
     return len(re.findall(rf"^  {re.escape(usage)}(?: |$)", text, re.MULTILINE))
 
 
-def test_the_registry_lists_the_ten_player_commands_in_help_order() -> None:
+def test_the_registry_lists_the_eleven_player_commands_in_help_order() -> None:
     assert [command.name for command in COMMANDS] == [
-        "help", "status", "cancel", "history", "say", "vacation", "notify", "timezone", "language", "dispute"]
+        "help", "status", "cancel", "history", "say", "vacation", "notify", "timezone", "language", "dispute", "leave"]
     assert COMMANDS["TZ"] is COMMANDS["timezone"]
 
 
@@ -152,7 +152,7 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
         Registry([*COMMANDS, clash])
     with pytest.raises(KeyError, match="the commands are help, status, cancel, history"):
         COMMANDS["dance"]
-    assert len(COMMANDS) == 10
+    assert len(COMMANDS) == 11
 
 
 def roll(seen: list[tuple[str, str]]) -> PlayerCommand:

@@ -111,7 +111,7 @@ REFUSAL: dict[str, Any] = {
 }
 COMMAND: dict[str, Any] = {
     **BASE, "value": evil("value"), "extra": evil("extra"), "replaced": evil("replaced"), "ignored": [evil("ignored")],
-    "back": evil("back"), "zone": evil("zone"), "hours": 48,
+    "back": evil("back"), "zone": evil("zone"), "hours": 48, "tournaments": [evil("tournament")],
 }
 ORGANISER: dict[str, Any] = {
     **BASE, "seat": LINES[1], "timeouts": 3, "dispute_id": 4, "text": f"{evil('dispute')}\n{evil('dispute-2')}",
@@ -132,7 +132,9 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     "command": [{**COMMAND, "command": command} for command in acknowledged_commands()]
     + [{**COMMAND, "command": "notify", "value": choice} for choice in ("each", "digest")]
     + [{**COMMAND, "command": "timezone", "extra": ""}]
-    + [{**COMMAND, **DESK, "command": "vacation", "value": evil("value"), "extra": "", "hours": 0}],
+    + [{**COMMAND, **DESK, "command": "vacation", "value": evil("value"), "extra": "", "hours": 0}]
+    + [{**COMMAND, "command": "leave", "value": value, "tournaments": [evil("tournament"), evil("tournament-2")]}
+       for value in ("asked", "done")],
     "confirmation": [
         {**BASE, "understood": [evil("understood")], "waiting": [evil("waiting")], "early": early,
          "ignored": [evil("ignored")], "board": evil("board")}
@@ -161,6 +163,9 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     "organiser_digest": [{"table": "pbem", "per_seat": 2, "per_address": 4, "lines": [
         DigestLine(evil("day"), evil("address"), evil("name"), 3, evil("table"), 2, 5, 2),
         DigestLine(evil("day"), evil("address"), "", 0, "", 1, 9, 4)]}],
+    "organiser_left": [{"tournament": evil("tournament"), "tournament_id": 3, "player": evil("player"),
+                        "email": evil("email"), "after": 1, "rounds_started": 1, "policy": evil("policy"),
+                        "seats": seats} for seats in ([(4, 2, evil("label"))], [])],
     "organiser_tournament": [{"tournament": evil("tournament"), "tournament_id": 3, "round": 2,
                               "reason": evil("reason")}],
     "oversize": [{"table": evil("table"), "original_subject": evil("subject"), "size_kb": 900, "limit_kb": 512}],

@@ -30,7 +30,7 @@ def test_registration_welcomes_the_player_with_how_to_play_and_leave(service) ->
     text = " ".join(welcome.text.split())
     assert "Test Open, a play-by-email tournament of In the Year of the Dragon in 2 rounds" in text
     assert 'Press Reply and write your move' in text and 'Reply "help"' in text
-    assert f"To leave the tournament, write to the organiser at {service.settings.organiser}" in text
+    assert 'To leave the tournament, reply "leave" to this mail; you are asked to confirm.' in text
     assert "48 hours for each move (deadlines are shown in Europe/Athens)" in text
     assert "<li>" in welcome.html and all(len(line) <= 80 for line in welcome.text.splitlines())
     with Session(service.db) as session:

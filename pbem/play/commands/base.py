@@ -142,6 +142,9 @@ class PlayerCommand:
     aliases: tuple[str, ...] = ()
     refusals: tuple[str, ...] = ()
     unseated: UnseatedHandler | None = None
+    by_subject: bool = False
+    """Also read from a subject that is the command alone (``leave``): what a mail program writes when it
+    follows a ``List-Unsubscribe`` mailto, with a body of its own words."""
 
     @property
     def words(self) -> tuple[str, ...]:

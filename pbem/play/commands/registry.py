@@ -63,6 +63,15 @@ class Registry:
             return None
         return Command(command.name, command.read((match.group(2) or "").strip(), following))
 
+    def read_mail(self, subject: str, text: str) -> Command | None:
+        """The command of a mail: its text's (:meth:`read`), else its subject's when that is a command read from
+        subjects (``by_subject``) and nothing else (a reply's "Re: …" never is)."""
+        command = self.read(text)
+        if command is not None:
+            return command
+        found = self.find(subject.strip().rstrip(".!?:,"))
+        return Command(found.name, "") if found is not None and found.by_subject else None
+
     def handle(self, context: CommandContext, command: Command) -> Outcome:
         """Run the handler of a command :meth:`read` returned."""
         return self[command.name].handle(context, command.argument)
