@@ -30,7 +30,10 @@ class MoveError(ValueError):
     for, and ``suggestions`` holds the nearest legal moves in canonical
     notation, best first. ``refused`` holds, for a line of alternatives
     (``tax, else build``) none of which could be played, each alternative in
-    notation with why it could not. ``str(error)`` is all of it in English.
+    notation with why it could not. ``understood``: the line was read as
+    moves, which the rules do not allow now (the player is told the move is
+    not legal, not that it was not understood). ``str(error)`` is all of it
+    in English.
     """
 
     def __init__(
@@ -41,8 +44,10 @@ class MoveError(ValueError):
         expected: Said = "",
         suggestions: list[str] | None = None,
         refused: tuple[tuple[str, Said], ...] = (),
+        understood: bool = False,
     ) -> None:
         self.reason = message
+        self.understood = understood
         self.line = line
         self.expected = expected
         self.suggestions = list(suggestions or [])

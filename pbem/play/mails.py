@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from sqlalchemy import insert
@@ -113,10 +113,14 @@ class Mailer:
             mine = seat == replier
             self.prompt(session, game, seat, understood + played_early if mine else played_early,
                         early_refused=held if held and not held.played else None,
-                        ignored=ignored if mine else [], kept=kept if mine else [])
+                        ignored=ignored if mine else [], kept=_still_kept(game, seat, kept) if mine else [])
         waiting = [game.name(s) for s in due]
         if replier is not None and replier not in prompted:
-            self.confirm(session, game, replier, Accepted(tuple(understood), tuple(kept), tuple(ignored)), waiting,
+            held = early.get(replier)
+            if held is not None and held.played:  # its kept lines came to be played in this very transaction
+                understood += self.shown.shown_moves(game, replier, held.played)
+            self.confirm(session, game, replier,
+                         Accepted(tuple(understood), tuple(_still_kept(game, replier, kept)), tuple(ignored)), waiting,
                          shown=shown)
         played = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
         for seat in played:
@@ -186,7 +190,9 @@ class Mailer:
                               next_after=self.next_after(game, seat), board=board)
             return
         earlier = _unconfirmed(row)
-        if accepted.kept:  # a new answer for the next turn replaces the one kept before: only it is told
+        if accepted.kept or accepted.early:
+            # a new answer for the next turn replaces the one kept before, and a kept answer played is kept no
+            # more: only what is kept now is told, never a line as kept and as played in the same mail
             earlier = [{**item, "kept": []} for item in earlier]
         row.unconfirmed = json.dumps([*earlier, accepted.as_json()], ensure_ascii=False)
         row.unconfirmed_since = row.unconfirmed_since or self.clock.now()
@@ -275,7 +281,10 @@ class Mailer:
         merged = {**self.shown.base_context(game, seat), "earlier": [], **context}
         row = game.seats[seat]
         if kind in FOLDED_INTO and row.unconfirmed:  # the acceptances waiting for this mail go with it
-            merged["earlier"] = [Accepted.from_json(item) for item in _unconfirmed(row)]
+            earlier = [Accepted.from_json(item) for item in _unconfirmed(row)]
+            if seat not in game.early:  # kept lines played (or dropped) since: told as kept no more
+                earlier = [replace(item, kept=()) for item in earlier]
+            merged["earlier"] = earlier
             row.unconfirmed, row.unconfirmed_since = "", None
         image = game.rules.picture(game.state, seat, game.words(seat)) if picture else None
         letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
@@ -341,3 +350,12 @@ def _references(seat: Seat) -> str:
     """The thread's first and latest mail: enough for every client to keep one thread."""
     ids = [seat.thread_root, seat.last_message_id]
     return " ".join(dict.fromkeys(i for i in ids if i))
+
+
+def _still_kept(game: LoadedGame, seat: int, kept: list[str]) -> list[str]:
+    """The lines a replier sent ahead that are still kept once this transaction's turns are played: a kept
+    answer whose turn came at once was played (or refused) then, and a mail telling it kept as well as played
+    would contradict itself; what stays kept is then what the seat keeps now."""
+    if seat not in game.early_outcomes:
+        return kept
+    return game.early[seat].text.splitlines() if seat in game.early else []
