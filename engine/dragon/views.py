@@ -21,7 +21,7 @@ from engine.protocol import Decision, Result
 WIDTH = 78
 """The widest board line in any language: a mail's text part keeps to 78 columns."""
 _HINTS = {
-    ACTION: "group 2 tax | group 1 privilege small | pass",
+    ACTION: "group 2 tax | pass",
     BUILD: "build +2 palace1 +1 new",
     PERSON: "recruit old warrior palace2 | recruit monk palace1 with wild",
     RELEASE: "release farmer palace1 | release order: craftsman, farmer",

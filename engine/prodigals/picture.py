@@ -523,9 +523,78 @@ def _own(state: State, player: Player, pen: _Pen, words: Words, y: int) -> int:
     if player.drawn_tile:
         label = say(T("Drawn political tile: %(tile)s", tile=words.move(slug(player.drawn_tile))))
         y = _text(pen, MARGIN, y + 4, label, body)
-        _tile(pen, MARGIN + 20, y + 20, player.drawn_tile, 0, 18)
-        y += 42
+        y = _turns(pen, words, player.drawn_tile, y + 2)
+        y = _placing(pen, words, player, y + 4)
     return y
+
+
+def _turns(pen: _Pen, words: Words, tile: str, y: int) -> int:
+    """The drawn tile in each of its four turns, each named as a reply names it (r0 as drawn … r3), and
+    which edge is which."""
+    half, x = 18, MARGIN + 4
+    small = font(12, True)
+    for turn in range(4):
+        _tile(pen, x + half, y + half, tile, turn, half)
+        pen.write((x + half, y + 2 * half + 4), f"r{turn}", small, INK, "mt")
+        x += 2 * half + 18
+    explained = words.say(T("rN: N quarter turns clockwise. Edges north/east/south/west, clockwise from the top."))
+    bottom = _text(pen, x + 4, y + 2, explained, font(12))
+    return max(bottom, y + 2 * half + 20)
+
+
+GRID_CELL = 54
+"""The side of a cell of the enlarged grid a tile is placed in (pixels), before it shrinks to fit."""
+
+
+def _placing(pen: _Pen, words: Words, player: Player, y: int) -> int:
+    """The seat's grid enlarged, every cell with its coordinates (x east, y south, the first tile at 0,0),
+    and every cell the drawn tile may go to outlined, with its coordinates and the turns that fit there:
+    what ``tile X,Y rN`` names, read off the picture."""
+    fits: dict[tuple[int, int], list[int]] = {}
+    for x, y_, turn in boards.placements(player.grid, player.drawn_tile):
+        fits.setdefault((x, y_), []).append(turn)
+    y = _text(pen, MARGIN, y, words.say(T("Your grid: where the drawn tile fits (outlined), with the turns that "
+                                           "fit there; write it as '%(form)s'.", form=Notation("tile X,Y rN"))),
+              font(13, True))
+    cells = [*player.grid, *fits]
+    left, top = min(x for x, _ in cells), min(y_ for _, y_ in cells)
+    columns = max(x for x, _ in cells) - left + 1
+    rows = max(y_ for _, y_ in cells) - top + 1
+    size = max(40, min(GRID_CELL, (WIDTH - 2 * MARGIN) // columns))
+    small, bold = font(11), font(12, True)
+    for (gx, gy) in cells:
+        x0, y0 = MARGIN + (gx - left) * size, y + 2 + (gy - top) * size
+        name = f"{gx},{gy}"
+        if (gx, gy) in player.grid:
+            tile, turn = player.grid[(gx, gy)]
+            pen.rectangle((x0, y0, x0 + size - 2, y0 + size - 2), fill=PANEL)
+            _tile(pen, x0 + size / 2 - 1, y0 + size / 2 - 7, tile, turn, size // 2 - 11)
+            pen.write((x0 + size / 2 - 1, y0 + size - 4), name, small, GREY, "md")
+        else:
+            _dashed(pen, x0 + 1, y0 + 1, x0 + size - 3, y0 + size - 3)
+            pen.write((x0 + size / 2 - 1, y0 + size / 2 - 8), name, bold, DUE, "mm")
+            turns = " ".join(f"r{turn}" for turn in fits[(gx, gy)])
+            face = _fitting(turns, small, size - 6)
+            pen.write((x0 + size / 2 - 1, y0 + size / 2 + 9), turns, face, INK, "mm")
+    return y + 2 + rows * size + 4
+
+
+def _fitting(text: str, typeface: Font, width: float) -> Font:
+    """``typeface``, or a smaller size of it, so that ``text`` fits in ``width`` pixels (down to 8 px)."""
+    size = typeface.size if isinstance(typeface, ImageFont.FreeTypeFont) else 11
+    while size > 8 and font(size).getlength(text) > width:
+        size -= 1
+    return font(size)
+
+
+def _dashed(pen: _Pen, x0: float, y0: float, x1: float, y1: float, dash: int = 5) -> None:
+    """A rectangle outlined in dashes of the colour of what is due: a cell a tile may go to, not one it is in."""
+    for start in range(int(x0), int(x1), 2 * dash):
+        pen.line((start, y0, min(start + dash, x1), y0), fill=DUE, width=2)
+        pen.line((start, y1, min(start + dash, x1), y1), fill=DUE, width=2)
+    for start in range(int(y0), int(y1), 2 * dash):
+        pen.line((x0, start, x0, min(start + dash, y1)), fill=DUE, width=2)
+        pen.line((x1, start, x1, min(start + dash, y1)), fill=DUE, width=2)
 
 
 def _due(state: State, seat: int | None, pen: _Pen, words: Words, y: int) -> int:
