@@ -26,7 +26,7 @@ from engine.prodigals.effects import DATA_BONUS, indicated_borough, scores
 from engine.prodigals.state import Player, State
 from engine.prodigals.views import _beatrice, decision, goods
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Words, separator
+from engine.text import ENGLISH, Notation, T, Words, seat_tag, separator
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
@@ -287,7 +287,7 @@ def _players(state: State, pen: _Pen, words: Words, y: int) -> int:
         _disc(pen, MARGIN + 12, y + 12, seat, 12)
         parts = goods(state, player, words)
         x = MARGIN + 30
-        y = _text(pen, x, y + 3, f"S{seat + 1}: " + " · ".join(parts), body)
+        y = _text(pen, x, y + 3, f"S{seat_tag(words, seat)}: " + " · ".join(parts), body)
         if player.board:
             used = say(T("(used)"))
             cards = " ".join(words.move(DATA.cards[u].slug) + (used if u in player.used else "") for u in player.board)
@@ -605,7 +605,7 @@ def _due(state: State, seat: int | None, pen: _Pen, words: Words, y: int) -> int
         asked = decision(state, s)
         if asked is not None:
             pen.write((MARGIN, y + 8), "▶", font(14, True), DUE, "lm")
-            y = _text(pen, MARGIN + 18, y, words.say(T("Due: S%(seat)s, %(title)s", seat=s + 1, title=asked.title)),
+            y = _text(pen, MARGIN + 18, y, words.say(T("Due: S%(seat)s, %(title)s", seat=seat_tag(words, s), title=asked.title)),
                       font(15, True))
     return y
 

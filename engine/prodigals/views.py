@@ -16,7 +16,7 @@ from engine.prodigals.effects import DATA_BONUS, describe, indicated_borough, sc
 from engine.prodigals.state import Player, State
 from engine.prodigals.moves import Done, Tile
 from engine.prodigals.words import BEATRICE, BORDERS, BOROUGHS, COMPETITIONS, FINAL, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Text, Words, separator
+from engine.text import ENGLISH, Notation, T, Text, Words, seat_tag, separator
 from engine.protocol import Decision, Result
 
 WIDTH = 78
@@ -154,7 +154,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     for s in due:
         asked = decision(state, s)
         if asked is not None:
-            lines.extend(_wrap(say(T("Due: S%(seat)s, %(title)s", seat=s + 1, title=asked.title))))
+            lines.extend(_wrap(say(T("Due: S%(seat)s, %(title)s", seat=seat_tag(words, s), title=asked.title))))
             if s == seat:
                 for choice in asked.choices:
                     lines.extend(_wrap("  " + say(choice)))
@@ -208,7 +208,7 @@ def goods(state: State, player: Player, words: Words) -> list[str]:
 
 def _player_lines(state: State, player: Player, words: Words) -> list[str]:
     say = words.say
-    parts = [f"S{player.seat + 1}:"]
+    parts = [f"S{seat_tag(words, player.seat)}:"]
     for comp, value in scores(state, player).items():
         parts.append(say(T("%(competition)s %(score)s", competition=COMPETITIONS[COMPETITION_NAMES[comp]], score=value)))
     parts += goods(state, player, words)

@@ -12,8 +12,10 @@ first is the one the mails show, every one is read.
 
 from __future__ import annotations
 
+import copy
 import gettext
 import tomllib
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -126,3 +128,11 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
         verbs = vocabulary.verbs if vocabulary is not None else frozenset()
         notation_words = vocabulary.moves if vocabulary is not None and language == SOURCE_LANGUAGE else frozenset()
     return CatalogWords(language, catalog, move_lexicon(catalog, move_words, verbs, language, notation_words))
+
+
+def named(said: CatalogWords, names: Sequence[str]) -> CatalogWords:
+    """``said`` carrying a table's names by seat, so its boards and pictures name each seat's player
+    (:func:`engine.text.seat_tag`): a copy, the shared words stay nameless."""
+    table = copy.copy(said)
+    table.names = tuple(names)
+    return table
