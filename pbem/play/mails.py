@@ -116,9 +116,7 @@ class Mailer:
                         ignored=ignored if mine else [], kept=_still_kept(game, seat, kept) if mine else [])
         waiting = [game.name(s) for s in due]
         if replier is not None and replier not in prompted:
-            held = early.get(replier)
-            if held is not None and held.played:  # its kept lines came to be played in this very transaction
-                understood += self.shown.shown_moves(game, replier, held.played)
+            understood += self.shown.shown_moves(game, replier, early[replier].played) if replier in early else []
             self.confirm(session, game, replier,
                          Accepted(tuple(understood), tuple(_still_kept(game, replier, kept)), tuple(ignored)), waiting,
                          shown=shown)
@@ -190,9 +188,7 @@ class Mailer:
                               next_after=self.next_after(game, seat), board=board)
             return
         earlier = _unconfirmed(row)
-        if accepted.kept or accepted.early:
-            # a new answer for the next turn replaces the one kept before, and a kept answer played is kept no
-            # more: only what is kept now is told, never a line as kept and as played in the same mail
+        if accepted.kept or accepted.early:  # only what is kept now is told kept, never a line played too
             earlier = [{**item, "kept": []} for item in earlier]
         row.unconfirmed = json.dumps([*earlier, accepted.as_json()], ensure_ascii=False)
         row.unconfirmed_since = row.unconfirmed_since or self.clock.now()
@@ -281,10 +277,7 @@ class Mailer:
         merged = {**self.shown.base_context(game, seat), "earlier": [], **context}
         row = game.seats[seat]
         if kind in FOLDED_INTO and row.unconfirmed:  # the acceptances waiting for this mail go with it
-            earlier = [Accepted.from_json(item) for item in _unconfirmed(row)]
-            if seat not in game.early:  # kept lines played (or dropped) since: told as kept no more
-                earlier = [replace(item, kept=()) for item in earlier]
-            merged["earlier"] = earlier
+            merged["earlier"] = _folded(game, seat)
             row.unconfirmed, row.unconfirmed_since = "", None
         image = game.rules.picture(game.state, seat, game.words(seat)) if picture else None
         letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
@@ -359,3 +352,10 @@ def _still_kept(game: LoadedGame, seat: int, kept: list[str]) -> list[str]:
     if seat not in game.early_outcomes:
         return kept
     return game.early[seat].text.splitlines() if seat in game.early else []
+
+
+def _folded(game: LoadedGame, seat: int) -> list[Accepted]:
+    """The seat's acceptances waiting for its next mail; kept lines played (or dropped) since are told kept no
+    more, so no mail says a line is kept and was played."""
+    earlier = [Accepted.from_json(item) for item in _unconfirmed(game.seats[seat])]
+    return earlier if seat in game.early else [replace(item, kept=()) for item in earlier]
