@@ -32,3 +32,41 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
         return ImageFont.load_default(size=size)
     except TypeError:  # Pillow < 10.1 has one fixed size only
         return ImageFont.load_default()
+
+
+def fitted(text: str, width: float, size: int, bold: bool = False, smallest: int = 9,
+           lines: int = 1) -> tuple[list[str], int]:
+    """``text`` laid out to fit ``width`` pixels: on one line at ``size`` or the largest smaller size down to
+    ``smallest``; else, where the box takes ``lines`` lines, broken at spaces (or before a count ``×2``) at
+    the largest size that fits; else cut with "…" at ``smallest``. A label never leaves its box, and is
+    never shrunk past reading (a long Greek event, «στρατιωτική παρέλαση», goes on two lines instead)."""
+    def fits(candidate: list[str], at: int) -> bool:
+        face = font(at, bold)
+        return all(face.getlength(line) <= width for line in candidate)
+
+    broken = _broken(text) if lines > 1 else []
+    readable = max(smallest, size - 2) if broken else smallest  # where it may wrap, it wraps before it shrinks far
+    for at in range(size, readable - 1, -1):
+        if fits([text], at):
+            return [text], at
+    for at in range(size, smallest - 1, -1):
+        if broken and fits(broken, at):
+            return broken, at
+    for at in range(readable - 1, smallest - 1, -1):
+        if fits([text], at):
+            return [text], at
+    face = font(smallest, bold)
+    cut = text
+    while cut and face.getlength(cut + "…") > width:
+        cut = cut[:-1]
+    return [cut.rstrip() + "…" if cut != text else text], smallest
+
+
+def _broken(text: str) -> list[str]:
+    """``text`` on two lines, broken at the space (or before the "×" of a count) nearest its middle; [] if
+    it has neither."""
+    breaks = [i for i, c in enumerate(text) if c == " "] + [i for i, c in enumerate(text) if c == "×" and i]
+    if not breaks:
+        return []
+    at = min(breaks, key=lambda i: abs(i - len(text) / 2))
+    return [text[:at].rstrip(), text[at:].lstrip()]

@@ -30,7 +30,10 @@ class MoveError(ValueError):
     for, and ``suggestions`` holds the nearest legal moves in canonical
     notation, best first. ``refused`` holds, for a line of alternatives
     (``tax, else build``) none of which could be played, each alternative in
-    notation with why it could not. ``str(error)`` is all of it in English.
+    notation with why it could not. ``understood``: the line was read as
+    moves, which the rules do not allow now (the player is told the move is
+    not legal, not that it was not understood). ``str(error)`` is all of it
+    in English.
     """
 
     def __init__(
@@ -41,8 +44,10 @@ class MoveError(ValueError):
         expected: Said = "",
         suggestions: list[str] | None = None,
         refused: tuple[tuple[str, Said], ...] = (),
+        understood: bool = False,
     ) -> None:
         self.reason = message
+        self.understood = understood
         self.line = line
         self.expected = expected
         self.suggestions = list(suggestions or [])
@@ -62,7 +67,7 @@ class MoveError(ValueError):
         loop knows which it was (a game's reader only sees the line as read, in English notation), with
         ``expected`` and ``suggestions`` where the error has none."""
         return type(self)(self.reason, line=line, expected=self.expected or expected,
-                          suggestions=self.suggestions or suggestions, refused=self.refused)
+                          suggestions=self.suggestions or suggestions, refused=self.refused, understood=self.understood)
 
 
 class AmbiguousMove(MoveError):

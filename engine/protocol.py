@@ -625,13 +625,15 @@ class GameBase:
         if len(entry.alternatives) == 1:
             return self._play_line(entry.alternatives[0], work, seat)
         refused: list[tuple[str, Said]] = []
+        understood = True
         for line in entry.alternatives:
             try:
                 return self._play_line(line, self.clone(work), seat)
             except (MoveError, IllegalMove) as err:
                 refused.append((line, err.reason))
+                understood = understood and (isinstance(err, IllegalMove) or err.understood)
         raise MoveError(T("none of the line's alternatives can be played now"), line=entry.quoted,
-                        expected=self.expected(work, seat), refused=tuple(refused))
+                        expected=self.expected(work, seat), refused=tuple(refused), understood=understood)
 
     def _play_line(self, line: str, work: State, seat: int) -> tuple[State, list[Move]]:
         """The state after one line (one alternative of an entry) and its moves.
@@ -649,7 +651,7 @@ class GameBase:
             try:
                 work = self.apply(work, seat, move)
             except IllegalMove as exc:
-                raise MoveError(exc.reason, line=line, expected=self.expected(work, seat)) from None
+                raise MoveError(exc.reason, line=line, expected=self.expected(work, seat), understood=True) from None
         return work, moves
 
     def _read_line(self, line: str, work: State, seat: int) -> Sequence[Move]:

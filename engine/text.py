@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -110,10 +110,28 @@ def format_text(pattern: str, values: Mapping[str, Any]) -> str:
     return pattern % values if "%" in pattern else pattern
 
 
+def seat_name(words: object, seat: int) -> str:
+    """The name of the seat's player when the shell passed the table's names with the words (``Words.names``,
+    data like the language), else ""."""
+    names: Sequence[str] = getattr(words, "names", ())
+    return names[seat] if 0 <= seat < len(names) else ""
+
+
+def seat_tag(words: object, seat: int) -> str:
+    """A seat as a board or picture names it: its number, and its player's name in brackets when known:
+    ``2 (Bob)``."""
+    name = seat_name(words, seat)
+    return f"{seat + 1} ({name})" if name else str(seat + 1)
+
+
 class English:
-    """The source language: a text is its own message id; the notation is already English."""
+    """The source language: a text is its own message id; the notation is already English.
+
+    ``names``: the players' names by seat, for the boards and pictures (:func:`seat_tag`); the shell passes
+    a table's names with a reader's words, an engine alone has none."""
 
     language = "en"
+    names: tuple[str, ...] = ()
 
     def say(self, text: Said) -> str:
         if not isinstance(text, Text):

@@ -522,10 +522,11 @@ def _why_play(state: State, seat: int, move: Play) -> Text:
 
 
 def hand_text(hand: list[int]) -> Text | Notation:
-    """Cards counted by colour (``red 2, green 1``), or "no cards"; the colours are the notation's words."""
+    """Cards counted by colour (``red ×2, green ×1``: counts, never read as card numbers), or "no cards"; the
+    colours are the notation's words."""
     if not any(hand):
         return T("no cards")
-    return Notation(", ".join(f"{COLOURS[c]} {n}" for c, n in enumerate(hand) if n))
+    return Notation(", ".join(f"{COLOURS[c]} ×{n}" for c, n in enumerate(hand) if n))
 
 
 def _why_place(state: State, seat: int, move: Place) -> Text:

@@ -105,7 +105,7 @@ def _line(line: str, work: State, seat: int) -> list[Move]:
             move = step(work)
             if move not in flow.legal(work, seat):
                 raise MoveError(flow.why_illegal(work, seat, move), line=line, expected=EXPECTED[start.phase],
-                                suggestions=_suggest(line, start, seat))
+                                suggestions=_suggest(line, start, seat), understood=True)
             flow.apply(work, seat, move)
             moves.append(move)
     return moves

@@ -19,8 +19,8 @@ from engine.china.data import Side
 from engine.china.geometry import Point, inside, point_segment_distance
 from engine.china.state import State
 from engine.china import words as names
-from engine.drawing import font
-from engine.text import ENGLISH, T, TN, Words
+from engine.drawing import fitted, font
+from engine.text import ENGLISH, T, TN, Words, seat_name
 
 CARD_TINTS = {"yellow": (247, 230, 140), "orange": (246, 190, 130), "green": (170, 215, 150),
               "red": (236, 150, 140), "purple": (200, 170, 220)}
@@ -261,12 +261,22 @@ def _key(side: Side, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont, top: i
         pen.text((10, top + 58 + 22 * row - 11 * (len(lines) - 1)), line, fill=BLACK, font=font, anchor="lm")
 
 
-def _scores(state: State, pen: ImageDraw.ImageDraw, font: ImageFont.ImageFont, top: int, words: Words) -> None:
-    """Each seat's colour, its number in it (as on the pagodas) and its points, in a row as wide as the words."""
+def _scores(state: State, pen: ImageDraw.ImageDraw, face: ImageFont.ImageFont, top: int, words: Words) -> None:
+    """Each seat's colour, its number in it (as on the pagodas), its player's name and its points, in a row:
+    each seat's label shrunk, or its name cut, to its share of the width."""
     x = 10
+    share = (pen.im.size[0] - 20) / state.players
+    size = getattr(face, "size", 20)
     for seat in range(state.players):
         pen.ellipse((x, top + 6, x + 28, top + 34), fill=SEAT_COLOURS[seat])
-        pen.text((x + 14, top + 20), str(seat + 1), fill=WHITE, font=font, anchor="mm")
-        label = words.say(TN("%(n)s point", "%(n)s points", state.total(seat)))
-        pen.text((x + 34, top + 20), label, fill=BLACK, font=font, anchor="lm")
-        x += 34 + int(pen.textlength(label, font=font)) + 28
+        pen.text((x + 14, top + 20), str(seat + 1), fill=WHITE, font=face, anchor="mm")
+        points = words.say(TN("%(n)s point", "%(n)s points", state.total(seat)))
+        name = seat_name(words, seat)
+        label = f"{name}: {points}" if name else points
+        room = share - 40
+        shown, at = fitted(label, room, size, smallest=16)
+        if name and shown[0] != label:  # a long name is cut, never the points
+            cut = fitted(name, room - font(at).getlength(f": {points}"), at, smallest=at)[0][0]
+            shown = [f"{cut}: {points}"]
+        pen.text((x + 34, top + 20), shown[0], fill=BLACK, font=font(at), anchor="lm")
+        x += share

@@ -17,7 +17,7 @@ from engine.china.data import BOARDS
 from engine.china.scoring import majority
 from engine.china.moves import Pass
 from engine.china.state import ACT, OVER, PLACE, State
-from engine.text import ENGLISH, Notation, T, TC, TN, Text, Words
+from engine.text import ENGLISH, Notation, T, TC, TN, Text, Words, seat_tag
 from engine.protocol import Decision, Result
 
 WIDTH = 78
@@ -140,7 +140,7 @@ def _supply_table(state: State, words: Words) -> list[str]:
         heads.append(TC("column", "fortress"))
     rows = []
     for s in range(state.players):
-        row = [f"{s + 1}{'*' if s == state.start else ''}", state.total(s), sum(state.hands[s]),
+        row = [f"{seat_tag(words, s)}{'*' if s == state.start else ''}", state.total(s), sum(state.hands[s]),
                state.supply_pagodas[s], state.supply_emissaries[s], flow.roads_of(state, s).value]
         if state.fortresses:
             row.append(state.supply_fortresses[s])
@@ -154,7 +154,8 @@ def _supply_table(state: State, words: Words) -> list[str]:
 
 
 def _province_lines(state: State, words: Words) -> list[str]:
-    """Two lines a province: name, colour, each site's mark; then its court's emissaries."""
+    """A line a province: name, colour, each site's mark; then its court's emissaries, once a pagoda there
+    lets any come."""
     side = state.side
     names = [words.say(terms.province(p.name)) for p in side.provinces]
     colours = [words.move(flow.COLOURS[p.colour]) for p in side.provinces]
@@ -166,9 +167,12 @@ def _province_lines(state: State, words: Words) -> list[str]:
         )
         tag = " " + words.say(TC("board", "SCORED")) if state.scored[p] else ""
         lines.append(f"{names[p]:{name_width}} {colours[p]:{colour_width}} {sites}{tag}")
+        placed, limit = sum(state.emissaries_in[p]), state.emissary_limit(p)
+        if not placed and not limit:  # no pagoda, so no emissary yet: "0 of at most 0" would say nothing
+            continue
         by_seat = " ".join(f"{s + 1}:{n}" for s, n in enumerate(state.emissaries_in[p]) if n)
-        court = T("emissaries %(placed)s of at most %(limit)s; by seat: %(seats)s", placed=sum(state.emissaries_in[p]),
-                  limit=state.emissary_limit(p), seats=by_seat or T("none"))
+        court = T("emissaries %(placed)s of at most %(limit)s; by seat: %(seats)s", placed=placed,
+                  limit=limit, seats=by_seat or T("none"))
         lines.append(" " * (name_width + 1) + words.say(court))
     return lines
 

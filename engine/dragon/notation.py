@@ -400,9 +400,10 @@ def _no_match(state: DragonState, seat: int, line: str, family: tuple[type, ...]
     texts = [format_move(m) for m in legal]
     if not any(isinstance(m, family) for m in legal):
         return MoveError(NOT_ASKED[family[0].__name__], line=line, expected=expected(state),
-                         suggestions=closest(line, texts))
+                         suggestions=closest(line, texts), understood=True)  # a move of a kind not asked now
     reason = why_illegal(state, seat, concrete) if concrete is not None else T("no legal move fits that")
-    return MoveError(reason, line=line, expected=expected(state), suggestions=closest(line, texts))
+    return MoveError(reason, line=line, expected=expected(state), suggestions=closest(line, texts),
+                     understood=concrete is not None)
 
 
 AHEAD_NOTE = T("An action sent before its month names its card alone, such as '%(tax)s' or '%(privilege)s': the "

@@ -25,8 +25,8 @@ from engine.dragon import data
 from engine.dragon.state import ACTION, BUILD, OVER, DragonState, Player
 from engine.dragon.views import heading, short, title
 from engine.dragon.words import EVENTS_SHORT, PICTURE, SHORT, person
-from engine.drawing import font
-from engine.text import ENGLISH, T, Words
+from engine.drawing import fitted, font
+from engine.text import ENGLISH, T, Words, seat_tag
 
 Colour = tuple[int, int, int]
 
@@ -55,6 +55,8 @@ FILLS: tuple[Colour, ...] = (WHITE, PANEL, OWN_PANEL, FLOOR, ROOF, DRAGON, WILD_
 TITLE_H, EVENT_H, ORDER_H, SUPPLY_H, PLAYER_H, OWN_EXTRA, NOW_H = 28, 30, 46, 50, 130, 16, 26
 CARD_LINE = 14
 """The height of one line of an action group's cards."""
+CARD_H = 22
+"""The height of a card's box in a prince's row: two lines of the smallest type, for a name and its count."""
 LEFT_W = 196
 """The width of a player's goods column; the palaces and cards take the rest of the row."""
 SLOT_H, ROOF_H = 24, 9
@@ -133,8 +135,19 @@ def _length(text: str, size: int, bold: bool) -> float:
 
 
 def _text(pen: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, width: float, size: int,
-          bold: bool = False, fill: Colour = BLACK, anchor: str = "lm") -> None:
-    _write(pen, xy, text, _fitted_size(text, round(width), size, bold), bold, fill, anchor)
+          bold: bool = False, fill: Colour = BLACK, anchor: str = "lm", lines: int = 1) -> None:
+    """A label in a box ``width`` wide (up to ``lines`` lines high), centred on ``xy``'s height: shrunk,
+    broken or cut to fit it (:func:`engine.drawing.fitted`), never past its edge."""
+    shown, at = _layout(text, round(width), size, bold, lines)
+    x, y = xy
+    for i, line in enumerate(shown):
+        _write(pen, (x, y + (at + 1) * (i - (len(shown) - 1) / 2)), line, at, bold, fill, anchor)
+
+
+@lru_cache(maxsize=4096)
+def _layout(text: str, width: int, size: int, bold: bool, lines: int) -> tuple[tuple[str, ...], int]:
+    shown, at = fitted(text, width, size, bold, smallest=8, lines=lines)
+    return tuple(shown), at
 
 
 def _write(pen: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool, fill: Colour,
@@ -203,18 +216,21 @@ def _events(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int
         number = f"{i + 1}\u2713" if done else str(i + 1)
         _write(pen, (x + 6, y + EVENT_H / 2), number, 13, True, ink, "lm")
         left = 6 + _length(number, 13, True) + 4
-        _text(pen, (x + left, y + EVENT_H / 2), words.say(EVENTS_SHORT[event]), width - left - 6, 12, now, ink)
+        _text(pen, (x + left, y + EVENT_H / 2), words.say(EVENTS_SHORT[event]), width - left - 6, 12, now, ink,
+              lines=2)
     return top + 2 * EVENT_H + 8
 
 
 def _group_lines(state: DragonState, words: Words) -> list[list[str]]:
-    """Each group's cards in the notation's words: on one line when they fit, else one card a line."""
+    """Each group's cards in the notation's words: on one line when they fit, else one card a line (a long
+    card on two)."""
     width = (WIDTH - 2 * MARGIN) / len(state.groups)
     lines = []
     for g, cards in enumerate(state.groups):
         joined = words.move("+".join(cards))
         room = width - 34 - 12 * state.dragons[g]
-        lines.append([joined] if _length(joined, 12, False) <= room else [words.move(card) for card in cards])
+        lines.append([joined] if _length(joined, 12, False) <= room
+                     else [line for card in cards for line in _layout(words.move(card), round(room), 12, False, 2)[0]])
     return lines
 
 
@@ -287,10 +303,11 @@ def _player(state: DragonState, s: int, viewer: int | None, pen: ImageDraw.Image
     if due:
         _pointer(pen, MARGIN + 4, top + 16)
     _chip(pen, (MARGIN + 26, top + 16), s)
-    _text(pen, (MARGIN + 42, top + 16), words.say(T("seat %(seat)s", seat=s + 1)), LEFT_W - 48, 14, True)
+    _text(pen, (MARGIN + 42, top + 16), words.say(T("seat %(seat)s", seat=seat_tag(words, s))), LEFT_W - 48, 14, True,
+          lines=2)
     _goods(player, pen, words, top + 36)
     _palaces(player, pen, words, top)
-    _cards(player, pen, words, top + 116)
+    _cards(player, pen, words, top + 113)
     if extra:
         order = (", ".join(words.say(person(entry)) for entry in player.release_order)
                  or words.say(T("none (you will be asked)")))
@@ -354,10 +371,15 @@ def _cards(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> 
     width = min(48.0, (WIDTH - MARGIN - 8 - x) / len(held))
     for card, n in held:
         colour = PERSON_COLOURS.get(card, WILD_CARD)
-        pen.rectangle((x, top - 8, x + width - 3, top + 8), fill=colour, outline=BLACK)
-        name = words.say(SHORT[card]) + (f"\u00d7{n}" if n > 1 else "")
-        _text(pen, (x + (width - 3) / 2, top), name, width - 7, 10, True, _ink(colour), "mm")
+        pen.rectangle((x, top - CARD_H / 2, x + width - 3, top + CARD_H / 2), fill=colour, outline=BLACK)
+        _text(pen, (x + (width - 3) / 2, top), card_label(words, card, n), width - 7, 10, True, _ink(colour), "mm",
+              lines=2)
         x += width
+
+
+def card_label(words: Words, card: str, n: int) -> str:
+    """A card in hand as its box names it: the short name, and how many when more than one (``War×2``)."""
+    return words.say(SHORT[card]) + (f"\u00d7{n}" if n > 1 else "")
 
 
 def _now(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> None:
@@ -365,7 +387,7 @@ def _now(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -
     if _asked(state) is None:
         line = words.say(T("The game is over."))
     else:
-        who = words.say(T("seat %(seat)s", seat=state.actor + 1))
+        who = words.say(T("seat %(seat)s", seat=seat_tag(words, state.actor)))
         line = f"{who}: {words.say(title(state, state.actor))}"
         _pointer(pen, MARGIN, top + NOW_H / 2)
     _text(pen, (MARGIN + 12, top + NOW_H / 2), line, WIDTH - 2 * MARGIN - 12, 13, True)

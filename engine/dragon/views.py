@@ -15,13 +15,13 @@ from engine.dragon import data
 from engine.dragon.reasons import expected, free_persons, start_example
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, POINT_LABELS, RELEASE, START, DragonState, Player
 from engine.dragon.words import CARDS, EVENTS, EVENTS_SHORT, SHORT, person
-from engine.text import ENGLISH, Notation, T, TC, Text, TN, Words, separator
+from engine.text import ENGLISH, Notation, T, TC, Text, TN, Words, seat_tag, separator
 from engine.protocol import Decision, Result
 
 WIDTH = 78
 """The widest board line in any language: a mail's text part keeps to 78 columns."""
 _HINTS = {
-    ACTION: "group 2 tax | group 1 privilege small | pass",
+    ACTION: "group 2 tax | pass",
     BUILD: "build +2 palace1 +1 new",
     PERSON: "recruit old warrior palace2 | recruit monk palace1 with wild",
     RELEASE: "release farmer palace1 | release order: craftsman, farmer",
@@ -189,7 +189,7 @@ def _own(state: DragonState, seat: int, words: Words) -> list[str]:
 def _other(state: DragonState, seat: int, words: Words) -> list[str]:
     player = state.players[seat]
     head = words.say(T("seat %(seat)s: %(vp)s VP, track %(track)s, %(yuan)sy %(rice)sr %(fireworks)sfw, "
-                       "priv %(small)ss/%(large)sl", seat=seat + 1, vp=player.score, track=player.track,
+                       "priv %(small)ss/%(large)sl", seat=seat_tag(words, seat), vp=player.score, track=player.track,
                        yuan=player.yuan, rice=player.rice, fireworks=player.fireworks, small=player.small,
                        large=player.large))
     cards = words.say(T("cards %(cards)s", cards=_cards(player, words)))

@@ -26,7 +26,7 @@ from engine.prodigals.effects import DATA_BONUS, indicated_borough, scores
 from engine.prodigals.state import Player, State
 from engine.prodigals.views import _beatrice, decision, goods
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Words, separator
+from engine.text import ENGLISH, Notation, T, Words, seat_tag, separator
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
@@ -287,7 +287,7 @@ def _players(state: State, pen: _Pen, words: Words, y: int) -> int:
         _disc(pen, MARGIN + 12, y + 12, seat, 12)
         parts = goods(state, player, words)
         x = MARGIN + 30
-        y = _text(pen, x, y + 3, f"S{seat + 1}: " + " · ".join(parts), body)
+        y = _text(pen, x, y + 3, f"S{seat_tag(words, seat)}: " + " · ".join(parts), body)
         if player.board:
             used = say(T("(used)"))
             cards = " ".join(words.move(DATA.cards[u].slug) + (used if u in player.used else "") for u in player.board)
@@ -523,9 +523,78 @@ def _own(state: State, player: Player, pen: _Pen, words: Words, y: int) -> int:
     if player.drawn_tile:
         label = say(T("Drawn political tile: %(tile)s", tile=words.move(slug(player.drawn_tile))))
         y = _text(pen, MARGIN, y + 4, label, body)
-        _tile(pen, MARGIN + 20, y + 20, player.drawn_tile, 0, 18)
-        y += 42
+        y = _turns(pen, words, player.drawn_tile, y + 2)
+        y = _placing(pen, words, player, y + 4)
     return y
+
+
+def _turns(pen: _Pen, words: Words, tile: str, y: int) -> int:
+    """The drawn tile in each of its four turns, each named as a reply names it (r0 as drawn … r3), and
+    which edge is which."""
+    half, x = 18, MARGIN + 4
+    small = font(12, True)
+    for turn in range(4):
+        _tile(pen, x + half, y + half, tile, turn, half)
+        pen.write((x + half, y + 2 * half + 4), f"r{turn}", small, INK, "mt")
+        x += 2 * half + 18
+    explained = words.say(T("rN: N quarter turns clockwise. Edges north/east/south/west, clockwise from the top."))
+    bottom = _text(pen, x + 4, y + 2, explained, font(12))
+    return max(bottom, y + 2 * half + 20)
+
+
+GRID_CELL = 54
+"""The side of a cell of the enlarged grid a tile is placed in (pixels), before it shrinks to fit."""
+
+
+def _placing(pen: _Pen, words: Words, player: Player, y: int) -> int:
+    """The seat's grid enlarged, every cell with its coordinates (x east, y south, the first tile at 0,0),
+    and every cell the drawn tile may go to outlined, with its coordinates and the turns that fit there:
+    what ``tile X,Y rN`` names, read off the picture."""
+    fits: dict[tuple[int, int], list[int]] = {}
+    for x, y_, turn in boards.placements(player.grid, player.drawn_tile):
+        fits.setdefault((x, y_), []).append(turn)
+    y = _text(pen, MARGIN, y, words.say(T("Your grid: where the drawn tile fits (outlined), with the turns that "
+                                           "fit there; write it as '%(form)s'.", form=Notation("tile X,Y rN"))),
+              font(13, True))
+    cells = [*player.grid, *fits]
+    left, top = min(x for x, _ in cells), min(y_ for _, y_ in cells)
+    columns = max(x for x, _ in cells) - left + 1
+    rows = max(y_ for _, y_ in cells) - top + 1
+    size = max(40, min(GRID_CELL, (WIDTH - 2 * MARGIN) // columns))
+    small, bold = font(11), font(12, True)
+    for (gx, gy) in cells:
+        x0, y0 = MARGIN + (gx - left) * size, y + 2 + (gy - top) * size
+        name = f"{gx},{gy}"
+        if (gx, gy) in player.grid:
+            tile, turn = player.grid[(gx, gy)]
+            pen.rectangle((x0, y0, x0 + size - 2, y0 + size - 2), fill=PANEL)
+            _tile(pen, x0 + size / 2 - 1, y0 + size / 2 - 7, tile, turn, size // 2 - 11)
+            pen.write((x0 + size / 2 - 1, y0 + size - 4), name, small, GREY, "md")
+        else:
+            _dashed(pen, x0 + 1, y0 + 1, x0 + size - 3, y0 + size - 3)
+            pen.write((x0 + size / 2 - 1, y0 + size / 2 - 8), name, bold, DUE, "mm")
+            turns = " ".join(f"r{turn}" for turn in fits[(gx, gy)])
+            face = _fitting(turns, small, size - 6)
+            pen.write((x0 + size / 2 - 1, y0 + size / 2 + 9), turns, face, INK, "mm")
+    return y + 2 + rows * size + 4
+
+
+def _fitting(text: str, typeface: Font, width: float) -> Font:
+    """``typeface``, or a smaller size of it, so that ``text`` fits in ``width`` pixels (down to 8 px)."""
+    size = typeface.size if isinstance(typeface, ImageFont.FreeTypeFont) else 11
+    while size > 8 and font(size).getlength(text) > width:
+        size -= 1
+    return font(size)
+
+
+def _dashed(pen: _Pen, x0: float, y0: float, x1: float, y1: float, dash: int = 5) -> None:
+    """A rectangle outlined in dashes of the colour of what is due: a cell a tile may go to, not one it is in."""
+    for start in range(int(x0), int(x1), 2 * dash):
+        pen.line((start, y0, min(start + dash, x1), y0), fill=DUE, width=2)
+        pen.line((start, y1, min(start + dash, x1), y1), fill=DUE, width=2)
+    for start in range(int(y0), int(y1), 2 * dash):
+        pen.line((x0, start, x0, min(start + dash, y1)), fill=DUE, width=2)
+        pen.line((x1, start, x1, min(start + dash, y1)), fill=DUE, width=2)
 
 
 def _due(state: State, seat: int | None, pen: _Pen, words: Words, y: int) -> int:
@@ -536,7 +605,7 @@ def _due(state: State, seat: int | None, pen: _Pen, words: Words, y: int) -> int
         asked = decision(state, s)
         if asked is not None:
             pen.write((MARGIN, y + 8), "▶", font(14, True), DUE, "lm")
-            y = _text(pen, MARGIN + 18, y, words.say(T("Due: S%(seat)s, %(title)s", seat=s + 1, title=asked.title)),
+            y = _text(pen, MARGIN + 18, y, words.say(T("Due: S%(seat)s, %(title)s", seat=seat_tag(words, s), title=asked.title)),
                       font(15, True))
     return y
 

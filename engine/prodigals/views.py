@@ -8,20 +8,21 @@ picture can never show more than the view.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
 from typing import Any
 
 from engine.prodigals import boards, flow
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import DATA_BONUS, describe, indicated_borough, scores
 from engine.prodigals.state import Player, State
-from engine.prodigals.moves import Done
+from engine.prodigals.moves import Done, Tile
 from engine.prodigals.words import BEATRICE, BORDERS, BOROUGHS, COMPETITIONS, FINAL, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Text, Words, separator
+from engine.text import ENGLISH, Notation, T, Text, Words, seat_tag, separator
 from engine.protocol import Decision, Result
 
 WIDTH = 78
 _EDGE = {"blank": "-", "?": "?"}
+_EDGE_WORDS = {"blank": T("blank (-)"), "?": T("any symbol (?)")}
+"""A tile edge that is no symbol, in words, for the text that explains a placement."""
 _KEEP = "\u00a0"
 """Joins the words of one item of a line (``hand 3``) so that wrapping never parts them."""
 
@@ -153,7 +154,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     for s in due:
         asked = decision(state, s)
         if asked is not None:
-            lines.extend(_wrap(say(T("Due: S%(seat)s, %(title)s", seat=s + 1, title=asked.title))))
+            lines.extend(_wrap(say(T("Due: S%(seat)s, %(title)s", seat=seat_tag(words, s), title=asked.title))))
             if s == seat:
                 for choice in asked.choices:
                     lines.extend(_wrap("  " + say(choice)))
@@ -207,7 +208,7 @@ def goods(state: State, player: Player, words: Words) -> list[str]:
 
 def _player_lines(state: State, player: Player, words: Words) -> list[str]:
     say = words.say
-    parts = [f"S{player.seat + 1}:"]
+    parts = [f"S{seat_tag(words, player.seat)}:"]
     for comp, value in scores(state, player).items():
         parts.append(say(T("%(competition)s %(score)s", competition=COMPETITIONS[COMPETITION_NAMES[comp]], score=value)))
     parts += goods(state, player, words)
@@ -273,9 +274,12 @@ def decision(state: State, seat: int) -> Decision | None:
     pending = state.pending
     if pending is not None:
         prompt = pending.prompt
-        hint = _some(str(m) for m in prompt.options)
+        hint = str(prompt.options[0])  # one move: the whole menu is listed under the legal moves
         meant = tuple(T("%(option)s = %(effect)s", option=Notation(str(m)), effect=d)
                       for m, d in zip(prompt.options, prompt.descriptions) if d)
+        placing = next((m for m in prompt.options if isinstance(m, Tile)), None)
+        if prompt.kind == "tile" and placing is not None:
+            meant += (tile_placement_words(state.players[seat].drawn_tile, placing),)
         # R-PBEM-4: the rules let a player place a drawn political tile after seeing it, so no answer kept from
         # before the draw may place it.
         unseen = T("a drawn political tile is placed once it has been seen (R-PBEM-4)") if prompt.kind == "tile" else None
@@ -288,14 +292,21 @@ def decision(state: State, seat: int) -> Decision | None:
         return Decision("errand", T("round %(round)s: %(asked)s", round=state.round, asked=what), places[0],
                         (T("free spaces: %(spaces)s", spaces=Notation(spaces)),))
     steps = [str(m) for m in flow.legal(state, seat)]
-    return Decision("action", T("round %(round)s: action turn", round=state.round), _some(steps),
+    example = next((step for step in steps if step != str(Done())), steps[0])  # one step: the menu is listed apart
+    return Decision("action", T("round %(round)s: action turn", round=state.round), example,
                     (T("one step a line, then %(done)s", done=Notation(str(Done()))),))
 
 
-def _some(notations: Iterable[str], shown: int = 6) -> str:
-    """The first few of a list of moves on one line, an ellipsis when there are more."""
-    listed = list(notations)
-    return "; ".join(listed[:shown]) + (" …" if len(listed) > shown else "")
+def tile_placement_words(tile: str, example: Tile) -> Text:
+    """What a tile placement's words mean, with ``example`` (a legal placement) spelt out: the coordinates,
+    the rotation and which edge is which, so a first placement can be worked out from the mail alone."""
+    north = boards.edges(tile, example.turn)[0]
+    return T("'%(form)s': X,Y is a cell of your grid, X counted east (right) and Y south (down) from your first "
+             "tile at 0,0; rN turns the tile N quarter turns clockwise (r0 as drawn). A tile is written "
+             "[north/east/south/west], its edges clockwise from the top. Example: '%(example)s' puts "
+             "%(tile)s at column %(x)s, row %(y)s, turned %(turn)s quarter turns: its north edge is then %(north)s.",
+             form=Notation("tile X,Y rN"), example=Notation(str(example)), tile=Notation(slug(tile)),
+             x=example.x, y=example.y, turn=example.turn, north=_EDGE_WORDS.get(north) or SYMBOLS[north])
 
 
 def result(state: State) -> Result | None:

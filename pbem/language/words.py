@@ -12,8 +12,10 @@ first is the one the mails show, every one is read.
 
 from __future__ import annotations
 
+import copy
 import gettext
 import tomllib
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -154,3 +156,11 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
 def game_title(rules: engine.Game, language: str) -> str:
     """The game's title in ``language``: the published one where the catalog has it (Kína, В год дракона)."""
     return words(rules, language).say(TC(TITLE_CONTEXT, rules.title))
+
+
+def named(said: CatalogWords, names: Sequence[str]) -> CatalogWords:
+    """``said`` carrying a table's names by seat, so its boards and pictures name each seat's player
+    (:func:`engine.text.seat_tag`): a copy, the shared words stay nameless."""
+    table = copy.copy(said)
+    table.names = tuple(names)
+    return table

@@ -132,7 +132,8 @@ class Settings:
                                    "out, the outbox, moves, handling time); empty turns it off. Bind it to "
                                    "loopback or a private network: it needs no login.", "127.0.0.1:9464")
     deadline_hours: float = knob(72.0, "Time to answer a prompt, unless the game sets its own.", 48)
-    reminder_hours: float = knob(24.0, "A reminder goes out this long before a deadline.", 12)
+    reminder_hours: float = knob(24.0, "A reminder goes out this long before a deadline, but never before half the time "
+                                 "to answer has passed, nor in the hour of the prompt.", 12)
     confirm_within_hours: float = knob(48.0, "An accepted move is confirmed in the player's next mail from the game; "
                                              "one that has waited this long gets a mail of its own, unless the "
                                              "player is certain to be asked within the next few replies (then up "

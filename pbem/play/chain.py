@@ -459,11 +459,12 @@ def _game_open(reply: Reply) -> Outcome | None:
 def _held_for_later(reply: Reply) -> Outcome | None:
     """Keep moves sent before the seat's turn for that turn, hidden from every other seat, and say so.
 
-    A reply to the seat's latest mail, already answered, is such a reply too,
-    and its sender is told at once that it is kept rather than taken as a
-    change of that answer; the same answer again is a duplicate, and a reply
-    to an older mail is stale (its moves were meant for a decision gone by):
-    both are refused by the in-turn step.
+    A reply to a mail whose decision the seat has already made (its latest
+    or an older one) is such a reply too, and its sender is told at once that
+    it is kept rather than taken as a change of that answer; the same answer
+    again is a duplicate, refused by the in-turn step. (A reply to an older
+    mail while the seat owes a newer decision is refused there as stale: its
+    moves were meant for a decision gone by, and the newest prompt waits.)
     """
     game, seat = reply.game, reply.seat
     if seat in game.rules.to_act(game.state) or not game.human(seat) or reply.arrival.transaction.retried:
@@ -473,11 +474,12 @@ def _held_for_later(reply: Reply) -> Outcome | None:
         reading = game.rules.ahead(reply.text, said)
     except engine.MoveError as exc:  # a kept line that could never be played: refused now, not at the turn
         return _move_error(reply, said, exc)
-    if not reading.ahead or _answers_older(reply, reading.ahead):
+    if not reading.ahead or _repeats_answer(reply, reading.ahead):
         return None
     kept = "\n".join(reading.ahead)
     replaced = reply.service.turns.hold(reply.session, game, seat, kept, reply.arrival.inbound_id)
-    made = _made(reply) if _asked(reply) == game.seats[seat].prompted_seq else []
+    asked = _asked(reply)
+    made = _made(reply, asked) if asked is not None else []
     if reply.player.notify == "each" or made:
         # Told at once: every acceptance is for a player who chose notify each; and a second, different answer
         # to a decision already made may be meant to change it, which no reply can: its sender must know now
@@ -510,25 +512,35 @@ def _stale(reply: Reply) -> bool:
     return asked is not None and (asked < seat.prompted_seq or not seat.awaiting)
 
 
-def _answers_older(reply: Reply, sent_lines: tuple[str, ...]) -> bool:
-    """Whether a reply from a seat that owes nothing answers a decision older than its latest one, or repeats
-    the moves it already made for its latest one: then it is no answer for the seat's next turn."""
-    asked, seat = _asked(reply), reply.game.seats[reply.seat]
+def _repeats_answer(reply: Reply, sent_lines: tuple[str, ...]) -> bool:
+    """Whether a reply from a seat that owes nothing repeats the moves it already made for the decision the
+    mail it answers asked (its latest or an older one): a client sending an answer twice, no answer for the
+    seat's next turn."""
+    asked = _asked(reply)
     if asked is None:
         return False
-    if asked < seat.prompted_seq:
-        return True
     said = reply.service.shown.words(reply.game, reply.seat)
-    made = [normalise(notation) for notation in _made(reply)]
+    made = [normalise(notation) for notation in _made(reply, asked)]
     sent = [normalise(said.english(normalise(line))) for line in sent_lines]
     return bool(made) and sent[:len(made)] == made
 
 
-def _made(reply: Reply) -> list[str]:
-    """The moves (notation) the seat made since its latest decision mail: its answer to that mail, if any."""
+def _made(reply: Reply, asked: int | None = None) -> list[str]:
+    """The moves (notation) the seat made answering the decision asked when the log held ``asked`` moves
+    (None: its latest decision mail): for its latest, every move of the seat since; for an older one, the
+    seat's first run of moves after it (its answer then, before anyone else moved again)."""
     game, seat = reply.game, reply.game.seats[reply.seat]
-    return [move.notation for move in (*game.log, *game.played)
-            if move.seq > seat.prompted_seq and move.seat == reply.seat]
+    since = seat.prompted_seq if asked is None else asked
+    after = [move for move in (*game.log, *game.played) if move.seq > since]
+    if since >= seat.prompted_seq:
+        return [move.notation for move in after if move.seat == reply.seat]
+    run: list[str] = []
+    for move in after:
+        if move.seat == reply.seat:
+            run.append(move.notation)
+        elif run:
+            break
+    return run
 
 
 def _asked(reply: Reply) -> int | None:
@@ -586,10 +598,12 @@ def _played(reply: Reply) -> Outcome:
 
 
 def _move_error(reply: Reply, said: Words, exc: engine.MoveError) -> Outcome:
-    """The refusal of a reply with a line that cannot be used: why, in which line, what is asked, the closest moves."""
+    """The refusal of a reply with a line that cannot be used: why, in which line, what is asked, the closest moves;
+    its headline says whether the line was not understood or was understood and is not legal now."""
     reason = said.say(exc.reason)
     detail = said.say(T("%(reason)s (in the line \"%(line)s\")", reason=reason, line=exc.line)) if exc.line else reason
-    return reply.refuse("move_error", str(exc.reason), detail=detail,
+    why = "illegal" if exc.understood else "move_error"  # an understood move the rules refuse now is not legal
+    return reply.refuse(why, str(exc.reason), detail=detail,
                         suggestions=[said.move(move) for move in exc.suggestions],
                         expected=reply.service.shown.explained(said, exc.expected),
                         refused=[(said.move(line), said.say(why)) for line, why in exc.refused])

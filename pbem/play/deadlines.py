@@ -17,7 +17,7 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
@@ -131,13 +131,41 @@ def _held(policy: GameTimeouts, game: LoadedGame, seat: int) -> bool:
     return policy.hold_on_bounce and held(game, seat)
 
 
+REMINDER_SHARE = 0.5
+"""A reminder never comes before this share of the time to answer has passed since the prompt."""
+REMINDER_GAP = timedelta(hours=1)
+"""Nor sooner than this after the prompt: a reminder in the same hour as its prompt reminds of nothing."""
+
+
+def reminder_time(deadline: datetime, allowed: timedelta, warn_before: timedelta) -> datetime | None:
+    """When the reminder of a decision due at ``deadline`` goes out, or None for no reminder.
+
+    ``allowed`` is the game's time to answer, so the prompt went out at
+    ``deadline - allowed`` (later, after a vacation: the time is counted from
+    the player's return). The reminder goes ``warn_before`` the deadline, but
+    never before ``REMINDER_SHARE`` of the time has passed nor within
+    ``REMINDER_GAP`` of the prompt: a deadline shorter than ``warn_before``
+    would otherwise bring a reminder with every prompt. A time to answer too
+    short for any of that gets none.
+    """
+    asked = deadline - allowed
+    earliest = asked + max(allowed * REMINDER_SHARE, REMINDER_GAP)
+    at = max(deadline - warn_before, earliest)
+    return at if at < deadline else None
+
+
 def _remind(service: Service, session: Session, game: LoadedGame) -> int:
     now = service.clock.now()
     policy = game_timeouts(session, game.id, service.settings)
-    warn_before = policy.reminder
+    allowed = timedelta(hours=game.row.deadline_hours)
+
+    def due_now(row: Seat) -> bool:
+        at = reminder_time(row.deadline, allowed, policy.reminder) if row.deadline else None
+        return at is not None and at <= now < row.deadline  # type: ignore[operator]
+
     due = [s for s in range(len(game.seats))
            if game.human(s) and not _held(policy, game, s) and game.seats[s].awaiting and not game.seats[s].reminded
-           and game.seats[s].deadline and game.seats[s].deadline - warn_before <= now < game.seats[s].deadline]
+           and due_now(game.seats[s])]
     for seat in due:
         game.seats[seat].reminded = True
         service.mails.send_to_seat(session, game, seat, "reminder", picture=True, policy=policy.policy,

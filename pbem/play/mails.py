@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from sqlalchemy import insert
@@ -97,12 +97,11 @@ class Mailer:
     def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
                  understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = (),
                  shown: bool = False) -> None:
-        """Queue the mails the moves of this transaction cause in a game still running: prompts,
-        the replier's confirmation, the mails of kept answers played, and notices.
+        """Queue the mails the moves of this transaction cause in a game still running: prompts, the replier's
+        confirmation, the mails of kept answers played, and notices.
 
-        ``ignored`` are the replier's lines after their last move that were not
-        read as moves (a greeting, a signature), ``kept`` the lines they sent
-        for their next turn: their next mail lists both. ``shown``: the
+        ``ignored`` are the replier's lines after their last move that were not read as moves (a greeting, a
+        signature), ``kept`` the lines they sent for their next turn: their next mail lists both. ``shown``: the
         replier's moves showed it something only it sees (:meth:`shows`).
         """
         understood, ignored, kept = list(understood), list(ignored), list(kept)
@@ -117,10 +116,12 @@ class Mailer:
             mine = seat == replier
             self.prompt(session, game, seat, understood + played_early if mine else played_early,
                         early_refused=held if held and not held.played else None,
-                        ignored=ignored if mine else [], kept=kept if mine else [])
+                        ignored=ignored if mine else [], kept=_still_kept(game, seat, kept) if mine else [])
         waiting = [game.name(s) for s in due]
         if replier is not None and replier not in prompted:
-            self.confirm(session, game, replier, Accepted(tuple(understood), tuple(kept), tuple(ignored)), waiting,
+            understood += self.shown.shown_moves(game, replier, early[replier].played) if replier in early else []
+            self.confirm(session, game, replier,
+                         Accepted(tuple(understood), tuple(_still_kept(game, replier, kept)), tuple(ignored)), waiting,
                          shown=shown)
         played = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
         for seat in played:
@@ -190,7 +191,7 @@ class Mailer:
                               next_after=self.next_after(game, seat), board=board)
             return
         earlier = _unconfirmed(row)
-        if accepted.kept:  # a new answer for the next turn replaces the one kept before: only it is told
+        if accepted.kept or accepted.early:  # only what is kept now is told kept, never a line played too
             earlier = [{**item, "kept": []} for item in earlier]
         row.unconfirmed = json.dumps([*earlier, accepted.as_json()], ensure_ascii=False)
         row.unconfirmed_since = row.unconfirmed_since or self.clock.now()
@@ -279,7 +280,7 @@ class Mailer:
         merged = {**self.shown.base_context(game, seat), "earlier": [], **context}
         row = game.seats[seat]
         if kind in FOLDED_INTO and row.unconfirmed:  # the acceptances waiting for this mail go with it
-            merged["earlier"] = [Accepted.from_json(item) for item in _unconfirmed(row)]
+            merged["earlier"] = _folded(game, seat)
             row.unconfirmed, row.unconfirmed_since = "", None
         image = game.rules.picture(game.state, seat, game.words(seat)) if picture else None
         letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
@@ -304,9 +305,8 @@ class Mailer:
 
     @property
     def desk(self) -> str:
-        """pbem's own address, the From of every mail: the Reply-To of a player's mail that belongs to no seat.
-
-        A registered player's mail to it is read for the commands that need no seat, and anything else in it
+        """pbem's own address, the From of every mail: the Reply-To of a player's mail that belongs to no seat;
+        a registered player's mail to it is read for the commands that need no seat, and anything else in it
         is forwarded to the organiser (:mod:`pbem.play.frontdesk`)."""
         return self.settings.from_address
 
@@ -354,3 +354,19 @@ def _references(seat: Seat) -> str:
     """The thread's first and latest mail: enough for every client to keep one thread."""
     ids = [seat.thread_root, seat.last_message_id]
     return " ".join(dict.fromkeys(i for i in ids if i))
+
+
+def _still_kept(game: LoadedGame, seat: int, kept: list[str]) -> list[str]:
+    """The lines a replier sent ahead that are still kept once this transaction's turns are played: a kept
+    answer whose turn came at once was played (or refused) then, and a mail telling it kept as well as played
+    would contradict itself; what stays kept is then what the seat keeps now."""
+    if seat not in game.early_outcomes:
+        return kept
+    return game.early[seat].text.splitlines() if seat in game.early else []
+
+
+def _folded(game: LoadedGame, seat: int) -> list[Accepted]:
+    """The seat's acceptances waiting for its next mail; kept lines played (or dropped) since are told kept no
+    more, so no mail says a line is kept and was played."""
+    earlier = [Accepted.from_json(item) for item in _unconfirmed(game.seats[seat])]
+    return earlier if seat in game.early else [replace(item, kept=()) for item in earlier]

@@ -27,8 +27,9 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 import engine
+from engine import bots
 from pbem.ops.db import Early, Game, Move, Player, Seat, TableTalk
-from pbem.language.words import SOURCE_LANGUAGE, CatalogWords, words
+from pbem.language.words import SOURCE_LANGUAGE, CatalogWords, named, words
 
 T = TypeVar("T")
 
@@ -142,9 +143,12 @@ class LoadedGame:
         return self.players.get(player_id) if player_id is not None else None
 
     def words(self, seat: int | None) -> CatalogWords:
-        """The game's words in the language of the seat's player: how its mails are written and its replies read."""
+        """The game's words in the language of the seat's player: how its mails are written and its replies read,
+        with the table's names, so its boards and pictures name every seat's player."""
         player = self.player(seat) if seat is not None else None
-        return words(self.rules, player.reads if player is not None else SOURCE_LANGUAGE)
+        said = words(self.rules, player.reads if player is not None else SOURCE_LANGUAGE)
+        return named(said, [said.say(bots.named(self.seats[other].bot)) if self.player(other) is None
+                            and self.seats[other].bot else self.name(other) for other in range(len(self.seats))])
 
     def human(self, seat: int) -> bool:
         return not self.seats[seat].bot and self.seats[seat].player_id is not None

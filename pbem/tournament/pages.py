@@ -31,7 +31,7 @@ from pbem.ops.db import Move, Player
 from pbem.language.letters import TEMPLATE_DIR, translated
 from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
-from pbem.language.words import game_title, words
+from pbem.language.words import game_title, named, words
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
 from pbem.tournament.models import Entry, Tournament, TournamentRound, TournamentTable
 from tournaments import SeatingReport, standings_context
@@ -184,14 +184,15 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
     times = {seq: created for seq, created in moves}
     folder = out / "games"
     make_folder(folder)
-    said = words(game.rules, language)
+    names = seat_names(session, game, language)
+    said = named(words(game.rules, language), names)  # the picture names each seat's player, as the page does
     image = game.rules.picture(game.state, None, said)
     picture = folder / f"{game_id}.png"
     if image is not None:
         write_atomic(picture, image)
     else:
         picture.unlink(missing_ok=True)  # a picture of an earlier publish would show an old board
-    context = game_context(service, game, times, said, language, zone, seat_names(session, game, language))
+    context = game_context(service, game, times, said, language, zone, names)
     page = folder / f"{game_id}.html"
     write_atomic(page, web_pages(language).get_template("game.html.j2").render(
         context, picture=picture.name if image is not None else "", standings_href=standings_href,

@@ -14,6 +14,7 @@ played through the protocol only, and at every decision the suite checks:
   seat's hidden information (the game's ``perturb`` hook changes what the
   seat may not see; the seat's view must stay the same);
 - ``render`` fits 80 columns, for every seat and an observer;
+- the decision's hint (a prompt's "How to reply" example) is one or two moves, never the menu;
 - replaying the log of formatted moves from ``new`` rebuilds the same state;
 - the game ends within its bound with a ``result`` that ranks every seat.
 
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -90,6 +92,19 @@ def _check_refusals(game: engine.Game, state: Any, seat: int, players: int, earl
     assert _seen(game, state, players) == before, "a refused move changed the state"
 
 
+def _check_hint(game: engine.Game, state: Any, seat: int, legal: list[Any]) -> None:
+    """The decision's hint, the "How to reply" example of every prompt, is one or two moves (issue 32): never
+    the menu of legal moves joined with ';' or '|' (those are listed apart), never cut off with '…'."""
+    asked = game.decision(state, seat)
+    if asked is None or not asked.hint:
+        return
+    hint = asked.hint
+    menu = {game.format(move) for move in legal}
+    pieces = [piece for piece in re.split(r"\s*[|;]\s*", hint) if piece]
+    assert not hint.rstrip().endswith("…") and len(hint.split("|")) <= 2, hint
+    assert sum(piece in menu for piece in pieces) <= 2, f"the example is the menu: {hint}"
+
+
 def _check_clone(game: engine.Game, state: Any, seat: int, players: int, move: Any) -> None:
     before = _seen(game, state, players)
     copy = game.clone(state)
@@ -119,6 +134,7 @@ def _play(name: str, players: int, seed: int, options: dict[str, Any]) -> tuple[
         for move in legal:
             assert game.parse(game.format(move), state, seat) == [move], game.format(move)
             assert game.parse(game.format_ahead(move), state, seat) == [move], game.format_ahead(move)
+        _check_hint(game, state, seat, legal)
         move = legal[rng.randrange(len(legal))]
         turn = len(log) % 3
         if turn == 0:

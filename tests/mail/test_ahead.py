@@ -429,9 +429,8 @@ def test_a_kept_turn_played_with_another_still_kept_is_told_in_the_next_mail_not
     text = flat(told[0].text)
     assert f"Your turn came and the move you sent before it was played: {'; '.join(first)}." in text
     assert f"Your turn came and the move you sent before it was played: {'; '.join(second)}." in text
-    # every acceptance is told, in the order it came: what stayed kept after the first, then its play
-    assert text.index(f"Kept for your next turn, hidden from the others: {'; '.join(second)}.") < text.index(
-        f"played: {'; '.join(second)}.")
+    # a line kept and then played is told as played only, never also as kept ("Reply cancel to drop it")
+    assert "Kept for your next turn" not in text and "cancel" not in text
 
 
 def test_a_reply_that_draws_from_the_deck_is_confirmed_at_once_with_the_hand_it_drew(tmp_path: Path) -> None:

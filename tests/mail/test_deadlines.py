@@ -118,3 +118,53 @@ def test_a_bad_timeout_bot_setting_is_refused_saying_what_would_do(tmp_path, clo
     service = open_service(make_settings(tmp_path, timeout_bot="clever"), clock=clock, rules=sticks.rules)
     with pytest.raises(ValueError, match="PBEM_TIMEOUT_BOT='clever': unknown bot 'clever'; known bots: greedy"):
         deadlines.scan(service)
+
+
+def _reminders_at(service: Service, clock: SetClock, hours: float, step: timedelta) -> list[timedelta]:
+    """Scan every ``step`` until the first deadline of a fresh game with ``hours`` to answer has passed:
+    how long after the prompt each reminder went out."""
+    service.new_game("sticks", [ANN, BOB], seed=0, deadline_hours=hours)
+    start, sent = clock.now(), []
+    while clock.now() <= start + timedelta(hours=hours):
+        if deadlines.scan(service).reminders:
+            sent.append(clock.now() - start)
+        clock.advance(step)
+    return sent
+
+
+def test_a_deadline_shorter_than_the_reminder_gets_its_reminder_at_half_time_not_with_the_prompt(
+        service: Service, clock: SetClock) -> None:
+    """reminder_hours is 24: with 6 hours to answer, the reminder comes after 3 hours, once (issue 32)."""
+    assert _reminders_at(service, clock, 6, timedelta(minutes=10)) == [timedelta(hours=3)]
+
+
+def test_a_reminder_never_comes_in_the_same_hour_as_its_prompt(service: Service, clock: SetClock) -> None:
+    assert _reminders_at(service, clock, 1.5, timedelta(minutes=5)) == [timedelta(hours=1)]
+
+
+def test_a_deadline_of_an_hour_or_less_gets_no_reminder_only_its_prompt(service: Service, clock: SetClock) -> None:
+    assert _reminders_at(service, clock, 1, timedelta(minutes=5)) == []
+    assert outbox(service, kind="reminder") == []
+
+
+def test_a_long_deadline_is_reminded_reminder_hours_before_it(service: Service, clock: SetClock) -> None:
+    assert _reminders_at(service, clock, 72, timedelta(hours=1)) == [timedelta(hours=72 - 24)]
+
+
+def test_every_prompt_of_a_short_deadline_game_brings_at_most_one_reminder_never_at_once(
+        service: Service, clock: SetClock) -> None:
+    """Prompts through the real service, each answered after the reminder or left to time out: no reminder
+    goes out in the hour of its prompt, and there is one per prompt at most."""
+    game_id = service.new_game("sticks", [ANN, BOB], seed=0, deadline_hours=4)
+    for turn in range(4):
+        prompt = outbox(service, kind="prompt")[-1]
+        deadlines.scan(service)
+        assert [row for row in outbox(service, kind="reminder") if row.id > prompt.id] == []
+        clock.advance(timedelta(hours=2))
+        assert deadlines.scan(service).reminders == 1
+        clock.advance(timedelta(minutes=30))
+        assert deadlines.scan(service).reminders == 0
+        pipeline.deliver(service, reply_to(prompt, "take 1"))
+    with Session(service.db) as session:
+        assert session.get(Game, game_id).status == "active"
+    assert len(outbox(service, kind="reminder")) == 4

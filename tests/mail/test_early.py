@@ -179,19 +179,49 @@ def test_the_same_answer_again_to_an_answered_prompt_is_refused_not_kept(club) -
         assert session.exec(select(Early)).all() == []
 
 
-def test_an_answer_to_an_older_prompt_is_refused_not_kept(club) -> None:
-    service, game_id = club
+def _round_past_first_prompt(service: Service, game_id: int) -> tuple[int, str, Outbox, set[str]]:
+    """The first seat answers its prompt, then the others play until it is due again: that seat, its first
+    placement, the prompt it answered then, and the spaces taken."""
     first, placed = take_turn(service, game_id)
     old_prompt = last_mail(service, first, "prompt")
     taken = {placed.split()[-1]}
     while due(service, game_id) != first:
         taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
-    first_again, placed_again = take_turn(service, game_id, avoid=taken)  # a newer prompt, answered too
-    assert first_again == first
-    other = simple_place(_turn_of(service, game_id, first), first, avoid=taken | {placed_again.split()[-1]})
+    return first, placed, old_prompt, taken
+
+
+def test_an_answer_to_an_older_prompt_while_others_are_to_move_is_kept_and_said_so_at_once(club) -> None:
+    """As the README says: a reply sent while others are to move is kept for the seat's next turn, also one
+    to a prompt two decisions back; it is told at once, with the move it answered then."""
+    service, game_id = club
+    first, placed, old_prompt, taken = _round_past_first_prompt(service, game_id)
+    taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])  # the newer prompt, answered too
+    assert due(service, game_id) != first  # others are to move
+    other = simple_place(_turn_of(service, game_id, first), first, avoid=taken)
+    assert send(service, old_prompt, other, "late").status == "held"
+    told = last_mail(service, first)
+    text = " ".join(told.text.split())
+    assert told.kind == "command" and "owe no decision" not in text
+    assert f'already made ("{placed}")' in text and f'"{other}" is kept, hidden from the others' in text
+    assert [(e.seat, e.text) for e in held(service)] == [(first, other)]
+
+
+def test_the_same_answer_again_to_an_older_prompt_is_refused_as_a_repeat(club) -> None:
+    service, game_id = club
+    first, placed, old_prompt, taken = _round_past_first_prompt(service, game_id)
+    take_turn(service, game_id, avoid=taken)
+    assert send(service, old_prompt, placed, "again-late").status == "refused"
+    assert held(service) == []
+
+
+def test_an_answer_to_an_older_prompt_while_a_newer_one_waits_is_refused_as_stale(club) -> None:
+    """The seat owes a decision now: a reply to a prompt gone by is no answer to it, nor kept past it."""
+    service, game_id = club
+    first, _, old_prompt, taken = _round_past_first_prompt(service, game_id)
+    other = simple_place(state_of(service, game_id), first, avoid=taken)
     assert send(service, old_prompt, other, "late").status == "refused"
-    with Session(service.db) as session:
-        assert session.exec(select(Early)).all() == []
+    assert "answers an earlier turn" in last_mail(service, first, "refusal").subject
+    assert held(service) == []
 
 
 def test_a_kept_move_goes_when_its_seat_is_handed_to_a_bot(club) -> None:

@@ -17,7 +17,7 @@ from pbem.mail import pipeline
 from pbem.cli.main import app
 from pbem.ops.db import Outbox
 from pbem.tournament import pages
-from pbem.language.words import words
+from pbem.language.words import named as with_names, words
 from tests.engine.hidden import HOOKS
 from tests.mail.conftest import reply_to
 from tests.pages.site import PUBLIC_URL, SILENT, Site, china_tournament
@@ -70,7 +70,10 @@ def test_a_running_games_page_shows_who_is_due_and_the_spectators_board(site: Si
     [due] = game.due()
     assert game.player(due).email == SILENT
     assert f'<li class="due">seat {due + 1} (Player 7): to move, by 2026-03-0' in shown
-    assert str(escape(game.rules.render(game.state, None))) in shown
+    with Session(site.service.db) as session:
+        names = pages.seat_names(session, game, "en")
+    assert str(escape(game.rules.render(game.state, None, with_names(words(game.rules, "en"), names)))) in shown
+    assert f"{due + 1} (Player 7)" in shown  # the spectator's board names the seats too
     assert "Final ranking:" not in shown
 
 
