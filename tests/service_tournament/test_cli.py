@@ -103,7 +103,7 @@ def test_round_start_show_standings_and_publish(env, service, running, tmp_path)
     out = tmp_path / "site"
     assert "index.html" in pbem(env, "tournament", "publish", "1", "--out", str(out))
     page = (out / "index.html").read_text()
-    assert page.count("<tr>") + page.count("<tr ") == 7
+    assert page.count("<tr>") + page.count("<tr ") == 2 * 7  # the standings, then the rounds: a head, 6 players
     assert "Player 6" in page and "Round 1" in page and "<script" not in page
     assert "player0" not in page and "@" not in page  # registered without names: never their addresses
     (tmp_path / "afile").write_text("")
