@@ -64,7 +64,7 @@ from tournaments.registration import drop, register
 from tournaments.records import Entrant, RoundSeating, SeatingReport, SeatedTable, TableResult
 from tournaments.scoring import table_points
 from tournaments.seating import random_round, seat_round
-from tournaments.standings import StandingRow, Standings, compute, standings_context
+from tournaments.standings import RoundResult, StandingRow, Standings, compute, standings_context
 from tournaments.sizes import TablePlan, plan_tables
 
 __all__ = [
@@ -76,6 +76,7 @@ __all__ = [
     "Rating",
     "RoundSeating",
     "SeatingReport",
+    "RoundResult",
     "StandingRow",
     "Standings",
     "SeatedTable",

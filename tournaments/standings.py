@@ -57,6 +57,22 @@ TIE_BREAK_SHORT = {
 
 
 @dataclass(frozen=True)
+class RoundResult:
+    """What a player did in one round, for the round-by-round columns: a place at a finished table, a bye, a
+    table still in play, or nothing (not in the tournament that round)."""
+
+    round: int
+    kind: str
+    """played, bye, playing or absent."""
+    rank: int = 0
+    """The place at the table (played only; shared places are the same number)."""
+    size: int = 0
+    """The players at the table (played and playing)."""
+    points: float = 0.0
+    """The tournament points the table gave (played only)."""
+
+
+@dataclass(frozen=True)
 class StandingRow:
     """One line of the standings, everything a template shows.
 
@@ -79,6 +95,8 @@ class StandingRow:
     rated_games: int
     dropped: bool
     bot_finished: int = 0
+    rounds: tuple[RoundResult, ...] = ()
+    """Rounds 1 to ``after_round`` in order: what the player did in each."""
 
     @property
     def place(self) -> str:
@@ -121,6 +139,7 @@ class _Tally:
     missed: int = 0
     strength: float = 0.0
     meetings: list[tuple[TableResult, int]] = field(default_factory=list)
+    rounds: dict[int, RoundResult] = field(default_factory=dict)
 
 
 def compute(
@@ -143,6 +162,7 @@ def compute(
     _read_results(definition, finished, tallies)
     _add_byes_and_missed(definition, entrants, seatings, last, tallies)
     _add_strength(finished, tallies)
+    _add_rounds(seatings, tallies)
     order = _rank(definition, entrants, tallies)
     ratings = ratings or {}
     rows = []
@@ -155,7 +175,9 @@ def compute(
         rating = ratings.get(player)
         rows.append(StandingRow(rank, shared, player, entrant.name, round(tally.points, 2), tally.games,
                                 tally.byes, values, round(rating.ordinal, 2) if rating else None,
-                                rating.games if rating else 0, dropped, tally.bot_finished))
+                                rating.games if rating else 0, dropped, tally.bot_finished,
+                                tuple(tally.rounds.get(number, RoundResult(number, "absent"))
+                                      for number in range(1, last + 1))))
     return Standings(definition.name, definition.game, last, definition.scoring.tie_breaks, tuple(rows))
 
 
@@ -175,6 +197,8 @@ def _read_results(definition: Definition, results: list[TableResult], tallies: d
             tally.timeouts += result.timeouts_of(seat)
             tally.bot_finished += player in result.substituted
             tally.meetings.append((result, seat))
+            tally.rounds[result.round] = RoundResult(result.round, "played", rank, len(result.players),
+                                                     round(points[seat], 2))
 
 
 def _add_byes_and_missed(
@@ -195,6 +219,19 @@ def _add_byes_and_missed(
         average = tally.points / tally.games if tally.games else 0.0
         per_bye = average if scoring.bye_average else scoring.bye_points
         tally.points += tally.byes * per_bye + tally.missed * registration.missed_round_points
+
+
+def _add_rounds(seatings: list[RoundSeating], tallies: dict[int, _Tally]) -> None:
+    """Each round a player sat at a table not finished yet, or had a bye (a finished table is read already)."""
+    for seating in seatings:
+        for player in seating.byes:
+            if player in tallies:
+                tallies[player].rounds[seating.round] = RoundResult(seating.round, "bye")
+        for table in seating.tables:
+            for player in table.players:
+                if player in tallies and seating.round not in tallies[player].rounds:
+                    tallies[player].rounds[seating.round] = RoundResult(seating.round, "playing",
+                                                                        size=len(table.players))
 
 
 def _add_strength(results: list[TableResult], tallies: dict[int, _Tally]) -> None:
@@ -289,7 +326,9 @@ def standings_context(standings: Standings, season: str | None = None) -> dict[s
 
     ``rows`` hold ``place`` ("=3"), ``name``, ``points``, ``games``,
     ``byes``, ``tie_breaks`` (one string per label), ``rating`` ("–" before a
-    rated game), ``rated_games``, ``dropped`` and ``bot_finished``.
+    rated game), ``rated_games``, ``dropped``, ``bot_finished`` and ``rounds``
+    (rounds 1 to ``after_round``, each ``round``, ``kind``, ``rank``, ``size``
+    and ``points``: :class:`RoundResult`).
     """
     return {
         "tournament": standings.tournament,
@@ -312,6 +351,8 @@ def standings_context(standings: Standings, season: str | None = None) -> dict[s
                 "rated_games": row.rated_games,
                 "dropped": row.dropped,
                 "bot_finished": row.bot_finished,
+                "rounds": [{"round": result.round, "kind": result.kind, "rank": result.rank, "size": result.size,
+                            "points": _number(result.points)} for result in row.rounds],
             }
             for row in standings.rows
         ],

@@ -6,6 +6,8 @@ actions find them by their address.
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -16,6 +18,8 @@ from pbem.admin.base import AdminError, Arg, Desk, Printed, action, table, when
 from pbem.mail import bounces
 from pbem.ops.db import Game, Player, Seat
 from pbem.play import players
+from pbem.tournament.models import Entry, Tournament
+from tournaments.definition import LANGUAGES
 
 EMAIL = Arg("email", str, "The player's registered address.", metavar="EMAIL")
 
@@ -47,6 +51,42 @@ class PlayerReport:
     bounce_detail: str
     bounce_hold: bool
     seats: tuple[PlayerSeat, ...]
+
+
+BOUNCE_STATES = ("fine", "bouncing", "held")
+"""A player's mail as ``player list`` filters it: no bounce counted, bounces counted, deadlines held for them."""
+
+ROSTER_HEADER = ("name", "email", "language", "time_zone", "notify", "vacation_until", "bounce_state",
+                 "bounce_score", "games", "tournaments")
+"""The columns of ``pbem player list --csv``; the first four are a roster file's (``tournament register --file``)."""
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    """One player as ``pbem player list`` prints them."""
+
+    email: str
+    name: str
+    language: str
+    """The language their mails are written in (English while they chose none)."""
+    time_zone: str
+    notify: str
+    vacation_until: date | None
+    bounce_state: str
+    bounce_score: int
+    games: tuple[int, ...]
+    """The games they sit in that are not over."""
+    tournaments: tuple[str, ...]
+
+    def cells(self) -> list[str]:
+        return [self.name, self.email, self.language, self.time_zone, self.notify,
+                str(self.vacation_until or ""), self.bounce_state, str(self.bounce_score),
+                " ".join(map(str, self.games)), "; ".join(self.tournaments)]
+
+
+def mail_state(player: Player) -> str:
+    """The player's place in :data:`BOUNCE_STATES`."""
+    return "held" if player.bounce_hold else "bouncing" if player.bounce_score else "fine"
 
 
 def bounce_state(score: int, hold: bool) -> str:
@@ -109,6 +149,69 @@ def release(desk: Desk, email: str, reason: str) -> list[int]:
         for game_id in moved:
             desk.service.store.forget(game_id)
         return moved
+
+
+def _print_roster(rows: list[RosterRow], given: dict[str, Any]) -> list[Printed]:
+    if given.get("as_csv"):
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(ROSTER_HEADER)
+        writer.writerows(row.cells() for row in rows)
+        return [out.getvalue().rstrip("\n")]
+    return [table(f"players: {len(rows)}", ("name", "email", "language", "time zone", "mail", "games",
+                                             "tournaments"),
+                  ([row.name, row.email, row.language, row.time_zone,
+                    row.bounce_state + (f" ({row.bounce_score})" if row.bounce_score else ""),
+                    " ".join(map(str, row.games)), "; ".join(row.tournaments)] for row in rows))]
+
+
+@action("player", "list", "Every player (or those of a tournament, a bounce state, a language), as a table or "
+        "as CSV.",
+        Arg("tournament_id", int, "Only the players registered in this tournament (see `pbem tournament list`).",
+            flag="--tournament", default=None, metavar="ID"),
+        Arg("bounce_state", str, f"Only players whose mail is {', '.join(BOUNCE_STATES)}.", flag="--bounce-state",
+            default="", metavar="STATE"),
+        Arg("language", str, f"Only players whose mails are in {', '.join(LANGUAGES)}.", flag="--language",
+            default="", metavar="LANG"),
+        Arg("as_csv", bool, "Print CSV (header first) for a spreadsheet; its first four columns are those of "
+            "a roster file for `pbem tournament register --file`.", flag="--csv", default=False),
+        output=_print_roster)
+def roster(desk: Desk, tournament_id: int | None, bounce_state: str, language: str, as_csv: bool) -> list[RosterRow]:
+    """The players, by address, with what an organiser checks across games: language, mail health, games.
+
+    A filter value that is not one of the allowed ones is refused, naming them,
+    rather than listing nobody: an empty list must mean nobody matches.
+    """
+    if bounce_state and bounce_state not in BOUNCE_STATES:
+        raise AdminError(f"--bounce-state {bounce_state!r}: give one of {', '.join(BOUNCE_STATES)}")
+    if language and language not in LANGUAGES:
+        raise AdminError(f"--language {language!r}: give one of {', '.join(LANGUAGES)}")
+    with Session(desk.service.db) as session:
+        query = select(Player).order_by(Player.email)
+        if tournament_id is not None:
+            if session.get(Tournament, tournament_id) is None:
+                raise AdminError(f"there is no tournament {tournament_id}; see `pbem tournament list`")
+            query = query.join(Entry, Entry.player_id == Player.id).where(  # type: ignore[arg-type]
+                Entry.tournament_id == tournament_id)
+        found = [player for player in session.exec(query)
+                 if (not bounce_state or mail_state(player) == bounce_state)
+                 and (not language or player.reads == language)]
+        ids = [player.id for player in found]
+        games: dict[int, list[int]] = {}
+        for player_id, game_id in session.exec(
+                select(Seat.player_id, Seat.game_id).join(Game, Seat.game_id == Game.id)  # type: ignore[arg-type]
+                .where(Seat.player_id.in_(ids), Game.status.in_(("active", "paused")))  # type: ignore[union-attr,attr-defined]
+                .order_by(Seat.game_id)):
+            games.setdefault(player_id, []).append(game_id)  # type: ignore[arg-type]
+        entered: dict[int, list[str]] = {}
+        for player_id, name in session.exec(
+                select(Entry.player_id, Tournament.name).join(Tournament, Entry.tournament_id == Tournament.id)  # type: ignore[arg-type]
+                .where(Entry.player_id.in_(ids)).order_by(Tournament.id)):  # type: ignore[attr-defined]
+            entered.setdefault(player_id, []).append(name)
+        return [RosterRow(player.email, player.name, player.reads, player.time_zone, player.notify,
+                          player.vacation_until, mail_state(player), player.bounce_score,
+                          tuple(games.get(player.id, ())), tuple(entered.get(player.id, ())))  # type: ignore[arg-type]
+                for player in found]
 
 
 def _player(session: Session, email: str) -> Player:

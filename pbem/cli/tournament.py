@@ -239,19 +239,19 @@ def publish(
     typer.echo(f"wrote {page} and {len(list((out / 'games').glob('*.html')))} game pages in {out / 'games'}")
 
 
-def publish_folder(out: Path) -> Path:
+def publish_folder(out: Path, flag: str = "--out") -> Path:
     """The folder a publish writes into; a file in its place is refused before anything is written."""
     if out.exists() and not out.is_dir():
-        refuse(f"--out {out} is a file; give a folder")
+        refuse(f"{flag} {out} is a file; give a folder")
     return out
 
 
-def written(out: Path, write: Callable[[], T]) -> T:
+def written(out: Path, write: Callable[[], T], flag: str = "--out") -> T:
     """Run a publish into ``out``; a folder that cannot be made or written is refused in one line."""
     try:
         return write()
     except OSError as exc:
-        refuse(f"--out {out}: cannot write there ({exc.strerror or exc}); give a folder you may write to, "
+        refuse(f"{flag} {out}: cannot write there ({exc.strerror or exc}); give a folder you may write to, "
                f"or a new one whose parent exists")
 
 

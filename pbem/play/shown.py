@@ -190,7 +190,16 @@ class Shown:
             "game_page": self.game_page(game.id),
             "else_word": said.move(str(engine.ELSE.msgid)),
             "ahead_note": said.say(game.rules.AHEAD_NOTE) if game.rules.AHEAD_NOTE is not None else "",
+            "invite_ahead": self.invites_ahead(game, seat),
         }
+
+    @staticmethod
+    def invites_ahead(game: LoadedGame, seat: int | None) -> bool:
+        """Whether a mail that asks the seat nothing invites its next turns ahead: it owes no decision now (a
+        prompt invites them after its own) and the game goes on. Sending two turns ahead halves the days a
+        game waits for the seat's replies (``pbem bench calendar``)."""
+        return (seat is not None and game.rules.result(game.state) is None
+                and seat not in game.rules.to_act(game.state))
 
 
 def spread(moves: list[str], count: int) -> list[str]:

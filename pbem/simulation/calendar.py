@@ -8,9 +8,10 @@ from one event to the next, so weeks of play take minutes. Each simulated
 player answers each mail that asks them a decision after a delay drawn from a
 seeded model of people (:class:`People`), writing what the greedy bot chooses
 from what the seat sees (``determinise``), and with probability ``ahead`` also
-its next decision, as a preference list of up to three moves: written in the
-same reply, or, when the reply draws what only the player will see (a card from
-the deck), in an answer to the confirmation that shows it.
+its next ``TURNS`` (two) turns, as every prompt and every mail to a seat owing
+nothing invites, each decision a preference list of up to three moves: written
+in the same reply, or, when the reply draws what only the player will see (a
+card from the deck), in an answer to the confirmation that shows it.
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ ALTERNATIVES = 3
 
 FUTURES = 8
 """Sampled futures a player imagines to choose the moves it sends ahead."""
+
+TURNS = 2
+"""Turns a player sends ahead when a mail invites it (each prompt invites the next turns, in every game)."""
 
 WORLDS = 8
 """Worlds a player imagines to know that the decision after a card it has not seen yet does not depend on it."""
@@ -518,41 +522,58 @@ def _same_decision(rules: engine.Game, worlds: list[engine.State], seat: int) ->
 
 
 def sent_ahead(rules: engine.Game, state: engine.State, seat: int, rng: random.Random,
-               futures: int = FUTURES, first: list[engine.Move] | None = None) -> list[str]:
-    """The seat's next turn as preference lists, one line per decision: ``m1, else m2, else m3``.
+               futures: int = FUTURES, first: list[engine.Move] | None = None, turns: int = TURNS) -> list[str]:
+    """The seat's next ``turns`` turns as preference lists, one line per decision: ``m1, else m2, else m3``.
 
     Each sampled future deals the hidden parts again, plays the seat's own
     moves of this reply (``first``: what a card they draw shows is not known
     yet, so each future draws its own) and the other seats by the greedy bot
     until the seat is due, then takes the greedy bot's moves for every decision
     of that turn, written as a player writes them before the turn
-    (``format_ahead``). The turn is one plan, as a player writes it: a line's
-    alternatives come first from the futures that made the plan's first
-    choices on the lines before (a card played decides what it asks next),
-    most often chosen first, then from every future at that step.
+    (``format_ahead``), and so on for each of the ``turns`` turns, the others
+    playing between them. The turns are one plan, as a player writes it: a
+    line's alternatives come first from the futures that made the plan's
+    choices on every line before (a card played decides what it asks next),
+    most often chosen first, then from every future at that step. A turn the
+    game may not reach (it ends first in most futures) is not written.
     """
-    turns: list[list[str]] = []
+    sampled: list[list[list[str]]] = []
     for _ in range(futures):
         world = rules.determinise(state, seat, rng)
         for move in first or ():
             world = rules.apply(world, seat, move)
-        while rules.result(world) is None and seat not in rules.to_act(world):
-            other = min(rules.to_act(world))
-            world = rules.apply(world, other, rules.greedy(world, other, rng))
-        turn: list[str] = []
-        while rules.result(world) is None and seat in rules.to_act(world):
-            move = rules.greedy(world, seat, rng)
-            turn.append(rules.format_ahead(move))
-            world = rules.apply(world, seat, move)
-        turns.append(turn)
-    decisions = Counter(len(turn) for turn in turns).most_common(1)[0][0]
+        future: list[list[str]] = []
+        for _turn in range(turns):
+            while rules.result(world) is None and seat not in rules.to_act(world):
+                other = min(rules.to_act(world))
+                world = rules.apply(world, other, rules.greedy(world, other, rng))
+            turn: list[str] = []
+            while rules.result(world) is None and seat in rules.to_act(world):
+                move = rules.greedy(world, seat, rng)
+                turn.append(rules.format_ahead(move))
+                world = rules.apply(world, seat, move)
+            future.append(turn)
+        sampled.append(future)
     lines: list[str] = []
     plan: list[str] = []
-    for step in range(decisions):
-        along = Counter(turn[step] for turn in turns if len(turn) > step and turn[:step] == plan)
-        anywhere = Counter(turn[step] for turn in turns if len(turn) > step)
-        ranked = [move for move, _ in along.most_common()]
-        ranked += [move for move, _ in anywhere.most_common() if move not in along]
-        plan.append(ranked[0])
-        lines.append(", else ".join(ranked[:ALTERNATIVES]))
+    for index in range(turns):
+        turns_at = [future[index] for future in sampled]
+        decisions = Counter(len(turn) for turn in turns_at).most_common(1)[0][0]
+        if not decisions:
+            break
+        planned: list[str] = []
+        for step in range(decisions):
+            along = Counter(future[index][step] for future in sampled if len(future[index]) > step
+                            and _flat(future, index, step) == plan + planned)
+            anywhere = Counter(turn[step] for turn in turns_at if len(turn) > step)
+            ranked = [move for move, _ in along.most_common()]
+            ranked += [move for move, _ in anywhere.most_common() if move not in along]
+            planned.append(ranked[0])
+            lines.append(", else ".join(ranked[:ALTERNATIVES]))
+        plan += planned
     return lines
+
+
+def _flat(future: list[list[str]], index: int, step: int) -> list[str]:
+    """A future's moves before step ``step`` of its turn ``index``, every earlier turn's first, in one list."""
+    return [move for turn in future[:index] for move in turn] + future[index][:step]

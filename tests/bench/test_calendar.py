@@ -133,7 +133,7 @@ class _ForkedGame:
 
 def test_a_turn_sent_ahead_is_one_plan_each_line_following_the_first_choices_before_it() -> None:
     """b2 is the second move in more futures than a2 or a3, but only after B: after the plan's A it comes last."""
-    lines = sent_ahead(_ForkedGame(), _Forked(), 0, random.Random(1))  # type: ignore[arg-type]
+    lines = sent_ahead(_ForkedGame(), _Forked(), 0, random.Random(1), turns=1)  # type: ignore[arg-type]
     assert lines == ["A, else B, else C", "a2, else a3, else b2"]
 
 

@@ -258,6 +258,9 @@ def test_a_folded_confirmation_comes_with_the_next_mail_or_alone_after_its_wait(
     assert deadlines.scan(service).confirmations >= 1  # Ann's, and any other seat's that waited as long
     alone = last_mail(service, ANN)
     assert alone.kind == "confirmation" and f"Received: {'; '.join(answered)}" in alone.subject
+    # Ann owes nothing now: the mail invites her next turns, whether or not who comes before her is certain
+    assert ANN not in RULES.to_act(state_of(service, game_id))
+    assert "You may send your next turns now, a line for each decision" in flat(alone.text)
     with Session(service.db) as session:
         assert session.exec(select(Seat.unconfirmed).where(Seat.seat == ANN)).one() == ""
     assert deadlines.scan(service).confirmations == 0  # sent once
@@ -308,6 +311,7 @@ def test_the_recap_says_who_comes_before_the_seat_only_when_no_choice_can_change
     # The starting persons decide the turn order of the first month: who comes after them is not yet certain.
     assert RULES.decision(state_of(service, game_id), BOB).kind == "start"
     assert "After this decision you are next" not in first
+    assert "You may already send your next turns" in first, "every prompt invites the next turns, order known or not"
     until_due(service, game_id, BOB)
     while RULES.decision(state_of(service, game_id), BOB).kind != "action":
         play_turn(service, game_id)
@@ -323,8 +327,8 @@ def test_the_recap_says_who_comes_before_the_seat_only_when_no_choice_can_change
     # Within a month the turn order stands: the persons are chosen in the order the actions were.
     assert order == ["ann", "cyd"]
     assert "After this decision you are next after ann, cyd." in prompt
-    assert "You may already send your move for that turn" in prompt
-    assert "Lines for your turns after that one may follow, in order: each is kept for its own turn." in prompt
+    assert ("You may already send your next turns, on the lines after this decision's: a line for each decision, "
+            "your next turn's first, then the turn after it." in prompt)
     # ... and how to write an action before its month, since the groups are dealt only then
     assert "An action sent before its month names its card alone, such as 'tax' or 'privilege small'" in prompt
 
@@ -342,7 +346,7 @@ def test_the_note_on_writing_ahead_is_in_the_readers_language(table) -> None:
         until_due(service, game_id, BOB)
     prompt = flat(last_mail(service, BOB, "prompt").text)
     assert "γράφεται μόνο με την κάρτα της" in prompt
-    assert "η καθεμία φυλάσσεται για τη δική της σειρά" in prompt
+    assert "πρώτα της επόμενης σειράς σας και μετά της σειράς που ακολουθεί" in prompt
     assert "names its card alone" not in prompt
 
 
@@ -486,7 +490,7 @@ def test_a_game_begins_with_a_mail_to_each_later_seat_and_a_reply_to_it_is_its_f
     assert mail.subject == f"[Dragon #{game_id}] In the Year of the Dragon has begun: you are seat {second + 1}"
     text = flat(mail.text)
     assert f"seat {second + 1}: {PLAYERS[second].split('@')[0]} (you)" in text and f"seat {first + 1}:" in text
-    assert "The game as you see it now:" in text and "You may send that move now" in text
+    assert "The game as you see it now:" in text and "You may send your next turns now" in text
     assert f"You are next after {PLAYERS[first].split('@')[0]}." in text
     assert mail.reply_to.startswith(f"play+{game_id}.{second}."), "a reply to it reaches the game as this seat"
 

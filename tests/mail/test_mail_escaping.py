@@ -59,6 +59,7 @@ BASE: dict[str, Any] = {
     "table": evil("table"), "game_title": evil("game"), "game_id": 7, "seat_no": 2, "player": evil("player"),
     "game_page": evil("https://pbem.example.org/games/7.html?"), "earlier": EARLIER, "else_word": evil("else"),
     "ahead_note": evil("ahead"), "next_after": [evil("next-1"), evil("next-2")], "kept": [evil("kept")],
+    "invite_ahead": True,
 }
 OPEN: dict[str, Any] = {
     "board": f"{evil('board')}\n  {evil('board-line')}", "decision": DECISION, "legal": [evil("legal")], "more": 3,

@@ -18,7 +18,7 @@ from tournaments.simulate import simulate
 
 BASE = {"table": "Dragon #7", "game_title": "Dragon", "game_id": 7, "seat_no": 2, "player": "Ann",
         "game_page": "https://pbem.example.org/open/games/7.html", "earlier": [], "else_word": "else", "ahead_note": "",
-        "next_after": None, "kept": []}
+        "next_after": None, "kept": [], "invite_ahead": False}
 EARLIER = {"earlier": [Accepted(("r 1",), ("r 2, else r 3",), ("Cheers!",)), Accepted(("r 2",), ("r 4",), early=True)]}
 LINES = [RecapLine(3, 1, "Bob", "", "r 2", "email"), RecapLine(4, 3, "Cy", "greedy", "d 1", "timeout"),
          RecapLine(5, 1, "Bob", "", "Hi!", "say"), RecapLine(6, 2, "Ann", "", "x 3", "forced")]

@@ -103,7 +103,7 @@ def test_round_start_show_standings_and_publish(env, service, running, tmp_path)
     out = tmp_path / "site"
     assert "index.html" in pbem(env, "tournament", "publish", "1", "--out", str(out))
     page = (out / "index.html").read_text()
-    assert page.count("<tr>") + page.count("<tr ") == 7
+    assert page.count("<tr>") + page.count("<tr ") == 2 * 7  # the standings, then the rounds: a head, 6 players
     assert "Player 6" in page and "Round 1" in page and "<script" not in page
     assert "player0" not in page and "@" not in page  # registered without names: never their addresses
     (tmp_path / "afile").write_text("")
@@ -160,18 +160,23 @@ def test_game_commands_print_and_refuse_bad_input_without_changes(env, service, 
     assert "disputes (open)" in pbem(env, "dispute", "list")
 
 
-def test_tournament_show_names_the_players_whose_mail_bounces(env, service, running) -> None:
+def bounce(service: Service, email: str) -> None:
+    """A real bounce of a mail pbem sent to ``email``: a bounce counts only at the return path of a mail to them."""
     from pbem.mail import pipeline
     from pbem.mail.tokens import bounce_address
 
-    bouncing = emails(6)[0]
-    with Session(service.db) as session:  # a bounce counts only at the return path of a mail to the player
-        row = session.exec(select(Outbox).where(Outbox.recipient == bouncing)).first()
+    with Session(service.db) as session:
+        row = session.exec(select(Outbox).where(Outbox.recipient == email)).first()
         assert row is not None and row.id is not None
     verp = bounce_address(service.settings.bounce_local, service.settings.domain, service.secret, row.id)
     raw = (Path(__file__).parent.parent / "mail" / "bounces" / "qmail.eml").read_bytes()
-    raw = raw.replace(b"RETURN_PATH", verp.encode()).replace(b"ann@example.org", bouncing.encode())
+    raw = raw.replace(b"RETURN_PATH", verp.encode()).replace(b"ann@example.org", email.encode())
     assert pipeline.deliver(service, raw, [verp], envelope_sender="").status == "bounce"
+
+
+def test_tournament_show_names_the_players_whose_mail_bounces(env, service, running) -> None:
+    bouncing = emails(6)[0]
+    bounce(service, bouncing)
     shown = pbem(env, "tournament", "show", "1")
     assert f"<{bouncing}>: bounce score 1" in shown
     assert shown.count("bounce score") == 1, "only the player whose mail bounced"

@@ -85,7 +85,7 @@ def test_round_start_tells_each_player_the_table_before_the_first_prompt(service
         later = notice.recipient not in prompted
         assert notice.game_id is not None and notice.reply_to.startswith(f"play+{notice.game_id}.{notice.seat}.")
         assert ("The game as you see it now:" in notice.text) is later
-        assert ("You may send that move now" in " ".join(notice.text.split())) is later
+        assert ("You may send your next turns now" in " ".join(notice.text.split())) is later
     later = next(notice for notice in notices if notice.recipient not in prompted)
     outcome = pipeline.deliver(service, reply_to(later, "pass"))
     assert outcome.status == "held", "kept for the seat's first turn (refused then if not legal), not refused now"

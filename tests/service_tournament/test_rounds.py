@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import timedelta
 
@@ -238,7 +239,7 @@ def test_a_league_with_divisions_seats_and_ranks_each_division_apart_and_records
     assert season_end.detail.count("2 -> 1") == 1 and season_end.detail.count("1 -> 2") == 1
     index = pages.publish(service, tournament_id, tmp_path / "site")
     assert "division-2.html" in index.read_text()
-    assert (tmp_path / "site" / "division-1.html").read_text().count("<tr") == 7
+    assert (tmp_path / "site" / "division-1.html").read_text().count("<tr") == 2 * 7  # standings, then rounds
 
 
 def test_the_next_season_carries_the_players_over_with_promotion_and_relegation(service) -> None:
@@ -301,3 +302,35 @@ def test_a_league_round_due_on_a_date_starts_then_and_one_that_cannot_start_is_r
     assert row.rounds_started == 2 and row.next_round_at is None and len(trail) == 1
     [notice] = mails(service, "organiser")
     assert notice.subject == "[Test Open] Round 3 could not start" and "pbem round start 1" in notice.text
+
+
+def test_the_standings_mail_and_page_show_each_players_place_round_by_round(service, tmp_path) -> None:
+    tournament_id = tournament_with(service, 6, rounds=2)
+    players = Players(service)
+    for _ in range(2):
+        runner.start_round(service, tournament_id, ORGANISER)
+        players.answer_all()
+    with Session(service.db) as session:
+        tables = list(session.exec(select(TournamentTable).order_by(TournamentTable.round_no)))
+        names = {entry.player: entry.name for entry in runner.load(session, tournament_id).entrants}
+    expected: dict[str, list[str]] = {}
+    for table in tables:  # the place each player took at each round's table, as the games ended
+        assert table.ranks is not None
+        for player, rank in zip(table.players, table.ranks, strict=True):
+            expected.setdefault(names[player], []).append(f"{rank}/{len(table.players)}")
+    assert all(len(cells) == 2 for cells in expected.values())
+    after_two = [m for m in mails(service, "standings") if m.subject.endswith("after round 2")]
+    assert len(after_two) == 6
+    text = after_two[0].text
+    block = text[text.index("Round by round:"):text.index('In the round-by-round table, "2/4"')]
+    lines = block.splitlines()
+    assert lines[1].split() == ["R1", "R2"]
+    shown = {" ".join(line[6:22].split()): line[22:].split() for line in lines[2:] if line.strip()}
+    assert shown == expected
+    assert "Round by round:" in (after_two[0].html or "")
+    out = pages.publish(service, tournament_id, tmp_path / "site")
+    page = (out if out.suffix == ".html" else out / "index.html").read_text(encoding="utf-8")
+    rounds_table = page[page.index('<table class="rounds">'):]
+    rounds_table = rounds_table[:rounds_table.index("</table>")]
+    assert rounds_table.count("<tr") == 7 and sorted(cell for cells in expected.values() for cell in cells) == \
+        sorted(re.findall(r'<td class="n">(\d+/\d+)</td>', rounds_table))

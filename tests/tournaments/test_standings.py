@@ -165,3 +165,25 @@ def test_games_a_bot_finished_are_counted_beside_the_rating(dragon_open: Definit
     standings = compute(dragon_open, PLAYERS[:4], rounds(()), [substituted])
     assert row(standings, B).bot_finished == 1 and row(standings, B).points == 6
     assert row(standings, A).bot_finished == 0
+
+
+def test_each_row_says_round_by_round_a_place_a_bye_a_table_in_play_or_no_round(dragon_open: Definition) -> None:
+    """Round 1: A-D finished, E-H at a table still in play, I a bye; round 2: A-D again; J joins in round 3."""
+    from tournaments import RoundResult
+    from tournaments.records import SeatedTable
+
+    seated = [RoundSeating(1, (SeatedTable(1, (A, B, C, D)), SeatedTable(2, (E, F, G, H))), (I,),
+                           SeatingReport(0, 0.0, 0)),
+              RoundSeating(2, (SeatedTable(1, (A, B, C, D)),), (), SeatingReport(0, 0.0, 0))]
+    results = [game(1, (A, B, C, D), (2, 1, 3, 3)), game(2, (A, B, C, D), (1, 2, 3, 4))]
+    entrants = [*PLAYERS[:9], replace(PLAYERS[9], joined=3)]
+    standings = compute(rules(dragon_open), entrants, seated, results)
+    assert row(standings, A).rounds == (RoundResult(1, "played", 2, 4, 6), RoundResult(2, "played", 1, 4, 10))
+    assert [r.rank for r in row(standings, C).rounds] == [3, 3], "a shared place is the same number"
+    assert row(standings, E).rounds == (RoundResult(1, "playing", size=4), RoundResult(2, "absent"))
+    assert [r.kind for r in row(standings, I).rounds] == ["bye", "absent"]
+    assert [r.kind for r in row(standings, J).rounds] == ["absent", "absent"]
+    assert [r.round for r in row(standings, A).rounds] == [1, 2]
+    assert compute(rules(dragon_open), entrants, seated, results, after_round=1).rows[0].rounds[0].round == 1
+    assert all(len(r.rounds) == 1 for r in compute(rules(dragon_open), entrants, seated, results,
+                                                    after_round=1).rows)

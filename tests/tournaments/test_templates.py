@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
 from pbem.language.letters import Letters
 from pbem.tournament.pages import web_pages
-from tournaments import Definition, StandingRow, Standings, compute, rate_all, standings_context
+from tournaments import Definition, RoundResult, StandingRow, Standings, compute, rate_all, standings_context
 from tournaments.simulate import simulate
 
 
@@ -44,7 +45,8 @@ def test_static_page_is_complete_html_with_every_row(dragon_open: Definition) ->
     data["rows"][2]["bot_finished"] = 1
     page = env.get_template("standings.html.j2").render(data, rounds=rounds, made="2026-03-01 09:00 UTC")
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
-    assert page.count("<tr") == len(data["rows"]) + 1
+    assert page.count("<tr") == 2 * (len(data["rows"]) + 1), "the standings, then the round-by-round table"
+    assert "Round by round:" in page and len(re.findall(r'<th class="n">R\d+</th>', page)) == data["after_round"]
     assert "&lt;Ann&gt;" in page and "Bye: Cy" in page
     assert "<script" not in page and page.count("(1 by bot)") == 1
     assert '<a href="games/3.html">' in page and "Page made 2026-03-01 09:00 UTC." in page
@@ -74,13 +76,15 @@ def test_the_page_of_a_greek_tournament_is_greek(dragon_open: Definition, langua
 
 
 def test_context_formats_numbers_for_reading() -> None:
-    rows = (StandingRow(1, True, 7, "Ann", 4.5, 2, 0, (3.0, 2.3333333, math.inf), 12.345, 2, False),
+    rows = (StandingRow(1, True, 7, "Ann", 4.5, 2, 0, (3.0, 2.3333333, math.inf), 12.345, 2, False,
+                        rounds=(RoundResult(1, "played", 2, 4, 4.5), RoundResult(2, "bye"))),
             StandingRow(1, True, 8, "Bob", 4.5, 0, 1, (0.0, 0.0, math.inf), None, 0, True))
     data = standings_context(Standings("Cup", "dragon", 2, ("wins", "average_rank", "game_points"), rows), "S1")
     assert data["rows"][0] == {
         "place": "=1", "rank": 1, "player": 7, "name": "Ann", "points": "4.5", "games": 2, "byes": 0,
         "tie_breaks": ["3", "2.33", "–"], "rating": "12.3", "rated_games": 2, "dropped": False,
-        "bot_finished": 0,
+        "bot_finished": 0, "rounds": [{"round": 1, "kind": "played", "rank": 2, "size": 4, "points": "4.5"},
+                                      {"round": 2, "kind": "bye", "rank": 0, "size": 0, "points": "0"}],
     }
     assert data["rows"][1]["rating"] == "–" and data["rows"][1]["dropped"]
     assert data["labels"] == ["Wins", "Avg. rank", "Game points"] and data["short_labels"] == ["Wins", "AvgRk", "GP"]
