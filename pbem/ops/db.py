@@ -15,7 +15,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Column, Engine, LargeBinary, UniqueConstraint, event
+from sqlalchemy import JSON, Column, Engine, Index, LargeBinary, UniqueConstraint, event
 from sqlalchemy.engine import make_url
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
@@ -69,7 +69,12 @@ class Game(SQLModel, table=True):
 
 
 class Seat(SQLModel, table=True):
-    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat"),
+        Index("ix_seat_awaiting_deadline", "awaiting", "deadline"),
+    )
+    """The deadline scan reads the seats due by this index (``deadlines.due_games``): its time follows the seats
+    that are due, not the size of the league."""
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
     seat: int
@@ -91,7 +96,8 @@ class Seat(SQLModel, table=True):
     """Moves of this seat accepted and not yet confirmed to its player, one a line (notation): the next mail to
     the seat confirms them, or a mail of their own once they have waited ``confirm_within_hours`` (longer while
     the seat's next prompt is certain and near: ``deadlines.CONFIRM_AT_MOST``)."""
-    unconfirmed_since: datetime | None = None
+    unconfirmed_since: datetime | None = Field(default=None, index=True)
+    """Indexed: the scan reads the seats whose confirmations waited too long by it, as it reads deadlines."""
 
 
 class Move(SQLModel, table=True):

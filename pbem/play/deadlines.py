@@ -17,10 +17,11 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
+from sqlmodel.sql.expression import Select
 
 from engine import bots
 from pbem.mail.bounces import held
@@ -53,8 +54,7 @@ def scan(service: Service) -> ScanReport:
     now = service.clock.now()
     with Session(service.db) as session:
         warn_before = widest_reminder(session, service.settings)
-        awaiting = session.exec(select(Seat).where(Seat.awaiting == True, Seat.deadline != None))  # noqa: E711,E712
-        due = sorted({seat.game_id for seat in awaiting if seat.deadline and seat.deadline - warn_before <= now})
+        due = sorted(set(session.exec(due_query(now + warn_before))))
         confirm_before = now - timedelta(hours=service.settings.confirm_within_hours)
         unconfirmed = sorted(set(session.exec(select(Seat.game_id).where(Seat.unconfirmed_since <= confirm_before))))
     timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
@@ -62,6 +62,15 @@ def scan(service: Service) -> ScanReport:
     confirmations = sum(_retrying(service, game_id, _confirm) for game_id in unconfirmed)
     digests = send_digests(service) + budgets.send_organiser_digest(service)
     return ScanReport(reminders=reminders, timeouts=timeouts, digests=digests, confirmations=confirmations)
+
+
+def due_query(before: datetime) -> Select[int]:
+    """The games with an awaiting seat whose deadline is at ``before`` or earlier (a reminder's time included).
+
+    It reads the index on (awaiting, deadline) (``ix_seat_awaiting_deadline``), so a scan costs what is due,
+    not what is open: a league of 100,000 idle games scans as fast as one of a thousand.
+    """
+    return select(Seat.game_id).where(Seat.awaiting == True, Seat.deadline <= before)  # type: ignore[operator]  # noqa: E712
 
 
 def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:

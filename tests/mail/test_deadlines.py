@@ -35,6 +35,29 @@ def test_reminder_goes_out_once_a_day_before_the_deadline(service: Service, cloc
     assert "a bot plays a move for you" in reminder.text
 
 
+def test_the_scan_reads_the_due_seats_by_the_deadline_index_not_every_seat(service: Service, clock: SetClock) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    query = deadlines.due_query(clock.now()).compile(service.db, compile_kwargs={"literal_binds": True})
+    with service.db.connect() as connection:
+        plan = " ".join(str(row[-1]) for row in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {query}"))
+    assert "INDEX ix_seat_awaiting_deadline (awaiting=? AND deadline<?)" in plan, plan  # a SEARCH, not a SCAN seat
+
+
+def test_the_scan_finds_only_the_games_whose_seats_are_due(service: Service, clock: SetClock) -> None:
+    early, late = service.new_game("sticks", [ANN, BOB], seed=0), service.new_game("sticks", [EVE, BOB], seed=1)
+    with Session(service.db) as session:
+        seat = session.exec(select(Seat).where(Seat.game_id == late, Seat.awaiting == True)).one()  # noqa: E712
+        seat.deadline = clock.now() + timedelta(days=10)
+        session.add(seat)
+        session.commit()
+    with Session(service.db) as session:
+        assert list(session.exec(deadlines.due_query(clock.now() + timedelta(hours=73)))) == [early]
+        assert sorted(session.exec(deadlines.due_query(clock.now() + timedelta(days=11)))) == [early, late]
+    clock.advance(timedelta(hours=49))
+    assert deadlines.scan(service).reminders == 1
+    assert [mail.recipient for mail in outbox(service, kind="reminder")] == [ANN]
+
+
 def test_overdue_after_downtime_plays_a_greedy_move_and_tells_the_player(service: Service, clock: SetClock) -> None:
     game_id = service.new_game("sticks", [ANN, BOB], seed=0)
     clock.advance(timedelta(days=30))
