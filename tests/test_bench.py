@@ -39,6 +39,25 @@ def test_bench_mail_plays_every_game_to_the_end_through_pbem_serve() -> None:
     assert float(rows["floor: SMTP in + SQLite + SMTP out (msgs/s)"][0].replace(",", "")) > 0
 
 
+def test_bench_scale_builds_each_league_and_prints_a_column_per_size_with_targets() -> None:
+    printed = bench("scale", "--games", "20,50", "--replies", "3", "--ticks", "2", "--moves", "2")
+    assert "pbem bench scale on SQLite" in printed and "PostgreSQL" not in printed
+    header = next(line for line in printed.splitlines() if "measure" in line)
+    assert [cell.strip() for cell in header.split("┃")[1:-1]] == ["measure", "20 games", "50 games", "target", "met"]
+    rows = cells(printed)
+    assert rows["live replies answered"][:2] == ["3", "3"]  # every reply was answered by a mail, at both sizes
+    for measure, target in (("pbem serve start-up, spawn to listening (s)", "≤ 2× smallest N"),
+                            ("reply latency p99 (ms)", "≤ 2× smallest N"),
+                            ("serve peak memory, states_cached = 100 (MiB)", "≤ 1.25× smallest N"),
+                            ("scan: finding the due seats (ms per tick, median)", "≤ 2× smallest N (+1 ms)")):
+        assert rows[measure][2:3] == [target] and rows[measure][3] in ("yes", "NO"), measure
+    assert all(value == "–" or float(value.replace(",", "")) > 0 for value in rows["scan: ms per seat due"][:2])
+    for measure in ("database bytes per game (KB)", "reply latency p50 (ms)", "scan: seats due per tick (mean)",
+                    "scan: whole tick (ms, mean)"):
+        assert all(float(value.replace(",", "")) >= 0 for value in rows[measure][:2]), measure
+    assert float(rows["database bytes per game (KB)"][0].replace(",", "")) > 1  # a real game's rows, copied
+
+
 def test_bench_tournament_seats_and_scores_against_its_targets() -> None:
     out = bench("tournament", "--players", "200", "--history", "2", "--no-memory")
     assert "seating round 3" in out and "standings" in out

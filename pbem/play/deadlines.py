@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from sqlalchemy import and_, or_
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 from sqlmodel.sql.expression import Select
@@ -54,7 +55,7 @@ def scan(service: Service) -> ScanReport:
     now = service.clock.now()
     with Session(service.db) as session:
         warn_before = widest_reminder(session, service.settings)
-        due = sorted(set(session.exec(due_query(now + warn_before))))
+        due = sorted(set(session.exec(due_query(now, warn_before))))
         confirm_before = now - timedelta(hours=service.settings.confirm_within_hours)
         unconfirmed = sorted(set(session.exec(select(Seat.game_id).where(Seat.unconfirmed_since <= confirm_before))))
     timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
@@ -64,13 +65,19 @@ def scan(service: Service) -> ScanReport:
     return ScanReport(reminders=reminders, timeouts=timeouts, digests=digests, confirmations=confirmations)
 
 
-def due_query(before: datetime) -> Select[int]:
-    """The games with an awaiting seat whose deadline is at ``before`` or earlier (a reminder's time included).
+def due_query(now: datetime, warn_before: timedelta) -> Select[int]:
+    """The games with an awaiting seat that is due now: its deadline passed, or its reminder's time came and
+    it has not been reminded (``warn_before``: the widest reminder).
 
-    It reads the index on (awaiting, deadline) (``ix_seat_awaiting_deadline``), so a scan costs what is due,
-    not what is open: a league of 100,000 idle games scans as fast as one of a thousand.
+    A seat already reminded is not read again until its deadline passes, and
+    both halves read the index on (awaiting, reminded, deadline)
+    (``ix_seat_due``), so a scan costs what is due, not what is open: a
+    league of 100,000 idle games scans as fast as one of a thousand.
     """
-    return select(Seat.game_id).where(Seat.awaiting == True, Seat.deadline <= before)  # type: ignore[operator]  # noqa: E712
+    awaiting = Seat.awaiting == True  # noqa: E712
+    return select(Seat.game_id).where(or_(
+        and_(awaiting, Seat.reminded == True, Seat.deadline <= now),  # type: ignore[operator]  # noqa: E712
+        and_(awaiting, Seat.reminded == False, Seat.deadline <= now + warn_before)))  # type: ignore[operator]  # noqa: E712
 
 
 def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:

@@ -37,10 +37,13 @@ def test_reminder_goes_out_once_a_day_before_the_deadline(service: Service, cloc
 
 def test_the_scan_reads_the_due_seats_by_the_deadline_index_not_every_seat(service: Service, clock: SetClock) -> None:
     service.new_game("sticks", [ANN, BOB], seed=0)
-    query = deadlines.due_query(clock.now()).compile(service.db, compile_kwargs={"literal_binds": True})
+    query = deadlines.due_query(clock.now(), timedelta(hours=24)).compile(service.db,
+                                                                          compile_kwargs={"literal_binds": True})
     with service.db.connect() as connection:
-        plan = " ".join(str(row[-1]) for row in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {query}"))
-    assert "INDEX ix_seat_awaiting_deadline (awaiting=? AND deadline<?)" in plan, plan  # a SEARCH, not a SCAN seat
+        plan = [str(row[-1]) for row in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {query}")]
+    searches = [step for step in plan if step.startswith(("SEARCH", "SCAN"))]
+    # both halves (deadline passed; reminder due and not sent) SEARCH the index; none SCANs the seats
+    assert searches == ["SEARCH seat USING INDEX ix_seat_due (awaiting=? AND reminded=? AND deadline<?)"] * 2, plan
 
 
 def test_the_scan_finds_only_the_games_whose_seats_are_due(service: Service, clock: SetClock) -> None:
@@ -50,12 +53,16 @@ def test_the_scan_finds_only_the_games_whose_seats_are_due(service: Service, clo
         seat.deadline = clock.now() + timedelta(days=10)
         session.add(seat)
         session.commit()
+    day = timedelta(hours=24)
     with Session(service.db) as session:
-        assert list(session.exec(deadlines.due_query(clock.now() + timedelta(hours=73)))) == [early]
-        assert sorted(session.exec(deadlines.due_query(clock.now() + timedelta(days=11)))) == [early, late]
+        assert list(session.exec(deadlines.due_query(clock.now() + timedelta(hours=49), day))) == [early]
+        assert sorted(session.exec(deadlines.due_query(clock.now() + timedelta(days=10), day))) == [early, late]
     clock.advance(timedelta(hours=49))
     assert deadlines.scan(service).reminders == 1
     assert [mail.recipient for mail in outbox(service, kind="reminder")] == [ANN]
+    with Session(service.db) as session:  # reminded: not read again until its deadline passes
+        assert list(session.exec(deadlines.due_query(clock.now(), day))) == []
+        assert list(session.exec(deadlines.due_query(clock.now() + timedelta(hours=23), day))) == [early]
 
 
 def test_overdue_after_downtime_plays_a_greedy_move_and_tells_the_player(service: Service, clock: SetClock) -> None:

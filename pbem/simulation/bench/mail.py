@@ -13,12 +13,10 @@ commit that any loop needs per move.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,6 +36,7 @@ from sqlmodel import Session, select
 
 from pbem.simulation.swarm import answer, free_port, game_of, plain_text
 from pbem.simulation.bench.engines import TargetTable, app
+from pbem.simulation.bench.serving import cpu_seconds, environment, memory_kib, wait_listening
 from pbem.ops.config import load_settings
 from pbem.ops.db import Move, Outbox
 from pbem.play.service import Service
@@ -47,32 +46,6 @@ from pbem.app import open_service
 MOVES_PER_S_TARGET = 100
 P95_TARGET_S = 1.0
 """The mail loop's targets on the 2-core reference machine (issue: the mail loop)."""
-
-
-def _wait_listening(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise typer.Exit(f"the child process exited with status {process.returncode}")  # type: ignore[arg-type]
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"nothing listens on 127.0.0.1:{port} after {seconds} s")
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a live process."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _peak_rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1])
-    return 0
 
 
 class _Swarm:
@@ -157,25 +130,6 @@ class _Swarm:
         return messages / elapsed
 
 
-def _environment(work: Path, relay_port: int, listen_port: int) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
-    root = str(Path(__file__).resolve().parents[3])
-    env.update({
-        "PYTHONPATH": root + os.pathsep + env.get("PYTHONPATH", ""),
-        "PBEM_DATABASE_URL": f"sqlite:///{work / 'pbem.db'}",
-        "PBEM_SECRET": "bench",
-        "PBEM_SMTP_PORT": str(relay_port),
-        "PBEM_LISTEN": f"127.0.0.1:{listen_port}",
-        "PBEM_SCAN_SECONDS": "3600",
-        "PBEM_ROBOT_ANSWERS_PER_DAY": "1000000",
-        "PBEM_DOMAIN": "bench.pbem.test",  # pbem serve refuses the example domain; .test is reserved for this
-        "PBEM_FROM": "pbem@bench.pbem.test",
-        "PBEM_ORGANISER": "organiser@bench.pbem.test",
-        "PBEM_CONFIG": str(work / "pbem.toml"),
-    })
-    return env
-
-
 async def _run(game: str, games: int, players: int, workers: int, senders: int, seed: int, floor_messages: int,
                limit: float) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
@@ -185,7 +139,7 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
     relay_port, floor_port = free_port(), free_port()
     listen_ports = [free_port() for _ in range(workers)]
     relay = await loop.create_server(lambda: SMTP(swarm), host="127.0.0.1", port=relay_port)
-    envs = [_environment(work, relay_port, port) for port in listen_ports]
+    envs = [environment(work, relay_port, port) for port in listen_ports]
     service = open_service(load_settings(envs[0]))
     for index in range(games):
         emails = [f"p{index}.{seat}@swarm.localhost" for seat in range(players)]
@@ -196,7 +150,7 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
                                 stderr=log) for env in envs]
     try:
         for port, server in zip(listen_ports, servers):
-            await loop.run_in_executor(None, _wait_listening, port, server)
+            await loop.run_in_executor(None, wait_listening, port, server)
         tasks = [asyncio.create_task(swarm.send(listen_ports[i % workers], i % workers))
                  for i in range(max(senders, workers))]
         try:
@@ -206,8 +160,8 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
         for task in tasks:
             task.cancel()
         await asyncio.sleep(0.5)
-        peak = sum(_peak_rss_kib(server.pid) for server in servers)
-        cpu = sum(_cpu_seconds(server.pid) for server in servers)
+        peak = sum(memory_kib(server.pid) for server in servers)
+        cpu = sum(cpu_seconds(server.pid) for server in servers)
         swarm_cpu = time.process_time() - swarm_started
     finally:
         for server in servers:
@@ -218,7 +172,7 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
     floor = subprocess.Popen([sys.executable, "-m", "pbem.simulation.bench_floor", str(floor_port), str(relay_port),
                               str(work / "floor.db")], env=envs[0])
     try:
-        await loop.run_in_executor(None, _wait_listening, floor_port, floor)
+        await loop.run_in_executor(None, wait_listening, floor_port, floor)
         floor_rate = await swarm.floor(floor_port, floor_messages, min(games, senders))
     finally:
         floor.send_signal(signal.SIGTERM)

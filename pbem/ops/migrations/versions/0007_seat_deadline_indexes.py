@@ -20,10 +20,10 @@ depends_on: Union[str, Sequence[str], None] = None
 
 
 def upgrade() -> None:
-    op.create_index('ix_seat_awaiting_deadline', 'seat', ['awaiting', 'deadline'], unique=False)
+    op.create_index('ix_seat_due', 'seat', ['awaiting', 'reminded', 'deadline'], unique=False)
     op.create_index('ix_seat_unconfirmed_since', 'seat', ['unconfirmed_since'], unique=False)
 
 
 def downgrade() -> None:
     op.drop_index('ix_seat_unconfirmed_since', table_name='seat')
-    op.drop_index('ix_seat_awaiting_deadline', table_name='seat')
+    op.drop_index('ix_seat_due', table_name='seat')
