@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from tests.mail.postgres import postgres_url  # noqa: F401  (the fixture)
+
 
 def bench(*args: str) -> str:
     env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
@@ -56,6 +58,25 @@ def test_bench_scale_builds_each_league_and_prints_a_column_per_size_with_target
                     "scan: whole tick (ms, mean)"):
         assert all(float(value.replace(",", "")) >= 0 for value in rows[measure][:2]), measure
     assert float(rows["database bytes per game (KB)"][0].replace(",", "")) > 1  # a real game's rows, copied
+
+
+def test_bench_mail_runs_one_and_two_workers_on_one_postgresql_side_by_side(postgres_url: str) -> None:
+    printed = bench("mail", "--games", "2", "--players", "3", "--senders", "2", "--floor-messages", "40",
+                    "--workers", "1,2", "--database-url", postgres_url, "--limit", "300")
+    header = next(line for line in printed.splitlines() if "measure" in line)
+    assert [cell.strip() for cell in header.split("┃")[1:-1]] == ["measure", "1 worker", "2 workers", "target", "met"]
+    rows = cells(printed)
+    assert rows["games finished"] == ["2 of 2", "2 of 2", "all", "yes"]
+    assert rows["mails not sent at the end"] == ["0", "0", "0", "yes"]
+    assert all(float(value) > 0 for value in rows["PostgreSQL CPU per email move (ms)"][:2])  # its own cluster's
+    assert "lock waits (share of 0.1 s samples with one)" in rows
+
+
+def test_bench_mail_refuses_two_workers_on_sqlite_saying_what_would_do() -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
+    done = subprocess.run([sys.executable, "-m", "pbem", "bench", "mail", "--workers", "1,2"], capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 2 and "more than one worker needs --database-url (PostgreSQL)" in done.stderr
 
 
 def test_bench_tournament_seats_and_scores_against_its_targets() -> None:

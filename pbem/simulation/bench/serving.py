@@ -11,11 +11,13 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import typer
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
 from pbem.ops import schema
 from pbem.ops.db import open_database
@@ -46,8 +48,8 @@ def environment(work: Path, relay_port: int, listen_port: int, database_url: str
 
 def fresh_database(url: str) -> None:
     """Empty the PostgreSQL database ``url`` names (every pbem table dropped), so a run starts from nothing;
-    an SQLite file is the caller's own fresh file and is left alone."""
-    if url.startswith("sqlite"):
+    an SQLite file (or none named: the caller's own fresh file) is left alone."""
+    if not url or url.startswith("sqlite"):
         return
     engine = open_database(url)
     schema.metadata().drop_all(engine)
@@ -82,3 +84,81 @@ def memory_kib(pid: int, field: str = "VmHWM") -> int:
         if line.startswith(f"{field}:"):
             return int(line.split()[1])
     return 0
+
+
+def cluster_cpu_seconds(postmaster: int) -> float:
+    """CPU time of one PostgreSQL cluster: its postmaster and the processes it started (backends, writers)."""
+    total = 0.0
+    for process in Path("/proc").iterdir():
+        try:
+            if process.name.isdigit() and (int(process.name) == postmaster or _parent(process) == postmaster):
+                total += cpu_seconds(int(process.name))
+        except OSError:  # it ended while being read
+            continue
+    return total
+
+
+def _parent(process: Path) -> int:
+    return int((process / "stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+@dataclass
+class DatabaseWatch:
+    """What the database does while the servers run, for "what limits it": on PostgreSQL its CPU, how often a
+    lock is waited for (sampled) and the transactions rolled back; on SQLite nothing."""
+
+    url: str
+    every: float = 0.1
+    samples: int = 0
+    waiting: int = 0
+    """Samples that saw a session waiting for a lock."""
+    cpu: float = 0.0
+    rollbacks: int = 0
+    _stop: threading.Event = field(default_factory=threading.Event)
+    _thread: threading.Thread | None = None
+    _engine: Engine | None = None
+    _postmaster: int = 0
+
+    def __enter__(self) -> "DatabaseWatch":
+        if self.url:
+            self._engine = open_database(self.url, 5.0)
+            with self._engine.connect() as connection:  # the cluster's own processes: others may run beside it
+                folder = connection.execute(text("SELECT setting FROM pg_settings WHERE name = 'data_directory'"))
+                self._postmaster = int((Path(str(folder.scalar())) / "postmaster.pid").read_text().split()[0])
+            self.cpu, self.rollbacks = -cluster_cpu_seconds(self._postmaster), -self._rolled_back()
+            self._thread = threading.Thread(target=self._sample, daemon=True)
+            self._thread.start()
+        return self
+
+    def finish(self) -> None:
+        """The measured time is over: read the CPU while the servers' backends still run (an ended one's CPU
+        time leaves /proc with it) and stop sampling."""
+        if self._thread is None or self._stop.is_set():
+            return
+        self._stop.set()
+        self._thread.join()
+        self.cpu += cluster_cpu_seconds(self._postmaster)
+
+    def __exit__(self, *_exc: object) -> None:
+        """After the servers stopped: their backends have reported their transactions by now."""
+        if self._thread is None:
+            return
+        self.finish()
+        self.rollbacks += self._rolled_back()
+        assert self._engine is not None
+        self._engine.dispose()
+
+    def _rolled_back(self) -> int:
+        assert self._engine is not None
+        with self._engine.connect() as connection:
+            return int(connection.execute(text(
+                "SELECT xact_rollback FROM pg_stat_database WHERE datname = current_database()")).scalar() or 0)
+
+    def _sample(self) -> None:
+        assert self._engine is not None
+        with self._engine.connect() as connection:
+            while not self._stop.wait(self.every):
+                waits = connection.execute(text("SELECT count(*) FROM pg_locks WHERE NOT granted")).scalar()
+                connection.commit()
+                self.samples += 1
+                self.waiting += bool(waits)
