@@ -165,6 +165,7 @@ class Outbox(SQLModel, table=True):
     in_reply_to: str = ""
     references: str = ""
     picture: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
+    """The board picture the mail carries, until it is sent: then dropped (``outbox._MARK_SENT``)."""
     game_id: int | None = Field(default=None, index=True)
     seat: int | None = None
     seq: int | None = None

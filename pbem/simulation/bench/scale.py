@@ -91,7 +91,7 @@ class League:
     build_seconds: float
     bytes_per_game: float
     mail_bytes_per_game: float
-    """Of them, the mails the game sent so far, kept in the outbox (text, HTML and picture)."""
+    """Of them, the mails the game sent so far, kept in the outbox (text and HTML; a sent mail keeps no picture)."""
 
     def reply(self, copy: int) -> tuple[str, str, bytes]:
         """Copy ``copy``'s waiting player answering its prompt: envelope sender, recipient, raw message."""
@@ -123,7 +123,8 @@ def build(settings: Settings, games: int, game: str, players: int, replies: int,
     seat, move, asked = _prepare(service, game, emails, replies, seed)
     built = Clock().now()
     with service.db.begin() as connection:
-        connection.execute(update(Outbox.__table__).values(status="sent", sent=built))  # type: ignore[arg-type]
+        connection.execute(update(Outbox.__table__).values(  # type: ignore[arg-type]
+            status="sent", sent=built, picture=None))  # as pbem serve leaves a mail it sent
         mail_bytes = connection.execute(text(
             "SELECT sum(length(text) + length(html) + coalesce(length(picture), 0)) FROM outbox")).scalar() or 0
     _copy(service.db, games, built + AHEAD + timedelta(hours=settings.reminder_hours), random.Random(seed))
@@ -294,10 +295,11 @@ def scan(league: League, ticks: int) -> Scanned:
     due, select_s, tick_s = [], [], []
     for _ in range(ticks):
         clock.advance(step)
-        started = time.perf_counter()
         with Session(service.db) as session:
-            session.exec(deadlines.due_query(clock.now(), widest_reminder(session, service.settings))).all()
-        select_s.append(time.perf_counter() - started)
+            warn_before = widest_reminder(session, service.settings)  # the connection is taken here, not timed
+            started = time.perf_counter()
+            session.exec(deadlines.due_query(clock.now(), warn_before)).all()
+            select_s.append(time.perf_counter() - started)
         started = time.perf_counter()
         report = deadlines.scan(service)
         tick_s.append(time.perf_counter() - started)
