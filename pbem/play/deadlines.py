@@ -74,10 +74,10 @@ def due_query(now: datetime, warn_before: timedelta) -> Select[int]:
     (``ix_seat_due``), so a scan costs what is due, not what is open: a
     league of 100,000 idle games scans as fast as one of a thousand.
     """
-    awaiting = Seat.awaiting == True  # noqa: E712
+    awaiting, reminded, unreminded = Seat.awaiting == True, Seat.reminded == True, Seat.reminded == False  # noqa: E712
     return select(Seat.game_id).where(or_(
-        and_(awaiting, Seat.reminded == True, Seat.deadline <= now),  # type: ignore[operator]  # noqa: E712
-        and_(awaiting, Seat.reminded == False, Seat.deadline <= now + warn_before)))  # type: ignore[operator]  # noqa: E712
+        and_(awaiting, reminded, Seat.deadline <= now),  # type: ignore[operator]
+        and_(awaiting, unreminded, Seat.deadline <= now + warn_before)))  # type: ignore[operator]
 
 
 def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:

@@ -287,8 +287,8 @@ def _rows(runs: list[dict[str, Any]], games: int, players: int, postgres: bool) 
              "", None),
             ("lock waits (share of 0.1 s samples with one)",
              each("{:.0%}", lambda m: m["watch"].waiting / max(m["watch"].samples, 1)), "", None),
-            ("transactions rolled back (pg_stat_database: lost races and errors)", each("{:,}", lambda m: m["watch"].rollbacks), "",
-             None),
+            ("transactions rolled back (pg_stat_database: lost races and errors)",
+             each("{:,}", lambda m: m["watch"].rollbacks), "", None),
         ]
     rows += [
         ("mails/s out", [f"{f['swarm'].mails / m['elapsed']:,.1f}" for f, m in zip(runs, measured)], "", None),
