@@ -71,9 +71,10 @@ class Game(SQLModel, table=True):
 class Seat(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("game_id", "seat"),
-        Index("ix_seat_due", "awaiting", "reminded", "deadline"),
+        Index("ix_seat_due", "awaiting", "reminded", "deadline", "game_id"),
     )
-    """The deadline scan reads the seats due by this index (``deadlines.due_query``): its time follows the seats
+    """The deadline scan reads the seats due by this index alone (``deadlines.due_query``; it holds the game too,
+    so the seats due are read from neighbouring index entries, not from the table): its time follows the seats
     that are due, not the size of the league."""
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)

@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from sqlalchemy import and_, or_
+from sqlalchemy import CompoundSelect, union_all
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
-from sqlmodel.sql.expression import Select
 
 from engine import bots
 from pbem.mail.bounces import held
@@ -55,7 +54,7 @@ def scan(service: Service) -> ScanReport:
     now = service.clock.now()
     with Session(service.db) as session:
         warn_before = widest_reminder(session, service.settings)
-        due = sorted(set(session.exec(due_query(now, warn_before))))
+        due = sorted(set(session.scalars(due_query(now, warn_before))))
         confirm_before = now - timedelta(hours=service.settings.confirm_within_hours)
         unconfirmed = sorted(set(session.exec(select(Seat.game_id).where(Seat.unconfirmed_since <= confirm_before))))
     timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
@@ -65,19 +64,23 @@ def scan(service: Service) -> ScanReport:
     return ScanReport(reminders=reminders, timeouts=timeouts, digests=digests, confirmations=confirmations)
 
 
-def due_query(now: datetime, warn_before: timedelta) -> Select[int]:
-    """The games with an awaiting seat that is due now: its deadline passed, or its reminder's time came and
-    it has not been reminded (``warn_before``: the widest reminder).
+def due_query(now: datetime, warn_before: timedelta) -> CompoundSelect:
+    """The games with an awaiting seat that is due now (``session.scalars``; a game may come twice): its
+    deadline passed, or its reminder's time came and it has not been reminded (``warn_before``: the widest
+    reminder).
 
     A seat already reminded is not read again until its deadline passes, and
-    both halves read the index on (awaiting, reminded, deadline)
-    (``ix_seat_due``), so a scan costs what is due, not what is open: a
-    league of 100,000 idle games scans as fast as one of a thousand.
+    each half reads only the index on (awaiting, reminded, deadline, game_id)
+    (``ix_seat_due``) from its first due entry to its last, so a scan costs
+    what is due, not what is open: a league of 100,000 idle games scans as
+    fast as one of a thousand. Two queries, not one with OR: with OR, SQLite
+    reads every awaiting seat's entry instead.
     """
-    awaiting, reminded, unreminded = Seat.awaiting == True, Seat.reminded == True, Seat.reminded == False  # noqa: E712
-    return select(Seat.game_id).where(or_(
-        and_(awaiting, reminded, Seat.deadline <= now),  # type: ignore[operator]
-        and_(awaiting, unreminded, Seat.deadline <= now + warn_before)))  # type: ignore[operator]
+    awaiting = Seat.awaiting == True  # noqa: E712
+    return union_all(
+        select(Seat.game_id).where(awaiting, Seat.reminded == True, Seat.deadline <= now),  # type: ignore[operator]  # noqa: E712
+        select(Seat.game_id).where(awaiting, Seat.reminded == False,  # noqa: E712
+                                   Seat.deadline <= now + warn_before))  # type: ignore[operator]
 
 
 def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:

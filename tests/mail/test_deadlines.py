@@ -42,8 +42,9 @@ def test_the_scan_reads_the_due_seats_by_the_deadline_index_not_every_seat(servi
     with service.db.connect() as connection:
         plan = [str(row[-1]) for row in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {query}")]
     searches = [step for step in plan if step.startswith(("SEARCH", "SCAN"))]
-    # both halves (deadline passed; reminder due and not sent) SEARCH the index; none SCANs the seats
-    assert searches == ["SEARCH seat USING INDEX ix_seat_due (awaiting=? AND reminded=? AND deadline<?)"] * 2, plan
+    # both halves (deadline passed; reminder due and not sent) SEARCH the index alone; none SCANs the seats
+    assert searches == ["SEARCH seat USING COVERING INDEX ix_seat_due (awaiting=? AND reminded=? AND deadline<?)"] * 2, \
+        plan
 
 
 def test_the_scan_finds_only_the_games_whose_seats_are_due(service: Service, clock: SetClock) -> None:
@@ -55,14 +56,14 @@ def test_the_scan_finds_only_the_games_whose_seats_are_due(service: Service, clo
         session.commit()
     day = timedelta(hours=24)
     with Session(service.db) as session:
-        assert list(session.exec(deadlines.due_query(clock.now() + timedelta(hours=49), day))) == [early]
-        assert sorted(session.exec(deadlines.due_query(clock.now() + timedelta(days=10), day))) == [early, late]
+        assert list(session.scalars(deadlines.due_query(clock.now() + timedelta(hours=49), day))) == [early]
+        assert sorted(session.scalars(deadlines.due_query(clock.now() + timedelta(days=10), day))) == [early, late]
     clock.advance(timedelta(hours=49))
     assert deadlines.scan(service).reminders == 1
     assert [mail.recipient for mail in outbox(service, kind="reminder")] == [ANN]
     with Session(service.db) as session:  # reminded: not read again until its deadline passes
-        assert list(session.exec(deadlines.due_query(clock.now(), day))) == []
-        assert list(session.exec(deadlines.due_query(clock.now() + timedelta(hours=23), day))) == [early]
+        assert list(session.scalars(deadlines.due_query(clock.now(), day))) == []
+        assert list(session.scalars(deadlines.due_query(clock.now() + timedelta(hours=23), day))) == [early]
 
 
 def test_overdue_after_downtime_plays_a_greedy_move_and_tells_the_player(service: Service, clock: SetClock) -> None:

@@ -298,7 +298,7 @@ def scan(league: League, ticks: int) -> Scanned:
         with Session(service.db) as session:
             warn_before = widest_reminder(session, service.settings)  # the connection is taken here, not timed
             started = time.perf_counter()
-            session.exec(deadlines.due_query(clock.now(), warn_before)).all()
+            session.scalars(deadlines.due_query(clock.now(), warn_before)).all()
             select_s.append(time.perf_counter() - started)
         started = time.perf_counter()
         report = deadlines.scan(service)

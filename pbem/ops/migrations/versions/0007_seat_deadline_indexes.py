@@ -20,7 +20,7 @@ depends_on: Union[str, Sequence[str], None] = None
 
 
 def upgrade() -> None:
-    op.create_index('ix_seat_due', 'seat', ['awaiting', 'reminded', 'deadline'], unique=False)
+    op.create_index('ix_seat_due', 'seat', ['awaiting', 'reminded', 'deadline', 'game_id'], unique=False)
     op.create_index('ix_seat_unconfirmed_since', 'seat', ['unconfirmed_since'], unique=False)
 
 
