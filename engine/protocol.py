@@ -269,6 +269,12 @@ class Game(Protocol):
         without one. It shows only what ``seat`` (None: a spectator) may see."""
         ...
 
+    def picture_audience(self, state: State, seat: int | None) -> Hashable:
+        """Whose picture of ``state`` the seat's is: seats with equal audiences get the very same picture (in
+        one language), so the service draws it once and shares it. None: the spectator's; a game whose picture
+        shows a seat something of its own answers the seat."""
+        ...
+
     def ahead(self, text: str, words: Words = ENGLISH) -> Reading:
         """A reply sent before the seat's turn: its move lines (``ahead``), kept unread for that turn.
 
@@ -461,6 +467,9 @@ class GameBase:
 
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return None
+
+    def picture_audience(self, state: State, seat: int | None) -> Hashable:
+        return seat  # each seat its own: right for any picture; a game that draws no seat's own says None
 
     def outlook(self, state: State) -> list[float] | None:
         return None

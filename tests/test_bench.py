@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from tests.mail.postgres import postgres_url  # noqa: F401  (the fixture)
+
 
 def bench(*args: str) -> str:
     env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
@@ -37,6 +39,44 @@ def test_bench_mail_plays_every_game_to_the_end_through_pbem_serve() -> None:
     assert rows["mails not sent at the end"] == ["0", "0", "yes"]
     assert float(rows["moves/s end to end (email moves)"][0].replace(",", "")) > 0
     assert float(rows["floor: SMTP in + SQLite + SMTP out (msgs/s)"][0].replace(",", "")) > 0
+
+
+def test_bench_scale_builds_each_league_and_prints_a_column_per_size_with_targets() -> None:
+    printed = bench("scale", "--games", "20,50", "--replies", "3", "--ticks", "2", "--moves", "2")
+    assert "pbem bench scale on SQLite" in printed and "PostgreSQL" not in printed
+    header = next(line for line in printed.splitlines() if "measure" in line)
+    assert [cell.strip() for cell in header.split("┃")[1:-1]] == ["measure", "20 games", "50 games", "target", "met"]
+    rows = cells(printed)
+    assert rows["live replies answered"][:2] == ["3", "3"]  # every reply was answered by a mail, at both sizes
+    for measure, target in (("pbem serve start-up, spawn to listening (s)", "≤ 2× smallest N"),
+                            ("reply latency p99 (ms)", "≤ 2× smallest N"),
+                            ("serve peak memory, states_cached = 100 (MiB)", "≤ 1.25× smallest N"),
+                            ("scan: finding the due seats (ms per tick, median)", "≤ 2× smallest N (+1 ms)")):
+        assert rows[measure][2:3] == [target] and rows[measure][3] in ("yes", "NO"), measure
+    assert all(value == "–" or float(value.replace(",", "")) > 0 for value in rows["scan: ms per seat due"][:2])
+    for measure in ("database bytes per game (KB)", "reply latency p50 (ms)", "scan: seats due per tick (mean)",
+                    "scan: whole tick (ms, mean)"):
+        assert all(float(value.replace(",", "")) >= 0 for value in rows[measure][:2]), measure
+    assert float(rows["database bytes per game (KB)"][0].replace(",", "")) > 1  # a real game's rows, copied
+
+
+def test_bench_mail_runs_one_and_two_workers_on_one_postgresql_side_by_side(postgres_url: str) -> None:
+    printed = bench("mail", "--games", "2", "--players", "3", "--senders", "2", "--floor-messages", "40",
+                    "--workers", "1,2", "--database-url", postgres_url, "--limit", "300")
+    header = next(line for line in printed.splitlines() if "measure" in line)
+    assert [cell.strip() for cell in header.split("┃")[1:-1]] == ["measure", "1 worker", "2 workers", "target", "met"]
+    rows = cells(printed)
+    assert rows["games finished"] == ["2 of 2", "2 of 2", "all", "yes"]
+    assert rows["mails not sent at the end"] == ["0", "0", "0", "yes"]
+    assert all(float(value) > 0 for value in rows["PostgreSQL CPU per email move (ms)"][:2])  # its own cluster's
+    assert "lock waits (share of 0.1 s samples with one)" in rows
+
+
+def test_bench_mail_refuses_two_workers_on_sqlite_saying_what_would_do() -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
+    done = subprocess.run([sys.executable, "-m", "pbem", "bench", "mail", "--workers", "1,2"], capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 2 and "more than one worker needs --database-url (PostgreSQL)" in done.stderr
 
 
 def test_bench_tournament_seats_and_scores_against_its_targets() -> None:

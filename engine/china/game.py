@@ -71,6 +71,9 @@ class China(GameBase):
     def picture(self, state: State, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return picture.draw(state, words)
 
+    def picture_audience(self, state: State, seat: int | None) -> None:
+        return None  # the board and the scores: hands are never drawn, so every seat sees the spectator's picture
+
     def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
         return flow.determinise(state, seat, rng)
 

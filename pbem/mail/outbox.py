@@ -55,9 +55,10 @@ _MARK_SENT = (
     update(Outbox.__table__)  # type: ignore[arg-type]
     .where(Outbox.__table__.c.id == bindparam("row_id"))  # type: ignore[attr-defined]
     .values(status="sent", sent=bindparam("at"), attempts=Outbox.__table__.c.attempts + 1,  # type: ignore[attr-defined]
-            tried=bindparam("at"))
+            tried=bindparam("at"), picture=None)
 )
-"""Built once: a row is marked right after each send."""
+"""Built once: a row is marked right after each send. Its picture goes: it was drawn for this mail alone (a
+resend draws the board anew), and kept it was most of the database's bytes per game (docs/scale.md)."""
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,10 @@ class Settings:
     database_busy_seconds: float = knob(30.0, "How long one database statement waits for another writer's lock "
                                               "before giving up (and retrying later).", 10)
     scan_seconds: float = knob(30.0, "How often pbem serve scans deadlines, reminders and digests.", 60)
+    states_cached: int = knob(2048, "Game states pbem serve keeps in memory, the most recently used ones; an "
+                                    "older game is replayed from its move log when its next reply comes. Bounds "
+                                    "serve's memory whatever the number of open games: about 30 KB a state "
+                                    "(docs/scale.md).", 10000)
     outbox_batch: int = knob(200, "Rows the outbox worker takes per round.", 500)
     outbox_lease_seconds: float = knob(120.0, "A worker's claim on the rows it is sending; rows of a worker that "
                                               "died are sent again after it.", 300)
@@ -405,6 +409,8 @@ def typed_value(key: str, value: Any, written: str) -> Any:
             return chosen
         if key == "alert_after_minutes" and not float(value) > 0:
             raise ValueError(value)
+        if key == "states_cached" and (isinstance(value, bool) or int(value) < 1):
+            raise ValueError(value)
         if key == "public_url":
             text = str(value).strip()
             if text and not text.startswith(("http://", "https://")):
@@ -451,6 +457,8 @@ def _accepted(key: str, kind: str) -> str:
         return "one of " + ", ".join(LOG_FORMATS)
     if key == "alert_after_minutes":
         return "a number of minutes above 0, e.g. 30"
+    if key == "states_cached":
+        return "a whole number of game states, at least 1, e.g. 2048"
     if key == "public_url":
         return "an http:// or https:// address, e.g. https://pbem.example.org/open (or empty: no link)"
     if key == "listen":

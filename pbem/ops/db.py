@@ -15,7 +15,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Column, Engine, LargeBinary, UniqueConstraint, event
+from sqlalchemy import JSON, Column, Engine, Index, LargeBinary, UniqueConstraint, event
 from sqlalchemy.engine import make_url
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
@@ -69,7 +69,13 @@ class Game(SQLModel, table=True):
 
 
 class Seat(SQLModel, table=True):
-    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat"),
+        Index("ix_seat_due", "awaiting", "reminded", "deadline", "game_id"),
+    )
+    """The deadline scan reads the seats due by this index alone (``deadlines.due_query``; it holds the game too,
+    so the seats due are read from neighbouring index entries, not from the table): its time follows the seats
+    that are due, not the size of the league."""
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
     seat: int
@@ -91,7 +97,8 @@ class Seat(SQLModel, table=True):
     """Moves of this seat accepted and not yet confirmed to its player, one a line (notation): the next mail to
     the seat confirms them, or a mail of their own once they have waited ``confirm_within_hours`` (longer while
     the seat's next prompt is certain and near: ``deadlines.CONFIRM_AT_MOST``)."""
-    unconfirmed_since: datetime | None = None
+    unconfirmed_since: datetime | None = Field(default=None, index=True)
+    """Indexed: the scan reads the seats whose confirmations waited too long by it, as it reads deadlines."""
 
 
 class Move(SQLModel, table=True):
@@ -164,6 +171,7 @@ class Outbox(SQLModel, table=True):
     """The List-Unsubscribe header (RFC 2369): a mailto that reaches the ``leave`` command; "" for the
     organiser's mail, who has nothing to leave."""
     picture: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
+    """The board picture the mail carries, until it is sent: then dropped (``outbox._MARK_SENT``)."""
     game_id: int | None = Field(default=None, index=True)
     seat: int | None = None
     seq: int | None = None

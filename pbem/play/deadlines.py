@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from sqlalchemy import CompoundSelect, union_all
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
@@ -53,8 +54,7 @@ def scan(service: Service) -> ScanReport:
     now = service.clock.now()
     with Session(service.db) as session:
         warn_before = widest_reminder(session, service.settings)
-        awaiting = session.exec(select(Seat).where(Seat.awaiting == True, Seat.deadline != None))  # noqa: E711,E712
-        due = sorted({seat.game_id for seat in awaiting if seat.deadline and seat.deadline - warn_before <= now})
+        due = sorted(set(session.scalars(due_query(now, warn_before))))
         confirm_before = now - timedelta(hours=service.settings.confirm_within_hours)
         unconfirmed = sorted(set(session.exec(select(Seat.game_id).where(Seat.unconfirmed_since <= confirm_before))))
     timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
@@ -62,6 +62,25 @@ def scan(service: Service) -> ScanReport:
     confirmations = sum(_retrying(service, game_id, _confirm) for game_id in unconfirmed)
     digests = send_digests(service) + budgets.send_organiser_digest(service)
     return ScanReport(reminders=reminders, timeouts=timeouts, digests=digests, confirmations=confirmations)
+
+
+def due_query(now: datetime, warn_before: timedelta) -> CompoundSelect:
+    """The games with an awaiting seat that is due now (``session.scalars``; a game may come twice): its
+    deadline passed, or its reminder's time came and it has not been reminded (``warn_before``: the widest
+    reminder).
+
+    A seat already reminded is not read again until its deadline passes, and
+    each half reads only the index on (awaiting, reminded, deadline, game_id)
+    (``ix_seat_due``) from its first due entry to its last, so a scan costs
+    what is due, not what is open: a league of 100,000 idle games scans as
+    fast as one of a thousand. Two queries, not one with OR: with OR, SQLite
+    reads every awaiting seat's entry instead.
+    """
+    awaiting = Seat.awaiting == True  # noqa: E712
+    return union_all(
+        select(Seat.game_id).where(awaiting, Seat.reminded == True, Seat.deadline <= now),  # type: ignore[operator]  # noqa: E712
+        select(Seat.game_id).where(awaiting, Seat.reminded == False,  # noqa: E712
+                                   Seat.deadline <= now + warn_before))  # type: ignore[operator]
 
 
 def _retrying(service: Service, game_id: int, change: Callable[[Service, Session, LoadedGame], int]) -> int:

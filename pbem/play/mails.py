@@ -282,7 +282,7 @@ class Mailer:
         if kind in FOLDED_INTO and row.unconfirmed:  # the acceptances waiting for this mail go with it
             merged["earlier"] = _folded(game, seat)
             row.unconfirmed, row.unconfirmed_since = "", None
-        image = game.rules.picture(game.state, seat, game.words(seat)) if picture else None
+        image = self.shown.picture(game, seat) if picture else None
         letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
         message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
                                 reply_to=self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None),

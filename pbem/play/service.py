@@ -51,7 +51,7 @@ class Service:
         self.db = db.open_database(settings.database_url, settings.database_busy_seconds)
         self.secret = schema.prepare(self.db, settings.secret)
         self.letters = Letters()
-        self.store = GameStore(self.db, rules)
+        self.store = GameStore(self.db, rules, settings.states_cached)
         self.turns = Turns(self.clock, self.bot)
         self.shown = Shown(settings, self.clock)
         self.mails = Mailer(settings, self.clock, self.letters, self.secret, self.shown)

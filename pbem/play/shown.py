@@ -9,9 +9,10 @@ renders and queues.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Iterable
+from typing import Any, Hashable, Iterable
 from zoneinfo import ZoneInfo
 
 import engine
@@ -28,6 +29,13 @@ LEGAL_SHOWN = 24
 
 EXAMPLES_SHOWN = 6
 """Legal moves listed as examples after a decision the engine describes by its choices."""
+
+PICTURES_KEPT = 64
+"""Board pictures kept for seats that see the same thing, the most recent ones (~30-45 KB each): a picture is
+shared within the transaction that drew it and by a reminder or ``status`` soon after, then drawn again."""
+
+PictureKey = tuple[int, int, tuple[int, int, str] | None, int, Hashable, str]
+"""A game, its counted moves (how many, the last, a hash of all) and whose picture in which language."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,8 @@ class Shown:
 
     def __init__(self, settings: Settings, clock: Clock) -> None:
         self.settings, self.clock = settings, clock
+        self._pictures: OrderedDict[PictureKey, bytes | None] = OrderedDict()
+        """Pictures drawn, by game state, audience and language, least recently used first (:meth:`picture`)."""
 
     @staticmethod
     def standings(game: LoadedGame, result: engine.Result, said: CatalogWords) -> list[Standing]:
@@ -143,6 +153,27 @@ class Shown:
     def board(self, game: LoadedGame, seat: int) -> str:
         """The game as the seat sees it now, in its player's words (a confirmation that shows a draw)."""
         return game.rules.render(game.state, seat, self.words(game, seat))
+
+    def picture(self, game: LoadedGame, seat: int) -> bytes | None:
+        """The board picture the seat's mail shows, drawn once for every seat that sees the same one.
+
+        Drawing is most of a prompt's cost, so a picture is kept under what
+        makes it: the game's state (the moves it counts, committed and of this
+        transaction: an undo or a retry that plays other moves never finds
+        it, while the mails after the commit do), whose picture the engine
+        says the seat sees (``picture_audience``) and the reader's language.
+        """
+        said = self.words(game, seat)
+        moves = tuple((move.seq, move.seat, move.notation) for move in (*game.log, *game.played))
+        key = (game.id, len(moves), moves[-1] if moves else None, hash(moves),
+               game.rules.picture_audience(game.state, seat), said.language)
+        if key in self._pictures:
+            self._pictures.move_to_end(key)
+            return self._pictures[key]
+        image = self._pictures[key] = game.rules.picture(game.state, seat, said)
+        if len(self._pictures) > PICTURES_KEPT:
+            self._pictures.popitem(last=False)
+        return image
 
     def decision_context(self, game: LoadedGame, seat: int) -> dict[str, Any]:
         """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline,

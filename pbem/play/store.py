@@ -33,9 +33,6 @@ from pbem.language.words import SOURCE_LANGUAGE, CatalogWords, named, words
 
 T = TypeVar("T")
 
-STATES_CACHED = 2048
-"""Game states kept in memory; older ones are replayed from the log when needed."""
-
 ATTEMPTS = 5
 """Attempts at one change when other writers keep winning the race for its game."""
 
@@ -226,12 +223,21 @@ class Transaction:
 class GameStore:
     """Loads, replays, caches and commits games; one per service."""
 
-    def __init__(self, database: Engine, rules: Callable[[str], engine.Game]) -> None:
+    def __init__(self, database: Engine, rules: Callable[[str], engine.Game], states_cached: int) -> None:
+        if states_cached < 1:
+            raise ValueError(f"states_cached={states_cached}: the store keeps at least one game state")
         self.db = database
         self.rules = rules
+        self.states_cached = states_cached
+        """The most game states kept (setting ``states_cached``): the cache's memory, whatever the league's size."""
         self.on_game_over: list[GameOverHook] = []
         self._states: OrderedDict[int, _Cached] = OrderedDict()
         """Committed games by id, least recently used first: a cache; the database is the truth."""
+
+    @property
+    def cached(self) -> tuple[int, ...]:
+        """The games whose states are in memory now, least recently used first."""
+        return tuple(self._states)
 
     # ----------------------------------------------------------------- the seam
 
@@ -332,7 +338,7 @@ class GameStore:
         self._states[game.id] = _Cached(game.loaded_version + 1, game.state, game.next_seq,
                                         game.log + tuple(game.played), tuple(game.talk), tuple(game.early.values()))
         self._states.move_to_end(game.id)
-        while len(self._states) > STATES_CACHED:
+        while len(self._states) > self.states_cached:
             self._states.popitem(last=False)
 
     def forget(self, game_id: int) -> None:

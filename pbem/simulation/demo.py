@@ -219,7 +219,7 @@ def _thinker(service: Service, bot: str, seed: int) -> Callable[[str], str | Non
 
     It reads through its own store, so the server's cache is never touched from the relay's thread.
     """
-    store, chosen = GameStore(service.db, service.rules), bots.get(bot)
+    store, chosen = GameStore(service.db, service.rules, service.settings.states_cached), bots.get(bot)
 
     def think(reply_to: str) -> str | None:
         target = read_reply_address(reply_to, service.settings.reply_local, service.settings.domain, service.secret)

@@ -12,7 +12,10 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from tests.mail.sink import free_port
 
@@ -56,3 +59,13 @@ class PostgresInstance:
             subprocess.run([*self._as_user, str(_binary("pg_ctl")), "-D", str(self.data), "-m", "immediate", "stop"],
                            capture_output=True, timeout=60)
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database's URL for one test, the cluster stopped and removed after it."""
+    instance = PostgresInstance()
+    try:
+        yield instance.start()
+    finally:
+        instance.stop()

@@ -114,6 +114,9 @@ class Sticks:
     def picture(self, state: Pile, seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return None
 
+    def picture_audience(self, state: Pile, seat: int | None) -> None:
+        return None  # no picture at all: one for everyone
+
     def determinise(self, state: Pile, seat: int | None, rng: Any) -> Pile:
         return self.clone(state)  # nothing is hidden
 

@@ -104,6 +104,9 @@ class Scribe:
     def picture(self, state: list[str], seat: int | None, words: Words = ENGLISH) -> bytes | None:
         return None
 
+    def picture_audience(self, state: list[str], seat: int | None) -> None:
+        return None  # no picture at all: one for everyone
+
     def determinise(self, state: list[str], seat: int | None, rng: Any) -> list[str]:
         return self.clone(state)  # nothing is hidden
 

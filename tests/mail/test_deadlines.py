@@ -35,6 +35,37 @@ def test_reminder_goes_out_once_a_day_before_the_deadline(service: Service, cloc
     assert "a bot plays a move for you" in reminder.text
 
 
+def test_the_scan_reads_the_due_seats_by_the_deadline_index_not_every_seat(service: Service, clock: SetClock) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    query = deadlines.due_query(clock.now(), timedelta(hours=24)).compile(service.db,
+                                                                          compile_kwargs={"literal_binds": True})
+    with service.db.connect() as connection:
+        plan = [str(row[-1]) for row in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {query}")]
+    searches = [step for step in plan if step.startswith(("SEARCH", "SCAN"))]
+    # both halves (deadline passed; reminder due and not sent) SEARCH the index alone; none SCANs the seats
+    assert searches == ["SEARCH seat USING COVERING INDEX ix_seat_due (awaiting=? AND reminded=? AND deadline<?)"] * 2, \
+        plan
+
+
+def test_the_scan_finds_only_the_games_whose_seats_are_due(service: Service, clock: SetClock) -> None:
+    early, late = service.new_game("sticks", [ANN, BOB], seed=0), service.new_game("sticks", [EVE, BOB], seed=1)
+    with Session(service.db) as session:
+        seat = session.exec(select(Seat).where(Seat.game_id == late, Seat.awaiting == True)).one()  # noqa: E712
+        seat.deadline = clock.now() + timedelta(days=10)
+        session.add(seat)
+        session.commit()
+    day = timedelta(hours=24)
+    with Session(service.db) as session:
+        assert list(session.scalars(deadlines.due_query(clock.now() + timedelta(hours=49), day))) == [early]
+        assert sorted(session.scalars(deadlines.due_query(clock.now() + timedelta(days=10), day))) == [early, late]
+    clock.advance(timedelta(hours=49))
+    assert deadlines.scan(service).reminders == 1
+    assert [mail.recipient for mail in outbox(service, kind="reminder")] == [ANN]
+    with Session(service.db) as session:  # reminded: not read again until its deadline passes
+        assert list(session.scalars(deadlines.due_query(clock.now(), day))) == []
+        assert list(session.scalars(deadlines.due_query(clock.now() + timedelta(hours=23), day))) == [early]
+
+
 def test_overdue_after_downtime_plays_a_greedy_move_and_tells_the_player(service: Service, clock: SetClock) -> None:
     game_id = service.new_game("sticks", [ANN, BOB], seed=0)
     clock.advance(timedelta(days=30))

@@ -19,7 +19,7 @@ from pbem.admin import Desk, games
 from pbem.clock import SetClock
 from pbem.ops.db import Game, Move, open_database
 from pbem.play.service import Service
-from tests.mail import postgres
+from tests.mail.postgres import postgres_url  # noqa: F401  (the fixture)
 from tests.ops.conftest import kept, rows, settings_for
 from tests.ops.play import answer_one
 
@@ -138,15 +138,6 @@ def test_a_database_with_only_some_of_pbems_tables_is_refused(tmp_path: Path) ->
         schema.upgrade(open_database(f"sqlite:///{database}"))
     with sqlite3.connect(database) as connection:
         assert connection.execute("SELECT name FROM sqlite_master").fetchall() == [("game",)]
-
-
-@pytest.fixture
-def postgres_url():  # type: ignore[no-untyped-def]
-    instance = postgres.PostgresInstance()
-    try:
-        yield instance.start()
-    finally:
-        instance.stop()
 
 
 def test_on_postgresql_the_migrations_match_the_models_and_a_release_database_is_stamped(postgres_url: str) -> None:

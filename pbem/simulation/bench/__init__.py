@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pbem.simulation.bench import bots, calendar, engines, mail, pictures, tournament  # noqa: F401  (each adds its command)
+# each module adds its command
+from pbem.simulation.bench import bots, calendar, engines, mail, pictures, scale, tournament  # noqa: F401
 from pbem.simulation.bench.engines import app
 
 __all__ = ["app"]

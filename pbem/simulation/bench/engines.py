@@ -21,15 +21,24 @@ app = group("Benchmarks; each prints a table.")
 
 
 class TargetTable:
-    """A benchmark's table with its targets beside the measures: a row without a target leaves both blank."""
+    """A benchmark's table with its targets beside the measures: a row without a target leaves both blank.
 
-    def __init__(self, title: str) -> None:
+    ``columns`` name the values of each row: one (``value``) by default, or one a size or a setup measured
+    side by side (``1,000 games``, ``10,000 games``), the target then holding for them all.
+    """
+
+    def __init__(self, title: str, columns: tuple[str, ...] = ("value",)) -> None:
         self.table = Table(title=title)
-        for column, justify in (("measure", "left"), ("value", "right"), ("target", "right"), ("met", "center")):
+        self.width = len(columns)
+        for column, justify in (("measure", "left"), *((name, "right") for name in columns), ("target", "right"),
+                                ("met", "center")):
             self.table.add_column(column, justify=justify)  # type: ignore[arg-type]
 
-    def row(self, measure: str, value: str, target: str = "", met: bool | None = None) -> None:
-        self.table.add_row(measure, value, target, "" if met is None else ("yes" if met else "NO"))
+    def row(self, measure: str, value: str | tuple[str, ...], target: str = "", met: bool | None = None) -> None:
+        values = (value,) if isinstance(value, str) else value
+        if len(values) != self.width:
+            raise ValueError(f"row {measure!r} has {len(values)} values for {self.width} columns")
+        self.table.add_row(measure, *values, target, "" if met is None else ("yes" if met else "NO"))
 
     def print(self) -> None:
         Console().print(self.table)

@@ -13,12 +13,10 @@ commit that any loop needs per move.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,6 +36,8 @@ from sqlmodel import Session, select
 
 from pbem.simulation.swarm import answer, free_port, game_of, plain_text
 from pbem.simulation.bench.engines import TargetTable, app
+from pbem.simulation.bench.serving import (DatabaseWatch, cpu_seconds, environment, fresh_database, memory_kib,
+                                           wait_listening)
 from pbem.ops.config import load_settings
 from pbem.ops.db import Move, Outbox
 from pbem.play.service import Service
@@ -47,32 +47,6 @@ from pbem.app import open_service
 MOVES_PER_S_TARGET = 100
 P95_TARGET_S = 1.0
 """The mail loop's targets on the 2-core reference machine (issue: the mail loop)."""
-
-
-def _wait_listening(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise typer.Exit(f"the child process exited with status {process.returncode}")  # type: ignore[arg-type]
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"nothing listens on 127.0.0.1:{port} after {seconds} s")
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a live process."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _peak_rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1])
-    return 0
 
 
 class _Swarm:
@@ -157,46 +131,29 @@ class _Swarm:
         return messages / elapsed
 
 
-def _environment(work: Path, relay_port: int, listen_port: int) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
-    root = str(Path(__file__).resolve().parents[3])
-    env.update({
-        "PYTHONPATH": root + os.pathsep + env.get("PYTHONPATH", ""),
-        "PBEM_DATABASE_URL": f"sqlite:///{work / 'pbem.db'}",
-        "PBEM_SECRET": "bench",
-        "PBEM_SMTP_PORT": str(relay_port),
-        "PBEM_LISTEN": f"127.0.0.1:{listen_port}",
-        "PBEM_SCAN_SECONDS": "3600",
-        "PBEM_ROBOT_ANSWERS_PER_DAY": "1000000",
-        "PBEM_DOMAIN": "bench.pbem.test",  # pbem serve refuses the example domain; .test is reserved for this
-        "PBEM_FROM": "pbem@bench.pbem.test",
-        "PBEM_ORGANISER": "organiser@bench.pbem.test",
-        "PBEM_CONFIG": str(work / "pbem.toml"),
-    })
-    return env
-
-
 async def _run(game: str, games: int, players: int, workers: int, senders: int, seed: int, floor_messages: int,
-               limit: float) -> dict[str, Any]:
+               limit: float, database_url: str) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
+    fresh_database(database_url)
     swarm = _Swarm(games, players, workers, random.Random(seed))
     loop = asyncio.get_running_loop()
     swarm_started = time.process_time()
     relay_port, floor_port = free_port(), free_port()
     listen_ports = [free_port() for _ in range(workers)]
     relay = await loop.create_server(lambda: SMTP(swarm), host="127.0.0.1", port=relay_port)
-    envs = [_environment(work, relay_port, port) for port in listen_ports]
+    envs = [environment(work, relay_port, port, database_url) for port in listen_ports]
     service = open_service(load_settings(envs[0]))
     for index in range(games):
         emails = [f"p{index}.{seat}@swarm.localhost" for seat in range(players)]
         service.new_game(game, emails, seed=seed + index)
     service.db.dispose()
     log = open(work / "serve.log", "ab")
+    watch = DatabaseWatch(database_url).__enter__()
     servers = [subprocess.Popen([sys.executable, "-m", "pbem", "serve"], env=env, stdout=subprocess.DEVNULL,
                                 stderr=log) for env in envs]
     try:
         for port, server in zip(listen_ports, servers):
-            await loop.run_in_executor(None, _wait_listening, port, server)
+            await loop.run_in_executor(None, wait_listening, port, server)
         tasks = [asyncio.create_task(swarm.send(listen_ports[i % workers], i % workers))
                  for i in range(max(senders, workers))]
         try:
@@ -206,19 +163,21 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
         for task in tasks:
             task.cancel()
         await asyncio.sleep(0.5)
-        peak = sum(_peak_rss_kib(server.pid) for server in servers)
-        cpu = sum(_cpu_seconds(server.pid) for server in servers)
+        watch.finish()
+        peak = sum(memory_kib(server.pid) for server in servers)
+        cpu = sum(cpu_seconds(server.pid) for server in servers)
         swarm_cpu = time.process_time() - swarm_started
     finally:
         for server in servers:
             server.send_signal(signal.SIGTERM)
         for server in servers:
             await loop.run_in_executor(None, server.wait)
+        watch.__exit__()
         log.close()
     floor = subprocess.Popen([sys.executable, "-m", "pbem.simulation.bench_floor", str(floor_port), str(relay_port),
                               str(work / "floor.db")], env=envs[0])
     try:
-        await loop.run_in_executor(None, _wait_listening, floor_port, floor)
+        await loop.run_in_executor(None, wait_listening, floor_port, floor)
         floor_rate = await swarm.floor(floor_port, floor_messages, min(games, senders))
     finally:
         floor.send_signal(signal.SIGTERM)
@@ -229,8 +188,10 @@ async def _run(game: str, games: int, players: int, workers: int, senders: int, 
         by_email = session.exec(select(func.count()).select_from(Move).where(Move.source == "email")).one()
         all_moves = session.exec(select(func.count()).select_from(Move)).one()
         unsent = session.exec(select(func.count()).select_from(Outbox).where(Outbox.status != "sent")).one()
+    service.db.dispose()
     return {"swarm": swarm, "email_moves": by_email, "all_moves": all_moves, "unsent": unsent,
-            "peak_kib": peak, "cpu": cpu, "swarm_cpu": swarm_cpu, "floor_rate": floor_rate, "work": work}
+            "peak_kib": peak, "cpu": cpu, "swarm_cpu": swarm_cpu, "floor_rate": floor_rate, "work": work,
+            "watch": watch, "workers": workers}
 
 
 @app.command("mail")
@@ -238,7 +199,10 @@ def bench_mail(
     game: str = typer.Option("dragon", "--game", help="Game name."),
     games: int = typer.Option(20, "--games", help="Games played at once."),
     players: int = typer.Option(4, "--players", help="Email players per game."),
-    workers: int = typer.Option(1, "--workers", help="pbem serve processes sharing the database."),
+    workers: str = typer.Option("1", "--workers", help="pbem serve processes sharing the database; several "
+                                                       "counts (1,2) are run one after the other, side by side."),
+    database_url: str = typer.Option("", "--database-url", help="Run on this PostgreSQL database (emptied before "
+                                                                "each run) instead of a fresh SQLite file."),
     senders: int = typer.Option(8, "--senders", help="Player-side SMTP connections."),
     seed: int = typer.Option(0, "--seed", help="Game i uses seed+i; the players' choices use seed."),
     floor_messages: int = typer.Option(2000, "--floor-messages", help="Messages through the floor server."),
@@ -246,38 +210,93 @@ def bench_mail(
     keep: bool = typer.Option(False, "--keep", help="Keep the run's database and server log, and say where."),
 ) -> None:
     """GAMES games of PLAYERS bot players by email through pbem serve; prints the loop's speed and its floor."""
-    if min(games, players, workers, senders, floor_messages) < 1:
-        raise typer.BadParameter("--games, --players, --workers, --senders and --floor-messages must be at least 1")
-    found = asyncio.run(_run(game, games, players, workers, senders, seed, floor_messages, limit))
-    swarm: _Swarm = found["swarm"]
-    elapsed = max(swarm.last - swarm.first, 1e-9)
-    moves_per_s = found["email_moves"] / elapsed
-    latencies = sorted(swarm.latencies) or [0.0]
-    p95 = latencies[int(0.95 * (len(latencies) - 1))]
-    table = TargetTable(f"pbem bench mail: {games} {game} games x {players} email players, "
-                        f"{workers} pbem serve on SQLite, loopback SMTP")
-    row = table.row
-
-    finished = sum(1 for n in swarm.over.values() if n == players)
-    row("games finished", f"{finished} of {games}", "all", finished == games)
-    row("moves by email (all moves incl. forced)", f"{found['email_moves']:,} ({found['all_moves']:,})")
-    row("moves/s end to end (email moves)", f"{moves_per_s:,.1f}", f"≥ {MOVES_PER_S_TARGET}",
-        moves_per_s >= MOVES_PER_S_TARGET)
-    row("latency p50 (ms)", f"{statistics.median(latencies) * 1000:,.1f}")
-    row("latency p95 (ms)", f"{p95 * 1000:,.1f}", f"< {P95_TARGET_S * 1000:,.0f}", p95 < P95_TARGET_S)
-    row("latency p99 (ms)", f"{latencies[int(0.99 * (len(latencies) - 1))] * 1000:,.1f}")
-    row("server CPU per email move (ms)", f"{found['cpu'] * 1000 / max(found['email_moves'], 1):,.1f}")
-    row("swarm (players + relay) CPU per email move (ms)",
-        f"{found['swarm_cpu'] * 1000 / max(found['email_moves'], 1):,.1f}")
-    row("mails/s out", f"{swarm.mails / elapsed:,.1f}")
-    row("mails per player per game", f"{swarm.mails / (games * players):,.1f}")
-    row("mails not sent at the end", f"{found['unsent']:,}", "0", found["unsent"] == 0)
-    row("servers' peak memory (MiB RSS, summed)", f"{found['peak_kib'] / 1024:,.1f}")
-    row("floor: SMTP in + SQLite + SMTP out (msgs/s)", f"{found['floor_rate']:,.1f}")
-    row("loop / floor", f"{moves_per_s / found['floor_rate']:.2f}")
-    row("wall time of the games (s)", f"{elapsed:,.1f}")
+    counts = _worker_counts(workers, database_url)
+    if min(games, players, senders, floor_messages) < 1:
+        raise typer.BadParameter("--games, --players, --senders and --floor-messages must be at least 1")
+    runs = [asyncio.run(_run(game, games, players, count, senders, seed, floor_messages, limit, database_url))
+            for count in counts]
+    database = "PostgreSQL" if database_url else "SQLite"
+    table = TargetTable(f"pbem bench mail: {games} {game} games x {players} email players, pbem serve on "
+                        f"{database}, loopback SMTP",
+                        tuple(f"{count} worker{'s' if count > 1 else ''}" for count in counts))
+    for measure, values, target, met in _rows(runs, games, players, bool(database_url)):
+        table.row(measure, tuple(values), target, met)
     table.print()
-    if keep:
-        typer.echo(f"database and server log kept in {found['work']}")
-    else:
-        shutil.rmtree(found["work"], ignore_errors=True)
+    for found in runs:
+        if keep:
+            typer.echo(f"database and server log kept in {found['work']}")
+        else:
+            shutil.rmtree(found["work"], ignore_errors=True)
+
+
+def _worker_counts(text: str, database_url: str) -> list[int]:
+    """The ``--workers`` counts; more than one server needs PostgreSQL (SQLite takes one ``pbem serve``)."""
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise typer.BadParameter(f"{text!r}: give worker counts separated by commas, e.g. 1,2",
+                                 param_hint="--workers") from None
+    if not counts or min(counts) < 1:
+        raise typer.BadParameter("give at least one worker count, each at least 1", param_hint="--workers")
+    if max(counts) > 1 and not database_url:
+        raise typer.BadParameter("more than one worker needs --database-url (PostgreSQL): an SQLite database "
+                                 "takes one pbem serve", param_hint="--workers")
+    return counts
+
+
+Row = tuple[str, list[str], str, bool | None]
+
+
+def _rows(runs: list[dict[str, Any]], games: int, players: int, postgres: bool) -> list[Row]:
+    """The table's rows, a value per run; a target is met when every run meets it."""
+    measured: list[dict[str, Any]] = []
+    for found in runs:
+        swarm: _Swarm = found["swarm"]
+        elapsed = max(swarm.last - swarm.first, 1e-9)
+        moves = max(found["email_moves"], 1)
+        latencies = sorted(swarm.latencies) or [0.0]
+        measured.append({
+            "finished": sum(1 for n in swarm.over.values() if n == players), "elapsed": elapsed,
+            "rate": found["email_moves"] / elapsed, "latencies": latencies,
+            "p95": latencies[int(0.95 * (len(latencies) - 1))], "p99": latencies[int(0.99 * (len(latencies) - 1))],
+            "cpu": found["cpu"] * 1000 / moves, "busy": found["cpu"] / (elapsed * int(found["workers"])),
+            "swarm_cpu": found["swarm_cpu"] * 1000 / moves, "watch": found["watch"], "moves": moves,
+        })
+
+    def each(shown: str, key: str | Any) -> list[str]:
+        return [shown.format(key(m) if callable(key) else m[key]) for m in measured]
+
+    rows: list[Row] = [
+        ("games finished", [f"{m['finished']} of {games}" for m in measured], "all",
+         all(m["finished"] == games for m in measured)),
+        ("moves by email (all moves incl. forced)",
+         [f"{f['email_moves']:,} ({f['all_moves']:,})" for f in runs], "", None),
+        ("moves/s end to end (email moves)", each("{:,.1f}", "rate"), f"≥ {MOVES_PER_S_TARGET}",
+         all(m["rate"] >= MOVES_PER_S_TARGET for m in measured)),
+        ("latency p50 (ms)", each("{:,.1f}", lambda m: statistics.median(m["latencies"]) * 1000), "", None),
+        ("latency p95 (ms)", each("{:,.1f}", lambda m: m["p95"] * 1000), f"< {P95_TARGET_S * 1000:,.0f}",
+         all(m["p95"] < P95_TARGET_S for m in measured)),
+        ("latency p99 (ms)", each("{:,.1f}", lambda m: m["p99"] * 1000), "", None),
+        ("server CPU per email move (ms)", each("{:,.1f}", "cpu"), "", None),
+        ("servers busy (CPU / wall time / workers)", each("{:.0%}", "busy"), "", None),
+        ("swarm (players + relay) CPU per email move (ms)", each("{:,.1f}", "swarm_cpu"), "", None),
+    ]
+    if postgres:
+        rows += [
+            ("PostgreSQL CPU per email move (ms)", each("{:,.1f}", lambda m: m["watch"].cpu * 1000 / m["moves"]),
+             "", None),
+            ("lock waits (share of 0.1 s samples with one)",
+             each("{:.0%}", lambda m: m["watch"].waiting / max(m["watch"].samples, 1)), "", None),
+            ("transactions rolled back (pg_stat_database: lost races and errors)",
+             each("{:,}", lambda m: m["watch"].rollbacks), "", None),
+        ]
+    rows += [
+        ("mails/s out", [f"{f['swarm'].mails / m['elapsed']:,.1f}" for f, m in zip(runs, measured)], "", None),
+        ("mails per player per game", [f"{f['swarm'].mails / (games * players):,.1f}" for f in runs], "", None),
+        ("mails not sent at the end", [f"{f['unsent']:,}" for f in runs], "0", all(f["unsent"] == 0 for f in runs)),
+        ("servers' peak memory (MiB RSS, summed)", [f"{f['peak_kib'] / 1024:,.1f}" for f in runs], "", None),
+        ("floor: SMTP in + SQLite + SMTP out (msgs/s)", [f"{f['floor_rate']:,.1f}" for f in runs], "", None),
+        ("loop / floor", [f"{m['rate'] / f['floor_rate']:.2f}" for f, m in zip(runs, measured)], "", None),
+        ("wall time of the games (s)", each("{:,.1f}", "elapsed"), "", None),
+    ]
+    return rows
