@@ -3,8 +3,8 @@ them, so its time follows the seats due, not the number of games.
 
 Only indexes are added: no row changes, and downgrading drops them again.
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-12-03 20:10:00.000000
 """
 from typing import Sequence, Union
@@ -13,8 +13,8 @@ from alembic import op
 
 
 # revision identifiers, used by Alembic.
-revision: str = '0007'
-down_revision: Union[str, Sequence[str], None] = '0006'
+revision: str = '0008'
+down_revision: Union[str, Sequence[str], None] = '0007'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 
