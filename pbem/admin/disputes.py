@@ -118,9 +118,10 @@ def _tell_disputant(desk: Desk, session: Session, found: Dispute, event: str, re
         return
     player = session.get(Player, found.player_id)
     assert player is not None
-    letter = desk.service.letters.render("organiser_action", player.reads, event=event, reason=reason,
-                                         action=told, player=player.name or player.email,
-                                         **{**desk.service.shown.base_context(game, None), "seat_no": 0})
+    context = {**desk.service.shown.base_context(game, None), "seat_no": 0, "earlier": [],
+               "player": player.name or player.email}
+    letter = desk.service.letters.render("organiser_action", player.reads, event=event, reason=reason, action=told,
+                                         **context)
     # the organiser wrote it: a reply reaches the organiser
     desk.service.mails.queue(session, "admin", player.email, letter, game_id=found.game_id,
                              reply_to=desk.service.settings.organiser)
