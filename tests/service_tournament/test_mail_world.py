@@ -25,11 +25,13 @@ import pytest
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
+from pbem.admin import Desk, disputes, games
 from pbem.app import open_service
 from pbem.cli.main import app
 from pbem.cli.status import lines as status_lines
 from pbem.clock import SetClock
 from pbem.mail import pipeline, signing
+from pbem.language.letters import TEMPLATE_DIR
 from pbem.mail.outbox import OutboxWorker
 from pbem.ops import health
 from pbem.ops.config import ConfigError, load_settings
@@ -38,8 +40,11 @@ from pbem.play import deadlines
 from pbem.play.service import Service
 from pbem.tournament import runner
 from tests.mail.conftest import reply_to
+from tests.mail.test_bounces import fixture, return_path
+from tests.mail.test_mail_escaping import KINDS as MAIL_TEMPLATES
 from tests.mail.sink import Sink
-from tests.service_tournament.conftest import ORGANISER, START, Players, definition, emails, mails
+from tests.service_tournament.conftest import (ORGANISER, START, Players, definition, emails, mails,
+                                               tournament_with)
 from tests.service_tournament.test_reply_to import new_mail
 from tests.settings import TEST_DOMAIN, command_env
 
@@ -47,8 +52,13 @@ NAME = "Κύπελλο Őszi Кубок"
 LANGUAGES = ("el", "ru", "hu", "en", "el")
 EVERY_KIND = {"welcome", "bye", "round_start", "prompt", "confirmation", "notice", "reminder", "timeout", "game_over",
               "standings", "digest", "frontdesk", "question", "refusal", "organiser", "help", "status", "command",
-              "say", "sender_notice", "history", "start"}
-"""The kinds the tournament below sends; the test fails if one goes missing."""
+              "say", "sender_notice", "history", "start", "oversize", "admin", "organiser_action", "bounce"}
+"""The outbox kinds the world below sends; the test fails if one goes missing. Several templates share a kind
+(every organiser's mail is ``organiser``), so the templates are counted too: every one that is a mail
+(:data:`MAIL_TEMPLATES`) must be sent and verified."""
+SNIPPETS = {"recap_line", "seat"}
+"""The templates that are no mail: one line each (no HTML part, so :meth:`Letters.render` cannot send them),
+rendered with :meth:`Letters.snippet` into other mails (a notice's or digest's recap, a turn's seat)."""
 
 
 def printed_record(output: str) -> tuple[str, str]:
@@ -96,6 +106,54 @@ def busy_tournament(service: Service, clock: SetClock) -> int:
     return service.new_game("china", ["friend@example.org", *emails(2)], seed=3, label="Ένα παιχνίδι")
 
 
+def recording(service: Service) -> dict[tuple[str, str], str]:
+    """Which template each mail was rendered from, keyed by its subject and text: the outbox keeps only the kind,
+    and several templates share one (the organiser's mails, a table's mails about an admin's action)."""
+    made: dict[tuple[str, str], str] = {}
+    render = service.letters.render
+
+    def recorded(name: str, *args: Any, **context: Any) -> Any:
+        letter = render(name, *args, **context)
+        made[(letter.subject, letter.text)] = name
+        return letter
+    service.letters.render = recorded  # type: ignore[method-assign]
+    return made
+
+
+def rarer_kinds(service: Service, clock: SetClock, standalone: int) -> None:
+    """The mails a quiet tournament never causes, each through its real path: an oversized mail from a player,
+    a player of the standalone game whose mail bounces on three days, the organiser's actions at that table
+    (``pbem admin``), a dispute answered after its player left the table, a league player's confirmed ``leave``
+    and the league's round that then cannot start."""
+    first = emails(1)[0]
+    pipeline.deliver(service, new_mail(first, service.settings.from_address, "x" * service.settings.max_message_bytes,
+                                       20))
+    bouncing = "friend@example.org"
+    for day in range(service.settings.bounce_threshold):  # the organiser and friend's table hear
+        clock.advance(timedelta(days=1))
+        address = return_path(service, bouncing)
+        pipeline.deliver(service, fixture("postfix", address, tag=f"day{day}."), [address], envelope_sender="")
+    desk = Desk(service, ORGANISER)
+    games.pause(desk, standalone, "η διαιτησία εξετάζει")  # every seat is told, in its thread
+    games.resume(desk, standalone, "έγινε")
+    [prompt] = [row for row in mails(service, "prompt") if row.recipient == bouncing][-1:]
+    pipeline.deliver(service, reply_to(prompt, "dispute Ο κανόνας; Правило?"))
+    [(dispute, _, _)] = disputes.disputes(desk)
+    games.replace(desk, standalone, (prompt.seat or 0) + 1, emails(5)[4], "left the table")
+    disputes.reply(desk, dispute.id or 0, "Ναι, έτσι είναι.")  # to a player no longer seated: out of the thread
+    league = '[league]\nseason = "S"\nnext_round = "dates"\ndates = [2020-01-01, 2020-01-02]\n'
+    tournament_id = tournament_with(service, 4, rounds=2, extra=league)
+    runner.start_round(service, tournament_id, ORGANISER)
+    at = service.settings.from_address
+    pipeline.deliver(service, new_mail(first, at, "leave", 21))
+    [asked] = [row for row in mails(service, "command") if row.recipient == first][-1:]
+    confirm = re.search(r"leave confirm \w+", asked.text)
+    assert confirm, asked.text
+    pipeline.deliver(service, new_mail(first, at, confirm.group(0), 22))  # the organiser hears that first left
+    runner.drop(service, tournament_id, emails(2)[1], "ill", ORGANISER)
+    Players(service).answer_all()  # round 1 ends; round 2, due, has too few players: the organiser hears
+
+
 def flush(service: Service) -> None:
     async def run() -> None:
         worker = OutboxWorker(service)
@@ -119,12 +177,14 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         settings = replace(load_settings(env), smtp_port=sink.port, robot_answers_per_day=100000)
         clock = SetClock(START)
         service = open_service(settings, clock=clock)
+        templates = recording(service)
         standalone = busy_tournament(service, clock)
+        rarer_kinds(service, clock, standalone)
         flush(service)
         with Session(service.db) as session:
             rows = {row.message_id: row for row in session.exec(select(Outbox))}
         yield {"service": service, "raw": list(sink.raw), "rows": rows, "output": result.output, "folder": folder,
-               "standalone": standalone}
+               "standalone": standalone, "templates": templates}
     finally:
         sink.stop()
 
@@ -143,7 +203,7 @@ def test_pbem_init_dkim_makes_a_private_2048_bit_key_writes_the_settings_and_pri
 
 def test_every_kind_of_mail_verifies_against_the_printed_record(world) -> None:
     dnsfunc = resolver(*printed_record(world["output"]))
-    kinds = set()
+    kinds, templates = set(), set()
     for raw in world["raw"]:
         message = message_from_bytes(raw, policy=policy.default)
         row = world["rows"][message["Message-ID"]]
@@ -151,8 +211,18 @@ def test_every_kind_of_mail_verifies_against_the_printed_record(world) -> None:
         signature = message["DKIM-Signature"]
         assert f"d={TEST_DOMAIN};" in signature.replace(" ", "") and "s=pbem;" in signature.replace(" ", "")
         kinds.add(row.kind)
+        templates.add(world["templates"][(row.subject, row.text)])
     assert EVERY_KIND <= kinds, EVERY_KIND - kinds
+    assert templates == set(MAIL_TEMPLATES), ("a kind of mail none of whose signatures was verified",
+                                              set(MAIL_TEMPLATES) - templates)
     assert len(world["raw"]) == len(world["rows"]), "every row left, once"
+
+
+def test_every_template_but_the_one_line_snippets_is_a_mail_kind_verified_above() -> None:
+    texts = {path.name.removesuffix(".txt.j2") for path in TEMPLATE_DIR.glob("*.txt.j2") if not path.name.startswith("_")}
+    assert texts - set(MAIL_TEMPLATES) == SNIPPETS and not any((TEMPLATE_DIR / f"{name}.html.j2").exists()
+                                                               for name in SNIPPETS)
+    assert set(MAIL_TEMPLATES) <= texts, "every mail has a text part"
 
 
 def test_the_signatures_cover_pictures_and_every_language(world) -> None:
@@ -178,20 +248,22 @@ def test_a_changed_byte_or_another_key_fails_the_signature(world) -> None:
 
 
 def test_a_tournament_mail_carries_its_list_id(world) -> None:
-    """Every mail of a table, to a player or to the organiser, and the tournament's own mails; not the mail of
-    no one tournament (the daily digest, the organiser's digest, answers at pbem's own address)."""
+    """Every mail of a table, to a player or to the organiser, and the tournament's own mails (the organiser's
+    among them: a player left); not the mail of no one tournament (the daily digest, the organiser's digest,
+    answers at pbem's own address, a bounce), nor the mail of the game of no tournament."""
     ids = set()
     for raw in world["raw"]:
         message = message_from_bytes(raw, policy=policy.default)
         row = world["rows"][message["Message-ID"]]
         header = raw.split(b"\r\n\r\n", 1)[0].decode("ascii")
-        if (row.game_id is None and row.kind not in ("welcome", "bye", "standings")) or row.game_id == world["standalone"]:
+        template = world["templates"][(row.subject, row.text)]
+        own = ("welcome", "bye", "standings", "organiser_left")
+        if (row.game_id is None and template not in own) or row.game_id == world["standalone"]:
             assert "\r\nList-Id: " not in header, row.kind
             continue
         assert "\r\nList-Id: " in header, (row.kind, header)
         ids.add(str(make_header(decode_header(message["List-Id"]))))
-    [shown] = ids
-    assert re.fullmatch(rf"{NAME} <oszi-1\.{re.escape(TEST_DOMAIN)}>", shown), shown
+    assert ids == {f"{NAME} <oszi-1.{TEST_DOMAIN}>", f'"Test Open" <test-open-2.{TEST_DOMAIN}>'}, ids
 
 
 def test_every_players_mail_has_a_mailto_list_unsubscribe_at_its_reply_to_and_no_one_click(world) -> None:
