@@ -3,8 +3,9 @@
 One tournament with players reading Greek, Russian, Hungarian and English, under a Greek-Hungarian-Russian
 name, causes every kind of mail a tournament sends (welcome, round start, prompts with the board picture,
 confirmations, notices, commands, refusals, reminders, timeouts, digests, the front desk's answers, the
-organiser's mails, game over, standings); the outbox sends them all through a worker signing with the key
-``pbem init --dkim`` made, to an aiosmtpd sink. Each mail as the sink took it must verify with dkimpy
+organiser's mails, game over, standings), and the rarer mails follow (oversize, bounces, the organiser's
+actions, a player's leave, a league round that cannot start): every template that is a mail. The outbox sends
+them all through a worker signing with the key ``pbem init --dkim`` made, to an aiosmtpd sink. Each mail as the sink took it must verify with dkimpy
 against the very record ``pbem init`` printed, served by a stub resolver; each must carry the List headers.
 """
 
