@@ -573,7 +573,7 @@ def open_next_round(service: Service, session: Session, loaded: Loaded) -> bool:
         letter = service.letters.render("organiser_tournament", tournament=row.name, tournament_id=row.id,
                                         round=row.rounds_started + 1, reason=str(exc))
         service.mails.queue(session, "organiser", service.settings.organiser, letter,
-                            reply_to=service.settings.organiser)
+                            reply_to=service.settings.organiser, list_id=list_of(service, row))
         return False
 
 
