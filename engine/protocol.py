@@ -252,6 +252,12 @@ class Game(Protocol):
         """
         ...
 
+    def listed(self, move: Move, state: State, seat: int, fits: Callable[[str], bool]) -> str:
+        """``move`` as a legal-move list shows it: ``format``'s notation where it ``fits`` the list's line, else
+        a shorter notation that leaves out what ``state`` implies and that ``read_line`` reads back to ``move``
+        alone, so a player can still copy the line back (``format``'s when no shorter one fits)."""
+        ...
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
 
     def render(self, state: State, seat: int | None, words: Words = ENGLISH) -> str:
@@ -426,6 +432,23 @@ class GameBase:
     def format_ahead(self, move: Move) -> str:
         """The turn's own notation: right for a game whose moves name nothing dealt before the turn."""
         return self.format(move)
+
+    def listed(self, move: Move, state: State, seat: int, fits: Callable[[str], bool]) -> str:
+        notation = self.format(move)
+        if fits(notation):
+            return notation
+        for shorter in self.shorter(move):
+            try:
+                if fits(shorter) and list(self.read_line(shorter, state, seat)) == [move]:
+                    return shorter
+            except (MoveError, IllegalMove):  # not read, or read as another move: a part it needs is left out
+                continue
+        return notation
+
+    def shorter(self, move: Move) -> list[str]:
+        """``move``'s notation without parts a state may imply, shortest last, for ``listed`` to try in turn:
+        none for a game whose notation has no such parts."""
+        return []
 
     def read_line(self, line: str, state: State, seat: int) -> Sequence[Move]:
         """The moves one normalised line makes for ``seat`` in ``state``, which it leaves unchanged.

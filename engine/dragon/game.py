@@ -61,6 +61,9 @@ class Dragon(GameBase):
     def format_ahead(self, move: DragonMove) -> str:
         return notation.format_ahead(move)
 
+    def shorter(self, move: DragonMove) -> list[str]:
+        return notation.shorter(move)
+
     def outlook(self, state: DragonState) -> list[float]:
         return greedy.outlook(state)
 

@@ -420,6 +420,19 @@ def format_ahead(move: DragonMove) -> str:
     return format_move(move)
 
 
+def shorter(move: DragonMove) -> list[str]:
+    """A recruitment without its palace, then without ``with wild``, then without both: the palace is implied
+    where the person released (or the free room) lies in one palace only, the wild card where the person's own
+    card is not in hand. Greek's rulebook words make the longest replacement with the wild card 86 columns
+    (``recruit old pyrotechnist replace old pyrotechnist palace1 with wild``), more than a listed move's line."""
+    if not isinstance(move, (Recruit, Replace)):
+        return []
+    notation = format_move(move)
+    placed = notation.replace(f" palace{move.palace}", "")
+    forms = [placed, notation.removesuffix(" with wild"), placed.removesuffix(" with wild")]
+    return list(dict.fromkeys(form for form in forms if form != notation))
+
+
 _IMPLIED_VERB = {PERSON: "recruit", RELEASE: "release", BUILD: "build"}
 
 

@@ -181,7 +181,7 @@ class Shown:
         rules, state = game.rules, game.state
         said = self.words(game, seat)
         decision = rules.decision(state, seat)
-        legal = [said.move(rules.format(move)) for move in rules.legal(state, seat)] if decision else []
+        legal = listed_moves(rules, state, seat, said) if decision else []
         shown = spread(legal, EXAMPLES_SHOWN) if decision and decision.choices else legal[:LEGAL_SHOWN]
         deadline = game.seats[seat].deadline
         return {
@@ -231,6 +231,19 @@ class Shown:
         game waits for the seat's replies (``pbem bench calendar``)."""
         return (seat is not None and game.rules.result(game.state) is None
                 and seat not in game.rules.to_act(game.state))
+
+
+LISTED_WIDTH = 76
+"""78 columns less the two the prompt indents a legal move by: a listed move is one line, copied back whole."""
+
+
+def listed_moves(rules: engine.Game, state: engine.State, seat: int, said: CatalogWords) -> list[str]:
+    """The seat's legal moves as its prompt lists them, in ``said``'s words, each within a line: a move whose
+    words are longer leaves out what the state implies (Greek's rulebook words, see ``engine.Game.listed``)."""
+    def fits(notation: str) -> bool:
+        return len(said.move(notation)) <= LISTED_WIDTH
+
+    return [said.move(rules.listed(move, state, seat, fits)) for move in rules.legal(state, seat)]
 
 
 def spread(moves: list[str], count: int) -> list[str]:

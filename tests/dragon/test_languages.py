@@ -215,6 +215,23 @@ def test_every_name_of_the_data_has_its_term_and_the_terms_say_the_rulebook_name
 
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_person_has_one_name_in_the_boards_and_in_the_move_lists(language: str) -> None:
+    """The prose and the boards name a person by its ``person`` term, the move lists by the move words' first
+    forms: they are one name, so a player copies back what the board calls the person (issue 29: Greek showed
+    «γηραιός πυροτέχνης» in the moves but the rulebook's «μεγαλύτερος πυροτεχνουργός» everywhere else)."""
+    said = words_of(GAME, language)
+    assert {label: said.move(label) for label in words.PERSONS} == {
+        label: said.say(term) for label, term in words.PERSONS.items()}
+
+
+def test_greek_moves_show_the_rulebooks_person_words_and_still_read_the_others() -> None:
+    said = words_of(GAME, "el")
+    assert said.move("recruit old pyrotechnist palace1") == "πάρε μεγαλύτερος πυροτεχνουργός παλάτι1"
+    assert said.english("πάρε γηραιό πυροτέχνη παλάτι1") == "recruit old pyrotechnist palace1"
+    assert said.english("πάρε γηραιός πυροτέχνης παλάτι1") == "recruit old pyrotechnist palace1"
+
+
 def court_lady_card_only() -> tuple[DragonState, int]:
     """The person phase with no court lady tile left: the court lady card may be played alone (and is the only
     card that may), the seat holding every card, the healer's too."""

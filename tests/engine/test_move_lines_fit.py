@@ -3,7 +3,8 @@
 A prompt lists the legal moves two columns in, one a line, so a player can
 copy one back; a move cannot be wrapped without breaking that. Longer words
 in a language (Greek's rulebook words are long) must still leave each move
-within 78 columns.
+within 78 columns: the list (``pbem.play.shown.listed_moves``) then leaves out
+what the state implies, and the shorter line must still read as the move.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 
 import engine
 from pbem.language.words import words
+from pbem.play.shown import listed_moves
 
 LISTED_WIDTH = 76
 """78 columns less the two the prompt indents a legal move by."""
@@ -38,9 +40,14 @@ def states(name: str, seeds: int = 3) -> Iterator[tuple[engine.Game, object, int
 def test_every_listed_legal_move_fits_78_columns_in_every_language(name: str) -> None:
     readers = [words(engine.game(name), language) for language in ("en", "el", "hu", "ru")]
     too_long: set[str] = set()
+    misread: list[str] = []
     for game, state, seat in states(name):
-        for move in game.legal(state, seat):
-            notation = game.format(move)
-            too_long.update(shown for shown in (reader.move(notation) for reader in readers)
-                            if len(shown) > LISTED_WIDTH)
+        legal = game.legal(state, seat)
+        for reader in readers:
+            listed = listed_moves(game, state, seat, reader)
+            too_long.update(shown for shown in listed if len(shown) > LISTED_WIDTH)
+            misread += [f"{reader.language}: {shown}" for shown, move in zip(listed, legal)
+                        if shown != reader.move(game.format(move))
+                        and game.parse(shown, state, seat, reader) != [move]]
     assert sorted(too_long, key=len)[-5:] == []
+    assert misread == []

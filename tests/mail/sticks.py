@@ -7,6 +7,7 @@ move is ``take 1``, which the mail loop must play as a forced move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -91,6 +92,9 @@ class Sticks:
         return f"take {move.sticks}"
 
     def format_ahead(self, move: Take) -> str:
+        return self.format(move)
+
+    def listed(self, move: Take, state: Any, seat: int, fits: Callable[[str], bool]) -> str:
         return self.format(move)
 
     def view(self, state: Pile, seat: int | None) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -87,6 +88,9 @@ class Scribe:
         return move.text
 
     def format_ahead(self, move: Line) -> str:
+        return self.format(move)
+
+    def listed(self, move: Line, state: Any, seat: int, fits: Callable[[str], bool]) -> str:
         return self.format(move)
 
     def view(self, state: list[str], seat: int | None) -> dict[str, Any]:
