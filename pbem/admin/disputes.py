@@ -120,9 +120,9 @@ def _tell_disputant(desk: Desk, session: Session, found: Dispute, event: str, re
     assert player is not None
     context = {**desk.service.shown.base_context(game, None), "seat_no": 0, "earlier": [],
                "player": player.name or player.email}
-    letter = desk.service.letters.render("organiser_action", player.reads, event=event, reason=reason, action=told,
-                                         **context)
-    # the organiser wrote it: a reply reaches the organiser
+    # no seat's address reads a "dispute" now: the organiser wrote it, and the player's reply reaches the organiser
+    letter = desk.service.letters.render("organiser_action", player.reads, event=event, reason=reason,
+                                         action={**told, "direct": True}, **context)
     desk.service.mails.queue(session, "admin", player.email, letter, game_id=found.game_id,
                              reply_to=desk.service.settings.organiser)
 

@@ -305,4 +305,5 @@ def _tell(service: Service, session: Session, player: Player) -> None:
         for other in others:
             letter = service.letters.render("bounce_table", other.reads, table=game.label,
                                             player=other.name or other.email, bouncing=name, held=held)
-            service.mails.queue(session, "bounce", other.email, letter, game_id=game.id, reply_to=service.mails.desk)
+            service.mails.queue(session, "bounce", other.email, letter, game_id=game.id, reply_to=service.mails.desk,
+                                list_id=service.mails.lists.of(session, game.id))

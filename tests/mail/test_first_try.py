@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 import engine
 from pbem.mail import pipeline
-from pbem.admin import AdminError, Desk, disputes
+from pbem.admin import AdminError, Desk, disputes, games
 from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.ops.db import Audit, Player, Seat
@@ -199,11 +199,26 @@ def test_dispute_mail_says_how_to_answer_and_the_organiser_can_reply(service: Se
     answer = latest(service, ANN, "organiser_action")
     assert "The organiser answered your dispute" in answer.text and "  I am looking at it." in answer.text
     assert answer.reply_to, "in the seat's thread, so the player can answer it"
+    assert 'write "dispute" and your text in a reply' in " ".join(answer.text.split())
     with Session(service.db) as session:
         audit = session.exec(select(Audit).where(Audit.action == "dispute reply")).one()
     assert audit.game_id == game_id and "I am looking at it." in audit.detail and audit.actor == "tester"
     with pytest.raises(AdminError, match="there is no dispute 9"):
         disputes.reply(admin, 9, "hello")
+
+
+def test_a_dispute_answer_to_a_player_no_longer_seated_says_a_reply_reaches_the_organiser(service: Service) -> None:
+    """No seat's address reads that player's "dispute" any more: the mail must not ask for one."""
+    game_id = service.new_game("sticks", [ANN, BOB], seed=0)
+    pipeline.deliver(service, reply_to(latest(service, ANN), "dispute Bob's clock looks wrong"))
+    admin = Desk(service, "tester")
+    games.replace(admin, game_id, 1, CAT, "left the table")
+    disputes.reply(admin, 1, "I am looking at it.")
+    answer = latest(service, ANN, "admin")
+    text = " ".join(answer.text.split())
+    assert "To answer, reply to this mail: your reply reaches the organiser." in text
+    assert 'write "dispute"' not in text
+    assert answer.reply_to == service.settings.organiser
 
 
 # ----------------------------------------------------------------- item 16: vacation

@@ -66,3 +66,5 @@ def test_the_table_is_told_what_the_tournament_does_with_a_bouncing_players_dead
         session.commit()
     [*_, notice] = mails(service, "bounce")
     assert told in " ".join(notice.text.split())
+    assert notice.list_id == runner.list_of(service, runner.tournament_row(Session(service.db), tournament_id)), \
+        "a table's mail about a bouncing player is the tournament's, filed with its other mails"

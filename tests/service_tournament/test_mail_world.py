@@ -251,7 +251,7 @@ def test_a_changed_byte_or_another_key_fails_the_signature(world) -> None:
 def test_a_tournament_mail_carries_its_list_id(world) -> None:
     """Every mail of a table, to a player or to the organiser, and the tournament's own mails (the organiser's
     among them: a player left, a round could not start); not the mail of no one tournament (the daily digest, the organiser's digest,
-    answers at pbem's own address, a bounce), nor the mail of the game of no tournament."""
+    answers at pbem's own address, the organiser's bounce report), nor the mail of the game of no tournament."""
     ids = set()
     for raw in world["raw"]:
         message = message_from_bytes(raw, policy=policy.default)
