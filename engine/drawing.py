@@ -101,6 +101,7 @@ class Strips:
 
     def __init__(self, width: int, palette: Image.Image, kept_bytes: int = 8 << 20) -> None:
         self.width, self.palette, self.kept_bytes = width, palette, kept_bytes
+        palette.load()
         colours = palette.getpalette() or []
         self._plte = bytes(colours)
         self._kept: OrderedDict[Hashable, Strip] = OrderedDict()
@@ -123,12 +124,13 @@ class Strips:
         draw(ImageDraw.Draw(image), shift)
         if shift:
             image = image.crop((0, shift, self.width, height + shift))
-        indexes = image.quantize(palette=self.palette, dither=Image.Dither.NONE).tobytes()
-        row = self.width
-        rows = b"".join(b"\x00" + indexes[at:at + row] for at in range(0, len(indexes), row))
+        # Mapped onto the palette without dithering (what ``Image.quantize`` does, without copying the palette
+        # each time), one column to the right of a column of zeros: each row's PNG filter byte, "none".
+        rows = Image.new("P", (self.width + 1, height), 0)
+        rows.im.paste(image.im.convert("P", Image.Dither.NONE, self.palette.im), (1, 0, self.width + 1, height))
         compressor = zlib.compressobj(3, zlib.DEFLATED, -15)
-        made = Strip(height, compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(rows),
-                     len(rows))
+        raw = rows.tobytes()
+        made = Strip(height, compressor.compress(raw) + compressor.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(raw), len(raw))
         with self._lock:
             if key is not None and key not in self._kept:
                 self._kept[key] = made
