@@ -201,6 +201,11 @@ class LexiconEntry:
     forms: tuple[str, ...]
 
 
+LINES_SHOWN_KEPT = 20_000
+"""Notations a :class:`Lexicon` keeps shown, a few MB at most: a game's legal moves are a few thousand
+notations, so a server's lexicons stop growing early; past this they start again empty."""
+
+
 class Lexicon:
     """A language's words for one game's notation, in both directions, phrase by phrase (longest first).
 
@@ -227,6 +232,9 @@ class Lexicon:
             for form in entry.forms:
                 self._read.setdefault(_key(form), entry.english)
         self._longest = max((len(key) for key in (*self._shown, *self._read)), default=1)
+        self._lines_shown: dict[str, str] = {}
+        """Notation already shown (:meth:`show`): a prompt lists every legal move, twice (to see whether it fits
+        its line, then to show it), and the next prompt lists most of them again."""
 
     def __bool__(self) -> bool:
         return bool(self.entries)
@@ -248,7 +256,12 @@ class Lexicon:
 
     def show(self, notation: str) -> str:
         """English notation in this language's words."""
-        return self._swap(notation, self._shown)
+        shown = self._lines_shown.get(notation)
+        if shown is None:
+            if len(self._lines_shown) >= LINES_SHOWN_KEPT:
+                self._lines_shown.clear()
+            shown = self._lines_shown[notation] = self._swap(notation, self._shown)
+        return shown
 
     def english(self, line: str) -> str:
         """A line in this language's words (or English, or both) as English notation."""
