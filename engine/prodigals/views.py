@@ -16,7 +16,7 @@ from engine.prodigals.effects import DATA_BONUS, describe, indicated_borough, sc
 from engine.prodigals.state import Player, State
 from engine.prodigals.moves import Done, Tile
 from engine.prodigals.words import BEATRICE, BORDERS, BOROUGHS, COMPETITIONS, FINAL, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Text, Words, seat_tag, separator
+from engine.text import ENGLISH, Notation, T, Text, Words, seat_name, seat_tag, separator
 from engine.protocol import Decision, Result
 
 WIDTH = 78
@@ -109,7 +109,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     lines.append(say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
                        round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
                        competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions))))
-    lines.append(say(T("Turn order: %(seats)s", seats=" ".join(f"S{s + 1}" for s in state.order))))
+    lines.append(say(turn_order(state, words)))
     top: list[Text] = []
     if state.central_card:
         top.append(T("central card %(card)s", card=Notation(_card(state.central_card))))
@@ -137,7 +137,8 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
                                  tiles=Notation(" ".join(DATA_BONUS[t].slug for t in state.bonus_tiles))))))
     if state.taken:
         lines.extend(_wrap(say(T("taken: %(sets)s",
-                                 sets=Notation(" ".join(f"{slug(k)}=S{v + 1}" for k, v in state.taken.items()))))))
+                                 sets=" ".join(f"{words.move(slug(k))}=S{seat_tag(words, v)}"
+                                               for k, v in state.taken.items())))))
     lines.append("")
     for player in state.players:
         lines.extend(_player_lines(state, player, words))
@@ -160,6 +161,13 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
                     lines.extend(_wrap("  " + say(choice)))
                 lines.extend(_wrap("  " + shown(asked.hint)))
     return "\n".join(line[:WIDTH] for line in lines)
+
+
+def turn_order(state: State, words: Words) -> Text:
+    """The seats in turn order, each with its player's name when the table's names are known (``S2 (Bob)``):
+    the text board and the picture say the same."""
+    joiner = ", " if any(seat_name(words, s) for s in state.order) else " "
+    return T("Turn order: %(seats)s", seats=joiner.join(f"S{seat_tag(words, s)}" for s in state.order))
 
 
 def _wrap(text: str) -> list[str]:
