@@ -106,10 +106,10 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     """A compact picture, at most 78 columns wide in any language: each line is said first, then wrapped."""
     say, shown = words.say, words.move
     lines: list[str] = []
-    lines.append(say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
-                       round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
-                       competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions))))
-    lines.append(say(turn_order(state, words)))
+    lines.extend(_wrap(say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
+                             round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
+                             competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions)))))
+    lines.extend(_wrap(say(turn_order(state, words))))
     top: list[Text] = []
     if state.central_card:
         top.append(T("central card %(card)s", card=Notation(_card(state.central_card))))
@@ -136,9 +136,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
         lines.extend(_wrap(say(T("bonus tiles: %(tiles)s",
                                  tiles=Notation(" ".join(DATA_BONUS[t].slug for t in state.bonus_tiles))))))
     if state.taken:
-        lines.extend(_wrap(say(T("taken: %(sets)s",
-                                 sets=" ".join(f"{words.move(slug(k))}=S{seat_tag(words, v)}"
-                                               for k, v in state.taken.items())))))
+        lines.extend(_wrap(say(T("taken: %(sets)s", sets=_taken(state, words)))))
     lines.append("")
     for player in state.players:
         lines.extend(_player_lines(state, player, words))
@@ -168,6 +166,14 @@ def turn_order(state: State, words: Words) -> Text:
     the text board and the picture say the same."""
     joiner = ", " if any(seat_name(words, s) for s in state.order) else " "
     return T("Turn order: %(seats)s", seats=joiner.join(f"S{seat_tag(words, s)}" for s in state.order))
+
+
+def _taken(state: State, words: Words) -> str:
+    """The exclusive spaces and sets taken, by seat, each seat named once: ``S1 (Ann): e-set1 c-row2; S3 …``."""
+    by_seat: dict[int, list[str]] = {}
+    for key, seat in state.taken.items():
+        by_seat.setdefault(seat, []).append(words.move(slug(key)))
+    return separator(words).join(f"S{seat_tag(words, seat)}: {' '.join(keys)}" for seat, keys in sorted(by_seat.items()))
 
 
 def _wrap(text: str) -> list[str]:
