@@ -379,16 +379,19 @@ def _spaces_piece(state: State, words: Words) -> Image.Image:
     boxes, headings, height = _space_layout(state)
     piece = Image.new("RGB", (WIDTH, height), WHITE)
     pen = _Pen(piece)
-    small = font(12)
     for board, top in headings:
         pen.text((MARGIN, top), words.say(COMPETITIONS[COMPETITION_NAMES[board]]), fill=INK, font=font(13, True))
     for key, x, top in boxes:
         pen.rectangle((x, top, x + SPACE_WIDTH, top + SPACE_HEIGHT - 4), fill=WHITE, outline=LINE)
-        label = words.move(key)
-        while small.getlength(label) > SPACE_WIDTH - 6 and len(label) > 3:
-            label = label[:-2] + "…"
-        pen.text((x + 4, top + 3), label, fill=INK, font=small)
+        shown, at = space_label(words, key)
+        pen.text((x + 4, top + 3), shown[0], fill=INK, font=font(at))
     return piece
+
+
+def space_label(words: Words, key: str) -> tuple[list[str], int]:
+    """An errand space's name as its box shows it: as a reply names it, shrunk a little or cut with "…" to the
+    box's width (:func:`engine.drawing.fitted`)."""
+    return fitted(words.move(key), SPACE_WIDTH - 8, 12, smallest=10)
 
 
 def _spaces(state: State, pen: _Pen, words: Words, y: int) -> int:
@@ -598,17 +601,9 @@ def _placing(pen: _Pen, words: Words, player: Player, y: int) -> int:
             _dashed(pen, x0 + 1, y0 + 1, x0 + size - 3, y0 + size - 3)
             pen.write((x0 + size / 2 - 1, y0 + size / 2 - 8), name, bold, DUE, "mm")
             turns = " ".join(f"r{turn}" for turn in fits[(gx, gy)])
-            face = _fitting(turns, small, size - 6)
-            pen.write((x0 + size / 2 - 1, y0 + size / 2 + 9), turns, face, INK, "mm")
+            shown, at = fitted(turns, size - 6, 11, smallest=8)
+            pen.write((x0 + size / 2 - 1, y0 + size / 2 + 9), shown[0], font(at), INK, "mm")
     return y + 2 + rows * size + 4
-
-
-def _fitting(text: str, typeface: Font, width: float) -> Font:
-    """``typeface``, or a smaller size of it, so that ``text`` fits in ``width`` pixels (down to 8 px)."""
-    size = typeface.size if isinstance(typeface, ImageFont.FreeTypeFont) else 11
-    while size > 8 and font(size).getlength(text) > width:
-        size -= 1
-    return font(size)
 
 
 def _dashed(pen: _Pen, x0: float, y0: float, x1: float, y1: float, dash: int = 5) -> None:
