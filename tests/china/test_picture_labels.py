@@ -6,7 +6,6 @@ seat's share of the width however long the name, and a long name is cut, never t
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +19,7 @@ from engine.china.state import State
 from engine.drawing import font
 from engine.text import seat_name
 from pbem.language.words import named, words
+from tests.engine.greedy import greedy_states
 
 GAME = engine.game("china")
 LANGUAGES = ("en", "el", "hu", "ru")
@@ -92,18 +92,9 @@ def in_their_shapes() -> None:
         assert all(holds(kind, shape, corner) for corner in corners), (text, (x0, y0, x1, y1), kind, shape)
 
 
-def played(players: int, seed: int = 5, every: int = 12) -> Iterator[State]:
-    """Every ``every``-th state of a greedy game (pagodas, fortresses and emissaries filling up), then its end."""
-    state = GAME.new(players, seed)
-    rng = random.Random(seed)
-    step = 0
-    while GAME.result(state) is None:
-        if step % every == 0:
-            yield state
-        seat = min(GAME.to_act(state))
-        state = GAME.apply(state, seat, GAME.greedy(state, seat, rng))
-        step += 1
-    yield state
+def played(players: int, every: int) -> Iterator[State]:
+    """States of a greedy game (pagodas, fortresses and emissaries filling up), then its end."""
+    return greedy_states(GAME, players, 5, every=every)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
