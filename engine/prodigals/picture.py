@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -474,11 +474,18 @@ def slots(players: int) -> list[tuple[float, float]]:
     return [(MARGIN + share * i, MARGIN + share * (i + 1) - 4) for i in range(players)]
 
 
-def name_label(words: Words, seat: int, width: float) -> tuple[list[str], int]:
+def name_label(words: Words, seat: int, width: float) -> tuple[tuple[str, ...], int]:
     """A seat's player's name laid out for ``width`` pixels beside its disc (:func:`engine.drawing.fitted`:
     shrunk, then on two lines, then cut with "…", never past its slot); no lines when the names are unknown."""
     name = seat_name(words, seat)
-    return fitted(name, width, NAME_SIZE, smallest=8, lines=2) if name else ([], NAME_SIZE)
+    return _fitted_name(name, int(width)) if name else ((), NAME_SIZE)
+
+
+@lru_cache(maxsize=1024)
+def _fitted_name(name: str, width: int) -> tuple[tuple[str, ...], int]:
+    """Kept: a long name is measured at several sizes (near a millisecond), and comes back in every picture."""
+    shown, at = fitted(name, width, NAME_SIZE, smallest=8, lines=2)
+    return tuple(shown), at
 
 
 def _seat_name(pen: _Pen, words: Words, seat: int, left: float, right: float, top: float) -> None:
