@@ -17,6 +17,7 @@ from engine.prodigals.state import Player, State
 from engine.prodigals.moves import Done, Tile
 from engine.prodigals.words import BEATRICE, BORDERS, BOROUGHS, COMPETITIONS, FINAL, MARKER_LETTERS, PHASES, SYMBOLS
 from engine.text import ENGLISH, Notation, T, Text, Words, seat_name, seat_tag, separator
+from engine.notation import shortened
 from engine.protocol import Decision, Result
 
 WIDTH = 78
@@ -245,14 +246,18 @@ def _player_lines(state: State, player: Player, words: Words) -> list[str]:
 
 
 def _society(state: State, words: Words) -> list[str]:
-    """All society grids side by side: G/g gentlemen, L/l ladies, * a symbol space."""
+    """All society grids side by side, each headed by its seat (and its player's name, cut to the column):
+    G/g gentlemen, L/l ladies, * a symbol space."""
     letters = {kind: words.say(MARKER_LETTERS[kind])[:1] for kind in MARKER_LETTERS}
     row = words.say(T("row"))
     width = max(3, len(row))
-    head = f"{row:<{width}} " + " ".join(f"S{p.seat + 1} " for p in state.players)
+    heads = [" ".join(filter(None, (f"S{p.seat + 1}", seat_name(words, p.seat)))) for p in state.players]
+    column = max(boards.COLUMNS, min(max(map(len, heads)), (WIDTH - width) // len(heads) - 1))
+    head = f"{row:<{width}} " + " ".join(f"{shortened(h, column - 1):<{column}}" for h in heads)
     pairs = {kind: f"{letter}/{letter.lower()}" for kind, letter in letters.items()}
-    legend = T("(%(gentleman)s gentlemen, %(lady)s ladies, * symbol space)", gentleman=pairs["gentleman"], lady=pairs["lady"])
-    lines = [head + "  " + words.say(legend)]
+    legend = words.say(T("(%(gentleman)s gentlemen, %(lady)s ladies, * symbol space)", gentleman=pairs["gentleman"],
+                         lady=pairs["lady"]))
+    lines = [head.rstrip() + "  " + legend] if len(head) + 2 + len(legend) <= WIDTH else [head.rstrip(), *_wrap(legend)]
     names = {m.slug: (letters[m.kind] if m.slug.endswith("1") else letters[m.kind].lower()) for m in DATA.markers}
     for r, value in enumerate(DATA.rows):
         cells = []
@@ -260,7 +265,7 @@ def _society(state: State, words: Words) -> list[str]:
             where = {pos: names[m] for m, pos in player.markers.items()}
             cells.append("".join(where.get((r, c), "*" if (r, c) in DATA.society_symbols else ".")
                                  for c in range(boards.COLUMNS)))
-        lines.append(f"{value:>{width}} " + " ".join(cells))
+        lines.append(f"{value:>{width}} " + " ".join(f"{cell:<{column}}" for cell in cells).rstrip())
     return lines
 
 

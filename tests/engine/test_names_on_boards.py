@@ -1,6 +1,7 @@
 """Every text board names the seat asked now and the turn order by their players (issue 32), in every
-language: Dragon's Now line and turn order, China's turn line, Prodigals' turn order and taken spaces (each
-seat once, its spaces after it). Without the table's names, a board writes the seat numbers as before."""
+language: Dragon's Now line and turn order, China's turn line, Prodigals' turn order, taken spaces (each
+seat once, its spaces after it) and society grids' heads. Without the table's names, a board writes the
+seat numbers as before."""
 
 from __future__ import annotations
 
@@ -63,6 +64,10 @@ def test_prodigals_names_the_turn_order_and_who_took_each_space(language: str) -
     for seat in set(taken.values()):
         assert board.count(f"S{seat_tag(said, seat)}: ") >= 2  # its line of scores and its taken spaces
         assert f"=S{seat + 1}" not in board  # no more "e-set1=S2": the seat heads its spaces
+    lines = engine.game("prodigals").render(state, None, said).splitlines()
+    society = next(line for line in lines if line.startswith(said.say(engine.text.T("row")) + " "))
+    for seat, name in enumerate(NAMES):  # each grid's column is headed by its seat and its player's name
+        assert f"S{seat + 1} {name[:8]}" in society, society
 
 
 def test_without_names_the_boards_write_seat_numbers() -> None:
