@@ -44,8 +44,10 @@ def fitted(text: str, width: float, size: int, bold: bool = False, smallest: int
            lines: int = 1) -> tuple[list[str], int]:
     """``text`` laid out to fit ``width`` pixels: on one line at ``size`` or the largest smaller size down to
     ``smallest``; else, where the box takes ``lines`` lines, broken at spaces (or before a count ``×2``) at
-    the largest size that fits; else cut with "…" at ``smallest``. A label never leaves its box, and is
-    never shrunk past reading (a long Greek event, «στρατιωτική παρέλαση», goes on two lines instead)."""
+    the largest size that fits; else, where it may take two lines, on two lines a little smaller, a line too
+    long cut with "…"; else cut with "…" at ``smallest``. A label never leaves its box, and is never shrunk
+    past reading (a long Greek event, «στρατιωτική παρέλαση», goes on two lines instead; a long name
+    «Βασιλική Παπαδοπούλου-Αθανασίου» in a narrow box keeps its first name whole)."""
     def fits(candidate: list[str], at: int) -> bool:
         face = font(at, bold)
         return all(face.getlength(line) <= width for line in candidate)
@@ -61,11 +63,19 @@ def fitted(text: str, width: float, size: int, bold: bool = False, smallest: int
     for at in range(readable - 1, smallest - 1, -1):
         if fits([text], at):
             return [text], at
-    face = font(smallest, bold)
+    if broken:  # two lines still readable, the one too long cut, rather than one line cut at the smallest size
+        return [_cut(line, font(readable, bold), width) for line in broken], readable
+    return [_cut(text, font(smallest, bold), width)], smallest
+
+
+def _cut(text: str, face: ImageFont.FreeTypeFont | ImageFont.ImageFont, width: float) -> str:
+    """``text``, or as much of it as fits ``width`` followed by "…"."""
+    if face.getlength(text) <= width:
+        return text
     cut = text
     while cut and face.getlength(cut + "…") > width:
         cut = cut[:-1]
-    return [cut.rstrip() + "…" if cut != text else text], smallest
+    return cut.rstrip() + "…"
 
 
 def _broken(text: str) -> list[str]:

@@ -92,7 +92,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
         deck.append(T("last round"))
     display = " ".join(f"up{i + 1} {flow.COLOURS[c] if c is not None else '-'}" for i, c in enumerate(state.display))
     lines = [
-        say(T("China, %(side)s. %(status)s", side=terms.side(side.name), status=_status(state))),
+        say(T("China, %(side)s. %(status)s", side=terms.side(side.name), status=_status(state, words))),
         ", ".join(say(part) for part in deck),
         say(T("Display: %(cards)s", cards=Notation(display))),
         say(T("Discards: %(cards)s", cards=flow.hand_text(state.discard))),
@@ -121,10 +121,10 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     return "\n".join(fitted for line in lines for fitted in _fit(line))
 
 
-def _status(state: State) -> Text:
+def _status(state: State, words: Words) -> Text:
     if state.phase == OVER:
         return T("Game over after turn %(turn)s.", turn=state.turn)
-    seat = state.current + 1
+    seat = seat_tag(words, state.current)
     if state.phase == ACT:
         return T("Turn %(turn)s: seat %(seat)s plays cards or exchanges one.", turn=state.turn, seat=seat)
     if state.phase == PLACE:

@@ -215,8 +215,8 @@ def _supply(state: DragonState, words: Words) -> list[str]:
 def _now(state: DragonState, words: Words) -> list[str]:
     if state.phase == OVER:
         return [words.say(T("The game is over."))]
-    now = T("Now: seat %(seat)s, %(title)s: %(expected)s", seat=state.actor + 1, title=title(state, state.actor),
-            expected=expected(state))
+    now = T("Now: seat %(seat)s, %(title)s: %(expected)s", seat=seat_tag(words, state.actor),
+            title=title(state, state.actor), expected=expected(state))
     return _wrap(words.say(now), "  ")
 
 
@@ -224,9 +224,10 @@ def _order(state: DragonState, words: Words) -> list[str]:
     """The order seats are asked in now: this phase's fixed order (the start's is drawn, not the track's)."""
     if state.phase == OVER:
         return _flow(words.say(T("Final person track:")),
-                     [words.say(T("seat %(seat)s (%(track)s)", seat=s + 1, track=state.players[s].track))
+                     [words.say(T("seat %(seat)s (%(track)s)", seat=seat_tag(words, s), track=state.players[s].track))
                       for s in state.turn_order()])
-    marked = [words.say(T("seat %(seat)s", seat=s + 1)) + ("*" if s == state.actor else "") for s in state.order]
+    marked = [words.say(T("seat %(seat)s", seat=seat_tag(words, s))) + ("*" if s == state.actor else "")
+              for s in state.order]
     if state.phase == START:
         return _flow(words.say(T("Choosing order (* = asked now):")), marked)
     return _flow(words.say(T("Turn order (* = asked now; track):")),

@@ -15,18 +15,18 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.drawing import font
+from engine.drawing import fitted, font
 from engine.prodigals import boards, flow
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import DATA_BONUS, indicated_borough, scores
 from engine.prodigals.state import Player, State
-from engine.prodigals.views import _beatrice, decision, goods
+from engine.prodigals.views import _beatrice, decision, goods, turn_order
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Words, seat_tag, separator
+from engine.text import ENGLISH, Notation, T, Words, seat_name, seat_tag, separator
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
@@ -210,8 +210,7 @@ def _header(state: State, pen: _Pen, words: Words, y: int) -> int:
                   round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
                   competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions)))
     y = _text(pen, MARGIN, y, title, font(16, True))
-    label = say(T("Turn order: %(seats)s", seats=" ".join(f"S{s + 1}" for s in state.order)))
-    y = _text(pen, MARGIN, y + 2, label, font(15))
+    y = _text(pen, MARGIN, y + 2, say(turn_order(state, words)), font(15))
     top = []
     if state.central_card:
         top.append(say(T("central card %(card)s", card=Notation(DATA.cards[state.central_card].slug))))
@@ -380,16 +379,19 @@ def _spaces_piece(state: State, words: Words) -> Image.Image:
     boxes, headings, height = _space_layout(state)
     piece = Image.new("RGB", (WIDTH, height), WHITE)
     pen = _Pen(piece)
-    small = font(12)
     for board, top in headings:
         pen.text((MARGIN, top), words.say(COMPETITIONS[COMPETITION_NAMES[board]]), fill=INK, font=font(13, True))
     for key, x, top in boxes:
         pen.rectangle((x, top, x + SPACE_WIDTH, top + SPACE_HEIGHT - 4), fill=WHITE, outline=LINE)
-        label = words.move(key)
-        while small.getlength(label) > SPACE_WIDTH - 6 and len(label) > 3:
-            label = label[:-2] + "…"
-        pen.text((x + 4, top + 3), label, fill=INK, font=small)
+        shown, at = space_label(words, key)
+        pen.text((x + 4, top + 3), shown[0], fill=INK, font=font(at))
     return piece
+
+
+def space_label(words: Words, key: str) -> tuple[list[str], int]:
+    """An errand space's name as its box shows it: as a reply names it, shrunk a little or cut with "…" to the
+    box's width (:func:`engine.drawing.fitted`)."""
+    return fitted(words.move(key), SPACE_WIDTH - 8, 12, smallest=10)
 
 
 def _spaces(state: State, pen: _Pen, words: Words, y: int) -> int:
@@ -452,14 +454,47 @@ def _society(state: State, pen: _Pen, words: Words, y: int) -> int:
     letters = {kind: words.say(MARKER_LETTERS[kind])[:1] for kind in MARKER_LETTERS}
     names = {m.slug: (letters[m.kind] if m.slug.endswith("1") else letters[m.kind].lower()) for m in DATA.markers}
     grid = _piece(("society",), _society_piece)
-    gap = max(4, (WIDTH - 2 * MARGIN - grid.width * state.players_count) // max(1, state.players_count - 1))
-    for index, player in enumerate(state.players):
-        left = MARGIN + index * (grid.width + gap)
-        _disc(pen, left + ROW_LABEL + CELL * 1.5, y + 9, player.seat, 9)
-        _paste(pen.image, grid, left, y + 22)
+    for player, (left, right) in zip(state.players, slots(state.players_count)):
+        _seat_name(pen, words, player.seat, left, right, y)
+        _paste(pen.image, grid, left, y + NAME_H)
         for marker, (r, c) in player.markers.items():
-            _disc(pen, left + ROW_LABEL + c * CELL + CELL / 2, y + 22 + r * CELL + CELL / 2, player.seat, 7, names[marker])
-    return y + 22 + grid.height + 4
+            _disc(pen, left + ROW_LABEL + c * CELL + CELL / 2, y + NAME_H + r * CELL + CELL / 2, player.seat, 7,
+                  names[marker])
+    return y + NAME_H + grid.height + 4
+
+
+NAME_H, NAME_SIZE = 26, 12
+"""The height of the row that heads each seat's board in the society and election panels (its disc and its
+player's name, on two lines if need be) and the name's largest type size."""
+
+
+def slots(players: int) -> list[tuple[float, float]]:
+    """Each seat's share of the width in the society and election panels: (left, right) pixels."""
+    share = (WIDTH - 2 * MARGIN) / players
+    return [(MARGIN + share * i, MARGIN + share * (i + 1) - 4) for i in range(players)]
+
+
+def name_label(words: Words, seat: int, width: float) -> tuple[tuple[str, ...], int]:
+    """A seat's player's name laid out for ``width`` pixels beside its disc (:func:`engine.drawing.fitted`:
+    shrunk, then on two lines, then cut with "…", never past its slot); no lines when the names are unknown."""
+    name = seat_name(words, seat)
+    return _fitted_name(name, int(width)) if name else ((), NAME_SIZE)
+
+
+@lru_cache(maxsize=1024)
+def _fitted_name(name: str, width: int) -> tuple[tuple[str, ...], int]:
+    """Kept: a long name is measured at several sizes (near a millisecond), and comes back in every picture."""
+    shown, at = fitted(name, width, NAME_SIZE, smallest=8, lines=2)
+    return tuple(shown), at
+
+
+def _seat_name(pen: _Pen, words: Words, seat: int, left: float, right: float, top: float) -> None:
+    """A seat's disc and its player's name, in the row heading its board from ``left`` to ``right``."""
+    middle = top + NAME_H / 2
+    _disc(pen, left + 10, middle, seat, 9)
+    shown, at = name_label(words, seat, right - left - 24)
+    for i, line in enumerate(shown):
+        pen.write((left + 24, middle + (at + 1) * (i - (len(shown) - 1) / 2)), line, font(at), INK, "lm")
 
 
 def _tile(pen: _Pen, x: float, y: float, tile: str, turn: int, half: int) -> None:
@@ -485,12 +520,11 @@ def _tile_piece(tile: str, turn: int, half: int) -> Image.Image:
 def _circles(state: State, pen: _Pen, words: Words, y: int) -> int:
     """Each player's grid of political circle tiles and the circles he has entered."""
     y = _heading(pen, y, words.say(COMPETITIONS["election"]))
-    block = (WIDTH - 2 * MARGIN) // state.players_count
-    bottom = y
-    for index, player in enumerate(state.players):
-        left = MARGIN + index * block
-        _disc(pen, left + 10, y + 10, player.seat, 9)
-        cx = left + 26
+    bottom = y = y + NAME_H
+    for player, (left, right) in zip(state.players, slots(state.players_count)):
+        _seat_name(pen, words, player.seat, left, right, y - NAME_H)
+        block = int(right + 4 - left)
+        cx = left + 2
         for symbol, count in sorted(player.circles.items()):
             _symbol(pen, cx + 5, y + 10, symbol, 5)
             _label(pen, cx + 12, y + 10, str(count))
@@ -574,17 +608,9 @@ def _placing(pen: _Pen, words: Words, player: Player, y: int) -> int:
             _dashed(pen, x0 + 1, y0 + 1, x0 + size - 3, y0 + size - 3)
             pen.write((x0 + size / 2 - 1, y0 + size / 2 - 8), name, bold, DUE, "mm")
             turns = " ".join(f"r{turn}" for turn in fits[(gx, gy)])
-            face = _fitting(turns, small, size - 6)
-            pen.write((x0 + size / 2 - 1, y0 + size / 2 + 9), turns, face, INK, "mm")
+            shown, at = fitted(turns, size - 6, 11, smallest=8)
+            pen.write((x0 + size / 2 - 1, y0 + size / 2 + 9), shown[0], font(at), INK, "mm")
     return y + 2 + rows * size + 4
-
-
-def _fitting(text: str, typeface: Font, width: float) -> Font:
-    """``typeface``, or a smaller size of it, so that ``text`` fits in ``width`` pixels (down to 8 px)."""
-    size = typeface.size if isinstance(typeface, ImageFont.FreeTypeFont) else 11
-    while size > 8 and font(size).getlength(text) > width:
-        size -= 1
-    return font(size)
 
 
 def _dashed(pen: _Pen, x0: float, y0: float, x1: float, y1: float, dash: int = 5) -> None:

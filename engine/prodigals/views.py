@@ -16,7 +16,8 @@ from engine.prodigals.effects import DATA_BONUS, describe, indicated_borough, sc
 from engine.prodigals.state import Player, State
 from engine.prodigals.moves import Done, Tile
 from engine.prodigals.words import BEATRICE, BORDERS, BOROUGHS, COMPETITIONS, FINAL, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Text, Words, seat_tag, separator
+from engine.text import ENGLISH, Notation, T, Text, Words, seat_name, seat_tag, separator
+from engine.notation import shortened
 from engine.protocol import Decision, Result
 
 WIDTH = 78
@@ -106,10 +107,10 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     """A compact picture, at most 78 columns wide in any language: each line is said first, then wrapped."""
     say, shown = words.say, words.move
     lines: list[str] = []
-    lines.append(say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
-                       round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
-                       competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions))))
-    lines.append(say(T("Turn order: %(seats)s", seats=" ".join(f"S{s + 1}" for s in state.order))))
+    lines.extend(_wrap(say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
+                             round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
+                             competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions)))))
+    lines.extend(_wrap(say(turn_order(state, words))))
     top: list[Text] = []
     if state.central_card:
         top.append(T("central card %(card)s", card=Notation(_card(state.central_card))))
@@ -136,8 +137,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
         lines.extend(_wrap(say(T("bonus tiles: %(tiles)s",
                                  tiles=Notation(" ".join(DATA_BONUS[t].slug for t in state.bonus_tiles))))))
     if state.taken:
-        lines.extend(_wrap(say(T("taken: %(sets)s",
-                                 sets=Notation(" ".join(f"{slug(k)}=S{v + 1}" for k, v in state.taken.items()))))))
+        lines.extend(_wrap(say(T("taken: %(sets)s", sets=_taken(state, words)))))
     lines.append("")
     for player in state.players:
         lines.extend(_player_lines(state, player, words))
@@ -160,6 +160,21 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
                     lines.extend(_wrap("  " + say(choice)))
                 lines.extend(_wrap("  " + shown(asked.hint)))
     return "\n".join(line[:WIDTH] for line in lines)
+
+
+def turn_order(state: State, words: Words) -> Text:
+    """The seats in turn order, each with its player's name when the table's names are known (``S2 (Bob)``):
+    the text board and the picture say the same."""
+    joiner = ", " if any(seat_name(words, s) for s in state.order) else " "
+    return T("Turn order: %(seats)s", seats=joiner.join(f"S{seat_tag(words, s)}" for s in state.order))
+
+
+def _taken(state: State, words: Words) -> str:
+    """The exclusive spaces and sets taken, by seat, each seat named once: ``S1 (Ann): e-set1 c-row2; S3 …``."""
+    by_seat: dict[int, list[str]] = {}
+    for key, seat in state.taken.items():
+        by_seat.setdefault(seat, []).append(words.move(slug(key)))
+    return separator(words).join(f"S{seat_tag(words, seat)}: {' '.join(keys)}" for seat, keys in sorted(by_seat.items()))
 
 
 def _wrap(text: str) -> list[str]:
@@ -231,14 +246,18 @@ def _player_lines(state: State, player: Player, words: Words) -> list[str]:
 
 
 def _society(state: State, words: Words) -> list[str]:
-    """All society grids side by side: G/g gentlemen, L/l ladies, * a symbol space."""
+    """All society grids side by side, each headed by its seat (and its player's name, cut to the column):
+    G/g gentlemen, L/l ladies, * a symbol space."""
     letters = {kind: words.say(MARKER_LETTERS[kind])[:1] for kind in MARKER_LETTERS}
     row = words.say(T("row"))
     width = max(3, len(row))
-    head = f"{row:<{width}} " + " ".join(f"S{p.seat + 1} " for p in state.players)
+    heads = [" ".join(filter(None, (f"S{p.seat + 1}", seat_name(words, p.seat)))) for p in state.players]
+    column = max(boards.COLUMNS, min(max(map(len, heads)), (WIDTH - width) // len(heads) - 1))
+    head = f"{row:<{width}} " + " ".join(f"{shortened(h, column - 1):<{column}}" for h in heads)
     pairs = {kind: f"{letter}/{letter.lower()}" for kind, letter in letters.items()}
-    legend = T("(%(gentleman)s gentlemen, %(lady)s ladies, * symbol space)", gentleman=pairs["gentleman"], lady=pairs["lady"])
-    lines = [head + "  " + words.say(legend)]
+    legend = words.say(T("(%(gentleman)s gentlemen, %(lady)s ladies, * symbol space)", gentleman=pairs["gentleman"],
+                         lady=pairs["lady"]))
+    lines = [head.rstrip() + "  " + legend] if len(head) + 2 + len(legend) <= WIDTH else [head.rstrip(), *_wrap(legend)]
     names = {m.slug: (letters[m.kind] if m.slug.endswith("1") else letters[m.kind].lower()) for m in DATA.markers}
     for r, value in enumerate(DATA.rows):
         cells = []
@@ -246,7 +265,7 @@ def _society(state: State, words: Words) -> list[str]:
             where = {pos: names[m] for m, pos in player.markers.items()}
             cells.append("".join(where.get((r, c), "*" if (r, c) in DATA.society_symbols else ".")
                                  for c in range(boards.COLUMNS)))
-        lines.append(f"{value:>{width}} " + " ".join(cells))
+        lines.append(f"{value:>{width}} " + " ".join(f"{cell:<{column}}" for cell in cells).rstrip())
     return lines
 
 

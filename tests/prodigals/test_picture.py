@@ -4,7 +4,6 @@ reader's language and never shows another seat's hand, drawn tile or standing or
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Iterator
 
 import pytest
@@ -14,6 +13,7 @@ import engine
 from engine.prodigals.data import DATA
 from engine.prodigals.state import State
 from pbem.language.words import words as words_of
+from tests.engine.greedy import greedy_states
 
 GAME = engine.game("prodigals")
 COMBINATIONS = (["election", "society"], ["possessions", "election"], ["possessions", "society"],
@@ -23,16 +23,7 @@ LIMIT = 60 * 1024
 
 def played(players: int, competitions: list[str], seed: int = 3, every: int = 15) -> Iterator[State]:
     """Every ``every``-th state of a greedy game, then the finished game."""
-    state = GAME.new(players, seed, {"competitions": competitions})
-    rng = random.Random(seed)
-    step = 0
-    while GAME.result(state) is None:
-        if step % every == 0:
-            yield state
-        seat = min(GAME.to_act(state))
-        state = GAME.apply(state, seat, GAME.greedy(state, seat, rng))
-        step += 1
-    yield state
+    return greedy_states(GAME, players, seed, {"competitions": competitions}, every)
 
 
 def with_hands(state: State) -> State:
