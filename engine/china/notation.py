@@ -169,10 +169,13 @@ def _play_step(words: list[str], hint: list[str], fail: Fail) -> Step:
 
 
 def _split_sources(item: str) -> list[str]:
-    """One comma-separated draw item: ``up 2`` / ``display red`` stay whole, ``deck deck`` is two draws."""
+    """One comma-separated draw item: ``up 2`` / ``display red`` stay whole (``red display`` too: "the red from
+    the display"), ``deck deck`` is two draws."""
     words = item.replace("display:", "display ").split()
     if len(words) == 2 and words[0] in ("up", "display", "face-up"):
         return [" ".join(words)]
+    if len(words) == 2 and words[1] in ("display", "face-up"):
+        return [f"display {words[0]}"]
     return words
 
 
