@@ -132,6 +132,10 @@ class Vocabulary:
     writes next to one is read as its digit ("palace two", «группы один», "build one floor"), and one after any
     other word the notation reads is not ("the purple one"). Empty: a number word is read after any word but a
     verb (see :class:`engine.text.Lexicon`)."""
+    repeated: frozenset[str] = frozenset()
+    """The words a count stands before as that many of them (China's card colours: "two reds", «две красные»,
+    «két pirosat» are ``2 red``, which its notation reads as ``red red``): a number word right before one is
+    read as its digit wherever it stands, after a verb too."""
 
     @property
     def words(self) -> frozenset[str]:

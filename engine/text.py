@@ -172,6 +172,9 @@ _WORD = re.compile(r"([^\W\d_]+)", re.UNICODE)
 _ALTERNATIVES = re.compile(r"(\s*,?\s*\belse\b\s*)")
 """What stands between a line's alternatives as read (``tax, else pass``), kept by a split."""
 
+_NUMBER_HYPHEN = re.compile(r"\d-$")
+"""What stands before a number's suffix («3-ra», «e1-et»)."""
+
 _TRAILING = re.compile(r"[\s,;:.!]+$")
 """What a line's last word read past leaves behind it."""
 
@@ -218,11 +221,12 @@ class Lexicon:
 
     def __init__(self, entries: Iterable[LexiconEntry], verbs: Iterable[str] = (),
                  after_a_verb: Iterable[str] = (), reading: Reading | None = None,
-                 moves: Iterable[str] = (), counted: Iterable[str] = ()) -> None:
+                 moves: Iterable[str] = (), counted: Iterable[str] = (), repeated: Iterable[str] = ()) -> None:
         self.entries = tuple(entries)
         self.verbs = frozenset(verbs)
-        self.moves, self.counted = frozenset(moves), frozenset(counted)
-        """The notation's words that name a move, and those a number goes with (engine.notation.Vocabulary)."""
+        self.moves, self.counted, self.repeated = frozenset(moves), frozenset(counted), frozenset(repeated)
+        """The notation's words that name a move, those a number goes with, and those a count stands before
+        (engine.notation.Vocabulary)."""
         self.after_a_verb = frozenset(fold(word) for word in after_a_verb)
         self.reading = reading or Reading()
         self._shown: dict[tuple[str, ...], str] = {}
@@ -327,9 +331,10 @@ class Lexicon:
                     continue
                 after = following[0] if following else ""
                 count = reading is not None and word in reading.numbers and self._count(
-                    kept, self._read.get((after,), after) if word not in reading.pass_over else "", last, own)
-                said = (None if reading is None or joined else "" if own and word in reading.pass_over and not count
-                        else None if own and not count else reading.said(word, count, self._named(kept)))
+                    kept, self._read.get((after,), after), last, own, word in reading.pass_over)
+                suffix = reading is not None and word in reading.number_suffixes and _NUMBER_HYPHEN.search(pieces[i - 1])
+                said = (None if reading is None or joined else "" if suffix or own and word in reading.pass_over
+                        and not count else None if own and not count else reading.said(word, count, self._named(kept)))
                 if said == "":  # a word of the language passed over; what stands after it (a number, a sign) stays
                     if out[-1].endswith("-"):  # a number's suffix, «3-ra»: the number stays, the hyphen goes
                         out[-1] = out[-1][:-1]
@@ -346,16 +351,23 @@ class Lexicon:
                 i += 2
         return "".join(out).strip() if reading else "".join(out)
 
-    def _count(self, before: str, after: str, last: bool, own: bool) -> bool:
-        """Whether a number word between the kept word ``before`` and the word ``after`` (both as read; no
-        ``after`` for a number word that is also an article, «ένα παλάτι» "a palace") is a number there: next to
-        a word the notation counts with ("palace two", «группы один», "build one floor", «a kettes csoport»);
-        else after any word but a verb («κάλεσε ένα» is "recruit a"), or last on the line («группа один»), but
-        never right after a thing the notation names without a number ("the purple one"), nor where it is one
-        of the language's words that follow a verb (``own``: «χτίσε ένα» is "build a")."""
-        if not before or own:
-            return False
-        if before in self.counted or after in self.counted:
+    def _count(self, before: str, after: str, last: bool, own: bool, article: bool) -> bool:
+        """Whether a number word between the kept word ``before`` and the word ``after`` (both as read) is a
+        number there: next to a word the notation counts with ("palace two", «группы один», "build one floor",
+        «a kettes csoport»), but not before one where it is also an article (``article``: «ένα παλάτι» is "a
+        palace"); else after any word but a verb («κάλεσε ένα» is "recruit a"), or last on the line («группа
+        один»), but never right after a thing the notation names without a number ("the purple one"), nor where
+        it is one of the language's words that follow a verb (``own``: «κάλεσε ένα» is "recruit a"), unless that
+        verb is one the notation counts with and a word follows («строю один этаж», «χτίσε ένα όροφο»: build one
+        floor; «строю один» alone stays the player's word). Right before a word a count stands before ("two
+        reds", «играю две красные»), and is no article, it is a number wherever it stands."""
+        if after in self.repeated and not article:
+            return True
+        if not before:  # first on the line: only before a word counted with ("two floors on palace 1")
+            return after in self.counted and not article
+        if own:
+            return before in self.counted and not last
+        if before in self.counted or (after in self.counted and not article):
             return True
         if self.counted and before in self.moves and before not in self.verbs:
             return False
@@ -396,6 +408,9 @@ class Reading:
     suffixes: Mapping[str, str] = field(default_factory=dict)
     """Folded endings that are a notation word of their own, read as that word before the form they end (Hungarian
     «-ért», "for": «a pakliért» is "for deck")."""
+    number_suffixes: frozenset[str] = frozenset()
+    """Folded endings written after a number and a hyphen («3-ra», «2-es», «e1-et»): passed over there only, since
+    alone they may be words (Hungarian «öt», five, folds to the ending «-öt»)."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

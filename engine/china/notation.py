@@ -47,6 +47,8 @@ SOURCE_WORDS = (*DECK_WORDS, "up", "display", "face-up")
 """How a draw or an exchange names where its card comes from (``_source``)."""
 JOINING_WORDS = ("and", "then", "for", "in", "to", "on", "into")
 """Words between the parts of a segment: read, but naming nothing (``exchange green for up1``)."""
+PLAY_LIMIT = 3
+"""The most cards one play takes."""
 SUGGESTION_LIMIT = 400
 PROVINCES = next(iter(flow.BOARDS.sides.values())).provinces
 
@@ -143,7 +145,10 @@ def _segment(segment: str, work: State, seat: int, hint: list[str], line: str) -
 
 
 def _play_step(words: list[str], hint: list[str], fail: Fail) -> Step:
+    """``play red red``, or with a count before a colour (``play 2 red``, "play my two reds"): that many cards
+    of it; a count that names no card, or more cards than a play takes, is refused."""
     colours: list[str] = []
+    count: int | None = None
     tail = [w for w in words if w not in (",", "+", "and")]
     for i, word in enumerate(tail):
         if word in ("for", "in", "to", "on", "into"):
@@ -151,8 +156,12 @@ def _play_step(words: list[str], hint: list[str], fail: Fail) -> Step:
                 raise fail(T("name the province after '%(word)s'", word=Notation(word)))
             hint.append(_province(" ".join(tail[i + 1:]).rstrip(":"), fail))
             break
-        colours.append(_colour(word, fail))
-    if not 1 <= len(colours) <= 3:
+        if word.isdigit() and count is None and int(word) >= 1:
+            count = int(word)
+            continue
+        colours += [_colour(word, fail)] * min(count or 1, PLAY_LIMIT + 1)  # more than a play takes is refused
+        count = None
+    if count is not None or not 1 <= len(colours) <= PLAY_LIMIT:
         raise fail(T("play 1 to 3 cards, named by colour (%(colours)s)", colours=Notation(", ".join(flow.COLOURS))))
     order = {c: i for i, c in enumerate(flow.COLOURS)}
     cards = tuple(sorted(colours, key=order.__getitem__))
@@ -160,10 +169,13 @@ def _play_step(words: list[str], hint: list[str], fail: Fail) -> Step:
 
 
 def _split_sources(item: str) -> list[str]:
-    """One comma-separated draw item: ``up 2`` / ``display red`` stay whole, ``deck deck`` is two draws."""
+    """One comma-separated draw item: ``up 2`` / ``display red`` stay whole (``red display`` too: "the red from
+    the display"), ``deck deck`` is two draws."""
     words = item.replace("display:", "display ").split()
     if len(words) == 2 and words[0] in ("up", "display", "face-up"):
         return [" ".join(words)]
+    if len(words) == 2 and words[1] in ("display", "face-up"):
+        return [f"display {words[0]}"]
     return words
 
 
@@ -266,7 +278,11 @@ def _place_step(province: str | None, kind: str, site: str | None, fail: Fail) -
 
 
 def _colour(word: str, fail: Fail) -> str:
-    return _unique(word, {c: [c] for c in flow.COLOURS}, COLOUR_NAMES, fail)
+    return _unique(word, {c: [c, PLURALS[c]] for c in flow.COLOURS}, COLOUR_NAMES, fail)
+
+
+PLURALS = {colour: colour + "s" for colour in flow.COLOURS}
+"""A colour in the plural, as a count of cards names it ("two reds")."""
 
 
 def _province(word: str, fail: Fail) -> str:
@@ -368,11 +384,13 @@ def whole_turns(state: State, seat: int) -> list[str]:
 
 
 VOCABULARY = Vocabulary(
-    moves=words_of([*MOVE_WORDS, *PIECE_WORDS, *SOURCE_WORDS, *flow.COLOURS, *_province_names()]),
+    moves=words_of([*MOVE_WORDS, *PIECE_WORDS, *SOURCE_WORDS, *flow.COLOURS, *PLURALS.values(),
+                    *_province_names()]),
     others=words_of(JOINING_WORDS),
     shortened=words_of([*flow.COLOURS, *_province_names()]),
     verbs=MOVE_WORDS,
     counted=words_of([*PIECE_WORDS, "up", "display", *_province_names()]),
+    repeated=words_of([*flow.COLOURS, *PLURALS.values()]),
 )
 """Every word the reader above reads: the verbs, pieces, sources, colours and provinces name a move; the
 colours and provinces are read by any beginning that fits one alone (``_unique``). A site's number goes with

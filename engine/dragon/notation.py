@@ -29,7 +29,7 @@ from engine.dragon.moves import (
     format_move,
 )
 from engine.dragon.reasons import expected, why_illegal
-from engine.dragon.state import BUILD, PERSON, RELEASE, DragonState
+from engine.dragon.state import ACTION, BUILD, PERSON, RELEASE, DragonState
 from engine.errors import AmbiguousMove, MoveError
 from engine.notation import Vocabulary, closest, words_of
 from engine.text import Notation, T, Text
@@ -68,6 +68,8 @@ WITH_WORDS = ("with", "using")
 REPLACE_WORDS = ("replace", "replacing", "release", "releasing", "instead")
 DISCARD_WORDS = ("discard", "discarding")
 ORDER_FILLER = ("then", "first", "order")
+TAKE_WORDS = ("take", "play")
+"""The recruitment verbs that take a card as well as a person: an action card taken is an action."""
 CLEAR_WORDS = ("none", "clear", "nothing", "off", "cancel")
 """A release order of these words clears the standing order."""
 PERSONS_SAID = [Notation(t.replace("_", " ")) for t in data.TYPES]
@@ -443,7 +445,8 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
         raise MoveError(T("this line holds no move"), line=line, expected=expected(state))
     reader = _Reader(words)
     first = words[0]
-    if (first in ("g",) or first.isdigit()) or first in data.ACTIONS and first != "build" or first in PRIVILEGES:
+    if (first in ("g",) or first.isdigit() and state.phase != BUILD) or first in data.ACTIONS and first != "build" \
+            or first in PRIVILEGES:  # a number first is a group, but floors when floors are placed ("1 floor on …")
         verb = "action"
     else:
         try:
@@ -456,7 +459,7 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
         elif not verb:
             # No verb: read the line as the kind of move asked now ("old warrior palace2").
             verb = _IMPLIED_VERB.get(state.phase, "")
-    if verb == "recruit" and _names_an_action(words[reader.at:]):
+    if verb == "recruit" and _names_an_action(words[reader.at:], first in TAKE_WORDS and state.phase == ACTION):
         verb = "action"  # "take the harvest", «πάρε τη συγκομιδή»: a card taken is an action
     if verb == "build" and state.phase != BUILD and not any(w.startswith("+") for w in words[1:]) and (
             not any(w.isdigit() for w in words[1:]) or any(w in GROUP_WORDS for w in words[1:])):
@@ -472,13 +475,20 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
         raise exc.at(line, expected(state), suggestions) from None
 
 
-def _names_an_action(words: list[str]) -> bool:
+def _names_an_action(words: list[str], taken_now: bool = False) -> bool:
     """Whether the words after a recruitment's verb name an action card and no person: ``take`` (or
-    ``play``) then takes that action, as a player says it ("I'll take the harvest"); a card that is a person's
-    too (``tax``) stays a recruitment."""
+    ``play``) then takes that action, as a player says it ("I'll take the harvest"). A card that is a person's
+    too (``tax``, short for the tax collector) stays a recruitment, unless the verb is ``take`` or ``play``
+    and an action is what the seat is asked now (``taken_now``): "take tax" in the action phase, when no person
+    can be recruited, is the Taxes action; "recruit tax" (or "hire") there still names the person."""
     named = [word for word in words if word not in FILLER]
+    if any(word in LEVEL_WORDS for word in named) or not any(word in CARD_WORDS for word in named):
+        return False
+    if taken_now:
+        return all(word in CARD_WORDS or word in PRIVILEGES or word in GROUP_WORDS or word.isdigit()
+                   for word in named)
     return (any(word in CARD_WORDS and word not in TYPE_WORDS for word in named)
-            and not any(word in TYPE_WORDS or word in LEVEL_WORDS for word in named))
+            and not any(word in TYPE_WORDS for word in named))
 
 
 def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat: int,
@@ -551,10 +561,10 @@ VOCABULARY = Vocabulary(
                      *CLEAR_WORDS, *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
     verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
-    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, "build"]),
+    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, "build", "floor", "floors"]),
 )
 """Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,
 and the words that only go with one (``with``, ``replace``, ``none``), do not make a line a move. The verbs,
 cards, persons, levels and ``new`` are read by any beginning that fits one of them (``_lookup``). A number goes
-with a palace, a group, and the floors a build places ("build one floor on palace two"); ``group`` opens an
+with a palace, a group, and the floors a build places ("build one floor on palace two", "two floors on a new"); ``group`` opens an
 action line but is no verb: a number follows it («группы один»), not the words that follow a verb."""

@@ -103,7 +103,11 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "build"),
     # TRANSLATORS: a new palace, in "build +1 new".
     TC("move", "new"),
+    # TRANSLATORS: a palace's floor, in "build one floor on palace 1" (written by players, never shown).
+    TC("move", "floor"),
     TC("move", "recruit"),
+    # TRANSLATORS: "take the harvest", "take an old monk": a verb a player writes for an action card or a person.
+    TC("move", "take"),
     TC("move", "replace"),
     TC("move", "discard"),
     # TRANSLATORS: "recruit monk palace1 with wild": the person is taken with the card with the question mark.
@@ -136,7 +140,8 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "farmer"),
     TC("move", "scholar"),
 )
-"""Every word and phrase the notation writes (``format_move`` and the hints), as the catalogs give them."""
+"""Every word and phrase the notation writes (``format_move`` and the hints), and the two it reads that players write
+with them ("take the harvest", "one floor"), as the catalogs give them."""
 
 
 def person(label: str) -> Text:

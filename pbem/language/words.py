@@ -99,6 +99,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    done=folded(table.get("done", [])), negations=folded(table.get("negations", [])),
                    pronouns=folded(table.get("pronouns", [])),
                    suffixes={fold(ending): english for ending, english in table.get("suffixes", {}).items()},
+                   number_suffixes=folded(table.get("number_suffixes", [])),
                    verb_anywhere=table.get("verb_anywhere", False))
 
 
@@ -121,7 +122,7 @@ def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]
     vocabulary = vocabulary or Vocabulary(frozenset())
     notation_words = read_alone(move_words, vocabulary.moves) if language == SOURCE_LANGUAGE else frozenset()
     return Lexicon(entries, vocabulary.verbs, after_a_verb(language), reading(language, notation_words),
-                   vocabulary.moves, vocabulary.counted)
+                   vocabulary.moves, vocabulary.counted, vocabulary.repeated)
 
 
 def read_alone(move_words: tuple[Text, ...], notation_words: frozenset[str]) -> frozenset[str]:

@@ -214,7 +214,7 @@ def test_lines_after_a_done_word_are_listed_as_not_read(game: str, language: str
 
 
 def test_the_verb_anywhere_is_read_first_in_each_alternative() -> None:
-    """Hungarian puts the verb anywhere («a pirosat játszom»): each alternative of a line is read verb first on
+    """Hungarian, Greek and Russian put the verb anywhere («a pirosat játszom», «την κόκκινη παίζω»): each alternative of a line is read verb first on
     its own, so "tax, else I pass" stays two alternatives; a line of two verbs or of parts is left as written."""
     def read(game: str, language: str, line: str) -> str:
         return " ".join(words(engine.game(game), language).english(line).split())
@@ -223,4 +223,6 @@ def test_the_verb_anywhere_is_read_first_in_each_alternative() -> None:
     assert read("dragon", "hu", "passz, különben egy harcost felveszek") == "pass, else recruit warrior"
     assert read("dragon", "hu", "egy harcost felveszek, elbocsátom a szerzetest") == "warrior recruit, release monk"
     assert read("china", "hu", "su: pagoda 1, húzok") == "shu: pagoda 1, draw"
-    assert read("dragon", "el", "τη συγκομιδή παίρνω") == "harvest recruit"  # Greek: as written
+    assert read("dragon", "el", "τη συγκομιδή παίρνω") == "take harvest"  # Greek and Russian too
+    assert read("china", "el", "την κόκκινη παίζω") == "play red"
+    assert read("china", "ru", "красную играю, потом вэй: пагода 1") == "red play, потом wei: pagoda 1"  # parts
