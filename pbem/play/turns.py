@@ -119,10 +119,12 @@ class Turns:
         except engine.IllegalMove as exc:
             game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(exc.reason or str(exc)))
             return False
+        drew = rules.drawn(game.state, seat, reading.moves)
         played = [self.play(session, game, seat, move, "early", held.inbound_id).notation for move in reading.moves]
         if reading.ahead:
             self.hold(session, game, seat, "\n".join(reading.ahead), held.inbound_id)
-        game.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played))
+        game.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played),
+                                                 drew=said.say(drew) if drew is not None else "")
         return True
 
     def drop_early(self, session: Session, game: LoadedGame, seat: int) -> Held:
