@@ -114,9 +114,9 @@ class Mailer:
             held = early.get(seat)
             played_early = self.shown.shown_moves(game, seat, held.played) if held else []
             mine = seat == replier
-            self.prompt(session, game, seat, understood + played_early if mine else played_early,
-                        early_refused=held if held and not held.played else None,
-                        ignored=ignored if mine else [], kept=_still_kept(game, seat, kept) if mine else [])
+            refused = held if held and not held.played else None  # its lines for later turns may stay kept
+            self.prompt(session, game, seat, understood + played_early if mine else played_early, early_refused=refused,
+                        ignored=ignored if mine else [], kept=_still_kept(game, seat, kept if mine else []))
         waiting = [game.name(s) for s in due]
         if replier is not None and replier not in prompted:
             understood += self.shown.shown_moves(game, replier, early[replier].played) if replier in early else []

@@ -29,7 +29,7 @@ from tests.mail.test_ahead import PLAYERS, flat, send, state_of
 
 CHINA = engine.game("china")
 DREW = {"en": "You drew:", "hu": "Húzott lapok:", "el": "Τραβήξατε:", "ru": "Взятые карты:"}
-"""The words before the cards, as each language's catalog has them (written out: the test reads what a player reads)."""
+"""The words before the cards, as each language's catalog has them (written out: what a player reads)."""
 HAND = {"en": "Your hand (seat", "hu": "Az Ön keze (", "el": "Το χέρι σας (θέση", "ru": "Ваша рука (место"}
 
 
