@@ -331,6 +331,12 @@ class Game(Protocol):
         """
         ...
 
+    def drawn(self, state: State, seat: int, moves: list[Move]) -> Said | None:
+        """The cards the seat's own ``moves``, played from ``state`` (unchanged), take into its hand, said for the
+        confirmation of its reply ("You drew: red, purple."): a card from a deck is seen by its drawer alone, who
+        plans its next turn, and sends it ahead, from that mail. None when they take none."""
+        ...
+
 
 class GameBase:
     """What every game adapter shares; a game subclasses it and fills in its own parts.
@@ -503,6 +509,11 @@ class GameBase:
     def determinise(self, state: State, seat: int | None, rng: Any) -> State:
         """A clone: right for a game with no hidden information; a game with some overrides this."""
         return self.clone(state)
+
+    def drawn(self, state: State, seat: int, moves: list[Move]) -> Said | None:
+        """None: right for a game whose moves show their mover nothing of its own; a game that deals a player
+        cards it alone sees (China's deck) says which, in the rulebook's names."""
+        return None
 
     # --- reading a reply ---------------------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.china import flow, greedy, notation, picture, views, words
 from engine.china.data import BOARDS
+from engine.china.moves import Move
 from engine.china.state import State
 from engine.errors import OptionError
 from engine.protocol import GameBase, Option
@@ -76,6 +77,9 @@ class China(GameBase):
 
     def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
         return flow.determinise(state, seat, rng)
+
+    def drawn(self, state: State, seat: int, moves: list[Move]) -> Text | None:
+        return views.drawn(state, seat, moves)
 
 
 GAME = China()

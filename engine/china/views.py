@@ -15,7 +15,7 @@ from engine.china import flow, notation
 from engine.china import words as terms
 from engine.china.data import BOARDS
 from engine.china.scoring import majority
-from engine.china.moves import Pass
+from engine.china.moves import DECK, Draw, Exchange, Move, Pass
 from engine.china.state import ACT, OVER, PLACE, State
 from engine.text import ENGLISH, Notation, T, TC, TN, Text, Words, seat_tag
 from engine.protocol import Decision, Result
@@ -119,6 +119,22 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     lines += _alliance_lines(state, words)
     lines += ["", say(T("Roads:"))] + _wrap([words.move(f"{side.sites[a]}/{side.sites[b]}") for a, b in side.roads])
     return "\n".join(fitted for line in lines for fitted in _fit(line))
+
+
+def drawn(state: State, seat: int, moves: list[Move]) -> Text | None:
+    """The cards the seat's ``moves``, played from ``state``, take into its hand, in the order taken, as the
+    rulebook names them by colour ("You drew: red, purple."); None when they take none. ``state`` is unchanged.
+
+    A card from the deck is seen by its drawer alone, who plans its next turn
+    from it: the confirmation of the reply says it plainly above the new hand.
+    """
+    work, cards = state.copy(), []
+    for move in moves:
+        source = move.source if isinstance(move, Draw) else move.take if isinstance(move, Exchange) else None
+        if source is not None:
+            cards.append(flow.COLOURS[work.deck[-1]] if source == DECK else source)
+        flow.apply(work, seat, move)
+    return T("You drew: %(cards)s.", cards=Notation(", ".join(cards))) if cards else None
 
 
 def _status(state: State, words: Words) -> Text:

@@ -581,6 +581,7 @@ def _played(reply: Reply) -> Outcome:
         return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
     moves = reading.moves
     shown = service.mails.shows(game, seat, moves)
+    drew = service.shown.drawn(game, seat, moves) if shown else ""
     try:
         for move in moves:
             service.turns.play(reply.session, game, seat, move, "email", reply.arrival.inbound_id)
@@ -592,7 +593,7 @@ def _played(reply: Reply) -> Outcome:
     if reading.ahead:  # lines for the seat's next turn: kept for it, replacing what was kept before
         service.turns.hold(reply.session, game, seat, "\n".join(reading.ahead), reply.arrival.inbound_id)
     service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played],
-                    ignored=reading.ignored, kept=reading.ahead, shown=shown)
+                    ignored=reading.ignored, kept=reading.ahead, shown=shown, drew=drew)
     crash_point(service.settings, "after_apply")
     return Outcome("applied", "", moves=len(moves))
 

@@ -96,13 +96,13 @@ class Mailer:
 
     def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
                  understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = (),
-                 shown: bool = False) -> None:
+                 shown: bool = False, drew: str = "") -> None:
         """Queue the mails the moves of this transaction cause in a game still running: prompts, the replier's
         confirmation, the mails of kept answers played, and notices.
 
         ``ignored`` are the replier's lines after their last move that were not read as moves (a greeting, a
         signature), ``kept`` the lines they sent for their next turn: their next mail lists both. ``shown``: the
-        replier's moves showed it something only it sees (:meth:`shows`).
+        replier's moves showed it something only it sees (:meth:`shows`), ``drew`` the cards they took (said).
         """
         understood, ignored, kept = list(understood), list(ignored), list(kept)
         if replier is not None:
@@ -114,15 +114,15 @@ class Mailer:
             held = early.get(seat)
             played_early = self.shown.shown_moves(game, seat, held.played) if held else []
             mine = seat == replier
-            self.prompt(session, game, seat, understood + played_early if mine else played_early,
-                        early_refused=held if held and not held.played else None,
-                        ignored=ignored if mine else [], kept=_still_kept(game, seat, kept) if mine else [])
+            refused = held if held and not held.played else None  # its lines for later turns may stay kept
+            self.prompt(session, game, seat, understood + played_early if mine else played_early, early_refused=refused,
+                        ignored=ignored if mine else [], kept=_still_kept(game, seat, kept if mine else []))
         waiting = [game.name(s) for s in due]
         if replier is not None and replier not in prompted:
             understood += self.shown.shown_moves(game, replier, early[replier].played) if replier in early else []
             self.confirm(session, game, replier,
                          Accepted(tuple(understood), tuple(_still_kept(game, replier, kept)), tuple(ignored)), waiting,
-                         shown=shown)
+                         shown=shown, drew=drew)
         played = [s for s, held in early.items() if held.played and s not in prompted and s != replier]
         for seat in played:
             moves = self.shown.shown_moves(game, seat, early[seat].played)
@@ -136,7 +136,7 @@ class Mailer:
             # sees it after (what its moves drew too), and may send its next turn from it
             self.send_to_seat(session, game, seat, "confirmation", understood=moves, waiting=waiting, early=True,
                               ignored=[], kept=[], next_after=self.next_after(game, seat),
-                              board=self.shown.board(game, seat))
+                              board=self.shown.board(game, seat), drew=early[seat].drew)
         if game.played:
             self.notices(session, game, skip={replier, *prompted, *played})
 
@@ -172,14 +172,14 @@ class Mailer:
                                   round=round_note.round, player=round_note.names[seat], **context)
 
     def confirm(self, session: Session, game: LoadedGame, seat: int, accepted: Accepted, waiting: list[str],
-                shown: bool = False) -> None:
+                shown: bool = False, drew: str = "") -> None:
         """Confirm a reply whose seat is asked nothing now: folded into the seat's next mail from the game,
         or a mail of its own for a player who chose ``notify each``, or whose moves showed it something only
         it sees (``shown``: a card drawn from the deck).
 
         A player who drew a card needs it to plan their next turn, and to send
-        it ahead: that confirmation comes at once and shows the game as the
-        seat now sees it. Every acceptance reaches the player: the scan sends
+        it ahead: that confirmation comes at once, says which cards they drew
+        (``drew``) and shows the game as the seat now sees it. Every acceptance reaches the player: the scan sends
         one alone once it has waited ``confirm_within_hours``
         (:meth:`confirm_waiting`).
         """
@@ -188,7 +188,7 @@ class Mailer:
             board = self.shown.board(game, seat) if shown else ""
             self.send_to_seat(session, game, seat, "confirmation", understood=list(accepted.moves), waiting=waiting,
                               early=False, ignored=list(accepted.ignored), kept=list(accepted.kept),
-                              next_after=self.next_after(game, seat), board=board)
+                              next_after=self.next_after(game, seat), board=board, drew=drew if shown else "")
             return
         earlier = _unconfirmed(row)
         if accepted.kept or accepted.early:  # only what is kept now is told kept, never a line played too
@@ -201,7 +201,7 @@ class Mailer:
         waiting = [game.name(s) for s in game.due()]
         self.send_to_seat(session, game, seat, "confirmation", understood=[], waiting=waiting, early=False,
                           ignored=[], kept=[], next_after=self.next_after(game, seat) if game.due() else None,
-                          board="")
+                          board="", drew="")
 
     def shows(self, game: LoadedGame, seat: int, moves: list[engine.Move]) -> bool:
         """Whether the seat's ``moves``, not yet played, will show it something only it sees

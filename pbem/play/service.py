@@ -163,18 +163,19 @@ class Service:
 
     def advance(self, session: Session, game: LoadedGame, *, replier: int | None = None,
                 understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = (),
-                shown: bool = False) -> None:
+                shown: bool = False, drew: str = "") -> None:
         """Play on until a person must choose, then queue what that causes: prompts and notices, or the end."""
         self.turns.settle(session, game)
-        self.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept, shown=shown)
+        self.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept, shown=shown,
+                      drew=drew)
 
     def announce(self, session: Session, game: LoadedGame, *, replier: int | None = None,
                  understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = (),
-                 shown: bool = False) -> None:
+                 shown: bool = False, drew: str = "") -> None:
         """Queue the mails of this transaction's moves; a game that just ended is closed (:meth:`end`)."""
         if game.due():
             self.mails.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept,
-                                shown=shown)
+                                shown=shown, drew=drew)
         elif not game.over_before:
             self.end(session, game)
 

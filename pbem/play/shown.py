@@ -154,6 +154,12 @@ class Shown:
         """The game as the seat sees it now, in its player's words (a confirmation that shows a draw)."""
         return game.rules.render(game.state, seat, self.words(game, seat))
 
+    def drawn(self, game: LoadedGame, seat: int, moves: list[engine.Move]) -> str:
+        """The cards the seat's ``moves``, not yet played, take into its hand, in its player's words ("You drew:
+        red, purple."), or "" when they take none (:meth:`engine.Game.drawn`)."""
+        drew = game.rules.drawn(game.state, seat, moves)
+        return self.words(game, seat).say(drew) if drew is not None else ""
+
     def picture(self, game: LoadedGame, seat: int) -> bytes | None:
         """The board picture the seat's mail shows, drawn once for every seat that sees the same one.
 

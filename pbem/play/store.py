@@ -89,6 +89,8 @@ class EarlyOutcome:
     reason: str = ""
     refused: tuple[tuple[str, str], ...] = ()
     """For a line of alternatives none of which could be played: each one (in the player's move words) and why."""
+    drew: str = ""
+    """The cards its moves took into the hand, in the player's words (:meth:`pbem.play.shown.Shown.drawn`)."""
 
 
 @dataclass(frozen=True)

@@ -114,16 +114,53 @@ class Turns:
             reading = rules.read(held.text, rules.clone(game.state), seat, said)
         except engine.MoveError as exc:
             refused = tuple((said.move(line), said.say(reason)) for line, reason in exc.refused)
-            game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(exc.reason), refused=refused)
+            text = self._keep_later(session, game, seat, held)
+            game.early_outcomes[seat] = EarlyOutcome(text, reason=said.say(exc.reason), refused=refused)
             return False
         except engine.IllegalMove as exc:
-            game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(exc.reason or str(exc)))
+            text = self._keep_later(session, game, seat, held)
+            game.early_outcomes[seat] = EarlyOutcome(text, reason=said.say(exc.reason or str(exc)))
             return False
+        drew = rules.drawn(game.state, seat, reading.moves)
         played = [self.play(session, game, seat, move, "early", held.inbound_id).notation for move in reading.moves]
         if reading.ahead:
             self.hold(session, game, seat, "\n".join(reading.ahead), held.inbound_id)
-        game.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played))
+        game.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played),
+                                                 drew=said.say(drew) if drew is not None else "")
         return True
+
+    def _keep_later(self, session: Session, game: LoadedGame, seat: int, held: Held) -> str:
+        """A kept answer that cannot be played at its turn: its lines after the first stay kept for the seat's
+        next turn when they are that turn's, and the line not played is returned, to be told so.
+
+        They are when no answer to the decision now is followed at once by a decision of its kind (it is one
+        step of the turn, not one of several alike) and the next line answers a decision of that kind (another
+        errand placement): the same turn would not ask it. A Prodigals errand space chosen ahead may be taken by
+        another seat first: the seat is asked for that placement alone, told the next one is still kept, and
+        that one stands for the turn after.
+        """
+        rules, state = game.rules, game.state
+        entries, _ = rules.entries(held.text, game.words(seat))
+        decision = rules.decision(state, seat)
+        if len(entries) < 2 or entries[1].too_long or decision is None:
+            return held.text
+        for move in rules.legal(state, seat):
+            after = rules.apply(rules.clone(state), seat, move)
+            following = rules.decision(after, seat) if seat in rules.to_act(after) else None
+            if following is not None and following.kind == decision.kind:
+                return held.text
+        if not any(self._answers(game, seat, line) for line in entries[1].alternatives):
+            return held.text
+        self.hold(session, game, seat, "\n".join(entry.written for entry in entries[1:]), held.inbound_id)
+        return entries[0].written
+
+    @staticmethod
+    def _answers(game: LoadedGame, seat: int, line: str) -> bool:
+        """Whether ``line`` (one alternative, in English notation) reads as an answer to the seat's decision now."""
+        try:
+            return bool(game.rules.read_line(line, game.state, seat))
+        except (engine.MoveError, engine.IllegalMove):
+            return False
 
     def drop_early(self, session: Session, game: LoadedGame, seat: int) -> Held:
         """Forget the seat's held move (its turn came, or it will not come)."""

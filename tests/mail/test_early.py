@@ -269,3 +269,37 @@ def test_a_placement_sent_early_in_greek_is_read_in_greek_when_the_turn_comes(tm
     told = " ".join(last_mail(service, first).text.split())
     assert greek.move(early) in told and "Understood" not in told and "the move you sent" not in told
     assert "Received since" not in told  # the folded confirmation is written in Greek too
+
+
+def test_a_placement_taken_first_is_asked_again_and_the_one_sent_for_the_turn_after_stays_kept(club) -> None:
+    """Two placements sent ahead, the first taken by another seat before the turn (#32): the player is asked for
+    that placement alone, told the second is still kept, and the second is played at the turn after."""
+    service, game_id = club
+    first, placed = take_turn(service, game_id)
+    second = due(service, game_id)
+    wanted = simple_place(state_of(service, game_id), second, avoid={placed.split()[-1]})
+    later = simple_place(_turn_of(service, game_id, first), first, avoid={placed.split()[-1], wanted.split()[-1]})
+    assert send(service, last_mail(service, first), f"{wanted}\n{later}", "early").status == "held"
+    send(service, last_mail(service, second, "prompt"), wanted, "takes-it")  # the next player takes that space
+    taken = {placed.split()[-1], wanted.split()[-1], later.split()[-1]}
+    while first not in RULES.to_act(state_of(service, game_id)):
+        taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
+    prompt = last_mail(service, first)
+    text = " ".join(prompt.text.split())
+    assert prompt.kind == "prompt"
+    assert f'The move you sent before your turn, "{wanted}", could not be played now' in text
+    assert f"Kept for your next turn, hidden from the others: {later}." in text
+    assert later in prompt.html and "Kept for your next turn" in prompt.html
+    assert [(e.seat, e.text) for e in held(service)] == [(first, later)]
+
+    now = simple_place(state_of(service, game_id), first, avoid=taken)
+    assert send(service, prompt, now, "asked-again").status == "applied"
+    assert [(e.seat, e.text) for e in held(service)] == [(first, later)], "an answer of this turn alone keeps it"
+    taken.add(now.split()[-1])
+    while held(service):
+        assert first not in RULES.to_act(state_of(service, game_id))
+        taken.add(take_turn(service, game_id, avoid=taken)[1].split()[-1])
+    with Session(service.db) as session:
+        held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
+        played = session.exec(select(Move).where(Move.inbound_id == held_id)).all()
+    assert [(move.seat, move.notation, move.source) for move in played] == [(first, later, "early")]

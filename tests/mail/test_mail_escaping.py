@@ -138,7 +138,7 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
        for value in ("asked", "done")],
     "confirmation": [
         {**BASE, "understood": [evil("understood")], "waiting": [evil("waiting")], "early": early,
-         "ignored": [evil("ignored")], "board": evil("board")}
+         "ignored": [evil("ignored")], "board": evil("board"), "drew": evil("drew")}
         for early in (True, False)
     ],
     "digest": [{"player": evil("player"), "table": evil("table"),
