@@ -79,7 +79,16 @@ def shows(game: Game, state: State, seat: int, moves: list[Move], rng: random.Ra
     A part every seat sees (a display refilled from the deck) does not count:
     it is in every player's next mail anyway. What counts is what a player
     needs to plan their next turn from and cannot learn from the others.
+    A game that never shows one seat alone anything hidden
+    (``SHOWS_ONE_SEAT`` False) is not played out: the answer is no.
     """
+    return game.SHOWS_ONE_SEAT and _worlds_differ(game, state, seat, moves, rng, samples)
+
+
+def _worlds_differ(game: Game, state: State, seat: int, moves: list[Move], rng: random.Random,
+                   samples: int) -> bool:
+    """Whether, after ``moves``, the seat's own part of its view differs between the real state and sampled
+    worlds it cannot tell from it: the look :func:`shows` makes."""
     worlds = [game.clone(state), *(game.determinise(state, seat, rng) for _ in range(samples))]
     seen: list[Any] = []
     for world in worlds:

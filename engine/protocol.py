@@ -195,6 +195,7 @@ class Game(Protocol):
     lowest_wins: bool
     AHEAD_NOTE: Text | None
     OUTLOOK_SCALE: float | None
+    SHOWS_ONE_SEAT: bool
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State: ...
 
@@ -372,6 +373,11 @@ class GameBase:
     AHEAD_NOTE: Text | None = None
     """What a player must know to write a move before its turn (see ``format_ahead``), said where a mail invites
     one; None where a move sent ahead is written as at the turn."""
+    SHOWS_ONE_SEAT: bool = True
+    """Whether a seat's own moves can show it something hidden that it alone then sees (a card drawn from a
+    deck into its hand). False where nothing hidden is ever shown to one seat alone (Dragon: a new month's
+    cards are shown to everyone at once): :func:`engine.lookahead.shows` then knows its answer without
+    playing the moves in sampled worlds."""
     OUTLOOK_SCALE: float | None = None
     """Outlook points that make a clear lead, or None. Where given, a search bot rewards a playout it cuts short
     by a sigmoid of the seat's lead over the best other seat in these units (a finished one by its lead in final

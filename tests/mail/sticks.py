@@ -37,6 +37,7 @@ class Sticks:
     max_players = 5
     lowest_wins = False
     AHEAD_NOTE = None  # a move is written the same before its turn
+    SHOWS_ONE_SEAT = False  # nothing is hidden
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Pile:
         chosen = {**self.options(), **(options or {})}

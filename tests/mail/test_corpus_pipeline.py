@@ -49,6 +49,7 @@ class Scribe:
     name = title = "scribe"
     min_players, max_players, lowest_wins = 2, 5, False
     AHEAD_NOTE = None  # a line is written the same before its turn
+    SHOWS_ONE_SEAT = False  # nothing is hidden
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> list[str]:
         return []
