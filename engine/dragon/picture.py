@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Callable
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.dragon import data
 from engine.dragon.state import ACTION, BUILD, OVER, DragonState, Player
@@ -211,7 +211,29 @@ def _pointer(pen: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 
 def _tile(pen: ImageDraw.ImageDraw, box: tuple[float, float, float, float], code: int, words: Words) -> None:
-    """A person tile: its colour and short name; a young one rounded, an old one square (``oWar``)."""
+    """A person tile: its colour and short name; a young one rounded, an old one square (``oWar``).
+
+    Pasted from a kept stamp of the same tile (:func:`_stamp`): drawing a rounded tile and its name was a
+    third of redrawing a prince's row, and the same few tiles come back in every picture."""
+    x0, y0, x1, y1 = box
+    left, top = x0 - x0 % 2, y0 - y0 % 2  # even: Pillow rounds halves to even, so the stamp rounds as here
+    stamp, shape = _stamp(code, short(code, words), (x0 - left, y0 - top, x1 - left, y1 - top))
+    pen.im.paste(stamp.im, (int(left), int(top), int(left) + stamp.width, int(top) + stamp.height), shape.im)
+
+
+@lru_cache(maxsize=1024)
+def _stamp(code: int, label: str, box: tuple[float, float, float, float]) -> tuple[Image.Image, Image.Image]:
+    """The tile ``_draw_tile`` draws in ``box``, as an image and the mask of the pixels it sets: drawn on
+    black and on white, the pixels that come out the same are the tile's (no shape is anti-aliased)."""
+    size = (int(box[2]) + 2, int(box[3]) + 2)
+    black, white = Image.new("RGB", size, BLACK), Image.new("RGB", size, WHITE)
+    for ground in (black, white):
+        _draw_tile(ImageDraw.Draw(ground), box, code, label)
+    same = ImageChops.difference(black, white).point(lambda v: 0 if v else 255).split()
+    return black, ImageChops.darker(ImageChops.darker(same[0], same[1]), same[2])
+
+
+def _draw_tile(pen: ImageDraw.ImageDraw, box: tuple[float, float, float, float], code: int, label: str) -> None:
     kind = data.KINDS[code]
     assert kind is not None
     colour = PERSON_COLOURS[kind.type_id]
@@ -220,7 +242,7 @@ def _tile(pen: ImageDraw.ImageDraw, box: tuple[float, float, float, float], code
     else:
         pen.rounded_rectangle(box, radius=(box[3] - box[1]) / 2, fill=colour, outline=BLACK, width=1)
     x0, y0, x1, y1 = box
-    _text(pen, ((x0 + x1) / 2, (y0 + y1) / 2), short(code, words), x1 - x0 - 6, 11, True, _ink(colour), "mm")
+    _text(pen, ((x0 + x1) / 2, (y0 + y1) / 2), label, x1 - x0 - 6, 11, True, _ink(colour), "mm")
 
 
 def _title(line: str, pen: ImageDraw.ImageDraw, top: int) -> None:

@@ -40,6 +40,28 @@ def test_a_picture_of_kept_strips_is_the_picture_drawn_with_none_kept() -> None:
     assert drawn > 300
 
 
+def test_a_tile_pasted_from_its_stamp_is_the_tile_drawn_in_place(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Person tiles are pasted from kept stamps (``picture._stamp``), at every place a tile is drawn (palaces of
+    every width, the supply), in four languages: each picture must be byte for byte the one with every tile drawn
+    where it stands. A stamp whose mask left out a pixel the tile sets, or that rounded a coordinate otherwise,
+    would differ here."""
+    readers = [named(words(GAME, language), [f"{language}{n}" for n in range(5)]) for language in ("en", "el", "hu", "ru")]
+
+    def in_place(pen, box, code, said):  # type: ignore[no-untyped-def]
+        picture._draw_tile(pen, box, code, picture.short(code, said))
+
+    compared = 0
+    for i, (state, seat) in enumerate(positions()):
+        said = readers[i % len(readers)]
+        stamped = fresh(state, seat, said)
+        with monkeypatch.context() as patched:
+            patched.setattr(picture, "_tile", in_place)
+            assert stamped == fresh(state, seat, said), (state.phase, seat)
+        compared += 1
+    picture._strips.cache_clear()
+    assert compared > 100 and picture._stamp.cache_info().hits > 1000
+
+
 def test_the_table_names_and_the_language_are_never_taken_from_another_table() -> None:
     state, _ = positions()[40]
     first = named(words(GAME, "en"), ["Anna", "Bob", "Carla", "Dan"])
