@@ -34,6 +34,7 @@ from sqlalchemy import bindparam, update
 from sqlmodel import Session, select
 
 from pbem.mail import bounces, signing
+from pbem.mail.relay import Relay
 from pbem.ops import metrics
 from pbem.ops.db import Outbox, locked
 from pbem.ops.logs import fields
@@ -328,8 +329,8 @@ class OutboxWorker:
         settings = self.settings
         context = ssl.create_default_context(cafile=settings.smtp_cafile or None)
         tls = settings.relay_tls  # implicit: TLS from the first byte (port 465), for relays without STARTTLS
-        smtp = aiosmtplib.SMTP(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
-                               use_tls=tls == "implicit", start_tls=tls == "starttls", tls_context=context)
+        smtp = Relay(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
+                     use_tls=tls == "implicit", start_tls=tls == "starttls", tls_context=context)
         await smtp.connect()
         if settings.smtp_user:
             await smtp.login(settings.smtp_user, settings.smtp_password)
