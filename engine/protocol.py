@@ -120,11 +120,16 @@ class Reading:
     line written as a move: a greeting, a signature.
     ``ahead`` holds the lines (as written) that came then and are moves: the
     seat's answer for its next turn, kept unread until that turn comes.
+    ``unseen`` holds the lines of a kept answer (read with ``kept``) from the
+    first decision no kept answer may serve (:attr:`Decision.not_ahead`) on:
+    they were written before what that decision shows was seen, so they are
+    not read (``moves`` are the lines before it).
     """
 
     moves: list[Move]
     ignored: tuple[str, ...] = ()
     ahead: tuple[str, ...] = ()
+    unseen: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -230,10 +235,11 @@ class Game(Protocol):
         """
         ...
 
-    def read(self, text: str, state: State, seat: int, words: Words = ENGLISH) -> Reading:
+    def read(self, text: str, state: State, seat: int, words: Words = ENGLISH, kept: bool = False) -> Reading:
         """``parse``'s moves together with the lines it left out after the seat's last owed decision.
 
-        ``words`` reads the reader's move words as well as English ones."""
+        ``words`` reads the reader's move words as well as English ones. ``kept``: the text is an answer kept
+        from before the turn, which stops at a decision no kept answer may serve (``Reading.unseen``)."""
         ...
 
     def check_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
@@ -573,7 +579,7 @@ class GameBase:
                 return entries, (*(line for line, _ in lines[at + 1:]), *after)  # is listed as not read
         return entries, tuple(after)
 
-    def read(self, text: str, state: State, seat: int, words: Words = ENGLISH) -> Reading:
+    def read(self, text: str, state: State, seat: int, words: Words = ENGLISH, kept: bool = False) -> Reading:
         """A reply's lines to moves, each line read against the state the lines before it lead to.
 
         The lines are played on a clone, so a reply can carry every decision
@@ -585,7 +591,10 @@ class GameBase:
         as a move that are not moves (a signature with no ``--`` above it)
         are ignored and reported too, even while the seat still owes a
         decision (a standing release order discharges none): read as moves,
-        they would refuse the reply. Nothing is applied to ``state``.
+        they would refuse the reply. Nothing is applied to ``state``. An
+        answer ``kept`` from before the turn is read up to a decision its
+        lines cannot have seen (R-PBEM-4: a drawn tile is placed once seen):
+        the lines from there are ``unseen``, read by no one.
         """
         entries, after = self.entries(text, words)
         if not entries:
@@ -599,7 +608,11 @@ class GameBase:
         moves: list[Move] = []
         ignored: list[str] = [entry.written for entry in entries[:start]]
         ahead: list[str] = []
+        unseen: list[str] = []
         for entry in entries[start:end]:
+            if unseen or (kept and moves and seat in self.to_act(work) and self._unseen(work, seat)):
+                unseen.append(entry.written)
+                continue
             if ahead or seat not in self.to_act(work):
                 if not moves:
                     raise self._nothing_owed(work, seat, entry.quoted)
@@ -618,7 +631,12 @@ class GameBase:
                 raise err.at(entry.quoted) from None
             moves += played
         ignored += [entry.written for entry in entries[end:]]
-        return Reading(moves, (*ignored, *after), tuple(ahead))
+        return Reading(moves, (*ignored, *after), tuple(ahead), tuple(unseen))
+
+    def _unseen(self, state: State, seat: int) -> bool:
+        """Whether the seat's decision now is one a kept answer may not serve (:attr:`Decision.not_ahead`)."""
+        decision = self.decision(state, seat)
+        return decision is not None and decision.not_ahead is not None
 
     def ahead(self, text: str, words: Words = ENGLISH) -> Reading:
         """A reply sent before the seat's turn: its move lines kept unread for that turn (see :class:`Game`).

@@ -82,7 +82,8 @@ class Held:
 
 @dataclass(frozen=True)
 class EarlyOutcome:
-    """What became of a held move when its turn came: played (its moves) or not (why)."""
+    """What became of a held move when its turn came: played (its moves) or not (why); or played up to a decision
+    it could not have seen, ``text`` then being the lines not played and ``reason`` why."""
 
     text: str
     played: tuple[str, ...] = ()

@@ -102,7 +102,9 @@ class Turns:
         """The seat's turn came: play its kept answer as if it were sent now (True), else drop it and say why.
 
         Of each line the first alternative that is legal is played, logged as
-        ``early``; lines meant for the seat's turn after this one stay kept.
+        ``early``; lines meant for the seat's turn after this one stay kept. Lines
+        that would answer a decision no kept answer may serve (a Prodigals tile drawn
+        on the way, R-PBEM-4) are not played: the seat is asked it, and told why.
         """
         held = self.drop_early(session, game, seat)
         rules, said = game.rules, game.words(seat)
@@ -111,7 +113,7 @@ class Turns:
             game.early_outcomes[seat] = EarlyOutcome(held.text, reason=said.say(decision.not_ahead))
             return False
         try:
-            reading = rules.read(held.text, rules.clone(game.state), seat, said)
+            reading = rules.read(held.text, rules.clone(game.state), seat, said, kept=True)
         except engine.MoveError as exc:
             refused = tuple((said.move(line), said.say(reason)) for line, reason in exc.refused)
             text = self._keep_later(session, game, seat, held)
@@ -125,8 +127,13 @@ class Turns:
         played = [self.play(session, game, seat, move, "early", held.inbound_id).notation for move in reading.moves]
         if reading.ahead:
             self.hold(session, game, seat, "\n".join(reading.ahead), held.inbound_id)
-        game.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played),
-                                                 drew=said.say(drew) if drew is not None else "")
+        drawn = said.say(drew) if drew is not None else ""
+        stopped = rules.decision(game.state, seat) if reading.unseen else None
+        if stopped is not None and stopped.not_ahead is not None:
+            game.early_outcomes[seat] = EarlyOutcome("\n".join(reading.unseen), played=tuple(played),
+                                                     reason=said.say(stopped.not_ahead), drew=drawn)
+        else:
+            game.early_outcomes[seat] = EarlyOutcome(held.text, played=tuple(played), drew=drawn)
         return True
 
     def _keep_later(self, session: Session, game: LoadedGame, seat: int, held: Held) -> str:

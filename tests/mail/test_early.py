@@ -303,3 +303,59 @@ def test_a_placement_taken_first_is_asked_again_and_the_one_sent_for_the_turn_af
         held_id = session.exec(select(Inbound.id).where(Inbound.message_id == "early@client.example")).one()
         played = session.exec(select(Move).where(Move.inbound_id == held_id)).all()
     assert [(move.seat, move.notation, move.source) for move in played] == [(first, later, "early")]
+
+
+def _drawing_step(state: object, seat: int) -> tuple[str, str] | None:
+    """A first step of the seat's action turn that draws a political tile, and a placement of it: or None."""
+    decision = RULES.decision(state, seat)
+    if decision is None or decision.kind != "action":
+        return None
+    for move in RULES.legal(state, seat):
+        after = RULES.apply(RULES.clone(state), seat, move)
+        asked = RULES.decision(after, seat) if seat in RULES.to_act(after) else None
+        if asked is not None and asked.not_ahead is not None:
+            return RULES.format(move), RULES.format(RULES.legal(after, seat)[0])
+    return None
+
+
+def test_a_kept_turn_is_played_up_to_the_tile_it_draws_and_the_placement_written_before_is_asked_again(
+        tmp_path: Path) -> None:
+    """R-PBEM-4: a kept answer's lines after a political tile it drew were written before the tile was seen;
+    the steps before are played, the placement is asked, and the player told why their line was not played."""
+    import random
+
+    from engine import bots
+
+    players = [*PLAYERS, "dee@example.org"]
+    service = open_service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="draw"))
+    game_id = service.new_game("prodigals", players, seed=4)
+    rng = random.Random(4)
+    found: dict[str, object] = {}
+
+    def to_the_drawing_turn(transaction, game) -> None:  # type: ignore[no-untyped-def]
+        for _ in range(2000):
+            seat = min(RULES.to_act(game.state))
+            found["step"] = _drawing_step(game.state, seat)
+            if found["step"] is not None:
+                found["seat"] = seat
+                break
+            service.turns.play(transaction.session, game, seat, bots.greedy(RULES, game.state, seat, rng), "bot")
+            service.turns.settle(transaction.session, game)
+        step, placement = found["step"]  # type: ignore[misc]
+        service.turns.hold(transaction.session, game, found["seat"], f"{step}\n{placement}", None)
+        service.advance(transaction.session, game)
+
+    service.store.transaction(game_id, to_the_drawing_turn)
+    seat, (step, placement) = found["seat"], found["step"]  # type: ignore[misc]
+    with Session(service.db) as session:
+        played = session.exec(select(Move).where(Move.game_id == game_id, Move.source == "early")).all()
+        assert [(m.seat, m.notation) for m in played] == [(seat, step)]
+        assert session.exec(select(Early)).all() == []
+    state = state_of(service, game_id)
+    assert RULES.decision(state, seat).kind == "tile"  # type: ignore[union-attr]
+    prompt = outbox(service, recipient=players[seat])[-1]  # type: ignore[index]
+    told = " ".join(prompt.text.split())
+    assert prompt.kind == "prompt"
+    assert f"Understood: {step}." in told
+    assert (f'The move you sent before your turn, "{placement}", could not be played now: a drawn political tile '
+            "is placed once it has been seen (R-PBEM-4). Please choose again.") in told
