@@ -4,21 +4,16 @@ the rows must come out exactly as the unit of work wrote them, and a lost race m
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import update
 from sqlmodel import Session, select
 
-from pbem.app import open_service
-from pbem.clock import SetClock
 from pbem.ops.db import Game, Seat
 from pbem.play.service import Service
 from pbem.play.store import Conflict, LoadedGame, Transaction
-from tests.mail import sticks
-from tests.mail.conftest import START, make_settings
-from tests.mail.postgres import postgres_url  # noqa: F401  (the fixture)
+from tests.mail.conftest import START
 
 KEPT = ("id", "game_id", "seat")
 """A seat's columns no change touches: every other one is changed below."""
@@ -46,13 +41,6 @@ def _rows(service: Service, game_id: int) -> list[dict[str, Any]]:
 def _two_games(service: Service) -> tuple[int, int]:
     return (service.new_game("sticks", ["ann@example.org", "bob@example.org"], seed=1),
             service.new_game("sticks", ["ann@example.org", "bob@example.org"], seed=1))
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_database(request: pytest.FixtureRequest, tmp_path: Path, clock: SetClock) -> Service:
-    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
-    settings = make_settings(tmp_path, **({"database_url": url} if url else {}))
-    return open_service(settings, clock=clock, rules=sticks.rules)
 
 
 def test_the_seats_a_transaction_changes_are_written_as_the_unit_of_work_wrote_them(any_database: Service) -> None:
