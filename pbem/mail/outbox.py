@@ -30,8 +30,8 @@ from email.utils import format_datetime
 from typing import Awaitable, Callable, TypeVar
 
 import aiosmtplib
-from sqlalchemy import bindparam, update
-from sqlmodel import Session, select
+from sqlalchemy import bindparam, select, update
+from sqlmodel import Session
 
 from pbem.mail import bounces, signing
 from pbem.mail.relay import Relay
@@ -60,6 +60,14 @@ _MARK_SENT = (
 )
 """Built once: a row is marked right after each send. Its picture goes: it was drawn for this mail alone (a
 resend draws the board anew), and kept it was most of the database's bytes per game (docs/scale.md)."""
+
+_outbox = Outbox.__table__  # type: ignore[attr-defined]
+_DUE = (select(_outbox).where(_outbox.c.status == "pending", _outbox.c.next_attempt <= bindparam("now"))
+        .order_by(_outbox.c.id).limit(bindparam("batch")))
+_CLAIM = (update(_outbox).where(_outbox.c.id.in_(bindparam("ids", expanding=True)))
+          .values(next_attempt=bindparam("lease")))
+"""Built once, and run on a plain connection: every committed reply wakes a flush that claims its mails, and an
+ORM session with the rows as its objects cost more than twice the two statements."""
 
 
 @dataclass(frozen=True)
@@ -345,16 +353,13 @@ class OutboxWorker:
         If this worker dies holding them, they come due again when the lease ends.
         """
         now = self.service.clock.now()
-        with Session(self.service.db, expire_on_commit=False) as session:
-            query = (select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt <= now)
-                     .order_by(Outbox.id).limit(self.settings.outbox_batch))  # type: ignore[arg-type]
-            rows = list(session.exec(locked(query, self.service.db)))
-            if rows:
+        with self.service.db.begin() as connection:
+            found = connection.execute(locked(_DUE, self.service.db),
+                                       {"now": now, "batch": self.settings.outbox_batch}).all()
+            if found:
                 lease = now + timedelta(seconds=self.settings.outbox_lease_seconds)
-                claim = update(Outbox).where(Outbox.id.in_([row.id for row in rows]))  # type: ignore[union-attr]
-                session.execute(claim.values(next_attempt=lease), execution_options={"synchronize_session": False})
-            session.commit()
-            return rows
+                connection.execute(_CLAIM, {"ids": [row.id for row in found], "lease": lease})
+        return [Outbox.model_construct(**row._mapping) for row in found]  # the rows as read, in no session
 
     def _sent(self, row_id: int | None) -> None:
         with self.service.db.begin() as connection:  # no ORM session: nothing here is an object

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from sqlalchemy import Engine, bindparam, func, update
+from sqlalchemy import Engine, Update, bindparam, func, inspect, update
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
@@ -46,6 +46,18 @@ _BUMP_VERSION = (
     .where(Game.__table__.c.id == bindparam("game_id"), Game.__table__.c.version == bindparam("loaded"))  # type: ignore[attr-defined]
     .values(version=bindparam("version"), deadline=bindparam("deadline"))
 )
+
+_SEAT = Seat.__table__  # type: ignore[attr-defined]
+_SEAT_UPDATES: dict[tuple[str, ...], Update] = {}
+"""The UPDATE of a seat's changed columns, one for each set of columns met (a handful), built once each."""
+
+
+def _seat_update(columns: tuple[str, ...]) -> Update:
+    statement = _SEAT_UPDATES.get(columns)
+    if statement is None:  # bound as new_<column>: a bindparam may not take the name of a column it sets
+        statement = _SEAT_UPDATES[columns] = update(_SEAT).where(_SEAT.c.id == bindparam("seat_id")).values(
+            {column: bindparam(f"new_{column}") for column in columns})
+    return statement
 
 
 class Conflict(Exception):
@@ -214,6 +226,7 @@ class Transaction:
     def commit(self) -> None:
         """Bump every changed game's version and commit, or raise Conflict (the caller rolls back)."""
         session = self.session
+        self._write_seats()
         session.flush()
         changed = [game for game_id, game in self.loaded.items() if game_id not in self._unchanged]
         for game in changed:
@@ -221,6 +234,37 @@ class Transaction:
         session.commit()
         for game in changed:
             self.store.remember(game)
+
+
+    def _write_seats(self) -> None:
+        """Write the loaded games' changed seats as plain UPDATEs (one executemany for each set of columns) and
+        take them out of the session, which then has nothing left to do for them.
+
+        Every reply changes a seat or two; the session's unit of work spent more on finding and ordering those
+        changes than the UPDATE itself costs. A seat's changes are its columns whose value differs from the one
+        loaded, as the unit of work has them. They are written after the session's own flush (rows they may
+        name, a new player, exist by then) and in its transaction, so a Conflict rolls them back too; nothing
+        reads a seat of the session after its commit (a new attempt loads afresh).
+        """
+        session = self.session
+        deleted = session.deleted
+        writes: dict[tuple[str, ...], list[dict[str, object]]] = {}
+        for game in self.loaded.values():
+            for seat in game.seats:
+                state = inspect(seat)
+                if not state.modified or not state.persistent or seat in deleted:
+                    continue
+                loaded, now = state.committed_state, state.dict
+                columns = tuple(sorted(key for key in loaded if now.get(key) != loaded[key]))
+                session.expunge(seat)
+                if columns:
+                    writes.setdefault(columns, []).append(
+                        {"seat_id": seat.id, **{f"new_{column}": now[column] for column in columns}})
+        if writes:
+            session.flush()  # first what the seats' new values may refer to
+            connection = session.connection()
+            for columns, rows in writes.items():
+                connection.execute(_seat_update(columns), rows)
 
 
 class GameStore:
@@ -257,7 +301,9 @@ class GameStore:
         """
         busy: OperationalError | None = None
         for number in range(attempts):
-            with Session(self.db) as session:
+            # Nothing reads a row after the commit, and the session closes right after it: expiring every
+            # object at the commit (to reload it on the next read) was work for nobody on every reply.
+            with Session(self.db, expire_on_commit=False) as session:
                 transaction = Transaction(self, session, number)
                 try:
                     return work(transaction)

@@ -16,6 +16,7 @@ from pbem.ops.db import Outbox
 from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail import sticks
+from tests.mail.postgres import postgres_url  # noqa: F401  (the fixture, for any_database)
 
 T = TypeVar("T")
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -39,6 +40,14 @@ def clock() -> SetClock:
 @pytest.fixture
 def service(tmp_path: Path, clock: SetClock) -> Service:
     return open_service(make_settings(tmp_path), clock=clock, rules=sticks.rules)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_database(request: pytest.FixtureRequest, tmp_path: Path, clock: SetClock) -> Service:
+    """The service of ``service``, once on SQLite and once on a fresh PostgreSQL database."""
+    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
+    settings = make_settings(tmp_path, **({"database_url": url} if url else {}))
+    return open_service(settings, clock=clock, rules=sticks.rules)
 
 
 def rows(service: Service, table: type[T], **where: object) -> list[T]:
