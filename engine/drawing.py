@@ -9,16 +9,17 @@ and a label outside Latin is then drawn as boxes, never as an error.
 
 from __future__ import annotations
 
+import itertools
 import struct
 import threading
 import zlib
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 FONT_FILES = (
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
@@ -119,10 +120,13 @@ class Strips:
         self._lock = threading.Lock()
 
     def strip(self, key: Hashable, top: int, height: int,
-              draw: Callable[[ImageDraw.ImageDraw, int], None], ground: tuple[int, int, int]) -> Strip:
+              draw: Callable[[ImageDraw.ImageDraw, int], None], ground: tuple[int, int, int],
+              composed: Callable[[int], Image.Image | None] | None = None) -> Strip:
         """The strip ``key`` names, ``height`` rows from ``top``: kept, or drawn by ``draw(pen, y)`` with
         ``y`` standing for ``top`` on a ``ground`` background. ``key`` must name everything the strip shows
-        (None: nothing can name it, and it is drawn for this picture alone)."""
+        (None: nothing can name it, and it is drawn for this picture alone). ``composed(shift)``, when given,
+        may return the strip already on the palette, put together from kept :class:`Layers` (None: it could
+        not be, and ``draw`` draws it)."""
         shift = top % 2
         key = None if key is None else (key, shift, height)
         with self._lock:
@@ -130,14 +134,16 @@ class Strips:
             if kept is not None:
                 self._kept.move_to_end(key)
                 return kept
-        image = Image.new("RGB", (self.width, height + shift), ground)
-        draw(ImageDraw.Draw(image), shift)
-        if shift:
-            image = image.crop((0, shift, self.width, height + shift))
-        # Mapped onto the palette without dithering (what ``Image.quantize`` does, without copying the palette
-        # each time), one column to the right of a column of zeros: each row's PNG filter byte, "none".
+        mapped = composed(shift) if composed is not None else None
+        if mapped is None:
+            image = Image.new("RGB", (self.width, height + shift), ground)
+            draw(ImageDraw.Draw(image), shift)
+            if shift:
+                image = image.crop((0, shift, self.width, height + shift))
+            mapped = self.mapped(image)
+        # One column to the right of a column of zeros: each row's PNG filter byte, "none".
         rows = Image.new("P", (self.width + 1, height), 0)
-        rows.im.paste(image.im.convert("P", Image.Dither.NONE, self.palette.im), (1, 0, self.width + 1, height))
+        rows.im.paste(mapped.im, (1, 0, self.width + 1, height))
         compressor = zlib.compressobj(3, zlib.DEFLATED, -15)
         raw = rows.tobytes()
         made = Strip(height, compressor.compress(raw) + compressor.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(raw), len(raw))
@@ -148,6 +154,12 @@ class Strips:
                 while self._bytes > self.kept_bytes and len(self._kept) > 1:
                     self._bytes -= len(self._kept.popitem(last=False)[1].deflated)
         return made
+
+    def mapped(self, image: Image.Image) -> Image.Image:
+        """``image`` mapped onto the palette without dithering (what ``Image.quantize`` does, without copying
+        the palette each time). Each pixel is mapped by its colour alone, so a part mapped on its own is the
+        same part of the whole mapped."""
+        return image._new(image.im.convert("P", Image.Dither.NONE, self.palette.im))
 
     def png(self, strips: Sequence[Strip]) -> bytes:
         """The palette PNG of ``strips`` stacked in order."""
@@ -163,6 +175,169 @@ class Strips:
             _chunk(b"IDAT", data),
             _chunk(b"IEND", b""),
         ])
+
+
+Box = tuple[int, int, int, int]
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Base:
+    """The first drawing of a strip, on the palette (``image``), with the pixels it left other than exactly
+    ``under``, the ground its layers (:class:`Layer`) are drawn on (``other``, a "1" mask)."""
+
+    image: Image.Image
+    other: Image.Image
+    under: Colour
+    fits: dict[Hashable, bool] = field(default_factory=dict, compare=False)
+    """Whether each layer (by its key) goes over this base: its blended ink falls only on the ground."""
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A later drawing of a strip, drawn once on its ``ground`` and kept: its pixels on the palette in ``box``
+    (None: it draws nothing), those it sets (``touched``), and of those the ones whose colour depends on what
+    was beneath (``blended``: ink blended into the ground). Pasted over a strip whose pixels under
+    ``blended`` are still exactly its ground, it leaves the strip as drawing it there would."""
+
+    key: Hashable
+    box: Box | None
+    image: Image.Image | None = None
+    touched: Image.Image | None = None
+    blended: Image.Image | None = None
+    ground: Colour | None = None
+    """What it was drawn on, for the ink it blends; None: it blends nothing, and goes over any ground."""
+
+
+class Layers:
+    """Strips put together from drawings kept by exactly what each shows: a prince's row is its frame, goods,
+    palaces and cards, and a move changes one or two of them; the others are pasted as drawn before, already
+    on the palette, instead of drawn and mapped again.
+
+    A layer is drawn on a whole strip at its parity (as :class:`Strips` draws), so it rounds as in place. It is
+    drawn on black, on white and on its ground: a pixel that comes out the same on black and white is set
+    whatever was beneath (blending is monotone in what is beneath); one that differs but is not the ground's
+    own colour is ink blended into it, right only over that ground. A stack whose blended pixels would fall on
+    anything but the ground is not put together (None), and the strip is drawn whole."""
+
+    def __init__(self, strips: Strips, kept: int = 4096) -> None:
+        self.strips, self.kept = strips, kept
+        self._kept: OrderedDict[Hashable, Base | Layer] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def base(self, key: Hashable, height: int, shift: int, ground: Colour, under: Colour,
+             draw: Callable[[ImageDraw.ImageDraw, int], None]) -> Base:
+        """The first drawing of a strip ``height`` rows high at parity ``shift``, on ``ground``, as ``key``
+        names it; ``under`` is the ground of the layers to go over it."""
+        def made() -> Base:
+            drawn = self._drawn(height, shift, ground, draw)
+            return Base(self.strips.mapped(drawn), _differs(drawn, under), under)
+        named = ("base", key, height, shift, ground, under)
+        kept = self._kept_one(named)
+        if kept is not None:
+            assert isinstance(kept, Base)
+            return kept
+        return self._keep(named, made())
+
+    def layer(self, key: Hashable, height: int, shift: int, ground: Colour,
+              draw: Callable[[ImageDraw.ImageDraw, int], None]) -> Layer:
+        """The drawing ``draw(pen, y)`` over a strip ``height`` rows high at parity ``shift``, as ``key`` names
+        it (everything it shows but its ground), drawn on ``ground``; one that blends nothing into its ground
+        (shapes, and ink on them) is kept for every ground."""
+        free, grounded = ("layer", key, height, shift, None), ("layer", key, height, shift, ground)
+        kept = self._kept_one(free) or self._kept_one(grounded)
+        if kept is not None:
+            assert isinstance(kept, Layer)
+            return kept
+        # Drawn first on black and on white, where every pixel a drawing changes shows on one or the other
+        # (a blend of any weight moves 0 or 255); then on its ground only across the rows it reaches.
+        on_black, on_white = (self._drawn(height, shift, colour, draw) for colour in ((0, 0, 0), (255, 255, 255)))
+        boxes = [box for box in (on_black.getbbox(), ImageChops.invert(on_white).getbbox()) if box is not None]
+        if not boxes:
+            return self._keep(free, Layer(free, None))
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        first = (box[1] + shift) - (box[1] + shift) % 2  # an even number of rows down: it rounds as in place
+        band = Image.new("RGB", (self.strips.width, box[3] + shift - first), ground)
+        draw(ImageDraw.Draw(band), shift - first)
+        on_ground = band.crop((box[0], box[1] + shift - first, box[2], box[3] + shift - first))
+        on_black, on_white = on_black.crop(box), on_white.crop(box)
+        touched = _anywhere(ImageChops.lighter(ImageChops.lighter(on_black, ImageChops.invert(on_white)),
+                                               ImageChops.difference(on_ground, Image.new("RGB", on_ground.size, ground))))
+        blended = ImageChops.darker(touched, _anywhere(ImageChops.difference(on_black, on_white)))
+        full = blended.getbbox() is not None
+        named = grounded if full else free
+        return self._keep(named, Layer(named, box, self.strips.mapped(on_ground), touched, blended,
+                                       ground if full else None))
+
+    def stacked(self, base: Base, layers: Sequence[Layer]) -> Image.Image | None:
+        """``base`` with ``layers`` pasted over it in order, on the palette; None where a layer's blended ink
+        would fall on anything but its ground (drawing it there would blend it into something else)."""
+        canvas = base.image.copy()
+        below: list[Layer] = []
+        for layer in layers:
+            if layer.box is None:
+                continue
+            assert layer.image is not None and layer.touched is not None and layer.blended is not None
+            fits = base.fits.get(layer.key)
+            if fits is None:
+                fits = layer.ground in (None, base.under) and not _meet(base.other, (0, 0), layer)
+                if len(base.fits) >= self.kept:
+                    base.fits.clear()
+                base.fits[layer.key] = fits
+            x0, y0, x1, y1 = layer.box
+            if not fits or any(_meet(other.touched, other.box[:2], layer) for other in below  # type: ignore[arg-type,index]
+                               if other.box[0] < x1 and other.box[1] < y1 and other.box[2] > x0 and other.box[3] > y0):  # type: ignore[index]
+                return None
+            canvas.im.paste(layer.image.im, layer.box, layer.touched.im)
+            below.append(layer)
+        return canvas
+
+    def _drawn(self, height: int, shift: int, ground: Colour,
+               draw: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
+        image = Image.new("RGB", (self.strips.width, height + shift), ground)
+        draw(ImageDraw.Draw(image), shift)
+        return image.crop((0, shift, self.strips.width, height + shift)) if shift else image
+
+    def _kept_one(self, key: Hashable) -> Base | Layer | None:
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None:
+                self._kept.move_to_end(key)
+            return kept
+
+    def _keep(self, key: Hashable, made: Base | Layer) -> Any:
+        with self._lock:
+            self._kept[key] = made
+            while len(self._kept) > self.kept:
+                self._kept.popitem(last=False)
+        return made
+
+
+def _meet(mask: Image.Image, at: tuple[int, int], layer: Layer) -> bool:
+    """Whether ``mask`` (a "1" image whose top left is at ``at`` in the strip) sets a pixel under ``layer``'s
+    blended ink."""
+    assert layer.box is not None and layer.blended is not None
+    x, y = at
+    x0, y0, x1, y1 = layer.box
+    if x0 >= x + mask.width or y0 >= y + mask.height or x1 <= x or y1 <= y:
+        return False
+    beneath = Image.new("L", (x1 - x0, y1 - y0), 0)
+    beneath.paste(mask, (x - x0, y - y0))
+    return ImageChops.darker(beneath, layer.blended).getbbox() is not None
+
+
+_NONZERO = [0] + [255] * 255
+
+
+def _anywhere(image: Image.Image) -> Image.Image:
+    """An "L" mask of an RGB ``image``: 255 where any channel is not 0."""
+    red, green, blue = image.split()
+    return red._new(ImageChops.lighter(ImageChops.lighter(red, green), blue).im.point(_NONZERO, None))
+
+
+def _differs(image: Image.Image, other: Colour) -> Image.Image:
+    """An "L" mask, 255 where ``image`` differs from the colour ``other`` in any channel."""
+    return _anywhere(ImageChops.difference(image, Image.new(image.mode, image.size, other)))
 
 
 _ADLER_BASE = 65521
@@ -182,11 +357,26 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 def words_key(words: object) -> Hashable:
     """What a picture's labels depend on in ``words``: its kind and everything it holds (language, catalog,
     lexicon, the table's names), so strips are shared by readers of one language at one table; None when it
-    holds something that cannot be a key (its strips are then drawn for that picture alone)."""
+    holds something that cannot be a key (its strips are then drawn for that picture alone).
+
+    Given as a number standing for all that (never given to other words, even once forgotten): a picture
+    looks up some fifty kept drawings, and hashing the words' whole content for each was a tenth of it."""
     held = (type(words), getattr(words, "language", None), getattr(words, "names", ()),
             tuple(sorted(getattr(words, "__dict__", {}).items())))
     try:
         hash(held)
     except TypeError:
         return None
-    return held
+    with _WORDS_LOCK:
+        number = _WORDS.get(held)
+        if number is None:
+            number = _WORDS[held] = next(_WORDS_COUNT)
+            while len(_WORDS) > 4096:
+                _WORDS.popitem(last=False)
+        _WORDS.move_to_end(held)
+    return number
+
+
+_WORDS: OrderedDict[Hashable, int] = OrderedDict()
+_WORDS_COUNT = itertools.count()
+_WORDS_LOCK = threading.Lock()
