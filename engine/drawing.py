@@ -207,6 +207,8 @@ class Layer:
     blended: Image.Image | None = None
     ground: Colour | None = None
     """What it was drawn on, for the ink it blends; None: it blends nothing, and goes over any ground."""
+    reach: Box | None = None
+    """Where in the strip its blended pixels are (None: it has none)."""
 
 
 class Layers:
@@ -264,10 +266,11 @@ class Layers:
         touched = _anywhere(ImageChops.lighter(ImageChops.lighter(on_black, ImageChops.invert(on_white)),
                                                ImageChops.difference(on_ground, Image.new("RGB", on_ground.size, ground))))
         blended = ImageChops.darker(touched, _anywhere(ImageChops.difference(on_black, on_white)))
-        full = blended.getbbox() is not None
-        named = grounded if full else free
+        inked = blended.getbbox()
+        named = grounded if inked else free
+        reach = None if inked is None else (box[0] + inked[0], box[1] + inked[1], box[0] + inked[2], box[1] + inked[3])
         return self._keep(named, Layer(named, box, self.strips.mapped(on_ground), touched, blended,
-                                       ground if full else None))
+                                       ground if inked else None, reach))
 
     def stacked(self, base: Base, layers: Sequence[Layer]) -> Image.Image | None:
         """``base`` with ``layers`` pasted over it in order, on the palette; None where a layer's blended ink
@@ -278,16 +281,19 @@ class Layers:
             if layer.box is None:
                 continue
             assert layer.image is not None and layer.touched is not None and layer.blended is not None
-            fits = base.fits.get(layer.key)
+            fits = True if layer.reach is None else base.fits.get(layer.key)
             if fits is None:
                 fits = layer.ground in (None, base.under) and not _meet(base.other, (0, 0), layer)
                 if len(base.fits) >= self.kept:
                     base.fits.clear()
                 base.fits[layer.key] = fits
-            x0, y0, x1, y1 = layer.box
-            if not fits or any(_meet(other.touched, other.box[:2], layer) for other in below  # type: ignore[arg-type,index]
-                               if other.box[0] < x1 and other.box[1] < y1 and other.box[2] > x0 and other.box[3] > y0):  # type: ignore[index]
+            if not fits:
                 return None
+            if layer.reach is not None:
+                x0, y0, x1, y1 = layer.reach
+                if any(_meet(other.touched, other.box[:2], layer) for other in below  # type: ignore[arg-type,index]
+                       if other.box[0] < x1 and other.box[1] < y1 and other.box[2] > x0 and other.box[3] > y0):  # type: ignore[index]
+                    return None
             canvas.im.paste(layer.image.im, layer.box, layer.touched.im)
             below.append(layer)
         return canvas
