@@ -25,7 +25,7 @@ from engine.dragon import data
 from engine.dragon.state import ACTION, BUILD, OVER, DragonState, Player
 from engine.dragon.views import heading, short, title
 from engine.dragon.words import EVENTS_SHORT, PICTURE, SHORT, person
-from engine.drawing import Layer, Layers, Strip, Strips, fitted, font, words_key
+from engine.drawing import Layers, Strip, Strips, fitted, font, words_key
 from engine.text import ENGLISH, T, Words, seat_tag
 
 Colour = tuple[int, int, int]
@@ -65,6 +65,10 @@ NEAR = 12
 looks a pixel up by its cache cell, where such a blend can be nearer than the drawing colour itself."""
 
 
+Part = tuple[tuple[object, ...], Callable[[ImageDraw.ImageDraw, int], object]]
+"""One drawing of a strip, and what it shows (its key, the reader's words aside)."""
+
+
 def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
     """The table as ``seat`` (None: a spectator) sees it, as a palette PNG.
 
@@ -97,8 +101,10 @@ def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
             lambda pen, y: _groups(state, pen, words, lines, y))
     seats = tuple(state.turn_order() if over else state.order)
     add(("order", seats, asked, tuple(state.players[s].track for s in seats)), ORDER_H,
-        lambda pen, y: _order(state, pen, words, y))
-    add(("supply", tuple(state.supply)), SUPPLY_H, lambda pen, y: _supply(state, pen, words, y))
+        lambda pen, y: _order(state, pen, words, y),
+        None if said is None else lambda shift: _layered(_order_parts(state, words), said, ORDER_H, shift, WHITE))
+    add(("supply", tuple(state.supply)), SUPPLY_H, lambda pen, y: _supply(state, pen, words, y),
+        None if said is None else lambda shift: _layered(_supply_parts(state, words), said, SUPPLY_H, shift, WHITE))
     for s, player in enumerate(state.players):
         extra = s == seat and own
         height = PLAYER_H + (OWN_EXTRA if extra else 0)
@@ -319,53 +325,90 @@ def _groups(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, lines: l
 
 def _order(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> int:
     """The seats in the order they are asked this phase, each with its space on the person track."""
-    _text(pen, (MARGIN, top + 12), words.say(PICTURE["order"]), 150, 12, True)
-    _text(pen, (MARGIN, top + 30), words.say(PICTURE["track"]), 150, 11)
-    seats = state.turn_order() if state.phase == OVER else state.order
-    for i, s in enumerate(seats):
-        x = 180 + 82 * i
-        if s == _asked(state):
-            _pointer(pen, x - 22, top + 15)
-        _chip(pen, (x, top + 15), s, due=s == _asked(state))
-        _write(pen, (x, top + 37), str(state.players[s].track), 12, False, BLACK, "mm")
+    _painted(_order_parts(state, words), pen, top)
     return top + ORDER_H
+
+
+def _order_parts(state: DragonState, words: Words) -> tuple[Part, list[Part]]:
+    """The order as drawings, each with what it shows: its labels, then each seat's chip and track space."""
+    order, track = words.say(PICTURE["order"]), words.say(PICTURE["track"])
+
+    def labels(pen: ImageDraw.ImageDraw, top: int) -> None:
+        _text(pen, (MARGIN, top + 12), order, 150, 12, True)
+        _text(pen, (MARGIN, top + 30), track, 150, 11)
+
+    def seat(pen: ImageDraw.ImageDraw, top: int, i: int, s: int, due: bool) -> None:
+        if due:
+            _pointer(pen, 180 + 82 * i - 22, top + 15)
+        _chip(pen, (180 + 82 * i, top + 15), s, due=due)
+
+    def space(pen: ImageDraw.ImageDraw, top: int, i: int, on: int) -> None:
+        _write(pen, (180 + 82 * i, top + 37), str(on), 12, False, BLACK, "mm")
+
+    seats = state.turn_order() if state.phase == OVER else state.order
+    asked = _asked(state)
+    parts: list[Part] = []
+    for i, s in enumerate(seats):
+        on = state.players[s].track
+        parts += [(("seat", i, s, s == asked), lambda pen, top, i=i, s=s, due=s == asked: seat(pen, top, i, s, due)),
+                  (("space", i, on), lambda pen, top, i=i, on=on: space(pen, top, i, on))]
+    return (("order", order, track), labels), parts
 
 
 def _supply(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> int:
     """The person tiles left, young/old per type (one count for a type of one level)."""
-    _text(pen, (MARGIN, top + 8), words.say(T("Supply (young/old):")), WIDTH - 2 * MARGIN, 12, True)
-    width = (WIDTH - 2 * MARGIN) / len(data.TYPES)
-    for index in range(len(data.TYPES)):
-        x = MARGIN + width * index
-        codes = data.kind_codes(index)
-        _tile(pen, (x + 1, top + 20, x + 36, top + 42), codes[0], words)
-        counts = "/".join(str(state.supply[c]) for c in codes)
-        _text(pen, (x + 39, top + 31), counts, width - 40, 12)
+    _painted(_supply_parts(state, words), pen, top)
     return top + SUPPLY_H
+
+
+def _supply_parts(state: DragonState, words: Words) -> tuple[Part, list[Part]]:
+    """The supply as drawings, each with what it shows: its label, then each type's tile and counts."""
+    label = words.say(T("Supply (young/old):"))
+    width = (WIDTH - 2 * MARGIN) / len(data.TYPES)
+
+    def kind(pen: ImageDraw.ImageDraw, top: int, index: int, counts: str) -> None:
+        x = MARGIN + width * index
+        _tile(pen, (x + 1, top + 20, x + 36, top + 42), data.kind_codes(index)[0], words)
+        _text(pen, (x + 39, top + 31), counts, width - 40, 12)
+
+    parts: list[Part] = []
+    for index in range(len(data.TYPES)):
+        counts = "/".join(str(state.supply[c]) for c in data.kind_codes(index))
+        parts.append((("kind", index, counts), lambda pen, top, index=index, counts=counts: kind(pen, top, index, counts)))
+    return (("supply", label), lambda pen, top: _text(pen, (MARGIN, top + 8), label, WIDTH - 2 * MARGIN, 12, True)), parts
+
+
+def _painted(drawing: tuple[Part, list[Part]], pen: ImageDraw.ImageDraw, top: int) -> None:
+    """A strip's drawings drawn in place, in order."""
+    frame, parts = drawing
+    for _, paint in (frame, *parts):
+        paint(pen, top)
+
+
+def _layered(drawing: tuple[Part, list[Part]], said: object, height: int, shift: int, under: Colour) -> Image.Image | None:
+    """A strip put together from its drawings as kept from the pictures before (:class:`engine.drawing.Layers`),
+    each by what it shows (and the reader's words, ``said``), over a first drawn on white; None where they do
+    not come out as drawn in place."""
+    (key, paint), parts = drawing
+    layers = _layers()
+    base = layers.base((*key, said), height, shift, WHITE, under, paint)
+    return layers.stacked(base, [layers.layer((*key, said), height, shift, under, paint) for key, paint in parts])
 
 
 def _player(state: DragonState, s: int, viewer: int | None, pen: ImageDraw.ImageDraw, words: Words,
             top: int) -> int:
     """One prince: goods on the left; palaces (floors bottom up, persons in them) and cards left on the right.
     The viewer's own row is tinted and, while releases can still come, shows its standing release order."""
-    frame, parts = _row_parts(state, s, viewer, words)
-    for _, paint in (frame, *parts):
-        paint(pen, top)
+    _painted(_row_parts(state, s, viewer, words), pen, top)
     return top + PLAYER_H + (OWN_EXTRA if _extra(state, s, viewer) else 0)
 
 
 def _row(state: DragonState, s: int, viewer: int | None, words: Words, said: object, height: int,
          shift: int) -> Image.Image | None:
-    """A prince's row put together from its parts as drawn for the pictures before (:class:`engine.drawing.Layers`),
-    each kept by what it shows: a move changes a part or two of a row, and who is asked only its frame."""
-    frame, parts = _row_parts(state, s, viewer, words)
-    layers = _layers()
-    under = OWN_PANEL if s == viewer else PANEL
-    base = layers.base((*frame[0], said), height, shift, WHITE, under, frame[1])
-    return layers.stacked(base, [layers.layer((*key, said), height, shift, under, paint) for key, paint in parts])
+    """A prince's row put together from its parts as drawn for the pictures before: a move changes a part or two
+    of a row, and who is asked only its frame."""
+    return _layered(_row_parts(state, s, viewer, words), said, height, shift, OWN_PANEL if s == viewer else PANEL)
 
-
-Part = tuple[tuple[object, ...], Callable[[ImageDraw.ImageDraw, int], object]]
 
 
 def _extra(state: DragonState, s: int, viewer: int | None) -> bool:

@@ -33,8 +33,10 @@ def fresh(state: engine.State, seat: int | None, said: object) -> bytes:
 
 def test_a_picture_of_kept_strips_is_the_picture_drawn_with_none_kept() -> None:
     """Pictures drawn one after the other, in four languages and for every kind of viewer, reuse the strips of
-    the ones before; each must be byte for byte the picture drawn from nothing. A strip kept under a key that
-    leaves out something it shows would bring an older state's strip back here."""
+    the ones before, and put the rows, the order and the supply together from the layers kept from them; each
+    must be byte for byte the picture drawn from nothing, every strip drawn whole. A strip or layer kept under
+    a key that leaves out something it shows would bring an older state's drawing back here, and a layer
+    pasted where it does not come out as drawn in place would differ."""
     readers = [named(words(GAME, language), [f"{language}{n}" for n in range(5)]) for language in LANGUAGES]
     drawn = 0
     stacked = Layers.stacked
@@ -188,19 +190,21 @@ def test_a_change_to_anything_the_picture_shows_is_drawn_even_with_the_rest_kept
     assert unlike_drawn_anew(language) == []
 
 
-@pytest.mark.parametrize("left_out", ["good", "palace", "cards"])
-def test_a_layer_kept_by_a_key_that_leaves_out_what_it_shows_is_caught(left_out: str) -> None:
-    """The test above fails where a layer's key leaves out a value it shows: here the last part of the goods',
-    a palace's or the cards' key (a number, the persons, the cards held) is left out, and an older drawing
-    of that part comes back instead."""
-    parts = picture._row_parts
+@pytest.mark.parametrize(("drawings", "left_out"), [
+    ("_row_parts", "good"), ("_row_parts", "palace"), ("_row_parts", "cards"), ("_order_parts", "seat"),
+    ("_order_parts", "space"), ("_supply_parts", "kind")])
+def test_a_layer_kept_by_a_key_that_leaves_out_what_it_shows_is_caught(drawings: str, left_out: str) -> None:
+    """The test above fails where a layer's key leaves out a value it shows: here the last part of the key of
+    a good, a palace, the cards, a seat's chip, its track space or a supply tile (its number, persons, the
+    cards held, whether it is asked, the space, the counts) is left out, and an older drawing comes back."""
+    parts = getattr(picture, drawings)
 
     def incomplete(*args):  # type: ignore[no-untyped-def]
         frame, kept = parts(*args)
         return frame, [((*key[:-1], None) if key[0] == left_out else key, paint) for key, paint in kept]
 
     picture._layers.cache_clear()
-    with mock.patch.object(picture, "_row_parts", incomplete):
+    with mock.patch.object(picture, drawings, incomplete):
         assert unlike_drawn_anew("en") != []
     picture._layers.cache_clear()
 
