@@ -184,7 +184,7 @@ Colour = tuple[int, int, int]
 @dataclass(frozen=True)
 class Base:
     """The first drawing of a strip, on the palette (``image``), with the pixels it left other than exactly
-    ``under``, the ground its layers (:class:`Layer`) are drawn on (``other``, a "1" mask)."""
+    ``under``, the ground its layers (:class:`Layer`) are drawn on (``other``, an "L" mask of 0 and 255)."""
 
     image: Image.Image
     other: Image.Image
@@ -195,9 +195,9 @@ class Base:
 
 @dataclass(frozen=True)
 class Layer:
-    """A later drawing of a strip, drawn once on its ``ground`` and kept: its pixels on the palette in ``box``
-    (None: it draws nothing), those it sets (``touched``), and of those the ones whose colour depends on what
-    was beneath (``blended``: ink blended into the ground). Pasted over a strip whose pixels under
+    """A later drawing of a strip, drawn once and kept: its pixels on the palette in ``box`` (None: it draws
+    nothing), those it sets (``touched``), and of those the ones whose colour depends on what was beneath
+    (``blended``: ink blended into its ``ground``; masks of 0 and 255). Pasted over a strip whose pixels under
     ``blended`` are still exactly its ground, it leaves the strip as drawing it there would."""
 
     key: Hashable
@@ -217,10 +217,12 @@ class Layers:
     on the palette, instead of drawn and mapped again.
 
     A layer is drawn on a whole strip at its parity (as :class:`Strips` draws), so it rounds as in place. It is
-    drawn on black, on white and on its ground: a pixel that comes out the same on black and white is set
-    whatever was beneath (blending is monotone in what is beneath); one that differs but is not the ground's
-    own colour is ink blended into it, right only over that ground. A stack whose blended pixels would fall on
-    anything but the ground is not put together (None), and the strip is drawn whole."""
+    drawn on black and on white: a pixel that comes out the same on both is set whatever was beneath (Pillow's
+    blending is monotone in what is beneath); one that comes out other than black or white is ink blended into
+    what was beneath, and is drawn again on the layer's ground (its rows alone), right only over that ground;
+    one that stays black and white was not drawn on (ink of any weight moves 0 or 255 in some channel). A stack
+    whose blended pixels would fall on anything but the ground is not put together (None): the strip is then
+    drawn whole, so a picture of layers is byte for byte the picture drawn in place."""
 
     def __init__(self, strips: Strips, kept: int = 4096) -> None:
         self.strips, self.kept = strips, kept
@@ -251,26 +253,25 @@ class Layers:
         if kept is not None:
             assert isinstance(kept, Layer)
             return kept
-        # Drawn first on black and on white, where every pixel a drawing changes shows on one or the other
-        # (a blend of any weight moves 0 or 255); then on its ground only across the rows it reaches.
         on_black, on_white = (self._drawn(height, shift, colour, draw) for colour in ((0, 0, 0), (255, 255, 255)))
         boxes = [box for box in (on_black.getbbox(), ImageChops.invert(on_white).getbbox()) if box is not None]
         if not boxes:
             return self._keep(free, Layer(free, None))
         box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        on_black, on_white = on_black.crop(box), on_white.crop(box)
+        # Untouched, a pixel is 255 apart on black and white in every channel; set whatever was beneath, 0 apart.
+        apart = ImageChops.difference(on_black, on_white).split()
+        touched = ImageChops.darker(ImageChops.darker(apart[0], apart[1]), apart[2]).point(_TOUCHED)
+        blended = ImageChops.darker(touched, _anywhere(apart))
+        inked = blended.getbbox()
+        if inked is None:  # nothing depends on the ground: as drawn on black
+            return self._keep(free, Layer(free, box, self.strips.mapped(on_black), touched))
         first = (box[1] + shift) - (box[1] + shift) % 2  # an even number of rows down: it rounds as in place
         band = Image.new("RGB", (self.strips.width, box[3] + shift - first), ground)
         draw(ImageDraw.Draw(band), shift - first)
         on_ground = band.crop((box[0], box[1] + shift - first, box[2], box[3] + shift - first))
-        on_black, on_white = on_black.crop(box), on_white.crop(box)
-        touched = _anywhere(ImageChops.lighter(ImageChops.lighter(on_black, ImageChops.invert(on_white)),
-                                               ImageChops.difference(on_ground, Image.new("RGB", on_ground.size, ground))))
-        blended = ImageChops.darker(touched, _anywhere(ImageChops.difference(on_black, on_white)))
-        inked = blended.getbbox()
-        named = grounded if inked else free
-        reach = None if inked is None else (box[0] + inked[0], box[1] + inked[1], box[0] + inked[2], box[1] + inked[3])
-        return self._keep(named, Layer(named, box, self.strips.mapped(on_ground), touched, blended,
-                                       ground if inked else None, reach))
+        reach = (box[0] + inked[0], box[1] + inked[1], box[0] + inked[2], box[1] + inked[3])
+        return self._keep(grounded, Layer(grounded, box, self.strips.mapped(on_ground), touched, blended, ground, reach))
 
     def stacked(self, base: Base, layers: Sequence[Layer]) -> Image.Image | None:
         """``base`` with ``layers`` pasted over it in order, on the palette; None where a layer's blended ink
@@ -280,7 +281,7 @@ class Layers:
         for layer in layers:
             if layer.box is None:
                 continue
-            assert layer.image is not None and layer.touched is not None and layer.blended is not None
+            assert layer.image is not None and layer.touched is not None
             fits = True if layer.reach is None else base.fits.get(layer.key)
             if fits is None:
                 fits = layer.ground in (None, base.under) and not _meet(base.other, (0, 0), layer)
@@ -320,8 +321,7 @@ class Layers:
 
 
 def _meet(mask: Image.Image, at: tuple[int, int], layer: Layer) -> bool:
-    """Whether ``mask`` (a "1" image whose top left is at ``at`` in the strip) sets a pixel under ``layer``'s
-    blended ink."""
+    """Whether ``mask`` (whose top left is at ``at`` in the strip) sets a pixel under ``layer``'s blended ink."""
     assert layer.box is not None and layer.blended is not None
     x, y = at
     x0, y0, x1, y1 = layer.box
@@ -335,15 +335,18 @@ def _meet(mask: Image.Image, at: tuple[int, int], layer: Layer) -> bool:
 _NONZERO = [0] + [255] * 255
 
 
-def _anywhere(image: Image.Image) -> Image.Image:
-    """An "L" mask of an RGB ``image``: 255 where any channel is not 0."""
-    red, green, blue = image.split()
-    return red._new(ImageChops.lighter(ImageChops.lighter(red, green), blue).im.point(_NONZERO, None))
+_TOUCHED = [255] * 255 + [0]
+
+
+def _anywhere(channels: Sequence[Image.Image]) -> Image.Image:
+    """An "L" mask: 255 where any of three ``channels`` is not 0."""
+    red, green, blue = channels
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_NONZERO)
 
 
 def _differs(image: Image.Image, other: Colour) -> Image.Image:
     """An "L" mask, 255 where ``image`` differs from the colour ``other`` in any channel."""
-    return _anywhere(ImageChops.difference(image, Image.new(image.mode, image.size, other)))
+    return _anywhere(ImageChops.difference(image, Image.new(image.mode, image.size, other)).split())
 
 
 _ADLER_BASE = 65521
