@@ -227,6 +227,7 @@ class Layers:
     def __init__(self, strips: Strips, kept: int = 4096) -> None:
         self.strips, self.kept = strips, kept
         self._kept: OrderedDict[Hashable, Base | Layer] = OrderedDict()
+        self._blank: dict[tuple[int, int], tuple[Image.Image, ...]] = {}
         self._lock = threading.Lock()
 
     def base(self, key: Hashable, height: int, shift: int, ground: Colour, under: Colour,
@@ -253,12 +254,25 @@ class Layers:
         if kept is not None:
             assert isinstance(kept, Layer)
             return kept
-        on_black, on_white = (self._drawn(height, shift, colour, draw) for colour in ((0, 0, 0), (255, 255, 255)))
-        boxes = [box for box in (on_black.getbbox(), ImageChops.invert(on_white).getbbox()) if box is not None]
-        if not boxes:
+        with self._lock:
+            blanks = self._blank.pop((height, shift), None)
+        if blanks is None:
+            blanks = tuple(Image.new("RGB", (self.strips.width, height + shift), colour)
+                           for colour in ((0, 0, 0), (255, 255, 255)))
+        for blank in blanks:
+            draw(ImageDraw.Draw(blank), shift)
+        full = (0, shift, self.strips.width, height + shift)
+        black, white = (blank.crop(full) if shift else blank for blank in blanks)
+        boxes = [box for box in (black.getbbox(), ImageChops.invert(white).getbbox()) if box is not None]
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+               max(b[3] for b in boxes)) if boxes else None
+        on_black, on_white = (black.crop(box), white.crop(box)) if box else (black, white)
+        for blank, colour in zip(blanks, ((0, 0, 0), (255, 255, 255))):  # blank again (nothing changed outside box)
+            blank.paste(colour, None if shift else box)
+        with self._lock:
+            self._blank[(height, shift)] = blanks
+        if box is None:
             return self._keep(free, Layer(free, None))
-        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        on_black, on_white = on_black.crop(box), on_white.crop(box)
         # Untouched, a pixel is 255 apart on black and white in every channel; set whatever was beneath, 0 apart.
         apart = ImageChops.difference(on_black, on_white).split()
         touched = ImageChops.darker(ImageChops.darker(apart[0], apart[1]), apart[2]).point(_TOUCHED)
