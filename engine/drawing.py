@@ -275,7 +275,7 @@ class Layers:
             return self._keep(free, Layer(free, None))
         # Untouched, a pixel is 255 apart on black and white in every channel; set whatever was beneath, 0 apart.
         apart = ImageChops.difference(on_black, on_white).split()
-        touched = ImageChops.darker(ImageChops.darker(apart[0], apart[1]), apart[2]).point(_TOUCHED)
+        touched = _mapped(ImageChops.darker(ImageChops.darker(apart[0], apart[1]), apart[2]), _TOUCHED)
         blended = ImageChops.darker(touched, _anywhere(apart))
         inked = blended.getbbox()
         if inked is None:  # nothing depends on the ground: as drawn on black
@@ -291,6 +291,7 @@ class Layers:
         """``base`` with ``layers`` pasted over it in order, on the palette; None where a layer's blended ink
         would fall on anything but its ground (drawing it there would blend it into something else)."""
         canvas = base.image.copy()
+        pasted = canvas.im.paste
         below: list[Layer] = []
         for layer in layers:
             if layer.box is None:
@@ -309,7 +310,7 @@ class Layers:
                 if any(_meet(other.touched, other.box[:2], layer) for other in below  # type: ignore[arg-type,index]
                        if other.box[0] < x1 and other.box[1] < y1 and other.box[2] > x0 and other.box[3] > y0):  # type: ignore[index]
                     return None
-            canvas.im.paste(layer.image.im, layer.box, layer.touched.im)
+            pasted(layer.image.im, layer.box, layer.touched.im)
             below.append(layer)
         return canvas
 
@@ -352,10 +353,15 @@ _NONZERO = [0] + [255] * 255
 _TOUCHED = [255] * 255 + [0]
 
 
+def _mapped(image: Image.Image, table: list[int]) -> Image.Image:
+    """An "L" ``image`` with each value looked up in ``table`` (``Image.point`` without checking the table each time)."""
+    return image._new(image.im.point(table, None))
+
+
 def _anywhere(channels: Sequence[Image.Image]) -> Image.Image:
     """An "L" mask: 255 where any of three ``channels`` is not 0."""
     red, green, blue = channels
-    return ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_NONZERO)
+    return _mapped(ImageChops.lighter(ImageChops.lighter(red, green), blue), _NONZERO)
 
 
 def _differs(image: Image.Image, other: Colour) -> Image.Image:
