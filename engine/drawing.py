@@ -216,18 +216,18 @@ class Layers:
     palaces and cards, and a move changes one or two of them; the others are pasted as drawn before, already
     on the palette, instead of drawn and mapped again.
 
-    A layer is drawn on a whole strip at its parity (as :class:`Strips` draws), so it rounds as in place. It is
-    drawn on black and on white: a pixel that comes out the same on both is set whatever was beneath (Pillow's
-    blending is monotone in what is beneath); one that comes out other than black or white is ink blended into
-    what was beneath, and is drawn again on the layer's ground (its rows alone), right only over that ground;
-    one that stays black and white was not drawn on (ink of any weight moves 0 or 255 in some channel). A stack
-    whose blended pixels would fall on anything but the ground is not put together (None): the strip is then
-    drawn whole, so a picture of layers is byte for byte the picture drawn in place."""
+    A layer is drawn on a whole strip at its parity (as :class:`Strips` draws), so it rounds as in place, and on
+    black and on white. A pixel that comes out the same on both was set whatever was beneath (Pillow blends
+    monotonically in what is beneath); one that stays black on black and white on white was not drawn on (ink
+    of any weight moves 0 or 255 in some channel); any other is ink blended into what was beneath, taken from
+    the layer drawn on its ground, and right only over that ground. A stack whose blended pixels would fall on
+    anything but the ground is not put together (None): the strip is then drawn whole, so a picture of layers
+    is byte for byte the picture drawn in place."""
 
     def __init__(self, strips: Strips, kept: int = 4096) -> None:
         self.strips, self.kept = strips, kept
         self._kept: OrderedDict[Hashable, Base | Layer] = OrderedDict()
-        self._blank: dict[tuple[int, int], tuple[Image.Image, ...]] = {}
+        self._blank: dict[tuple[int, int, Colour], Image.Image] = {}
         self._lock = threading.Lock()
 
     def base(self, key: Hashable, height: int, shift: int, ground: Colour, under: Colour,
@@ -254,25 +254,18 @@ class Layers:
         if kept is not None:
             assert isinstance(kept, Layer)
             return kept
-        with self._lock:
-            blanks = self._blank.pop((height, shift), None)
-        if blanks is None:
-            blanks = tuple(Image.new("RGB", (self.strips.width, height + shift), colour)
-                           for colour in ((0, 0, 0), (255, 255, 255)))
-        for blank in blanks:
-            draw(ImageDraw.Draw(blank), shift)
-        full = (0, shift, self.strips.width, height + shift)
-        black, white = (blank.crop(full) if shift else blank for blank in blanks)
-        boxes = [box for box in (black.getbbox(), ImageChops.invert(white).getbbox()) if box is not None]
+        black, white = (self._canvas(height, shift, colour, draw) for colour in ((0, 0, 0), (255, 255, 255)))
+        strip = (0, shift, self.strips.width, height + shift)
+        boxes = [box for box in ((black.crop(strip) if shift else black).getbbox(),
+                                 ImageChops.invert(white.crop(strip) if shift else white).getbbox()) if box is not None]
         box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
                max(b[3] for b in boxes)) if boxes else None
-        on_black, on_white = (black.crop(box), white.crop(box)) if box else (black, white)
-        for blank, colour in zip(blanks, ((0, 0, 0), (255, 255, 255))):  # blank again (nothing changed outside box)
-            blank.paste(colour, None if shift else box)
-        with self._lock:
-            self._blank[(height, shift)] = blanks
+        drawn = None if box is None else (box[0], box[1] + shift, box[2], box[3] + shift)
+        on_black, on_white = (self._blanked(canvas, colour, drawn, shift)
+                              for canvas, colour in ((black, (0, 0, 0)), (white, (255, 255, 255))))
         if box is None:
             return self._keep(free, Layer(free, None))
+        assert on_black is not None and on_white is not None
         # Untouched, a pixel is 255 apart on black and white in every channel; set whatever was beneath, 0 apart.
         apart = ImageChops.difference(on_black, on_white).split()
         touched = _mapped(ImageChops.darker(ImageChops.darker(apart[0], apart[1]), apart[2]), _TOUCHED)
@@ -280,12 +273,30 @@ class Layers:
         inked = blended.getbbox()
         if inked is None:  # nothing depends on the ground: as drawn on black
             return self._keep(free, Layer(free, box, self.strips.mapped(on_black), touched))
-        first = (box[1] + shift) - (box[1] + shift) % 2  # an even number of rows down: it rounds as in place
-        band = Image.new("RGB", (self.strips.width, box[3] + shift - first), ground)
-        draw(ImageDraw.Draw(band), shift - first)
-        on_ground = band.crop((box[0], box[1] + shift - first, box[2], box[3] + shift - first))
+        on_ground = self._blanked(self._canvas(height, shift, ground, draw), ground, drawn, shift)
+        assert on_ground is not None
         reach = (box[0] + inked[0], box[1] + inked[1], box[0] + inked[2], box[1] + inked[3])
         return self._keep(grounded, Layer(grounded, box, self.strips.mapped(on_ground), touched, blended, ground, reach))
+
+    def _canvas(self, height: int, shift: int, colour: Colour, draw: Callable[[ImageDraw.ImageDraw, int], None]
+                ) -> Image.Image:
+        """``draw`` on a whole strip of ``colour`` at parity ``shift``: a canvas kept blank between layers (filling
+        a new one was a fifth of drawing a layer), the caller's until :meth:`_blanked` gives it back."""
+        with self._lock:
+            canvas = self._blank.pop((height, shift, colour), None)
+        if canvas is None:
+            canvas = Image.new("RGB", (self.strips.width, height + shift), colour)
+        draw(ImageDraw.Draw(canvas), shift)
+        return canvas
+
+    def _blanked(self, canvas: Image.Image, colour: Colour, drawn: Box | None, shift: int) -> Image.Image | None:
+        """What ``canvas`` shows in ``drawn`` (where every pixel a layer changed is), then the canvas blank again
+        and kept for the next layer (the whole of it at odd parity, where a row above the strip may be drawn)."""
+        shown = None if drawn is None else canvas.crop(drawn)
+        canvas.paste(colour, None if shift else drawn)
+        with self._lock:
+            self._blank[(canvas.height - shift, shift, colour)] = canvas
+        return shown
 
     def stacked(self, base: Base, layers: Sequence[Layer]) -> Image.Image | None:
         """``base`` with ``layers`` pasted over it in order, on the palette; None where a layer's blended ink

@@ -247,5 +247,6 @@ def test_a_layer_is_pasted_only_where_it_comes_out_as_drawn_in_place() -> None:
     assert composed is not None and composed.tobytes() == whole(panel, ink)
     assert layers.stacked(marked, [text]) is None  # the text over the roof colour would not come out as drawn there
     assert layers.stacked(plain, [shapes, text]) is None  # nor over the box
-    (black, white), = layers._blank.values()  # the canvases kept to draw layers on are left blank for the next
-    assert black.getcolors() == [(40 * 20, (0, 0, 0))] and white.getcolors() == [(40 * 20, (255, 255, 255))]
+    # The canvases kept to draw layers on are left blank for the next: black, white, and the ground text was on.
+    assert {colour: canvas.getcolors() for (_, _, colour), canvas in layers._blank.items()} == {
+        colour: [(40 * 20, colour)] for colour in ((0, 0, 0), (255, 255, 255), ground)}
