@@ -394,15 +394,18 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
-def words_key(words: object) -> Hashable:
+def words_key(words: object, names: bool = True) -> Hashable:
     """What a picture's labels depend on in ``words``: its kind and everything it holds (language, catalog,
     lexicon, the table's names), so strips are shared by readers of one language at one table; None when it
-    holds something that cannot be a key (its strips are then drawn for that picture alone).
+    holds something that cannot be a key (its strips are then drawn for that picture alone). Without
+    ``names``: all that but the table's names (``Words.names``, read by :func:`engine.text.seat_tag` alone), for
+    drawings that name no player, shared by every table of one language.
 
     Given as a number standing for all that (never given to other words, even once forgotten): a picture
     looks up some fifty kept drawings, and hashing the words' whole content for each was a tenth of it."""
-    held = (type(words), getattr(words, "language", None), getattr(words, "names", ()),
-            tuple(sorted(getattr(words, "__dict__", {}).items())))
+    held = (type(words), getattr(words, "language", None), getattr(words, "names", ()) if names else (),
+            tuple(sorted((name, value) for name, value in getattr(words, "__dict__", {}).items()
+                         if names or name != "names")))
     try:
         hash(held)
     except TypeError:

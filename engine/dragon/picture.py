@@ -80,7 +80,7 @@ def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
     own = seat is not None and state.phase != OVER
     over = state.phase == OVER
     asked = _asked(state)
-    said = words_key(words)
+    said, spoken = words_key(words), words_key(words, names=False)
     strips = _strips()
     stack: list[Strip] = []
     top = 0
@@ -102,9 +102,11 @@ def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
     seats = tuple(state.turn_order() if over else state.order)
     add(("order", seats, asked, tuple(state.players[s].track for s in seats)), ORDER_H,
         lambda pen, y: _order(state, pen, words, y),
-        None if said is None else lambda shift: _layered(_order_parts(state, words), said, ORDER_H, shift, WHITE))
+        None if said is None else lambda shift: _layered(_order_parts(state, words), spoken, spoken, ORDER_H, shift,
+                                                         WHITE))
     add(("supply", tuple(state.supply)), SUPPLY_H, lambda pen, y: _supply(state, pen, words, y),
-        None if said is None else lambda shift: _layered(_supply_parts(state, words), said, SUPPLY_H, shift, WHITE))
+        None if said is None else lambda shift: _layered(_supply_parts(state, words), spoken, spoken, SUPPLY_H, shift,
+                                                         WHITE))
     for s, player in enumerate(state.players):
         extra = s == seat and own
         height = PLAYER_H + (OWN_EXTRA if extra else 0)
@@ -112,7 +114,8 @@ def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
              player.fireworks, player.small, player.large, tuple(player.palaces), tuple(player.cards),
              player.release_order if extra else ()),
             height, lambda pen, y, s=s: _player(state, s, seat, pen, words, y),
-            None if said is None else lambda shift, s=s, height=height: _row(state, s, seat, words, said, height, shift))
+            None if said is None else lambda shift, s=s, height=height: _row(state, s, seat, words, (said, spoken),
+                                                                                height, shift))
     line = _now_line(state, words)
     add(("now", asked is None, line), NOW_H, lambda pen, y: _now(line, asked is not None, pen, y))
     # Mapped onto a fixed palette without dithering: ~30 KB (at most 41 KB over whole games); the same
@@ -385,14 +388,16 @@ def _painted(drawing: tuple[Part, list[Part]], pen: ImageDraw.ImageDraw, top: in
         paint(pen, top)
 
 
-def _layered(drawing: tuple[Part, list[Part]], said: object, height: int, shift: int, under: Colour) -> Image.Image | None:
+def _layered(drawing: tuple[Part, list[Part]], said: object, spoken: object, height: int, shift: int,
+             under: Colour) -> Image.Image | None:
     """A strip put together from its drawings as kept from the pictures before (:class:`engine.drawing.Layers`),
-    each by what it shows (and the reader's words, ``said``), over a first drawn on white; None where they do
-    not come out as drawn in place."""
+    each by what it shows and the reader's words: the first (drawn on white) by ``said``, all of them, the others
+    by ``spoken``, the words but the table's names (they name no player, and are shared by every table of one
+    language); None where they do not come out as drawn in place."""
     (key, paint), parts = drawing
     layers = _layers()
     base = layers.base((*key, said), height, shift, WHITE, under, paint)
-    return layers.stacked(base, [layers.layer((*key, said), height, shift, under, paint) for key, paint in parts])
+    return layers.stacked(base, [layers.layer((*key, spoken), height, shift, under, paint) for key, paint in parts])
 
 
 def _player(state: DragonState, s: int, viewer: int | None, pen: ImageDraw.ImageDraw, words: Words,
@@ -403,11 +408,11 @@ def _player(state: DragonState, s: int, viewer: int | None, pen: ImageDraw.Image
     return top + PLAYER_H + (OWN_EXTRA if _extra(state, s, viewer) else 0)
 
 
-def _row(state: DragonState, s: int, viewer: int | None, words: Words, said: object, height: int,
+def _row(state: DragonState, s: int, viewer: int | None, words: Words, said: tuple[object, object], height: int,
          shift: int) -> Image.Image | None:
     """A prince's row put together from its parts as drawn for the pictures before: a move changes a part or two
     of a row, and who is asked only its frame."""
-    return _layered(_row_parts(state, s, viewer, words), said, height, shift, OWN_PANEL if s == viewer else PANEL)
+    return _layered(_row_parts(state, s, viewer, words), *said, height, shift, OWN_PANEL if s == viewer else PANEL)
 
 
 

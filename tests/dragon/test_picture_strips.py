@@ -37,7 +37,9 @@ def test_a_picture_of_kept_strips_is_the_picture_drawn_with_none_kept() -> None:
     must be byte for byte the picture drawn from nothing, every strip drawn whole. A strip or layer kept under
     a key that leaves out something it shows would bring an older state's drawing back here, and a layer
     pasted where it does not come out as drawn in place would differ."""
-    readers = [named(words(GAME, language), [f"{language}{n}" for n in range(5)]) for language in LANGUAGES]
+    # Tables of other names (layers that name no player are shared between them, the rest never).
+    readers = [named(words(GAME, language), [f"{language}{table}.{n}" for n in range(5)])
+               for table in range(3) for language in LANGUAGES]
     drawn = 0
     stacked = Layers.stacked
     composed: list[bool] = []
