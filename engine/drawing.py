@@ -224,9 +224,10 @@ class Layers:
     anything but the ground is not put together (None): the strip is then drawn whole, so a picture of layers
     is byte for byte the picture drawn in place."""
 
-    def __init__(self, strips: Strips, kept: int = 4096) -> None:
-        self.strips, self.kept = strips, kept
+    def __init__(self, strips: Strips, kept: int = 4096, kept_bytes: int = 24 << 20) -> None:
+        self.strips, self.kept, self.kept_bytes = strips, kept, kept_bytes
         self._kept: OrderedDict[Hashable, Base | Layer] = OrderedDict()
+        self._bytes = 0
         self._blank: dict[tuple[int, int, Colour], Image.Image] = {}
         self._lock = threading.Lock()
 
@@ -339,12 +340,22 @@ class Layers:
             return kept
 
     def _keep(self, key: Hashable, made: Base | Layer) -> Any:
+        """Keep ``made`` under ``key``; the least recently used go once more than ``kept`` are kept or their
+        pixels pass ``kept_bytes`` (a row's first drawing is two whole strips: a count alone would let a league
+        of many tables keep hundreds of megabytes)."""
         with self._lock:
+            old = self._kept.pop(key, None)
+            self._bytes += _pixels(made) - (_pixels(old) if old is not None else 0)
             self._kept[key] = made
-            while len(self._kept) > self.kept:
-                self._kept.popitem(last=False)
+            while len(self._kept) > 1 and (len(self._kept) > self.kept or self._bytes > self.kept_bytes):
+                self._bytes -= _pixels(self._kept.popitem(last=False)[1])
         return made
 
+
+def _pixels(kept: Base | Layer) -> int:
+    """The bytes of a kept drawing's images: what it costs to keep."""
+    images = (kept.image, kept.other) if isinstance(kept, Base) else (kept.image, kept.touched, kept.blended)
+    return sum(image.width * image.height * len(image.getbands()) for image in images if image is not None)
 
 def _meet(mask: Image.Image, at: tuple[int, int], layer: Layer) -> bool:
     """Whether ``mask`` (whose top left is at ``at`` in the strip) sets a pixel under ``layer``'s blended ink."""

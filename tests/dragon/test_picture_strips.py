@@ -252,3 +252,20 @@ def test_a_layer_is_pasted_only_where_it_comes_out_as_drawn_in_place() -> None:
     # The canvases kept to draw layers on are left blank for the next: black, white, and the ground text was on.
     assert {colour: canvas.getcolors() for (_, _, colour), canvas in layers._blank.items()} == {
         colour: [(40 * 20, colour)] for colour in ((0, 0, 0), (255, 255, 255), ground)}
+
+
+def test_kept_layers_are_bounded_by_their_bytes_whatever_the_tables() -> None:
+    """A row's first drawing is two whole strips: however many tables draw, what is kept stays under its bytes,
+    the least recently used going first, and a drawing kept again is counted once."""
+    strips = Strips(200, picture._palette())
+    layers = Layers(strips, kept_bytes=100_000)
+
+    def panel(pen, y):  # type: ignore[no-untyped-def]
+        pen.rectangle((0, y, 199, y + 99), fill=picture.PANEL)
+
+    for table in range(20):  # each base: 200 x 100 on the palette, and its mask: 40,000 bytes
+        layers.base(("table", table), 100, 0, (255, 255, 255), picture.PANEL, panel)
+        assert layers._bytes <= 100_000
+    assert list(layers._kept) == [("base", ("table", t), 100, 0, (255, 255, 255), picture.PANEL) for t in (18, 19)]
+    layers.base(("table", 19), 100, 0, (255, 255, 255), picture.PANEL, panel)
+    assert layers._bytes == 80_000
