@@ -357,6 +357,7 @@ def _pixels(kept: Base | Layer) -> int:
     images = (kept.image, kept.other) if isinstance(kept, Base) else (kept.image, kept.touched, kept.blended)
     return sum(image.width * image.height * len(image.getbands()) for image in images if image is not None)
 
+
 def _meet(mask: Image.Image, at: tuple[int, int], layer: Layer) -> bool:
     """Whether ``mask`` (whose top left is at ``at`` in the strip) sets a pixel under ``layer``'s blended ink."""
     assert layer.box is not None and layer.blended is not None
