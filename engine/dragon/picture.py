@@ -25,7 +25,7 @@ from engine.dragon import data
 from engine.dragon.state import ACTION, BUILD, OVER, DragonState, Player
 from engine.dragon.views import heading, short, title
 from engine.dragon.words import EVENTS_SHORT, PICTURE, SHORT, person
-from engine.drawing import Layers, Strip, Strips, fitted, font, words_key
+from engine.drawing import Strip, Strips, fitted, font, words_key
 from engine.text import ENGLISH, T, Words, seat_tag
 
 Colour = tuple[int, int, int]
@@ -65,10 +65,6 @@ NEAR = 12
 looks a pixel up by its cache cell, where such a blend can be nearer than the drawing colour itself."""
 
 
-Part = tuple[tuple[object, ...], Callable[[ImageDraw.ImageDraw, int], object]]
-"""One drawing of a strip, and what it shows (its key, the reader's words aside)."""
-
-
 def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
     """The table as ``seat`` (None: a spectator) sees it, as a palette PNG.
 
@@ -80,15 +76,14 @@ def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
     own = seat is not None and state.phase != OVER
     over = state.phase == OVER
     asked = _asked(state)
-    said, spoken = words_key(words), words_key(words, names=False)
+    said = words_key(words)
     strips = _strips()
     stack: list[Strip] = []
     top = 0
 
-    def add(key: tuple[object, ...], height: int, paint: Callable[[ImageDraw.ImageDraw, int], object],
-            composed: Callable[[int], Image.Image | None] | None = None) -> None:
+    def add(key: tuple[object, ...], height: int, paint: Callable[[ImageDraw.ImageDraw, int], object]) -> None:
         nonlocal top
-        stack.append(strips.strip(None if said is None else (*key, said), top, height, paint, WHITE, composed))
+        stack.append(strips.strip(None if said is None else (*key, said), top, height, paint, WHITE))
         top += height
 
     heading_line = words.say(heading(state))
@@ -101,21 +96,14 @@ def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
             lambda pen, y: _groups(state, pen, words, lines, y))
     seats = tuple(state.turn_order() if over else state.order)
     add(("order", seats, asked, tuple(state.players[s].track for s in seats)), ORDER_H,
-        lambda pen, y: _order(state, pen, words, y),
-        None if said is None else lambda shift: _layered(_order_parts(state, words), spoken, spoken, ORDER_H, shift,
-                                                         WHITE))
-    add(("supply", tuple(state.supply)), SUPPLY_H, lambda pen, y: _supply(state, pen, words, y),
-        None if said is None else lambda shift: _layered(_supply_parts(state, words), spoken, spoken, SUPPLY_H, shift,
-                                                         WHITE))
+        lambda pen, y: _order(state, pen, words, y))
+    add(("supply", tuple(state.supply)), SUPPLY_H, lambda pen, y: _supply(state, pen, words, y))
     for s, player in enumerate(state.players):
         extra = s == seat and own
-        height = PLAYER_H + (OWN_EXTRA if extra else 0)
         add(("player", s, s == seat, extra, s == asked, player.score, player.track, player.yuan, player.rice,
              player.fireworks, player.small, player.large, tuple(player.palaces), tuple(player.cards),
              player.release_order if extra else ()),
-            height, lambda pen, y, s=s: _player(state, s, seat, pen, words, y),
-            None if said is None else lambda shift, s=s, height=height: _row(state, s, seat, words, (said, spoken),
-                                                                                height, shift))
+            PLAYER_H + (OWN_EXTRA if extra else 0), lambda pen, y, s=s: _player(state, s, seat, pen, words, y))
     line = _now_line(state, words)
     add(("now", asked is None, line), NOW_H, lambda pen, y: _now(line, asked is not None, pen, y))
     # Mapped onto a fixed palette without dithering: ~30 KB (at most 41 KB over whole games); the same
@@ -126,11 +114,6 @@ def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
 @cache
 def _strips() -> Strips:
     return Strips(WIDTH, _palette())
-
-
-@cache
-def _layers() -> Layers:
-    return Layers(_strips())
 
 
 @cache
@@ -328,149 +311,61 @@ def _groups(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, lines: l
 
 def _order(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> int:
     """The seats in the order they are asked this phase, each with its space on the person track."""
-    _painted(_order_parts(state, words), pen, top)
-    return top + ORDER_H
-
-
-def _order_parts(state: DragonState, words: Words) -> tuple[Part, list[Part]]:
-    """The order as drawings, each with what it shows: its labels, then each seat's chip and track space."""
-    order, track = words.say(PICTURE["order"]), words.say(PICTURE["track"])
-
-    def labels(pen: ImageDraw.ImageDraw, top: int) -> None:
-        _text(pen, (MARGIN, top + 12), order, 150, 12, True)
-        _text(pen, (MARGIN, top + 30), track, 150, 11)
-
-    def seat(pen: ImageDraw.ImageDraw, top: int, i: int, s: int, due: bool) -> None:
-        if due:
-            _pointer(pen, 180 + 82 * i - 22, top + 15)
-        _chip(pen, (180 + 82 * i, top + 15), s, due=due)
-
-    def space(pen: ImageDraw.ImageDraw, top: int, i: int, on: int) -> None:
-        _write(pen, (180 + 82 * i, top + 37), str(on), 12, False, BLACK, "mm")
-
+    _text(pen, (MARGIN, top + 12), words.say(PICTURE["order"]), 150, 12, True)
+    _text(pen, (MARGIN, top + 30), words.say(PICTURE["track"]), 150, 11)
     seats = state.turn_order() if state.phase == OVER else state.order
-    asked = _asked(state)
-    parts: list[Part] = []
     for i, s in enumerate(seats):
-        on = state.players[s].track
-        parts += [(("seat", i, s, s == asked), lambda pen, top, i=i, s=s, due=s == asked: seat(pen, top, i, s, due)),
-                  (("space", i, on), lambda pen, top, i=i, on=on: space(pen, top, i, on))]
-    return (("order", order, track), labels), parts
+        x = 180 + 82 * i
+        if s == _asked(state):
+            _pointer(pen, x - 22, top + 15)
+        _chip(pen, (x, top + 15), s, due=s == _asked(state))
+        _write(pen, (x, top + 37), str(state.players[s].track), 12, False, BLACK, "mm")
+    return top + ORDER_H
 
 
 def _supply(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> int:
     """The person tiles left, young/old per type (one count for a type of one level)."""
-    _painted(_supply_parts(state, words), pen, top)
-    return top + SUPPLY_H
-
-
-def _supply_parts(state: DragonState, words: Words) -> tuple[Part, list[Part]]:
-    """The supply as drawings, each with what it shows: its label, then each type's tile and counts."""
-    label = words.say(T("Supply (young/old):"))
+    _text(pen, (MARGIN, top + 8), words.say(T("Supply (young/old):")), WIDTH - 2 * MARGIN, 12, True)
     width = (WIDTH - 2 * MARGIN) / len(data.TYPES)
-
-    def kind(pen: ImageDraw.ImageDraw, top: int, index: int, counts: str) -> None:
-        x = MARGIN + width * index
-        _tile(pen, (x + 1, top + 20, x + 36, top + 42), data.kind_codes(index)[0], words)
-        _text(pen, (x + 39, top + 31), counts, width - 40, 12)
-
-    parts: list[Part] = []
     for index in range(len(data.TYPES)):
-        counts = "/".join(str(state.supply[c]) for c in data.kind_codes(index))
-        parts.append((("kind", index, counts), lambda pen, top, index=index, counts=counts: kind(pen, top, index, counts)))
-    return (("supply", label), lambda pen, top: _text(pen, (MARGIN, top + 8), label, WIDTH - 2 * MARGIN, 12, True)), parts
-
-
-def _painted(drawing: tuple[Part, list[Part]], pen: ImageDraw.ImageDraw, top: int) -> None:
-    """A strip's drawings drawn in place, in order."""
-    frame, parts = drawing
-    for _, paint in (frame, *parts):
-        paint(pen, top)
-
-
-def _layered(drawing: tuple[Part, list[Part]], said: object, spoken: object, height: int, shift: int,
-             under: Colour) -> Image.Image | None:
-    """A strip put together from its drawings as kept from the pictures before (:class:`engine.drawing.Layers`),
-    each by what it shows and the reader's words: the first (drawn on white) by ``said``, all of them, the others
-    by ``spoken``, the words but the table's names (they name no player, and are shared by every table of one
-    language); None where they do not come out as drawn in place."""
-    (key, paint), parts = drawing
-    layers = _layers()
-    base = layers.base((*key, said), height, shift, WHITE, under, paint)
-    return layers.stacked(base, [layers.layer((*key, spoken), height, shift, under, paint) for key, paint in parts])
+        x = MARGIN + width * index
+        codes = data.kind_codes(index)
+        _tile(pen, (x + 1, top + 20, x + 36, top + 42), codes[0], words)
+        counts = "/".join(str(state.supply[c]) for c in codes)
+        _text(pen, (x + 39, top + 31), counts, width - 40, 12)
+    return top + SUPPLY_H
 
 
 def _player(state: DragonState, s: int, viewer: int | None, pen: ImageDraw.ImageDraw, words: Words,
             top: int) -> int:
     """One prince: goods on the left; palaces (floors bottom up, persons in them) and cards left on the right.
     The viewer's own row is tinted and, while releases can still come, shows its standing release order."""
-    _painted(_row_parts(state, s, viewer, words), pen, top)
-    return top + PLAYER_H + (OWN_EXTRA if _extra(state, s, viewer) else 0)
-
-
-def _row(state: DragonState, s: int, viewer: int | None, words: Words, said: tuple[object, object], height: int,
-         shift: int) -> Image.Image | None:
-    """A prince's row put together from its parts as drawn for the pictures before: a move changes a part or two
-    of a row, and who is asked only its frame."""
-    return _layered(_row_parts(state, s, viewer, words), *said, height, shift, OWN_PANEL if s == viewer else PANEL)
-
-
-
-def _extra(state: DragonState, s: int, viewer: int | None) -> bool:
-    return s == viewer and state.phase != OVER
-
-
-def _row_parts(state: DragonState, s: int, viewer: int | None, words: Words) -> tuple[Part, list[Part]]:
-    """A prince's row as the drawings that make it, in the order they are drawn, each with what it shows: its
-    frame (panel, pointer, seat), then its goods, palaces, cards and the viewer's own release order."""
     player = state.players[s]
     own = s == viewer
-    extra = _extra(state, s, viewer)
+    extra = OWN_EXTRA if own and state.phase != OVER else 0
     due = s == _asked(state)
-    ground = OWN_PANEL if own else PANEL
-    label = words.say(T("seat %(seat)s", seat=seat_tag(words, s)))
-
-    def frame(pen: ImageDraw.ImageDraw, top: int) -> None:
-        bottom = top + PLAYER_H + (OWN_EXTRA if extra else 0) - 4
-        pen.rectangle((MARGIN, top, WIDTH - MARGIN, bottom), fill=ground, outline=BLACK if due else LINE,
-                      width=3 if due else 1)
-        if due:
-            _pointer(pen, MARGIN + 4, top + 16)
-        _chip(pen, (MARGIN + 26, top + 16), s)
-        _text(pen, (MARGIN + 42, top + 16), label, LEFT_W - 48, 14, True, lines=2)
-
-    parts: list[Part] = [
-        (("good", i, label, value), lambda pen, top, i=i, label=label, value=value:
-         _good(label, value, pen, top + 36 + 13 * i))
-        for i, (label, value) in enumerate(_goods_rows(player, words))]
-    count = len(player.palaces)
-    width = _palace_width(count) if count else 0.0
-    for p, (floors, persons) in enumerate(player.palaces):
-        parts += [(("palace", p, width, floors, tuple(persons)),
-                   lambda pen, top, p=p, floors=floors, persons=tuple(persons):
-                   _palace(p, count, floors, persons, pen, words, top)),
-                  (("palace number", p, width), lambda pen, top, p=p: _palace_number(p, count, pen, top))]
-    if not count:
-        parts.append((("no palaces",), lambda pen, top: _no_palaces(pen, words, top)))
-    parts.append((("cards label",), lambda pen, top: _cards_label(pen, words, top + 113)))
-    parts.append((("cards", tuple(player.cards)), lambda pen, top: _held(player, pen, words, top + 113)))
+    bottom = top + PLAYER_H + extra - 4
+    pen.rectangle((MARGIN, top, WIDTH - MARGIN, bottom), fill=OWN_PANEL if own else PANEL,
+                  outline=BLACK if due else LINE, width=3 if due else 1)
+    if due:
+        _pointer(pen, MARGIN + 4, top + 16)
+    _chip(pen, (MARGIN + 26, top + 16), s)
+    _text(pen, (MARGIN + 42, top + 16), words.say(T("seat %(seat)s", seat=seat_tag(words, s))), LEFT_W - 48, 14, True,
+          lines=2)
+    _goods(player, pen, words, top + 36)
+    _palaces(player, pen, words, top)
+    _cards(player, pen, words, top + 113)
     if extra:
         order = (", ".join(words.say(person(entry)) for entry in player.release_order)
                  or words.say(T("none (you will be asked)")))
-        parts.append((("release", tuple(player.release_order)), lambda pen, top: _text(
-            pen, (MARGIN + 8, top + 130), words.say(T("release order: %(order)s", order=order)),
-            WIDTH - 2 * MARGIN - 16, 12)))
-    return (("frame", s, ground, extra, due, label), frame), parts
+        _text(pen, (MARGIN + 8, top + 130), words.say(T("release order: %(order)s", order=order)),
+              WIDTH - 2 * MARGIN - 16, 12)
+    return bottom + 4
 
 
 def _goods(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> None:
     """A small table: each good's name, its number right-aligned beside it."""
-    for i, (label, value) in enumerate(_goods_rows(player, words)):
-        _good(label, value, pen, top + 13 * i)
-
-
-def _goods_rows(player: Player, words: Words) -> list[tuple[str, str]]:
-    return [
+    rows = [
         (words.say(PICTURE["vp"]), str(player.score)),
         (words.say(PICTURE["track"]), str(player.track)),
         (words.say(PICTURE["yuan"]), str(player.yuan)),
@@ -479,71 +374,43 @@ def _goods_rows(player: Player, words: Words) -> list[tuple[str, str]]:
         (words.move("privilege small"), str(player.small)),
         (words.move("privilege large"), str(player.large)),
     ]
-
-
-def _good(label: str, value: str, pen: ImageDraw.ImageDraw, y: int) -> None:
-    size = _fitted_size(value, LEFT_W - 70, 12, True)
-    _write(pen, (MARGIN + LEFT_W - 8, y), value, size, True, BLACK, "rm")
-    room = LEFT_W - 18 - _length(value, size, True)
-    _text(pen, (MARGIN + 8, y), label, room, 12)
+    right = MARGIN + LEFT_W - 8
+    for i, (label, value) in enumerate(rows):
+        y = top + 13 * i
+        size = _fitted_size(value, LEFT_W - 70, 12, True)
+        _write(pen, (right, y), value, size, True, BLACK, "rm")
+        room = LEFT_W - 18 - _length(value, size, True)
+        _text(pen, (MARGIN + 8, y), label, room, 12)
 
 
 def _palaces(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> None:
     """Each palace a column of its floors under a roof, its persons from the ground floor up, its number below."""
-    if not player.palaces:
-        _no_palaces(pen, words, top)
-    for p, (floors, persons) in enumerate(player.palaces):
-        _palace(p, len(player.palaces), floors, tuple(persons), pen, words, top)
-        _palace_number(p, len(player.palaces), pen, top)
-
-
-def _no_palaces(pen: ImageDraw.ImageDraw, words: Words, top: int) -> None:
-    _text(pen, (MARGIN + LEFT_W, top + 50), words.say(T("no palaces")), WIDTH - MARGIN - 6 - MARGIN - LEFT_W, 12)
-
-
-def _palace(p: int, count: int, floors: int, persons: tuple[int, ...], pen: ImageDraw.ImageDraw, words: Words,
-            top: int) -> None:
-    """Palace ``p`` of ``count``: its floors under a roof, its persons from the ground floor up, its number below."""
     left = MARGIN + LEFT_W
-    width = _palace_width(count)
+    room = WIDTH - MARGIN - 6 - left
+    if not player.palaces:
+        _text(pen, (left, top + 50), words.say(T("no palaces")), room, 12)
+        return
+    width = min(58.0, room / len(player.palaces))
     base = top + 6 + ROOF_H + SLOT_H * data.MAX_FLOORS
-    x0, x1 = left + width * p + 2, left + width * (p + 1) - 2
-    roof = base - SLOT_H * floors
-    pen.polygon([(x0 - 1, roof), (x0 + 5, roof - ROOF_H), (x1 - 5, roof - ROOF_H), (x1 + 1, roof)], fill=ROOF)
-    for f in range(floors):
-        y1 = base - SLOT_H * f
-        pen.rectangle((x0, y1 - SLOT_H, x1, y1), fill=FLOOR, outline=LINE)
-        if f < len(persons):
-            _tile(pen, (x0 + 2, y1 - SLOT_H + 2, x1 - 2, y1 - 2), persons[f], words)
-
-
-def _palace_width(count: int) -> float:
-    """The width of each of ``count`` palaces: the same for up to six, then shared out."""
-    return min(58.0, (WIDTH - MARGIN - 6 - MARGIN - LEFT_W) / count)
-
-
-def _palace_number(p: int, count: int, pen: ImageDraw.ImageDraw, top: int) -> None:
-    """Palace ``p``'s number, below it."""
-    width = _palace_width(count)
-    x0, x1 = MARGIN + LEFT_W + width * p + 2, MARGIN + LEFT_W + width * (p + 1) - 2
-    _write(pen, ((x0 + x1) / 2, top + 6 + ROOF_H + SLOT_H * data.MAX_FLOORS + 8), str(p + 1), 11, True, BLACK, "mm")
+    for p, (floors, persons) in enumerate(player.palaces):
+        x0, x1 = left + width * p + 2, left + width * (p + 1) - 2
+        roof = base - SLOT_H * floors
+        pen.polygon([(x0 - 1, roof), (x0 + 5, roof - ROOF_H), (x1 - 5, roof - ROOF_H), (x1 + 1, roof)], fill=ROOF)
+        for f in range(floors):
+            y1 = base - SLOT_H * f
+            pen.rectangle((x0, y1 - SLOT_H, x1, y1), fill=FLOOR, outline=LINE)
+            if f < len(persons):
+                _tile(pen, (x0 + 2, y1 - SLOT_H + 2, x1 - 2, y1 - 2), persons[f], words)
+        _write(pen, ((x0 + x1) / 2, base + 8), str(p + 1), 11, True, BLACK, "mm")
 
 
 def _cards(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> None:
     """The person cards still in hand (public, D-10), each in its type's colour with its short name."""
-    _cards_label(pen, words, top)
-    _held(player, pen, words, top)
-
-
-def _cards_label(pen: ImageDraw.ImageDraw, words: Words, top: int) -> float:
-    """The cards' label; where it ends, for the cards after it."""
-    label, size = _cards_size(words)
-    _write(pen, (MARGIN + LEFT_W, top), label, size, False, BLACK, "lm")
-    return MARGIN + LEFT_W + _length(label, size, False) + 6
-
-
-def _held(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> None:
-    x = MARGIN + LEFT_W + _length(*_cards_size(words), False) + 6
+    left = MARGIN + LEFT_W
+    label = words.say(PICTURE["cards"])
+    size = _fitted_size(label, 80, 12, False)
+    _write(pen, (left, top), label, size, False, BLACK, "lm")
+    x = left + _length(label, size, False) + 6
     held = [(card, n) for card, n in zip(data.CARDS, player.cards) if n]
     if not held:
         _write(pen, (x, top), "-", 12, False, BLACK, "lm")
@@ -555,11 +422,6 @@ def _held(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> N
         _text(pen, (x + (width - 3) / 2, top), card_label(words, card, n), width - 7, 10, True, _ink(colour), "mm",
               lines=2)
         x += width
-
-
-def _cards_size(words: Words) -> tuple[str, int]:
-    label = words.say(PICTURE["cards"])
-    return label, _fitted_size(label, 80, 12, False)
 
 
 def card_label(words: Words, card: str, n: int) -> str:
