@@ -10,11 +10,14 @@ so :class:`Relay` checks that with three ``bytes.count`` calls, doubles the
 dots with one ``bytes.replace``, and writes the bytes. A message it cannot
 vouch for, or an aiosmtplib whose protocol no longer has the parts this
 relies on, goes through aiosmtplib's own ``DATA`` unchanged: the fast way is
-never the only way.
+never the only way. :meth:`Relay.send` also gives ``SIZE`` as the message's
+length, which ``sendmail`` finds by a third pass of the line-ending
+expression (measured: 6 % of pbem serve's busy time once DATA was lean).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import aiosmtplib
@@ -47,12 +50,47 @@ def stuffed(message: bytes) -> bytes:
 
 
 class Relay(aiosmtplib.SMTP):
-    """One connection to the relay; ``sendmail`` as aiosmtplib's, its DATA written without the regexes."""
+    """One connection to the relay: :meth:`send` for one mail, its DATA written without the regexes."""
+
+    _one_at_a_time: asyncio.Lock | None = None
+
+    async def send(self, sender: str, recipient: str, message: bytes) -> None:
+        """``sendmail(sender, [recipient], message)``, for a message it can vouch for with SIZE its length:
+        ``sendmail`` counts SIZE by rewriting the whole message first. The same commands, the same errors
+        (a refused recipient is :class:`aiosmtplib.SMTPRecipientsRefused`) and the same RSET after a refusal;
+        anything else (an address outside ASCII, a message not :func:`transmittable`) goes through ``sendmail``."""
+        if not (transmittable(message) and sender.isascii() and recipient.isascii()):
+            await self.sendmail(sender, [recipient], message)
+            return
+        if self._one_at_a_time is None:
+            self._one_at_a_time = asyncio.Lock()
+        async with self._one_at_a_time:
+            await self._ehlo_or_helo_if_needed()
+            options = [f"SIZE={len(message)}"] if self.supports_extension("size") else []
+            try:
+                await self.mail(sender, options=options)
+                try:
+                    await self.rcpt(recipient)
+                except aiosmtplib.SMTPRecipientRefused as refused:
+                    raise aiosmtplib.SMTPRecipientsRefused([refused]) from refused
+                await self._data(message, Default.token)
+            except (aiosmtplib.SMTPResponseException, aiosmtplib.SMTPRecipientsRefused):
+                try:  # the envelope goes, as sendmail does, so the connection takes the next mail
+                    await self.rset()
+                except (ConnectionError, aiosmtplib.SMTPResponseException):
+                    pass
+                raise
 
     async def data(self, message: str | bytes, /, *, timeout: Any = Default.token
                    ) -> aiosmtplib.SMTPResponse:
+        if not (isinstance(message, bytes) and transmittable(message)):
+            return await super().data(message, timeout=timeout)
+        return await self._data(message, timeout)
+
+    async def _data(self, message: bytes, timeout: Any) -> aiosmtplib.SMTPResponse:
+        """DATA for a :func:`transmittable` message, as aiosmtplib's protocol writes it less the regexes."""
         protocol = self.protocol
-        if not (isinstance(message, bytes) and writes_data_itself(protocol) and transmittable(message)):
+        if not writes_data_itself(protocol):
             return await super().data(message, timeout=timeout)
         assert protocol is not None
         await self._ehlo_or_helo_if_needed()

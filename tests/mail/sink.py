@@ -33,6 +33,8 @@ class Sink:
         """Each kept message as it came over the wire, in the same order: what a header check must read."""
         self.recipients: list[list[str]] = []
         """Each kept message's envelope recipients (RCPT TO), in the same order."""
+        self.mail_options: list[list[str]] = []
+        """Each kept message's MAIL FROM options (SIZE=…), in the same order."""
         self.refusing = False
         self.rejecting = False
         """Refuse for good (550), as a relay does for an unknown mailbox."""
@@ -66,6 +68,7 @@ class Sink:
             self.return_paths.append(envelope.mail_from)
             self.raw.append(envelope.original_content)
             self.recipients.append(list(envelope.rcpt_tos))
+            self.mail_options.append(list(envelope.mail_options))
             self._changed.notify_all()
         return "250 OK"
 

@@ -61,7 +61,7 @@ def test_this_aiosmtplib_has_what_the_lean_data_needs() -> None:
     assert not writes_data_itself(None)
 
 
-def _send(port: int, messages: list[bytes]) -> list[BaseException | None]:
+def _send(port: int, messages: list[bytes], recipient: str = RECIPIENT) -> list[BaseException | None]:
     async def run() -> list[BaseException | None]:
         relay = Relay(hostname="127.0.0.1", port=port, timeout=10, start_tls=False)
         await relay.connect()
@@ -69,7 +69,7 @@ def _send(port: int, messages: list[bytes]) -> list[BaseException | None]:
         try:
             for message in messages:
                 try:
-                    await relay.sendmail(SENDER, [RECIPIENT], message)
+                    await relay.send(SENDER, recipient, message)
                     outcomes.append(None)
                 except aiosmtplib.SMTPException as exc:
                     outcomes.append(exc)
@@ -94,6 +94,28 @@ def test_the_server_receives_exactly_what_was_composed_and_aiosmtplib_s_data_is_
     assert sink.raw == [*COMPOSED, normalize_message_line_endings(odd)]
     assert sink.recipients == [[RECIPIENT]] * 4
     assert own == [odd], "only the message pbem did not compose goes through aiosmtplib's DATA"
+    sizes = [len(normalize_message_line_endings(message)) for message in (*COMPOSED, odd)]
+    assert sink.mail_options == [[f"SIZE={size}"] for size in sizes], "SIZE as aiosmtplib's sendmail counts it"
+
+
+def test_a_refused_recipient_is_sendmail_s_error_and_the_envelope_is_reset(sink) -> None:
+    sink.unknown = {"nobody@example.org"}
+    refused, = _send(sink.port, [COMPOSED[0]], recipient="nobody@example.org")
+    assert isinstance(refused, aiosmtplib.SMTPRecipientsRefused)
+    assert [(exc.code, exc.recipient) for exc in refused.recipients] == [(550, "nobody@example.org")]
+
+    async def refused_then_sent() -> None:  # one connection: the next mail goes on it, its envelope new
+        relay = Relay(hostname="127.0.0.1", port=sink.port, timeout=10, start_tls=False)
+        await relay.connect()
+        try:
+            with pytest.raises(aiosmtplib.SMTPRecipientsRefused):
+                await relay.send(SENDER, "nobody@example.org", COMPOSED[2])
+            await relay.send(SENDER, RECIPIENT, COMPOSED[2])
+        finally:
+            await relay.quit()
+
+    asyncio.run(refused_then_sent())
+    assert sink.raw == [COMPOSED[2]] and sink.recipients == [[RECIPIENT]]
 
 
 def test_a_refusal_at_data_is_aiosmtplib_s_error_and_the_connection_goes_on(sink) -> None:
