@@ -114,8 +114,7 @@ class Mailer:
             held = early.get(seat)
             played_early = self.shown.shown_moves(game, seat, held.played) if held else []
             mine = seat == replier
-            # not played at all, or only up to a decision it could not have seen: its lines for later turns may stay kept
-            refused = held if held and held.reason else None
+            refused = held if held and held.reason else None  # not played, or only up to what it could not see
             self.prompt(session, game, seat, understood + played_early if mine else played_early, early_refused=refused,
                         ignored=ignored if mine else [], kept=_still_kept(game, seat, kept if mine else []))
         waiting = [game.name(s) for s in due]
