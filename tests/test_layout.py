@@ -1,21 +1,41 @@
-"""The service's tree is its architecture: rooms as folders, no import cycles, simulations beside the service.
+"""The service's tree is its architecture: rooms as folders on floors, imports that only point down, no cycles.
 
 A newcomer finds where a change goes from the folder names (the README's
-Layout says the same), so ``pbem/`` keeps only a few modules at its top; no
-module of ``pbem/`` or ``tournaments/`` imports itself in a circle; and the
-simulations and benchmarks import the service but nothing that runs a league
-imports them.
+Layout says the same), so ``pbem/`` keeps only a few modules at its top. The
+rooms stand on floors (:data:`FLOORS`, the README's order): a module imports
+its own room and the floors below, never a floor above, so a change to a
+lower floor never has to know who stands on it. ``TYPE_CHECKING`` imports
+count (:mod:`tests.imports`). No module of ``pbem/``, ``engine/`` or
+``tournaments/`` imports itself in a circle, and the simulations import the
+service but nothing that runs a league imports them.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from pathlib import Path
 
 from tests.imports import ROOT, cycle, graph, modules
 
 PBEM = ROOT / "pbem"
-ROOMS = ("mail", "play", "language", "tournament", "admin", "ops", "simulation", "cli")
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("clock", "addresses", "language"),
+    ("ops",),
+    ("mail",),
+    ("play",),
+    ("tournament",),
+    ("app",),
+    ("serve",),
+    ("admin",),
+    ("simulation",),
+    ("cli",),
+    ("__main__",),
+)
+"""The floors of ``pbem/``, lowest first: its rooms (folders) and the few modules at its top. A module may
+import from its own floor's rooms and from lower floors only; the README's Layout lists them in this order."""
+
+ROOMS = ("mail", "play", "language", "tournament", "admin", "ops", "serve", "simulation", "cli")
 """The folders of ``pbem/``, each one concern; the README's Layout names each of them."""
 
 MOST_AT_TOP = 12
@@ -36,8 +56,44 @@ def test_the_readme_layout_names_every_room() -> None:
     assert missing == []
 
 
-def test_no_import_cycle_in_the_service_or_the_tournaments() -> None:
-    assert cycle(graph("pbem", "tournaments")) == []
+def _unit(module: str) -> str:
+    """The room (``pbem.play.chain``: play) or top module (``pbem.app``: app) a module of pbem belongs to."""
+    return module.split(".")[1]
+
+
+def test_every_room_and_top_module_stands_on_one_floor() -> None:
+    units = [unit for floor in FLOORS for unit in floor]
+    present = set(ROOMS) | {path.stem for path in PBEM.glob("*.py") if path.stem != "__init__"}
+    assert sorted(units) == sorted(present)
+
+
+def _upward(root: Path = ROOT) -> list[str]:
+    """Every import of a module of ``pbem`` under ``root`` from a floor above the module's own."""
+    floor = {unit: number for number, units in enumerate(FLOORS) for unit in units}
+    return sorted(f"{module} -> {target}" for module, targets in graph("pbem", root=root).items() if module != "pbem"
+                  for target in targets if target != "pbem" and floor[_unit(target)] > floor[_unit(module)])
+
+
+def test_no_module_of_the_service_imports_a_floor_above_its_own() -> None:
+    assert _upward() == []
+
+
+def test_the_floor_check_sees_an_import_only_for_type_checking(tmp_path: Path) -> None:
+    package = tmp_path / "pbem"
+    for room in ("mail", "cli"):
+        (package / room).mkdir(parents=True)
+        (package / room / "__init__.py").write_text("")
+    for path in (package / "__init__.py", package / "clock.py", package / "cli" / "main.py"):
+        path.write_text("")
+    (package / "mail" / "tokens.py").write_text("from typing import TYPE_CHECKING\n\nfrom pbem import clock\n")
+    assert _upward(tmp_path) == []
+    (package / "mail" / "tokens.py").write_text("from typing import TYPE_CHECKING\n\nfrom pbem import clock\n"
+                                                "if TYPE_CHECKING:\n    from pbem.cli.main import app\n")
+    assert _upward(tmp_path) == ["pbem.mail.tokens -> pbem.cli.main"]
+
+
+def test_no_import_cycle_in_the_service_the_engine_or_the_tournaments() -> None:
+    assert cycle(graph("pbem", "engine", "tournaments")) == []
 
 
 def test_the_cycle_finder_reads_a_cycle_from_source(tmp_path) -> None:
@@ -48,8 +104,11 @@ def test_the_cycle_finder_reads_a_cycle_from_source(tmp_path) -> None:
     (package / "b.py").write_text("def f():\n    from pkg.a import thing\n")  # inside a function counts too
     (package / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import a\n")
     edges = graph("pkg", root=tmp_path)
-    assert edges["pkg.c"] == set()
+    assert edges["pkg.c"] == {"pkg.a"}  # under TYPE_CHECKING counts too
     assert cycle(edges) == ["pkg.a", "pkg.b", "pkg.a"]
+    (package / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import c\n")
+    (package / "b.py").write_text("")
+    assert cycle(graph("pkg", root=tmp_path)) == ["pkg.a", "pkg.c", "pkg.a"]
 
 
 def test_nothing_that_runs_a_league_imports_the_simulations() -> None:
@@ -60,7 +119,8 @@ def test_nothing_that_runs_a_league_imports_the_simulations() -> None:
     assert importers == []
     from_cli = sorted(m for m, targets in edges.items() if m.startswith("pbem.cli")
                       and any(t.startswith("pbem.simulation") for t in targets))
-    assert from_cli == ["pbem.cli.demo", "pbem.cli.main"]  # the two commands that run them, and the mount
+    assert all(module == "pbem.cli.demo" or module.startswith("pbem.cli.bench.") for module in from_cli), from_cli
+    assert "pbem.cli.demo" in from_cli  # the commands that run them: pbem demo and the benchmarks
 
 
 def test_no_class_in_the_service_is_longer_than_250_lines() -> None:

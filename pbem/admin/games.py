@@ -17,7 +17,7 @@ import engine
 from engine import bots
 from pbem.admin.base import GAME_ID, REASON, SEAT, AdminError, Arg, Desk, Printed, action, freeze_if_paused, table, when
 from pbem.clock import duration
-from pbem.mail.addresses import AddressError
+from pbem.addresses import AddressError
 from pbem.ops.db import Inbound, Move
 from pbem.play import players
 from pbem.play.store import LoadedGame, Transaction, replay as replayed

@@ -9,12 +9,10 @@ from typing import Any
 from sqlmodel import Session, func, select
 
 from pbem.admin.base import REASON, AdminError, Arg, Desk, Printed, action, table, when
-from pbem.mail import pipeline
-from pbem.ops.db import Inbound, Outbox
-from pbem.play.outcome import STATUSES
+from pbem.serve import pipeline
+from pbem.ops.db import Inbound, InboundStatus, Outbox, OutboxStatus
 
 INBOUND_ID = Arg("inbound_id", int, "The stored message (see `pbem inbound list`).", metavar="ID")
-OUTBOX_STATUSES = ("pending", "sent", "failed")
 
 
 @dataclass(frozen=True)
@@ -84,11 +82,11 @@ def _print_inbound(listing: InboundListing, given: dict[str, Any]) -> list[Print
 
 @action("inbound", "list", "Stored inbound messages, newest last; `--status failed` shows those set aside "
         "because handling raised.",
-        Arg("status", str, f"{', '.join(STATUSES)}, or all.", flag="--status", default="all"),
+        Arg("status", str, f"{', '.join(InboundStatus)}, or all.", flag="--status", default="all"),
         Arg("limit", int, "The newest N messages.", flag="--limit", default=50), output=_print_inbound)
 def inbound(desk: Desk, status: str = "all", limit: int = 50) -> InboundListing:
     """The newest stored messages (optionally of one status), oldest of them first, and every status's count."""
-    wanted = _wanted(status, STATUSES, limit)
+    wanted = _wanted(status, tuple(InboundStatus), limit)
     with Session(desk.service.db) as session:
         query = select(Inbound.id, Inbound.received, Inbound.message_id, Inbound.sender, Inbound.status,
                        Inbound.reason, Inbound.attempts, Inbound.game_id, func.length(Inbound.raw))
@@ -132,7 +130,7 @@ def _print_retry(outcome: pipeline.Outcome, given: dict[str, Any]) -> list[Print
 
 @action("inbound", "retry", "Handle again a message set aside as failed, once the fault that failed it is fixed.",
         INBOUND_ID, REASON, audit="inbound retry", mails=True, output=_print_retry,
-        failed=lambda outcome: outcome.status in ("stored", "failed"))
+        failed=lambda outcome: outcome.status in (InboundStatus.STORED, InboundStatus.FAILED))
 def retry(desk: Desk, inbound_id: int, reason: str) -> pipeline.Outcome:
     """Handle again a message set aside as failed (its bug fixed), as if it had just arrived.
 
@@ -144,14 +142,14 @@ def retry(desk: Desk, inbound_id: int, reason: str) -> pipeline.Outcome:
     desk.reason(reason)
     with Session(desk.service.db) as session:
         row = _inbound(session, inbound_id)
-        if row.status != "failed":
+        if row.status != InboundStatus.FAILED:
             why = ("it waits to be handled already; `pbem serve` takes it at its next scan"
-                   if row.status == "stored" else
+                   if row.status == InboundStatus.STORED else
                    f"it was handled ({row.status}); a handled message is never handled twice")
             raise AdminError(f"message {inbound_id} is not failed: {why}. Only failed messages can be retried "
                              f"(see `pbem inbound list --status failed`)")
         before = row.reason
-        row.status, row.reason, row.attempts = "stored", "", 0
+        row.status, row.reason, row.attempts = InboundStatus.STORED, "", 0
         session.add(row)
         desk.audit(session, row.game_id,
                    f"message {row.message_id} from {row.sender or 'nobody'} (failed: {before}): {reason}")
@@ -177,7 +175,7 @@ def _print_outbox(rows: list[MailReport], given: dict[str, Any]) -> list[Printed
         Arg("limit", int, "The newest N mails.", flag="--limit", default=50), output=_print_outbox)
 def outbox(desk: Desk, status: str = "all", limit: int = 50) -> list[MailReport]:
     """The newest outbox rows (optionally of one status), oldest of them first."""
-    wanted = _wanted(status, OUTBOX_STATUSES, limit)
+    wanted = _wanted(status, tuple(OutboxStatus), limit)
     with Session(desk.service.db) as session:
         query = select(Outbox.id, Outbox.created, Outbox.kind, Outbox.recipient, Outbox.subject, Outbox.status,
                        Outbox.attempts, Outbox.last_error, Outbox.game_id)
@@ -204,9 +202,9 @@ def retry_mail(desk: Desk, outbox_id: int, reason: str) -> MailReport:
             newest = session.exec(select(func.max(Outbox.id))).one()
             raise AdminError(f"there is no outbox mail {outbox_id}; mails are numbered 1-{newest or 0} "
                              f"(see `pbem outbox list`)")
-        if row.status != "failed":
+        if row.status != OutboxStatus.FAILED:
             why = ("the relay accepted it; `pbem game resend` mails a seat its decision again"
-                   if row.status == "sent" else "it is still being tried")
+                   if row.status == OutboxStatus.SENT else "it is still being tried")
             raise AdminError(f"mail {outbox_id} is not failed but {row.status}: {why}. Only failed mails can "
                              f"be retried (see `pbem outbox list --status failed`)")
         desk.audit(session, row.game_id, f"{row.message_id} to {row.recipient} (failed: {row.last_error}): {reason}")

@@ -15,10 +15,10 @@ from typing import Any
 from sqlmodel import Session, select
 
 from pbem.admin.base import AdminError, Arg, Desk, Printed, action, table, when
-from pbem.mail import bounces
+from pbem.play import bounces
 from pbem.ops.db import Game, Player, Seat
 from pbem.play import players
-from pbem.tournament.models import Entry, Tournament
+from pbem.ops.tournament_tables import Entry, Tournament
 from tournaments.definition import LANGUAGES
 
 EMAIL = Arg("email", str, "The player's registered address.", metavar="EMAIL")

@@ -15,7 +15,7 @@ import typer
 from pbem.cli.organiser import group
 from pbem.ops import schema
 from pbem.cli import admin, demo, game, maintenance, play, service, status, tournament
-from pbem.simulation import bench
+from pbem.cli import bench
 
 app = group("Play-by-email tournament manager: In the Year of the Dragon, China, The Prodigals Club.")
 

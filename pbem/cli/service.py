@@ -4,7 +4,7 @@ Every command reads its settings through :func:`loaded_or_exit`: the file
 ``pbem --config FILE`` names, else ``PBEM_CONFIG``, else ./pbem.toml, under
 the ``PBEM_*`` environment. Commands that queue mail take their service from
 :func:`mailing_service`, which refuses settings whose mail could not be
-answered (see :mod:`pbem.ops.preflight`).
+answered (see :mod:`pbem.serve.preflight`).
 
 ``receive`` is for an MTA pipe (e.g. Postfix ``mailbox_command`` or an alias
 ``|pbem receive``): it exits 0 once the message is stored, whatever becomes of
@@ -26,8 +26,10 @@ import typer
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from pbem.mail import pipeline, signing
-from pbem.ops import logs, preflight
+from pbem.mail import signing
+from pbem.serve import pipeline
+from pbem.ops import logs
+from pbem.serve import preflight
 from pbem.cli.organiser import refuse
 from pbem.ops.config import MASKED, ConfigError, Loaded, Settings, env_name, load, public_name, typed_value, \
     settings_file, settings_text, toml_value
@@ -191,7 +193,7 @@ def config() -> None:
 
 def serve() -> None:
     """Run the inbound SMTP listener (listen), the outbox worker, deadlines and IMAP polls; the log goes to stderr."""
-    from pbem.mail.server import StartError, serve_forever
+    from pbem.serve.server import StartError, serve_forever
 
     loaded = loaded_or_exit()
     settings = loaded.settings

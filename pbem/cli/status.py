@@ -1,7 +1,7 @@
 """``pbem status``: the health of the service at a glance, and an exit status a monitor can alert on.
 
 It exits 0 when all is well and 1 when something needs the organiser (see
-:mod:`pbem.ops.health` for what counts), after printing why, so a systemd
+:mod:`pbem.serve.health` for what counts), after printing why, so a systemd
 timer, cron or any monitor can run it and mail whoever is on duty. It only
 reads: it never creates a database nor takes the serve lock for longer than
 an instant. Stored text (addresses, relay replies) is printed literally.
@@ -17,9 +17,9 @@ from rich.console import Console
 
 from pbem.app import open_service
 from pbem.cli.service import UNOPENED, database_problem, loaded_or_exit
-from pbem.ops import health, preflight
+from pbem.serve import health, preflight
 from pbem.ops.config import env_name
-from pbem.ops.health import Health, MailSeen, SeatDue, age
+from pbem.serve.health import Health, MailSeen, SeatDue, age
 
 
 def status() -> None:

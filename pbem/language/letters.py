@@ -39,7 +39,6 @@ import jinja2
 import templates
 from engine.text import separator
 from pbem.language.catalogs import LOCALE_DIR
-from pbem.play.commands import COMMANDS
 from pbem.language.words import SOURCE_LANGUAGE, translations
 
 TEMPLATE_DIR = Path(templates.__file__).parent / "email"
@@ -53,10 +52,15 @@ class Letter:
 
 
 class Letters:
-    """The template set, loaded once per language and part and reused for every mail."""
+    """The template set, loaded once per language and part and reused for every mail.
 
-    def __init__(self, directory: Path = TEMPLATE_DIR, locale_dir: Path = LOCALE_DIR) -> None:
-        self._directory, self._locale_dir = directory, locale_dir
+    ``commands`` is the registry of the commands players mail (:data:`pbem.play.commands.COMMANDS`): the
+    help mail, footers and refusals list them. It is handed in by the service that owns it, because the
+    commands render their answers with these letters: the languages sit below the commands, not beside them.
+    """
+
+    def __init__(self, commands: Any, directory: Path = TEMPLATE_DIR, locale_dir: Path = LOCALE_DIR) -> None:
+        self._commands, self._directory, self._locale_dir = commands, directory, locale_dir
         self._environments: dict[tuple[str, bool], jinja2.Environment] = {}
         self._lock = threading.Lock()
 
@@ -94,7 +98,7 @@ class Letters:
             trim_blocks=False,
             auto_reload=False,  # the templates ship with the package; checking their mtimes cost a stat per mail
         )
-        env.globals["commands"] = COMMANDS  # the help mail, footers and refusals list the player commands
+        env.globals["commands"] = self._commands  # the help mail, footers and refusals list the player commands
         return env
 
 

@@ -4,7 +4,7 @@ aiosmtplib's ``DATA`` runs two regular expressions over the whole message
 (line endings, then the dots that start a line), and ``sendmail`` a third
 for ``SIZE``; on a prompt with its picture (about 50 KB in some 800 lines)
 that was about a millisecond a mail, a tenth of pbem serve's CPU for an
-email move. What :func:`pbem.mail.outbox.compose` writes needs none of it:
+email move. What :func:`pbem.serve.outbox.compose` writes needs none of it:
 it is 7-bit with CRLF line ends by construction (the signer's header too),
 so :class:`Relay` checks that with three ``bytes.count`` calls, doubles the
 dots with one ``bytes.replace``, and writes the bytes. A message it cannot

@@ -5,7 +5,7 @@ domain is not authenticated. A relay that signs for the domain (most hosted
 ones, OpenDKIM beside Postfix) is the better place; where there is none,
 pbem signs each mail itself with ``dkim_key_file`` under ``dkim_selector``,
 ``d=`` the domain of ``from``. The signature is made in one place, on the
-exact bytes the outbox worker hands the relay (:func:`pbem.mail.outbox.compose`
+exact bytes the outbox worker hands the relay (:func:`pbem.serve.outbox.compose`
 writes them whole, CRLF line ends, headers folded as they go out), so nothing
 changes them after it. ``pbem init --dkim`` makes the key and prints the DNS
 record to publish (:func:`dns_record`); ``pbem status`` says when the key

@@ -1,4 +1,3 @@
-"""Operations: settings (``config``), the database and its schema (``db``, ``schema``, ``migrations/``),
-backups (``backup``), the checks before pbem mails anyone (``preflight``), the serve log (``logs``), the
-health ``pbem status`` reads (``health``), the Prometheus metrics (``metrics``) and the crash hook the
-fault tests use (``faults``)."""
+"""Operations: settings (``config``), the database and its schema (``db``, ``tournament_tables``,
+``schema``, ``migrations/``), backups (``backup``), the serve log (``logs``), the Prometheus metrics
+(``metrics``) and the crash hook the fault tests use (``faults``)."""

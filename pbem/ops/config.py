@@ -25,7 +25,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from pbem.mail.addresses import AddressError, mailbox
+from pbem.addresses import AddressError, mailbox
 
 
 class ConfigError(ValueError):

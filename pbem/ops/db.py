@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import secrets
 from datetime import date, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,41 @@ class Early(SQLModel, table=True):
     created: datetime
 
 
+class InboundStatus(StrEnum):
+    """Every status a stored inbound message can have, and so every outcome of handling one
+    (:class:`pbem.play.outcome.Outcome`): the one list the chain returns, the pipeline stores and ``pbem
+    inbound list --status`` accepts.
+
+    ``stored`` until handled, ``failed`` when set aside. ``stranger``: no valid
+    reply token, from an address no player has; kept and counted, never
+    answered (no backscatter). ``wrong_sender``: a valid token from another
+    address; kept, and the seat's own player is told. ``unauthenticated``: our
+    MX found that the From's domain does not vouch for it (DMARC failed,
+    :mod:`pbem.mail.inbound.authresults`); kept, never answered, and the
+    seat's own player is told as for a wrong sender. ``bounce``: a delivery
+    report, counted against the player whose mail failed or against nobody
+    (:mod:`pbem.play.bounces`). ``forwarded``: a registered player's mail to
+    pbem's own address that was no command, forwarded to the organiser
+    (:mod:`pbem.play.frontdesk`).
+    """
+
+    STORED = "stored"
+    APPLIED = "applied"
+    HELD = "held"
+    COMMAND = "command"
+    REFUSED = "refused"
+    WRONG_SENDER = "wrong_sender"
+    UNAUTHENTICATED = "unauthenticated"
+    STRANGER = "stranger"
+    IGNORED = "ignored"
+    BOUNCE = "bounce"
+    DUPLICATE = "duplicate"
+    OVERSIZE = "oversize"
+    RATE_LIMITED = "rate_limited"
+    FORWARDED = "forwarded"
+    FAILED = "failed"
+
+
 class Inbound(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(index=True, unique=True)
@@ -143,14 +179,22 @@ class Inbound(SQLModel, table=True):
     """The SMTP MAIL FROM: "" for the null reverse-path ``<>`` (a bounce), None when the transport did not say."""
     sender: str = ""
     recipient: str = ""
-    status: str = "stored"
-    """stored (not yet handled), then one of the pipeline outcomes, or failed (set aside, see attempts)."""
+    status: str = InboundStatus.STORED
+    """An :class:`InboundStatus`: stored (not yet handled), then an outcome, or failed (set aside, see attempts)."""
     reason: str = ""
     attempts: int = 0
     """Handling attempts that raised; at GIVE_UP_AFTER the message is set aside as failed."""
     game_id: int | None = None
     player_id: int | None = None
     received: datetime
+
+
+class OutboxStatus(StrEnum):
+    """Where a mail of the outbox is: waiting (retries included), handed to the relay, or refused for good."""
+
+    PENDING = "pending"
+    SENT = "sent"
+    FAILED = "failed"
 
 
 class Outbox(SQLModel, table=True):

@@ -41,7 +41,7 @@ def _time(record: logging.LogRecord) -> str:
 
 
 class TextFormatter(logging.Formatter):
-    """``2026-12-03T18:01:02.345Z INFO pbem.mail.server mail in 4: applied …``: UTC, so lines compare across hosts."""
+    """``2026-12-03T18:01:02.345Z INFO pbem.serve.server mail in 4: applied …``: UTC, so lines compare across hosts."""
 
     def format(self, record: logging.LogRecord) -> str:
         line = f"{_time(record)} {record.levelname} {record.name} {record.getMessage()}"

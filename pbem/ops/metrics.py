@@ -27,12 +27,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
 from pbem.clock import UTC
-from pbem.ops.db import Inbound, Move, Outbox
+from pbem.ops.db import Inbound, InboundStatus, Move, Outbox, OutboxStatus
 
 if TYPE_CHECKING:
     from wsgiref.simple_server import WSGIServer
 
-    from pbem.play.service import Service
+    from sqlalchemy import Engine
+
+    from pbem.clock import Clock
 
 HANDLING_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 """Seconds: a reply takes milliseconds; one a search bot follows up to bot_seconds a bot seat, more with a busy
@@ -92,8 +94,8 @@ def sent(result: str) -> None:
 class DatabaseCollector:
     """What a scrape reads from the database, so it is right whichever process changed it."""
 
-    def __init__(self, service: Service) -> None:
-        self.service = service
+    def __init__(self, db: Engine, clock: Clock) -> None:
+        self.db, self.clock = db, clock
 
     def collect(self) -> Iterator[Any]:
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
@@ -101,10 +103,10 @@ class DatabaseCollector:
         up = GaugeMetricFamily("pbem_database_up", "1 when this scrape could read the database, else 0 (the "
                                                    "values read from it are then left out).")
         try:
-            with Session(self.service.db) as session:
+            with Session(self.db) as session:
                 depth, oldest = session.exec(select(func.count(), func.min(Outbox.created)).where(
-                    Outbox.status == "pending")).one()
-                waiting = session.exec(select(func.count()).where(Inbound.status == "stored")).one()
+                    Outbox.status == OutboxStatus.PENDING)).one()
+                waiting = session.exec(select(func.count()).where(Inbound.status == InboundStatus.STORED)).one()
                 moves = session.exec(select(Move.source, func.count()).where(
                     Move.reverted == False).group_by(Move.source)).all()  # noqa: E712
         except SQLAlchemyError:
@@ -129,7 +131,7 @@ class DatabaseCollector:
         if oldest is None:
             return 0.0
         moment = oldest if oldest.tzinfo is not None else oldest.replace(tzinfo=UTC)  # SQLite keeps no zone
-        return max(0.0, (self.service.clock.now() - moment).total_seconds())
+        return max(0.0, (self.clock.now() - moment).total_seconds())
 
 
 class _Process:
@@ -142,13 +144,13 @@ class _Process:
 class Endpoint:
     """``/metrics`` over HTTP on its own thread (prometheus_client's server); :meth:`stop` ends it."""
 
-    def __init__(self, service: Service, host: str, port: int) -> None:
+    def __init__(self, db: Engine, clock: Clock, host: str, port: int) -> None:
         from prometheus_client import CollectorRegistry, start_http_server
 
         instruments()  # this process counts from now on
         registry = CollectorRegistry(auto_describe=False)
         registry.register(_Process())  # type: ignore[arg-type]
-        registry.register(DatabaseCollector(service))  # type: ignore[arg-type]
+        registry.register(DatabaseCollector(db, clock))  # type: ignore[arg-type]
         self._server: WSGIServer
         self._server, self._thread = start_http_server(port, host, registry)
         self.host, self.port = host, self._server.server_port

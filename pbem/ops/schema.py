@@ -30,7 +30,7 @@ from sqlmodel import SQLModel
 
 from pbem.ops import db
 from pbem.ops.migrations import HEAD
-from pbem.tournament import models as _tournament_models  # noqa: F401  (registers the tournaments' tables)
+from pbem.ops import tournament_tables as _tournament_tables  # noqa: F401  (registers the tournaments' tables)
 
 if TYPE_CHECKING:
     from alembic.config import Config

@@ -27,200 +27,30 @@ Adding a check is adding a step to one of the tuples.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from email import message_from_bytes
 from email.policy import compat32
-from typing import Any, Generic, TypeVar
 
 from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import select
 
 import engine
-from engine.notation import normalise, shortened
+from engine.notation import normalise
 from engine.text import T, Words, separator
-from pbem.mail import bounces
-from pbem.play import budgets, frontdesk, players
+from pbem.mail import bounces as reports
+from pbem.play import bounces
+from pbem.play import budgets, frontdesk
 from pbem.play.commands import COMMANDS
 from pbem.play.commands.language import language_written
 from pbem.ops.db import Inbound, Outbox, Player, Seat
 from pbem.ops.faults import crash_point
-from pbem.mail.inbound import InboundMail, MailKind
+from pbem.mail.inbound import MailKind
 from pbem.mail.inbound.authresults import FAIL
-from pbem.play.mails import NOTICE_KINDS, Accepted
+from pbem.play.postbox import NOTICE_KINDS, Accepted
+from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
-from pbem.play.service import Service
-from pbem.play.store import LoadedGame, Transaction
-from pbem.mail.tokens import ReplyTarget, read_reply_address
+from pbem.mail.tokens import read_reply_address
 
-FORGED = "it failed DMARC at our MX (the From's domain does not vouch for it)"
-"""Why a mail whose From our MX found forged is not answered, in its stored reason."""
-
-QUOTED_LINES = 6
-"""Lines of a refused reply quoted back to its sender: their own first lines (quotes were already cut), each
-cut as a reader cuts a line too long to be a move, so a refusal never mails a 100 kB line back."""
-
-Subject = TypeVar("Subject")
-
-
-@dataclass(frozen=True)
-class Step(Generic[Subject]):
-    """One named check of the chain; ``check`` decides the mail (an Outcome) or passes it on (None)."""
-
-    name: str
-    description: str
-    check: Callable[[Subject], Outcome | None]
-
-    def __call__(self, subject: Subject) -> Outcome | None:
-        return self.check(subject)
-
-
-@dataclass
-class Arrival:
-    """One attempt at one stored mail: what every step and every answer may use.
-
-    ``game``, ``seat`` and ``player`` fill in as the address steps find them;
-    what is found is recorded on the stored message with its outcome.
-    """
-
-    service: Service
-    transaction: Transaction
-    inbound_id: int
-    mail: InboundMail
-    game: LoadedGame | None = None
-    seat: int | None = None
-    player: Player | None = None
-    target: ReplyTarget | None = field(default=None, repr=False)
-    _sender_player: Player | None = field(default=None, repr=False)
-    _sender_looked_up: bool = field(default=False, repr=False)
-    bounced: int | None = None
-    """The player a bounce was counted against: recorded on the stored message."""
-    writer: Player | None = None
-    """The registered player whose mail to pbem's own address this is (:mod:`pbem.play.frontdesk`): recorded on
-    the stored message, but no proof of anything, so never ``player`` (whose answers a forger must not spend)."""
-    touched: bool = False
-    """Whether the game's seats changed even though the mail is refused (a bounce hold lifted)."""
-
-    @property
-    def session(self) -> Session:
-        return self.transaction.session
-
-    @property
-    def sender_player(self) -> Player | None:
-        """The registered player whose address the mail comes from, if any: the only senders pbem answers."""
-        if not self._sender_looked_up:
-            self._sender_player = players.find(self.session, self.mail.sender) if self.mail.sender else None
-            self._sender_looked_up = True
-        return self._sender_player
-
-    @property
-    def recorded_player(self) -> int | None:
-        """The player recorded on the stored message: the seat's, the writer's to pbem@, or a bounce's."""
-        for found in (self.player, self.writer):
-            if found is not None:
-                return found.id
-        return self.bounced
-
-    def stranger(self, reason: str) -> Outcome:
-        """Keep a mail from an address no player has, unanswered: pbem never mails a stranger (no backscatter)."""
-        return Outcome("stranger", f"{reason}; from {self.mail.sender or 'nobody'}, no player: kept, not answered")
-
-    # ------------------------------------------------------------ answers
-
-    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
-               **extra: Any) -> Outcome:
-        """Answer with what was read, why it failed and the legal moves, unless the address hit its limit.
-
-        Only a registered player is ever answered, and only when our MX did not find the From forged;
-        anyone else's mail is kept as a stranger's.
-        """
-        service, mail = self.service, self.mail
-        if self.sender_player is None:
-            return self.stranger(reason)
-        if mail.dmarc == FAIL:  # the registered address is only written there: answering it is backscatter
-            return Outcome("unauthenticated", f"{reason}; {FORGED}: kept, not answered")
-        if not self.may_answer(mail.sender):
-            return Outcome("rate_limited", reason)
-        game, seat = self.game, self.seat
-        context: dict[str, Any] = {
-            "why": why, "detail": detail, "suggestions": list(suggestions)[:5],
-            "quoted": [shortened(line) for line in mail.text.strip().splitlines()[:QUOTED_LINES]],
-            "address": extra.pop("address", self._example_address()), "limit": 0, "until": "",
-            "legal": [], "more": 0, "decision": None, **extra,
-        }
-        if game is not None and seat is not None and why != "wrong_sender":
-            decision = service.shown.decision_context(game, seat)
-            context.update(legal=decision["legal"], more=decision["more"], decision=decision["decision"])
-            service.mails.send_to_seat(self.session, game, seat, "refusal", **context)
-        else:
-            base = service.shown.base_context(game, None) if game else {"table": service.settings.domain}
-            letter = service.letters.render("refusal", self.sender_player.reads, **{**base, "player": "", **context})
-            service.mails.queue(self.session, "refusal", mail.sender, letter, game_id=game.id if game else None,
-                                reply_to=service.mails.desk)  # pbem's own address reads "help": no loop
-        return Outcome("refused", reason)
-
-    def may_answer(self, address: str) -> bool:
-        """Count one answer to ``address`` today from the budget of what caused it; False once it is spent.
-
-        Mail whose token and sender checked out (``player`` is set) spends the
-        player's own budget; any other mail spends the small one a forger can
-        reach (:mod:`pbem.play.budgets`), so forgeries never silence the answers
-        to the player's own mail.
-        """
-        today, settings = self.service.clock.now().date(), self.service.settings
-        if self.player is not None:
-            return budgets.own(self.session, today, address, settings.robot_answers_per_day)
-        return budgets.unverified(self.session, today, settings, address)
-
-    def _example_address(self) -> str:
-        settings = self.service.settings
-        return f"{settings.reply_local}+GAME.SEAT.TOKEN@{settings.domain}"
-
-
-@dataclass(frozen=True)
-class Reply:
-    """A mail whose token and sender checked out: from this seat's player, about this game.
-
-    It is what a player command's handler works on (:class:`pbem.play.commands.CommandContext`).
-    """
-
-    arrival: Arrival
-    game: LoadedGame
-    seat: int
-    player: Player
-
-    @property
-    def service(self) -> Service:
-        return self.arrival.service
-
-    @property
-    def session(self) -> Session:
-        return self.arrival.session
-
-    @property
-    def mail(self) -> InboundMail:
-        return self.arrival.mail
-
-    @property
-    def text(self) -> str:
-        return self.arrival.mail.text
-
-    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
-               **extra: Any) -> Outcome:
-        return self.arrival.refuse(why, reason, detail, suggestions, **extra)
-
-    def send(self, kind: str, *, picture: bool = False, **context: Any) -> str:
-        """A mail to the seat's player, in the seat's thread."""
-        return self.service.mails.send_to_seat(self.session, self.game, self.seat, kind, picture=picture,
-                                               **context)
-
-    def acknowledge(self, command: str, value: str, extra: str, replaced: str = "", **context: Any) -> None:
-        """The confirmation of a command (or of a move kept for later)."""
-        self.send("command", command=command, value=value, extra=extra, replaced=replaced, **context)
-
-    def waiting(self) -> list[str]:
-        """The names of the seats the game waits for."""
-        return [self.game.name(seat) for seat in self.game.due()]
+from pbem.play.arrival import FORGED, Arrival, Reply, Step
 
 
 # ---------------------------------------------------------------- address steps
@@ -228,7 +58,7 @@ class Reply:
 
 def _filtered(arrival: Arrival) -> Outcome | None:
     mail = arrival.mail
-    if mail.kind is MailKind.AUTOMATIC or bounces.at_return_path(mail.recipients, arrival.service.settings):
+    if mail.kind is MailKind.AUTOMATIC or reports.at_return_path(mail.recipients, arrival.service.settings):
         return _automatic(arrival)
     if mail.kind is MailKind.OVERSIZE:
         return _oversize(arrival)
@@ -239,17 +69,17 @@ def _automatic(arrival: Arrival) -> Outcome:
     """Never answered; a bounce among it is counted against the player whose address failed."""
     counted = bounces.read_automatic(arrival.service, arrival.session, arrival.inbound_id, arrival.mail.recipients)
     if counted is None:
-        return Outcome("ignored", arrival.mail.reason or "sent to a return path of ours: not answered")
+        return Outcome(InboundStatus.IGNORED, arrival.mail.reason or "sent to a return path of ours: not answered")
     if counted.player_id is None:  # a bounce, but not at a live return path of ours: counted against nobody
-        return Outcome("ignored", counted.reason)
+        return Outcome(InboundStatus.IGNORED, counted.reason)
     arrival.bounced = counted.player_id
-    return Outcome("bounce", counted.reason)
+    return Outcome(InboundStatus.BOUNCE, counted.reason)
 
 
 def _oversize(arrival: Arrival) -> Outcome:
     mail, service = arrival.mail, arrival.service
     if arrival.sender_player is None or mail.dmarc == FAIL:
-        return Outcome("oversize", f"{mail.reason}; from no player (or {FORGED}): not answered")
+        return Outcome(InboundStatus.OVERSIZE, f"{mail.reason}; from no player (or {FORGED}): not answered")
     today, settings = service.clock.now().date(), service.settings
     own = _own_mail(arrival)
     if own:
@@ -257,7 +87,7 @@ def _oversize(arrival: Arrival) -> Outcome:
     else:
         allowed = budgets.unverified(arrival.session, today, settings, mail.sender)
     if not allowed:
-        return Outcome("rate_limited", mail.reason)
+        return Outcome(InboundStatus.RATE_LIMITED, mail.reason)
     stored = arrival.session.exec(select(func.length(Inbound.raw)).where(Inbound.id == arrival.inbound_id)).one()
     letter = service.letters.render(
         "oversize", arrival.sender_player.reads, table=settings.domain, original_subject=mail.subject,
@@ -265,7 +95,7 @@ def _oversize(arrival: Arrival) -> Outcome:
     )
     # "reply again with just your move": to the seat's address it came to when it was the player's own
     service.mails.queue(arrival.session, "oversize", mail.sender, letter, reply_to=own or service.mails.desk)
-    return Outcome("oversize", mail.reason)
+    return Outcome(InboundStatus.OVERSIZE, mail.reason)
 
 
 def _own_mail(arrival: Arrival) -> str:
@@ -325,7 +155,7 @@ def _not_a_bounce(arrival: Arrival) -> Outcome | None:
     headers no filter recognises. Taken for a reply, it would be "from another
     address" and its seat's player would get a notice about it. It did not come
     to a return path of ours, so it is no evidence that the player's address
-    fails either (:mod:`pbem.mail.bounces`). Mail from the seat's own player
+    fails either (:mod:`pbem.play.bounces`). Mail from the seat's own player
     is never read as one: that is the hot path, and a player may quote a bounce.
     """
     game, seat = arrival.game, arrival.seat
@@ -334,9 +164,9 @@ def _not_a_bounce(arrival: Arrival) -> Outcome | None:
     if player is not None and player.email == arrival.mail.sender:
         return None
     raw = arrival.session.exec(select(Inbound.raw).where(Inbound.id == arrival.inbound_id)).one()
-    if not bounces.delivery_report(message_from_bytes(raw, policy=compat32), arrival.service.settings.domain):
+    if not reports.delivery_report(message_from_bytes(raw, policy=compat32), arrival.service.settings.domain):
         return None
-    return Outcome("ignored", f"{bounces.NOBODY}: {bounces.NOT_OURS} (at the reply address of game {game.id}, "
+    return Outcome(InboundStatus.IGNORED, f"{bounces.NOBODY}: {bounces.NOT_OURS} (at the reply address of game {game.id}, "
                               f"seat {seat + 1}, from {arrival.mail.sender or 'nobody'}): not answered")
 
 
@@ -347,7 +177,7 @@ def _authenticated(arrival: Arrival) -> Outcome | None:
     if arrival.mail.dmarc != FAIL:
         return None
     reason = f"the From {arrival.mail.sender or '(none)'}: {FORGED}"
-    return Outcome("unauthenticated", f"{reason}: kept, not answered; {_tell_seat(arrival, 'unauthenticated')}")
+    return Outcome(InboundStatus.UNAUTHENTICATED, f"{reason}: kept, not answered; {_tell_seat(arrival, 'unauthenticated')}")
 
 
 def _from_seat_player(arrival: Arrival) -> Outcome | None:
@@ -363,7 +193,7 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
     told = _tell_seat(arrival, "wrong_sender")
     if arrival.sender_player is not None:  # another registered player used this seat's address: tell them too
         arrival.refuse("wrong_sender", reason, address=sender)
-    return Outcome("wrong_sender", f"{reason}: kept; {told}")
+    return Outcome(InboundStatus.WRONG_SENDER, f"{reason}: kept; {told}")
 
 
 def _tell_seat(arrival: Arrival, why: str) -> str:
@@ -426,7 +256,7 @@ def _command(reply: Reply) -> Outcome | None:
         return None
     limit = reply.service.settings.commands_per_day
     if _commands_today(reply) >= limit:  # kept, neither answered nor passed on: a flood of says stays here
-        return Outcome("rate_limited", f"{command.name}: {limit} commands today already from {reply.player.email}")
+        return Outcome(InboundStatus.RATE_LIMITED, f"{command.name}: {limit} commands today already from {reply.player.email}")
     return COMMANDS.handle(reply, command)
 
 
@@ -436,7 +266,7 @@ def _commands_today(reply: Reply) -> int:
     midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
     counted = reply.session.exec(
         select(func.count()).select_from(Inbound)
-        .where(Inbound.player_id == reply.player.id, Inbound.status == "command", Inbound.received >= midnight)
+        .where(Inbound.player_id == reply.player.id, Inbound.status == InboundStatus.COMMAND, Inbound.received >= midnight)
     ).one()
     return int(counted or 0)
 
@@ -491,7 +321,7 @@ def _held_for_later(reply: Reply) -> Outcome | None:
                           answered=joined.join(said.move(notation) for notation in made))
     else:  # folded into the seat's next mail, like the confirmation of a reply
         reply.service.mails.confirm(reply.session, game, seat, Accepted((), reading.ahead, reading.ignored), [])
-    return Outcome("held", f"kept for seat {seat + 1}'s turn")
+    return Outcome(InboundStatus.HELD, f"kept for seat {seat + 1}'s turn")
 
 
 def _in_turn(reply: Reply) -> Outcome | None:
@@ -595,7 +425,7 @@ def _played(reply: Reply) -> Outcome:
     service.advance(reply.session, game, replier=seat, understood=[played.notation for played in game.played],
                     ignored=reading.ignored, kept=reading.ahead, shown=shown, drew=drew)
     crash_point(service.settings, "after_apply")
-    return Outcome("applied", "", moves=len(moves))
+    return Outcome(InboundStatus.APPLIED, "", moves=len(moves))
 
 
 def _move_error(reply: Reply, said: Words, exc: engine.MoveError) -> Outcome:

@@ -6,7 +6,7 @@ deadlines stored with each seat, so a scan after any downtime finds every
 overdue decision and handles it, never skipping one. Each game is changed in
 its own transaction, with the same optimistic locking as a reply: a reply that
 arrives while its deadline is being handled either wins or is told it lost.
-A seat whose player's mail bounces (:func:`pbem.mail.bounces.held`) gets neither
+A seat whose player's mail bounces (:func:`pbem.play.bounces.held`) gets neither
 reminder nor timeout until the hold is lifted, unless its tournament says
 ``on_bounce = "run"`` in ``[timeouts]``.
 """
@@ -24,12 +24,12 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 from engine import bots
-from pbem.mail.bounces import held
+from pbem.play.bounces import held
 from pbem.ops.db import DigestItem, Game, Player, Seat, locked
 from pbem.play import budgets
 from pbem.play.service import Service
 from pbem.play.store import Conflict, LoadedGame, Transaction
-from pbem.tournament.timeouts import GameTimeouts, game_timeouts, widest_reminder
+from pbem.play.timeouts import GameTimeouts, game_timeouts, widest_reminder
 
 DIGEST_EVERY = timedelta(days=1)
 POLICIES = ("bot", "forfeit")

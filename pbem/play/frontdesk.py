@@ -2,7 +2,7 @@
 
 Every mail pbem sends that belongs to no seat (the welcome, a bye, the
 standings, the daily digest, a refusal without a seat, these answers) has
-pbem's own address as its Reply-To (:attr:`pbem.play.mails.Mailer.desk`), so a
+pbem's own address as its Reply-To (:attr:`pbem.play.postbox.Postbox.desk`), so a
 reply to one of them is read here, not refused for want of a reply token:
 
 - from an address no player has, or in a player's name but found forged by our MX (DMARC failed): kept,
@@ -42,18 +42,20 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from pbem.clock import local_time
-from pbem.mail import bounces
+from pbem.mail import bounces as reports
+from pbem.play import bounces
 from pbem.ops.db import Game, Inbound, Player, Seat
 from pbem.play import budgets
 from pbem.play.commands import COMMANDS, CommandContext, PlayerCommand
 from pbem.play.commands.language import language_written
+from pbem.play.arrival import Arrival
+from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
 from pbem.mail.tokens import read_reply_address
 from pbem.mail.inbound.authresults import FAIL
 
 if TYPE_CHECKING:
-    from pbem.play.chain import Arrival
     from pbem.play.store import LoadedGame
 
 TABLE = "pbem"
@@ -93,25 +95,25 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
         return arrival.stranger(f"mail to {service.mails.desk}")
     arrival.writer = player
     if mail.dmarc == FAIL:
-        return Outcome("unauthenticated", f"mail to {service.mails.desk} in {mail.sender}'s name failed DMARC at our "
+        return Outcome(InboundStatus.UNAUTHENTICATED, f"mail to {service.mails.desk} in {mail.sender}'s name failed DMARC at our "
                                           "MX: kept, neither answered nor forwarded")
     if _delivery_report(arrival):
-        return Outcome("ignored", f"{bounces.NOBODY}: {bounces.NOT_OURS} (at {service.mails.desk}, from "
+        return Outcome(InboundStatus.IGNORED, f"{bounces.NOBODY}: {bounces.NOT_OURS} (at {service.mails.desk}, from "
                                   f"{mail.sender}): not answered")
     command = COMMANDS.read_mail(mail.subject, mail.text)
     tag = ""
     if command is None:
         if not mail.text.strip() and not _own_words(mail.subject):
-            return Outcome("ignored", f"an empty mail to {service.mails.desk} from {mail.sender}: nothing to answer "
+            return Outcome(InboundStatus.IGNORED, f"an empty mail to {service.mails.desk} from {mail.sender}: nothing to answer "
                                       "or forward, kept")
         tag = _tag(mail.subject, mail.text)
         if _forwarded_today(arrival, tag):
             budgets.unverified(arrival.session, service.clock.now().date(), service.settings, mail.sender,
                                answer=False)
-            return Outcome("rate_limited", f"the same mail [{tag}] was forwarded to the organiser today already: "
+            return Outcome(InboundStatus.RATE_LIMITED, f"the same mail [{tag}] was forwarded to the organiser today already: "
                                            "kept, not forwarded again nor answered")
     if not budgets.unverified(arrival.session, service.clock.now().date(), service.settings, mail.sender):
-        return Outcome("rate_limited", f"mail to {service.mails.desk}: today's {service.settings.unverified_per_day} "
+        return Outcome(InboundStatus.RATE_LIMITED, f"mail to {service.mails.desk}: today's {service.settings.unverified_per_day} "
                                        f"answers to mail pbem cannot verify from {mail.sender} are spent: kept, "
                                        "neither answered nor forwarded")
     if not player.language and (guessed := language_written(mail.text)):  # only in mail that is answered
@@ -129,7 +131,7 @@ def _delivery_report(arrival: Arrival) -> bool:
     """A mail server's report that no header filter caught, sent to our From: no question for a person
     (and no evidence against anyone's address: it did not come to a return path of ours)."""
     raw = arrival.session.exec(select(Inbound.raw).where(Inbound.id == arrival.inbound_id)).one()
-    return bounces.delivery_report(message_from_bytes(raw, policy=compat32), arrival.service.settings.domain)
+    return reports.delivery_report(message_from_bytes(raw, policy=compat32), arrival.service.settings.domain)
 
 
 _REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|vs|fw|fwd|wg|απ|σχετ|отв|ответ|ha|vá|válasz)(\[\d+\])?\s*:\s*)+",
@@ -154,7 +156,7 @@ def _forwarded_today(arrival: Arrival, tag: str) -> bool:
     midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
     counted = arrival.session.exec(
         select(func.count()).select_from(Inbound).where(
-            Inbound.sender == arrival.mail.sender, Inbound.status == "forwarded", Inbound.received >= midnight,
+            Inbound.sender == arrival.mail.sender, Inbound.status == InboundStatus.FORWARDED, Inbound.received >= midnight,
             Inbound.reason.contains(f"[{tag}]"))  # type: ignore[attr-defined]
     ).one()
     return bool(counted)
@@ -227,12 +229,12 @@ class Unseated:
             "quoted": self.arrival.mail.text.strip().splitlines()[:QUOTED_LINES], **extra}
         context["suggestions"] = list(context["suggestions"])[:5]
         self.send("refusal", **context)
-        return Outcome("refused", reason)
+        return Outcome(InboundStatus.REFUSED, reason)
 
     def needs_seat(self, command: PlayerCommand) -> Outcome:
         """A command about one game's seat: where it works, the reply address of each of the player's games."""
         self.send("frontdesk", event="needs_seat", command=command.name)
-        return Outcome("refused", f"{command.name} needs a seat: answered with the reply addresses of the player's "
+        return Outcome(InboundStatus.REFUSED, f"{command.name} needs a seat: answered with the reply addresses of the player's "
                                   "games")
 
     def forward(self, tag: str) -> Outcome:
@@ -248,7 +250,7 @@ class Unseated:
         self.send("frontdesk", event="forwarded", original_subject=_one_line(mail.subject))
         service.audit(self.session, player.email, "question forwarded", None,
                       f"mail {self.arrival.inbound_id} to {service.mails.desk}: {mail.subject[:200]}")
-        return Outcome("forwarded", f"forwarded to the organiser [{tag}], the player acknowledged")
+        return Outcome(InboundStatus.FORWARDED, f"forwarded to the organiser [{tag}], the player acknowledged")
 
 
 SUBJECT_LONGEST = 120

@@ -1,67 +1,25 @@
-"""Composing the mails a game's changes cause, and queueing them in the outbox.
+"""The mails a game's changes cause: prompts, confirmations, notices, the start and the end of a game.
 
 What a player reads is rendered once per audience from ``templates/email/``
-(:mod:`pbem.language.letters`) and written to the outbox in the caller's transaction,
-so a mail leaves exactly when the change that caused it is committed. Each
-seat's mails form one thread (``In-Reply-To``/``References``) and carry the
-seat's reply address, whose token names the game and the seat.
+(:mod:`pbem.language.letters`); how it is addressed, threaded and queued is
+:mod:`pbem.play.postbox`.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable
 
-from sqlalchemy import insert
 from sqlmodel import Session
 
 import engine
 from engine import lookahead
-from pbem.clock import Clock
-from pbem.ops.config import Settings
-from pbem.ops.db import DigestItem, Outbox, Seat, TableTalk
-from pbem.language.letters import Letter, Letters
-from pbem.play.memberships import Lists
+from pbem.ops.db import DigestItem, TableTalk
+from pbem.play.postbox import Accepted, Postbox, unconfirmed
 from pbem.play.store import EarlyOutcome, LoadedGame, Said
-from pbem.mail.tokens import reply_address
-from pbem.play.shown import Shown, bot_name
-
-NOTICE_KINDS = ("prompt", "status", "reminder")
-"""Mails that show a decision: a reply to an older one of these is stale."""
-
-FOLDED_INTO = ("prompt", "confirmation", "notice", "status", "reminder", "timeout", "game_over", "command",
-               "organiser_action")
-"""The mails to a seat that carry the confirmations waiting for its next mail."""
-
-_INSERT_OUTBOX = insert(Outbox.__table__)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class Accepted:
-    """A reply accepted while its seat was asked nothing after it: what its confirmation says.
-
-    ``moves`` are in the player's move words, ``kept`` and ``ignored`` the
-    lines as they wrote them (kept for their next turn; not read as moves);
-    ``early``: the moves are a kept answer played when its turn came.
-    """
-
-    moves: tuple[str, ...] = ()
-    kept: tuple[str, ...] = ()
-    ignored: tuple[str, ...] = ()
-    early: bool = False
-
-    def as_json(self) -> dict[str, Any]:
-        return {"moves": list(self.moves), "kept": list(self.kept), "ignored": list(self.ignored),
-                "early": self.early}
-
-    @classmethod
-    def from_json(cls, item: dict[str, Any]) -> "Accepted":
-        return cls(tuple(item.get("moves", ())), tuple(item.get("kept", ())), tuple(item.get("ignored", ())),
-                   bool(item.get("early", False)))
-
+from pbem.play.shown import bot_name
 
 @dataclass(frozen=True)
 class TableSeat:
@@ -85,12 +43,11 @@ class RoundNote:
     """The tournament's List-Id, for every mail of the table."""
 
 
-class Mailer:
-    """Renders and queues every mail a game sends its players and the organiser."""
+class Mailer(Postbox):
+    """What each change of a game mails its players and the organiser: which mails, to whom, saying what.
 
-    def __init__(self, settings: Settings, clock: Clock, letters: Letters, secret: str, shown: Shown) -> None:
-        self.settings, self.clock, self.letters, self.secret, self.shown = settings, clock, letters, secret, shown
-        self.lists = Lists()
+    How a mail is addressed, threaded and queued is the :class:`~pbem.play.postbox.Postbox` it builds on.
+    """
 
     # ----------------------------------------------------------------- what a change causes
 
@@ -114,7 +71,8 @@ class Mailer:
             held = early.get(seat)
             played_early = self.shown.shown_moves(game, seat, held.played) if held else []
             mine = seat == replier
-            refused = held if held and held.reason else None  # not played, or only up to what it could not see
+            # not played at all, or only up to a decision it could not have seen: its lines for later turns may stay kept
+            refused = held if held and held.reason else None
             self.prompt(session, game, seat, understood + played_early if mine else played_early, early_refused=refused,
                         ignored=ignored if mine else [], kept=_still_kept(game, seat, kept if mine else []))
         waiting = [game.name(s) for s in due]
@@ -190,7 +148,7 @@ class Mailer:
                               early=False, ignored=list(accepted.ignored), kept=list(accepted.kept),
                               next_after=self.next_after(game, seat), board=board, drew=drew if shown else "")
             return
-        earlier = _unconfirmed(row)
+        earlier = unconfirmed(row)
         if accepted.kept or accepted.early:  # only what is kept now is told kept, never a line played too
             earlier = [{**item, "kept": []} for item in earlier]
         row.unconfirmed = json.dumps([*earlier, accepted.as_json()], ensure_ascii=False)
@@ -270,92 +228,6 @@ class Mailer:
         session.add(TableTalk(game_id=game.id, seat=seat, seq=said.seq, text=text, created=self.clock.now()))
         game.talk.append(said)
 
-    # ----------------------------------------------------------------- queueing
-
-    def send_to_seat(self, session: Session, game: LoadedGame, seat: int, kind: str, *, picture: bool = False,
-                     **context: Any) -> str:
-        """Render mail ``kind`` for the seat's player and queue it in the seat's thread; its Message-ID."""
-        player = game.player(seat)
-        assert player is not None, f"seat {seat} has no player to mail"
-        merged = {**self.shown.base_context(game, seat), "earlier": [], **context}
-        row = game.seats[seat]
-        if kind in FOLDED_INTO and row.unconfirmed:  # the acceptances waiting for this mail go with it
-            merged["earlier"] = _folded(game, seat)
-            row.unconfirmed, row.unconfirmed_since = "", None
-        image = self.shown.picture(game, seat) if picture else None
-        letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
-        message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
-                                reply_to=self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None),
-                                in_reply_to=row.last_message_id, list_id=self.lists.of(session, game.id),
-                                references=_references(row), seat=seat, seq=game.next_seq - 1)
-        row.thread_root = row.thread_root or message_id
-        row.last_message_id = message_id
-        return message_id
-
-    def to_organiser(self, session: Session, kind: str, template: str, about: int | None, *,
-                     reply_to: str = "", **context: Any) -> str:
-        """Render mail ``template`` for the organiser and queue it (``about``: the game it concerns).
-
-        ``reply_to``: whom the organiser's reply should reach, the player the mail is about; by default the
-        organiser's own address (mail to pbem@ from the organiser would be a stranger's, kept unanswered).
-        """
-        letter = self.letters.render(template, **context)
-        return self.queue(session, kind, self.settings.organiser, letter, game_id=about,
-                          reply_to=reply_to or self.settings.organiser, list_id=self.lists.of(session, about or 0))
-
-    @property
-    def desk(self) -> str:
-        """pbem's own address, the From of every mail: the Reply-To of a player's mail that belongs to no seat;
-        a registered player's mail to it is read for the commands that need no seat, and anything else in it
-        is forwarded to the organiser (:mod:`pbem.play.frontdesk`)."""
-        return self.settings.from_address
-
-    def reply_to(self, game_id: int, seat: int, asked: int | None = None) -> str:
-        """The seat's reply address; a mail that asks for a decision names it (``asked``: moves in the log)."""
-        return reply_address(self.settings.reply_local, self.settings.domain, self.secret, game_id, seat, asked)
-
-    def queue(self, session: Session, kind: str, recipient: str, letter: Letter, *, game_id: int | None = None,
-              reply_to: str, picture: bytes | None = None, in_reply_to: str = "", list_id: str = "",
-              references: str = "", seat: int | None = None, seq: int | None = None) -> str:
-        """Add one mail to the outbox and return its Message-ID; it leaves with the transaction's commit.
-
-        Every mail names where a reply goes (``reply_to``, never empty): a seat's reply address, pbem's own
-        address (:attr:`desk`), the organiser, or for the organiser the player a mail is about. A mail without
-        one would be answered at its From, which no caller has decided on. ``list_id``: a tournament's.
-        """
-        if not reply_to.strip():
-            raise ValueError(f"mail {kind!r} to {recipient}: every mail needs a Reply-To that a reply can reach")
-        now = self.clock.now()
-        message_id = f"<{uuid.uuid4().hex}@{self.settings.domain}>"
-        session.connection().execute(_INSERT_OUTBOX, {
-            "message_id": message_id, "kind": kind, "recipient": recipient, "subject": letter.subject,
-            "text": letter.text, "html": letter.html, "reply_to": reply_to, "in_reply_to": in_reply_to,
-            "references": references, "list_id": list_id, "picture": picture,
-            "unsubscribe": _unsubscribe(self.settings, recipient, reply_to), "game_id": game_id, "seat": seat, "seq": seq,
-            "status": "pending", "attempts": 0, "next_attempt": now, "last_error": "", "created": now,
-            "sent": None})
-        return message_id
-
-
-def _unsubscribe(settings: Settings, recipient: str, reply_to: str) -> str:
-    """A player's mail's ``List-Unsubscribe`` (RFC 2369): a mail to its Reply-To with the subject ``leave``, which
-    that address reads as the :mod:`leave <pbem.play.commands.leave>` command (the seat's tournament from a
-    seat's address, every tournament of the player's from pbem's own). The organiser's mail has none: the
-    organiser runs the tournaments, and has nothing to leave."""
-    return "" if recipient == settings.organiser else f"<mailto:{reply_to}?subject=leave>"
-
-
-def _unconfirmed(row: Seat) -> list[dict[str, Any]]:
-    """The seat's acceptances waiting for its next mail (``Seat.unconfirmed``: a JSON list)."""
-    return list(json.loads(row.unconfirmed)) if row.unconfirmed else []
-
-
-def _references(seat: Seat) -> str:
-    """The thread's first and latest mail: enough for every client to keep one thread."""
-    ids = [seat.thread_root, seat.last_message_id]
-    return " ".join(dict.fromkeys(i for i in ids if i))
-
-
 def _still_kept(game: LoadedGame, seat: int, kept: list[str]) -> list[str]:
     """The lines a replier sent ahead that are still kept once this transaction's turns are played: a kept
     answer whose turn came at once was played (or refused) then, and a mail telling it kept as well as played
@@ -363,10 +235,3 @@ def _still_kept(game: LoadedGame, seat: int, kept: list[str]) -> list[str]:
     if seat not in game.early_outcomes:
         return kept
     return game.early[seat].text.splitlines() if seat in game.early else []
-
-
-def _folded(game: LoadedGame, seat: int) -> list[Accepted]:
-    """The seat's acceptances waiting for its next mail; kept lines played (or dropped) since are told kept no
-    more, so no mail says a line is kept and was played."""
-    earlier = [Accepted.from_json(item) for item in _unconfirmed(game.seats[seat])]
-    return earlier if seat in game.early else [replace(item, kept=()) for item in earlier]

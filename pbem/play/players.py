@@ -5,7 +5,7 @@ that names an address makes the player, and every later one finds it. What
 an organiser says about a player (address, name, language, time zone) is
 checked here once, whether it comes from one ``register``, a whole roster file
 or a game's ``--player``: :func:`address` is the one check of an address that
-enters pbem (see :mod:`pbem.mail.addresses` for what it accepts and why).
+enters pbem (see :mod:`pbem.addresses` for what it accepts and why).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session, select
 
 from pbem.clock import closest_time_zones, time_zone
-from pbem.mail.addresses import AddressError, mailbox
+from pbem.addresses import AddressError, mailbox
 from pbem.ops.db import Player
 from tournaments.definition import LANGUAGES
 from tournaments.names import name_problem
@@ -50,7 +50,7 @@ class Registration:
 
 
 def address(text: str) -> str:
-    """A player's address as pbem stores it: checked (:func:`pbem.mail.addresses.mailbox`) and lower-cased, as
+    """A player's address as pbem stores it: checked (:func:`pbem.addresses.mailbox`) and lower-cased, as
     every lookup of a player lower-cases; raises :class:`AddressError` (a ValueError), one line saying what
     would be right. Every way an address enters pbem calls this, so no stored address can break a header."""
     return mailbox(text).lower()

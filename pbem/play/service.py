@@ -24,6 +24,7 @@ from pbem.clock import Clock
 from pbem.ops.config import Settings
 from pbem.ops.db import Game, Move, Player, Seat
 from pbem.language.letters import Letters
+from pbem.play.commands import COMMANDS
 from pbem.play.mails import Mailer, RoundNote
 from pbem.play.memberships import Memberships, NoTournaments
 from pbem.play.shown import Shown
@@ -50,7 +51,7 @@ class Service:
         self.rules = rules
         self.db = db.open_database(settings.database_url, settings.database_busy_seconds)
         self.secret = schema.prepare(self.db, settings.secret)
-        self.letters = Letters()
+        self.letters = Letters(COMMANDS)
         self.store = GameStore(self.db, rules, settings.states_cached)
         self.turns = Turns(self.clock, self.bot)
         self.shown = Shown(settings, self.clock)

@@ -33,7 +33,7 @@ from sqlmodel import Session, select
 import engine
 from engine import lookahead
 from pbem.play import deadlines
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.simulation import swarm
 from pbem.app import open_service
 from pbem.clock import SetClock

@@ -1,7 +1,7 @@
 """``pbem demo``: a whole small tournament through the real mail loop, on loopback, in one process.
 
 Everything a real installation has is here, only closer together: the mail
-service (:class:`pbem.mail.server.Server`: SMTP listener, pipeline, outbox worker,
+service (:class:`pbem.serve.server.Server`: SMTP listener, pipeline, outbox worker,
 scheduler) on an SQLite file in a fresh folder; a relay that receives every
 mail the service sends and files it in a maildir and an mbox a newcomer can
 open; and scripted players behind the relay who read each prompt and reply by
@@ -36,7 +36,7 @@ from pbem.simulation import swarm
 from pbem.play.commands.language import known_language
 from pbem.ops.config import Settings
 from pbem.ops.db import Outbox
-from pbem.mail.server import Server
+from pbem.serve.server import Server
 from pbem.play.service import Service
 from pbem.play.store import GameStore
 from pbem.mail.tokens import read_reply_address

@@ -6,7 +6,7 @@ read from the database, not remembered in memory: every page has a stamp, a
 digest of what it shows that changes whenever the page would (a game's
 version, bumped by every transaction that changes it, with its seats and
 their players' public names; a tournament's rows), and the stamp it was
-written with is kept in :class:`~pbem.tournament.models.Publication`. A pass
+written with is kept in :class:`~pbem.ops.tournament_tables.Publication`. A pass
 compares the two and writes only the pages whose stamps differ (or whose file
 is gone), each in a step of its own, then records what it wrote in one short
 transaction: a long pass never holds the database's write lock, and a page
@@ -35,7 +35,7 @@ from sqlmodel import Session, select
 from pbem.language.words import SOURCE_LANGUAGE
 from pbem.ops.db import Game, Player, Seat
 from pbem.tournament import pages
-from pbem.tournament.models import Entry, Publication, Tournament, TournamentTable
+from pbem.ops.tournament_tables import Entry, Publication, Tournament, TournamentTable
 from pbem.tournament.runner import load
 from tournaments.definition import load as load_definition
 

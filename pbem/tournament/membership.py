@@ -16,7 +16,7 @@ from pbem.ops.db import Player
 from pbem.play.memberships import Membership
 from pbem.play.service import Service
 from pbem.tournament import runner
-from pbem.tournament.models import Entry, Tournament, TournamentTable
+from pbem.ops.tournament_tables import Entry, Tournament, TournamentTable
 
 
 class Tournaments:

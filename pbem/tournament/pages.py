@@ -33,7 +33,7 @@ from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
 from pbem.language.words import game_title, named, words
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
-from pbem.tournament.models import Entry, Tournament, TournamentRound, TournamentTable
+from pbem.ops.tournament_tables import Entry, Tournament, TournamentRound, TournamentTable
 from tournaments import SeatingReport, standings_context
 from tournaments.definition import load as load_definition
 

@@ -28,7 +28,7 @@ from pbem.language.words import game_title
 from pbem.play.mails import RoundNote
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame
-from pbem.tournament.models import Entry, RatingBook, Season, Tournament, TournamentRound, TournamentTable
+from pbem.ops.tournament_tables import Entry, RatingBook, Season, Tournament, TournamentRound, TournamentTable
 from tournaments import (
     Definition,
     Entrant,

@@ -13,7 +13,7 @@ import pytest
 import engine
 from engine import bots
 from pbem.simulation.calendar import ALTERNATIVES, Calendar, People, awake_after, sent_ahead, written_reply
-from pbem.simulation.bench.engines import percentile
+from pbem.cli.bench.engines import percentile
 
 
 def test_a_mail_read_late_is_answered_the_next_morning() -> None:

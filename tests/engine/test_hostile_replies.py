@@ -91,7 +91,7 @@ def test_a_refusal_quotes_a_100_kb_line_cut_not_whole(tmp_path) -> None:
     hostile reply costs pbem one short mail, not 100 kB sent back out."""
     from pbem.app import open_service
     from pbem.clock import SetClock
-    from pbem.mail import pipeline
+    from pbem.serve import pipeline
     from tests.mail.conftest import START, make_settings, outbox, reply_to
 
     service = open_service(make_settings(tmp_path), clock=SetClock(START))

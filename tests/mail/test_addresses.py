@@ -1,10 +1,10 @@
-"""The one check of an address that enters pbem (pbem.mail.addresses, players.address) and of a name."""
+"""The one check of an address that enters pbem (pbem.addresses, players.address) and of a name."""
 
 from __future__ import annotations
 
 import pytest
 
-from pbem.mail.addresses import AddressError, mailbox
+from pbem.addresses import AddressError, mailbox
 from pbem.play import players
 from tournaments.names import NAME_LONGEST, name_problem
 

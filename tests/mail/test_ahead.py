@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 import engine
 from pbem.play import deadlines
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.clock import SetClock
 from pbem.ops.db import Early, Move, Outbox, Player, Seat
 from pbem.play.service import Service

@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.ops.db import Move
 from pbem.play import deadlines
 from pbem.play.service import Service

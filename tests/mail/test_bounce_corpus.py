@@ -35,7 +35,7 @@ import pytest
 
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.mail.inbound.headers import first_address
 from pbem.play.service import Service
 from tests.mail import sticks

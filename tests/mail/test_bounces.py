@@ -16,12 +16,12 @@ from sqlmodel import Session, select
 from typer.testing import CliRunner
 
 from pbem.play import deadlines
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.cli.main import app
 from pbem.clock import SetClock
 from pbem.ops.db import Inbound, Player, Seat
-from pbem.mail.outbox import OutboxWorker
-from pbem.mail.server import Server
+from pbem.serve.outbox import OutboxWorker
+from pbem.serve.server import Server
 from pbem.play.service import Service
 from pbem.mail.tokens import bounce_address, read_bounce_address
 from tests.mail import sticks
@@ -297,6 +297,26 @@ def test_bounces_over_smtp_with_a_null_reverse_path_and_the_player_shown_to_the_
     assert again.exit_code == 1 and "nothing to release" in again.output
     stranger = CliRunner().invoke(app, ["player", "show", "eve@elsewhere.example"], env=env)
     assert stranger.exit_code == 1 and "no player has the address" in stranger.output
+    bounced = CliRunner().invoke(app, ["inbound", "list", "--status", "bounce"], env=env)
+    assert bounced.exit_code == 0, bounced.output
+    rows = [line for line in bounced.output.splitlines() if line.startswith("│") and "│ bounce" in line]
+    assert len(rows) == 3 and "all stored mail by status: bounce 3" in bounced.output, bounced.output
+
+
+def test_every_status_an_outcome_can_have_is_one_the_organiser_can_list() -> None:
+    """The chain's statuses, the stored ones and the CLI filter are one list: a status outside it fails where it
+    is made, and every status of it is accepted by ``pbem inbound list --status``."""
+    from pbem.admin.mail import inbound
+    from pbem.ops.db import InboundStatus
+    from pbem.play.outcome import UNCHANGED
+
+    assert UNCHANGED <= set(InboundStatus)
+    assert pipeline.Outcome("bounce").status is InboundStatus.BOUNCE
+    with pytest.raises(ValueError):
+        pipeline.Outcome("bounced")
+    help_text = CliRunner().invoke(app, ["inbound", "list", "--help"]).output
+    assert all(status in " ".join(help_text.split()) for status in InboundStatus), help_text
+    assert inbound.__name__ == "inbound"
 
 
 def on_a_listener(service: Service, talk: Callable[[int], object]) -> None:

@@ -8,7 +8,7 @@ import jinja2
 import pytest
 from markupsafe import escape
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.play.commands import COMMANDS, Command, CommandContext, PlayerCommand, Registry, read_command
 from pbem.play.commands.base import free_text, handled
 from pbem.ops.db import Outbox
@@ -117,7 +117,7 @@ def test_every_word_of_every_command_is_read_in_any_case_and_with_trailing_punct
 
 
 def env() -> jinja2.Environment:
-    return Letters().environment("en")
+    return Letters(COMMANDS).environment("en")
 
 
 @pytest.mark.parametrize("command", list(COMMANDS), ids=lambda command: command.name)
@@ -138,7 +138,7 @@ def test_every_block_belongs_to_a_registered_command_or_to_early() -> None:
 
 
 def test_a_command_refusal_names_its_reason_and_shows_the_registered_usage() -> None:
-    letter = Letters().render("refusal", why="bad_vacation", detail="", suggestions=[], quoted=["vacation soon"],
+    letter = Letters(COMMANDS).render("refusal", why="bad_vacation", detail="", suggestions=[], quoted=["vacation soon"],
                               address="", limit=0, until="2026-03-15", legal=[], more=0, decision=None,
                               table="Sticks #1", player="ann")
     assert letter.subject == "[Sticks #1] Not played: the vacation date was not understood"
@@ -189,7 +189,7 @@ def test_a_command_registered_by_a_test_is_read_dispatched_and_listed_in_help_wi
 
 def test_the_kept_early_move_has_a_block_but_is_no_player_command() -> None:
     assert COMMANDS.find("early") is None
-    letter = Letters().render("command", command="early", value="take 1", extra="bob", replaced="take 2",
+    letter = Letters(COMMANDS).render("command", command="early", value="take 1", extra="bob", replaced="take 2",
                               table="Sticks #1", player="ann", earlier=[], ignored=[], next_after=None)
     assert letter.subject == "[Sticks #1] Kept for your turn: take 1"
     assert 'It replaces "take 2", which you sent before.' in letter.text

@@ -24,7 +24,7 @@ from sqlmodel import Session, select
 import engine
 from engine.text import ENGLISH, Words
 from engine import notation
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.clock import SetClock
 from pbem.ops.db import Inbound
 from pbem.play.service import Service

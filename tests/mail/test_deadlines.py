@@ -8,7 +8,7 @@ import pytest
 from sqlmodel import Session, select
 
 from pbem.play import deadlines
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.clock import SetClock
 from pbem.ops.db import Game, Move, Seat
 from pbem.play.service import Service

@@ -10,7 +10,7 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.ops.config import Settings
 from pbem.ops.db import Early, Inbound, Move, Outbox, Player
 from pbem.play.service import Service

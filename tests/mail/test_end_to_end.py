@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 
 from pbem.ops.config import load_settings
 from pbem.ops.db import Game, Move, Outbox
-from pbem.mail.outbox import compose
+from pbem.serve.outbox import compose
 from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail.serverproc import ServerProcess, environment, listed_moves, pbem, reply, send

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.ops.config import load_settings
 from pbem.ops.db import Inbound, Move, Outbox
 from pbem.play.service import Service

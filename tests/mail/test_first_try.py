@@ -8,7 +8,7 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.admin import AdminError, Desk, disputes, games
 from pbem.app import open_service
 from pbem.clock import SetClock

@@ -18,7 +18,7 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.language.catalogs import DOMAINS

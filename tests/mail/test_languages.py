@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.play.commands.language import language_named, language_written
 from pbem.ops.db import Audit, Outbox, Player
 from pbem.language.catalogs import DOMAINS, LANGUAGES, Domain, keys, read, stale
 from pbem.language.letters import Letters
+from pbem.play.commands import COMMANDS
 from pbem.play.service import Service
 from tests.mail.conftest import START, make_settings, outbox, reply_to
 
@@ -59,14 +60,14 @@ def test_every_marked_text_is_translated_in_the_catalog_without_fuzzy_or_empty_e
 
 
 def test_the_russian_plurals_have_three_forms_chosen_by_the_count() -> None:
-    history = Letters().environment("ru").get_template("commands/history.j2").module
+    history = Letters(COMMANDS).environment("ru").get_template("commands/history.j2").module
     assert [str(history.headline(count)) for count in (1, 2, 5, 21, 22, 11)] == [  # type: ignore[attr-defined]
         "История: 1 ход", "История: 2 хода", "История: 5 ходов", "История: 21 ход", "История: 22 хода",
         "История: 11 ходов"]
 
 
 def test_a_language_without_a_catalog_falls_back_to_english() -> None:
-    letters = Letters()
+    letters = Letters(COMMANDS)
     history = letters.environment("de").get_template("commands/history.j2").module
     assert str(history.headline(3)) == "History: 3 moves"  # type: ignore[attr-defined]
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 import pytest
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.clock import SetClock
 from pbem.ops.db import Inbound
-from pbem.mail.server import Server
+from pbem.serve.server import Server
 from pbem.play.service import Service
 from pbem.play.store import ATTEMPTS
 from tests.mail import sticks

@@ -24,8 +24,8 @@ from typing import Any, Callable, TypeVar
 import pytest
 
 from pbem.clock import SetClock
-from pbem.mail import pipeline
-from pbem.mail.server import Server
+from pbem.serve import pipeline
+from pbem.serve.server import Server
 from pbem.ops.db import Inbound
 from pbem.play.service import Service
 from tests.mail import sticks

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.clock import SetClock
 from pbem.ops.db import DigestItem, Dispute, Game, Inbound, Move, Player, Seat
 from pbem.play.service import GameSetupError, Service

@@ -17,7 +17,8 @@ from pbem.language.catalogs import LANGUAGES
 from pbem.language.letters import TEMPLATE_DIR, Letter, Letters
 from pbem.language.words import SOURCE_LANGUAGE
 from pbem.play.commands import COMMANDS
-from pbem.play.mails import Accepted, TableSeat
+from pbem.play.mails import TableSeat
+from pbem.play.postbox import Accepted
 from pbem.play.budgets import DigestLine
 from pbem.play.frontdesk import GameLine
 from pbem.play.shown import Asked, RecapLine, Standing
@@ -42,7 +43,7 @@ ALLOWED_ATTRIBUTES = {"lang", "charset", "style", "src", "alt", "href", "value",
 
 LANGUAGE_CODES = (SOURCE_LANGUAGE, *LANGUAGES)
 
-LETTERS = Letters()
+LETTERS = Letters(COMMANDS)
 """One template set for every render here, as the service keeps one: each language compiles once."""
 
 LINES = [RecapLine(3, 1, evil("bob"), "", evil("move"), "email"),

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from pbem.language.letters import Letter, Letters
-from pbem.play.mails import Accepted
+from pbem.play.commands import COMMANDS
+from pbem.play.postbox import Accepted
 from pbem.play.shown import Asked, RecapLine
 from tests.mail.test_languages import SCRIPTS, TRANSLATED, english_fragments
 from tests.tournaments.standins import MINIMAL, load
@@ -83,8 +84,8 @@ def read(letter: Letter) -> str:
 @pytest.mark.parametrize(("name", "context"), MAILS, ids=[f"{name}-{n}" for n, (name, _) in enumerate(MAILS)])
 def test_every_player_mail_is_in_its_readers_language_and_fits_78_columns(
         name: str, context: dict[str, Any], language: str) -> None:
-    english = Letters().render(name, **context)
-    letter = Letters().render(name, language, **context)
+    english = Letters(COMMANDS).render(name, **context)
+    letter = Letters(COMMANDS).render(name, language, **context)
     assert SCRIPTS[language].search(letter.subject) and letter.subject != english.subject
     assert SCRIPTS[language].search(letter.text) and SCRIPTS[language].search(letter.html)
     words = read(letter)
@@ -95,7 +96,7 @@ def test_every_player_mail_is_in_its_readers_language_and_fits_78_columns(
 
 def test_the_english_fragments_would_be_found_in_an_english_mail() -> None:
     """The check above can fail: each English mail shows some of the catalog's English sentences."""
-    letters, fragments = Letters(), english_fragments()
+    letters, fragments = Letters(COMMANDS), english_fragments()
     for name, context in MAILS:
         written = read(letters.render(name, **context))
         assert any(fragment in written for fragment in fragments), name
@@ -103,7 +104,7 @@ def test_the_english_fragments_would_be_found_in_an_english_mail() -> None:
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_digest_line_kept_as_data_is_written_in_the_players_language(language: str) -> None:
-    line = Letters().snippet("recap_line", language, line=LINES[1])
+    line = Letters(COMMANDS).snippet("recap_line", language, line=LINES[1])
     assert SCRIPTS[language].search(line) and "Cy" in line and "d 1" in line
-    seat = Letters().snippet("seat", language, line=LINES[0])  # whose turn it is, in a refusal's detail
+    seat = Letters(COMMANDS).snippet("seat", language, line=LINES[0])  # whose turn it is, in a refusal's detail
     assert SCRIPTS[language].search(seat) and "Bob" in seat and "seat" not in seat

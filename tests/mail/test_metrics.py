@@ -14,7 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.mail.server import Server, StartError
+from pbem.serve.server import Server, StartError
 from pbem.ops import metrics
 from pbem.ops.db import Inbound
 from tests.mail import sticks

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from pbem.clock import SetClock
-from pbem.mail.outbox import OutboxWorker
+from pbem.serve.outbox import OutboxWorker
 from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail.conftest import outbox
@@ -145,7 +145,7 @@ def test_implicit_tls_to_a_relay_that_speaks_tls_from_the_first_byte(tmp_path, c
 
 def test_each_row_is_marked_sent_before_the_next_leaves_so_a_crash_resends_at_most_one(
         relayed: Service, sink, clock: SetClock, monkeypatch) -> None:
-    import pbem.mail.outbox
+    import pbem.serve.outbox
 
     for seed in range(4):  # four prompts to Ann: one lane, sent in order
         relayed.new_game("sticks", [ANN], bots_count=1, seed=seed)
@@ -160,7 +160,7 @@ def test_each_row_is_marked_sent_before_the_next_leaves_so_a_crash_resends_at_mo
         if len(seen) == 3:
             raise Killed
 
-    monkeypatch.setattr(pbem.mail.outbox, "crash_point", crash_point)
+    monkeypatch.setattr(pbem.serve.outbox, "crash_point", crash_point)
     try:
         flush(relayed)
     except Killed:
@@ -259,7 +259,7 @@ def test_a_row_that_cannot_be_composed_is_failed_and_the_rows_after_it_go_in_the
 def test_a_row_the_smtp_client_refuses_to_send_is_failed_alone(tmp_path, clock: SetClock, sink, monkeypatch) -> None:
     """Past compose, a non-ASCII envelope recipient makes aiosmtplib raise (UnicodeEncodeError: the relay offers no
     SMTPUTF8): an error that is no SMTP failure, which once escaped the lane and left the rows behind it waiting."""
-    from pbem.mail import outbox as outbox_module
+    from pbem.serve import outbox as outbox_module
 
     service = _one_lane(tmp_path, clock, sink)
     service.new_game("sticks", [ANN], bots_count=1, seed=0)
@@ -290,7 +290,7 @@ def test_a_stored_recipient_or_subject_with_a_line_break_injects_no_header(tmp_p
 
 
 def test_a_long_non_ascii_subject_is_folded_with_crlf_and_read_back_whole(relayed: Service, sink) -> None:
-    from pbem.mail.outbox import compose
+    from pbem.serve.outbox import compose
 
     relayed.new_game("sticks", [ANN], bots_count=1, seed=0)
     subject = "Ελληνικά " * 12 + "τέλος"

@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.mail.outbox import OutboxWorker
+from pbem.serve.outbox import OutboxWorker
 from pbem.ops.db import Outbox
 from pbem.play.service import Service
 from tests.mail import sticks

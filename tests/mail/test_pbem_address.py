@@ -13,7 +13,7 @@ import pytest
 from sqlmodel import Session, select
 
 from pbem.clock import SetClock
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.ops.db import Inbound, Outbox, Player, Seat
 from pbem.play import deadlines
 from pbem.play.commands import COMMANDS

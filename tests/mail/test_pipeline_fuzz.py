@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.play.outcome import STATUSES
 from pbem.play.service import Service
 from tests.mail.conftest import outbox

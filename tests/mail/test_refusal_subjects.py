@@ -7,7 +7,7 @@ from sqlmodel import Session
 
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from tests.mail.conftest import START, make_settings, outbox, reply_to
 
 PLAYERS = ["ann@example.org", "bob@example.org", "cat@example.org", "dan@example.org"]

@@ -27,7 +27,7 @@ from engine.notation import words_of
 from engine.protocol import reply_words
 from pbem.language.catalogs import DOMAINS
 from pbem.language.words import TITLE_CONTEXT, translations, words
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.ops.db import Game
 from pbem.play.commands import COMMANDS
 from tests.mail.conftest import outbox, reply_to

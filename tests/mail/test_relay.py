@@ -14,7 +14,7 @@ import aiosmtplib
 import pytest
 from aiosmtplib.protocol import PERIOD_REGEX, SMTPProtocol, normalize_message_line_endings
 
-from pbem.mail.outbox import compose
+from pbem.serve.outbox import compose
 from pbem.mail.relay import Relay, stuffed, transmittable, writes_data_itself
 from pbem.ops.db import Outbox
 

@@ -15,7 +15,7 @@ import pytest
 from sqlmodel import Session, select
 
 from engine import notation
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.ops.db import Move
 from tests.mail.conftest import outbox, reply_to
 from tests.mail.test_corpus_pipeline import PLAYERS, new_service

@@ -16,9 +16,10 @@ from datetime import timedelta
 import pytest
 
 from pbem.clock import SetClock
-from pbem.mail import pipeline
-from pbem.mail.server import Server, scan_words
-from pbem.ops import health, logs
+from pbem.serve import pipeline
+from pbem.serve.server import Server, scan_words
+from pbem.ops import logs
+from pbem.serve import health
 from pbem.play.deadlines import ScanReport
 from pbem.play.service import Service
 from tests.mail.conftest import outbox, reply_to
@@ -30,7 +31,7 @@ def test_a_scan_is_logged_in_words_and_a_scan_that_did_nothing_is_not_logged(
         service: Service, clock: SetClock, caplog: pytest.LogCaptureFixture) -> None:
     service.new_game("sticks", [ANN, BOB], seed=0)
     server = Server(service)
-    caplog.set_level(logging.INFO, logger="pbem.mail.server")
+    caplog.set_level(logging.INFO, logger="pbem.serve.server")
     asyncio.run(server._scan())
     assert [r.getMessage() for r in caplog.records if r.getMessage().startswith("scan")] == []
     clock.advance(timedelta(hours=49))
@@ -52,7 +53,7 @@ def test_a_mail_handled_at_a_scan_is_logged_with_its_status_game_and_seat(
     (prompt,) = outbox(service, kind="prompt")
     assert prompt.seat is not None
     inbound_id = pipeline.store(service, reply_to(prompt, "take 1"))  # stored while serve was down
-    caplog.set_level(logging.INFO, logger="pbem.mail.server")
+    caplog.set_level(logging.INFO, logger="pbem.serve.server")
     asyncio.run(Server(service)._scan())
     (record,) = [r for r in caplog.records if r.getMessage().startswith("mail in")]
     seat = prompt.seat + 1  # counted from 1, as the organiser's commands count seats
@@ -97,7 +98,7 @@ def test_status_calls_for_the_organiser_once_a_mail_has_waited_alert_after_minut
 
 def test_a_server_that_holds_the_lock_but_stopped_scanning_calls_for_the_organiser(
         service: Service, clock: SetClock) -> None:
-    from pbem.ops import preflight
+    from pbem.serve import preflight
 
     run_id = health.started(service)
     with preflight.serving(service.settings.database_url):  # as pbem serve holds it
@@ -135,7 +136,7 @@ def test_pbem_status_prints_stored_text_literally(service: Service, tmp_path) ->
 
 
 def test_a_crash_of_serve_is_logged_with_its_traceback_in_the_logs_format(tmp_path, monkeypatch) -> None:
-    import pbem.mail.server
+    import pbem.serve.server
     from typer.testing import CliRunner
 
     from pbem.cli.main import app
@@ -144,7 +145,7 @@ def test_a_crash_of_serve_is_logged_with_its_traceback_in_the_logs_format(tmp_pa
     async def crashing(service: Service, ready: object = None) -> None:
         raise RuntimeError("the loop broke")
 
-    monkeypatch.setattr(pbem.mail.server, "serve_forever", crashing)
+    monkeypatch.setattr(pbem.serve.server, "serve_forever", crashing)
     env = command_env(tmp_path, PBEM_SECRET="s", PBEM_LOG_FORMAT="json", PBEM_LISTEN="")
     result = CliRunner().invoke(app, ["serve"], env=env)
     assert result.exit_code == 1

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from pbem.cli.main import app
 from pbem.clock import SetClock
 from pbem.ops.db import Outbox
-from pbem.mail.outbox import compose
-from pbem.mail.server import Server
+from pbem.serve.outbox import compose
+from pbem.serve.server import Server
 from pbem.play.service import Service
 from pbem.app import open_service
 from tests.mail import sticks

@@ -8,7 +8,7 @@ import pytest
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.cli.main import app
 from pbem.ops.config import load_settings
 from pbem.ops.db import Audit, Inbound, Move

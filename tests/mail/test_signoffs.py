@@ -6,7 +6,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.app import open_service
 from pbem.ops.config import Settings
 from pbem.ops.db import Move

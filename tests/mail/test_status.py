@@ -84,8 +84,8 @@ def test_a_relay_that_refuses_is_logged_with_its_reply_and_pbem_status_exits_1_n
     assert said in listed, listed  # the outbox list's last-error column
     if log_format == "text":
         (line,) = [line for line in lines if "mail out 1" in line]
-        assert " WARNING pbem.mail.outbox " in line and line.endswith(f"next try in 30 s: {said}")
-        assert " INFO pbem.mail.server pbem serve stopping on SIGTERM" in lines[-2]
+        assert " WARNING pbem.serve.outbox " in line and line.endswith(f"next try in 30 s: {said}")
+        assert " INFO pbem.serve.server pbem serve stopping on SIGTERM" in lines[-2]
         return
     events = [json.loads(line) for line in lines]  # every line one JSON object
     assert all(set(event) >= {"time", "level", "logger", "message"} for event in events)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pbem.language.letters import Letters
+from pbem.play.commands import COMMANDS
 from pbem.play.shown import Standing
 from tests.mail.test_mail_languages import BASE
 
@@ -18,7 +19,7 @@ OVER: dict[str, Any] = {
 
 
 def ranking(language: str) -> list[str]:
-    text = Letters().render("game_over", language, **OVER).text
+    text = Letters(COMMANDS).render("game_over", language, **OVER).text
     return [line for line in text.splitlines() if "Jenő" in line or "Ann " in line or "Ann(" in line]
 
 
@@ -31,7 +32,7 @@ def test_a_hungarian_ranking_line_tells_the_rank_from_the_seat() -> None:
 def test_a_russian_ranking_line_tells_the_rank_from_the_seat() -> None:
     [winner] = [line for line in ranking("ru") if "Jenő" in line]
     assert "1-е место" in winner and "место за столом 2" in winner
-    text = Letters().render("game_over", "ru", **OVER).text
+    text = Letters(COMMANDS).render("game_over", "ru", **OVER).text
     assert "Итоговые места" not in text
 
 
@@ -142,8 +143,8 @@ def test_the_welcome_and_every_refusal_keep_within_78_columns(language: str) -> 
     plain = {"detail": "Bob", "suggestions": ["r 1"], "quoted": ["r 9"], "address": "pbem+7.2.abcdef@pbem.example.org",
              "limit": 14, "until": "2026-12-06 13:24 Europe/Budapest", "legal": ["r 1"], "more": 0, "decision": None,
              "expected": "r N"}
-    letters = [Letters().render("refusal", language, **{**BASE, **plain, "why": why}) for why in refusal_reasons()]
-    letters.append(Letters().render(
+    letters = [Letters(COMMANDS).render("refusal", language, **{**BASE, **plain, "why": why}) for why in refusal_reasons()]
+    letters.append(Letters(COMMANDS).render(
         "welcome", language, tournament="Test Open 2026", player="Ann", game_title="Year of the Dragon", rounds=3,
         joined=1, started=1, hours=48, organiser="organiser@pbem.example.org", time_zone="Europe/Budapest"))
     for letter in letters:
@@ -176,6 +177,6 @@ def test_a_greek_prodigals_board_has_no_ascii_semicolon() -> None:
 
 def test_a_move_line_too_long_for_the_indent_is_listed_from_the_first_column() -> None:
     long = "πάρε νεαρός πυροτεχνουργός αντί μεγαλύτερος πολεμιστής παλάτι1 με ερωτηματικό"
-    module = Letters().environment("el").get_template("_macros.txt.j2").module
+    module = Letters(COMMANDS).environment("el").get_template("_macros.txt.j2").module
     listed = str(module.moves([long, "πάσο"], 0)).splitlines()  # type: ignore[attr-defined]
     assert listed == [long, "  πάσο"]

@@ -20,7 +20,7 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 import tournaments
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.clock import SetClock
 from pbem.ops.config import Settings
 from pbem.ops.db import Outbox

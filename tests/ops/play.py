@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.ops.db import Outbox
 from pbem.play.service import Service
 from tests.mail.conftest import reply_to

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from pbem.app import open_service
 from pbem.cli.main import app
-from pbem.mail.server import Server, StartError
+from pbem.serve.server import Server, StartError
 from pbem.ops.config import load_settings
 from pbem.ops.db import Player
 from pbem.language.words import words

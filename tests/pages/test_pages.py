@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 from typer.testing import CliRunner
 
 from engine.text import TC
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.cli.main import app
 from pbem.ops.db import Outbox
 from pbem.tournament import pages

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.simulation import swarm
 from pbem.clock import SetClock
 from pbem.ops.config import Settings

@@ -8,7 +8,7 @@ import pytest
 from sqlmodel import Session, func, select
 
 from pbem.play import deadlines
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.simulation import swarm
 from pbem.admin import AdminError, Desk, disputes, games
 from pbem.ops.db import Audit, Dispute, Game, Move, Outbox, Player, Seat

@@ -53,7 +53,7 @@ def test_on_bounce_takes_only_hold_or_run() -> None:
 @pytest.mark.parametrize(("on_bounce", "told"), [("", "Their deadlines are held"), ('on_bounce = "run"', "run as usual")])
 def test_the_table_is_told_what_the_tournament_does_with_a_bouncing_players_deadlines(
         service: Service, clock: SetClock, on_bounce: str, told: str) -> None:
-    from pbem.mail import bounces
+    from pbem.play import bounces
     from tests.service_tournament.conftest import mails
 
     tournament_id = tournament_with(service, 4, extra=f"[timeouts]\n{on_bounce}\n")

@@ -13,7 +13,7 @@ from pbem.cli.main import app
 from pbem.ops.config import load_settings
 from pbem.ops.db import Audit, Game, Outbox
 from pbem.play.service import Service
-from pbem.tournament.models import Entry, Tournament
+from pbem.ops.tournament_tables import Entry, Tournament
 from pbem.app import open_service
 from tests.service_tournament.conftest import Players, definition, emails
 from tests.settings import command_env
@@ -162,7 +162,7 @@ def test_game_commands_print_and_refuse_bad_input_without_changes(env, service, 
 
 def bounce(service: Service, email: str) -> None:
     """A real bounce of a mail pbem sent to ``email``: a bounce counts only at the return path of a mail to them."""
-    from pbem.mail import pipeline
+    from pbem.serve import pipeline
     from pbem.mail.tokens import bounce_address
 
     with Session(service.db) as session:

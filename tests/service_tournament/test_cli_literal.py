@@ -91,7 +91,7 @@ def test_the_organisers_actions_print_stored_text_as_written(env: dict[str, str]
     written, and so does a table label and a player's name in ``game show`` and ``player show``."""
     from sqlmodel import Session
 
-    from pbem.mail import pipeline
+    from pbem.serve import pipeline
     from pbem.ops.db import Inbound
 
     raw = (f"From: [/]@example.org\r\nTo: pbem@pbem.test\r\nSubject: {CLOSER} {LINK}\r\n"

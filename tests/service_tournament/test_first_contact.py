@@ -9,12 +9,12 @@ import pytest
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.play import players
 from pbem.cli.main import app
 from pbem.ops.db import Outbox, Player
 from pbem.tournament import runner
-from pbem.tournament.models import Entry
+from pbem.ops.tournament_tables import Entry
 from tests.mail.conftest import reply_to
 from tests.service_tournament.conftest import ORGANISER, definition, emails, mails, tournament_with
 from tests.service_tournament.test_cli import counts, env, pbem, service as cli_service  # noqa: F401

@@ -14,11 +14,11 @@ from email.message import EmailMessage
 
 from sqlmodel import Session, select
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.ops.db import Audit, Game, Outbox, Player, Seat
 from pbem.play import deadlines
 from pbem.tournament import runner
-from pbem.tournament.models import Entry, TournamentRound, TournamentTable
+from pbem.ops.tournament_tables import Entry, TournamentRound, TournamentTable
 from tests.mail.conftest import reply_to
 from tests.service_tournament.conftest import ORGANISER, Players, definition, emails, mails, tournament_with
 from tests.service_tournament.test_reply_to import new_mail

@@ -19,7 +19,7 @@ from sqlmodel import Session, create_engine, select
 
 from pbem.simulation import demo
 from pbem.ops.db import Move, Outbox
-from pbem.tournament.models import RatingBook, TournamentRound, TournamentTable
+from pbem.ops.tournament_tables import RatingBook, TournamentRound, TournamentTable
 
 
 def test_twenty_bots_play_three_rounds_by_email_to_final_standings(tmp_path) -> None:

@@ -31,10 +31,11 @@ from pbem.app import open_service
 from pbem.cli.main import app
 from pbem.cli.status import lines as status_lines
 from pbem.clock import SetClock
-from pbem.mail import pipeline, signing
+from pbem.mail import signing
+from pbem.serve import pipeline
 from pbem.language.letters import TEMPLATE_DIR
-from pbem.mail.outbox import OutboxWorker
-from pbem.ops import health
+from pbem.serve.outbox import OutboxWorker
+from pbem.serve import health
 from pbem.ops.config import ConfigError, load_settings
 from pbem.ops.db import Outbox
 from pbem.play import deadlines

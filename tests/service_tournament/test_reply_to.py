@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.ops.db import Outbox, Player
 from pbem.play import deadlines
 from pbem.tournament import runner

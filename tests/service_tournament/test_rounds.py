@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from pbem.ops.db import Audit, Game, Move, Seat
 from pbem.tournament import pages, runner
-from pbem.tournament.models import RatingBook, TournamentRound, TournamentTable
+from pbem.ops.tournament_tables import RatingBook, TournamentRound, TournamentTable
 from tests.service_tournament.conftest import ORGANISER, Players, definition, emails, mails, tournament_with
 from tournaments import TournamentError
 

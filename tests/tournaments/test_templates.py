@@ -8,6 +8,7 @@ import re
 import pytest
 
 from pbem.language.letters import Letters
+from pbem.play.commands import COMMANDS
 from pbem.tournament.pages import web_pages
 from tournaments import Definition, RoundResult, StandingRow, Standings, compute, rate_all, standings_context
 from tournaments.simulate import simulate
@@ -21,7 +22,7 @@ def context(definition: Definition) -> dict:
 def test_standings_mail_lists_the_leaders_and_the_readers_own_line(dragon_open: Definition) -> None:
     data = context(dragon_open)
     last = data["rows"][-1]
-    letter = Letters().render("standings", player="Ann", you=last["player"], limit=3, **data)
+    letter = Letters(COMMANDS).render("standings", player="Ann", you=last["player"], limit=3, **data)
     assert letter.subject == "[Test] Standings after round 2"
     lines = letter.text.splitlines()
     assert lines[4].split()[:3] == ["Rank", "Player", "Points"]
@@ -33,7 +34,7 @@ def test_standings_mail_lists_the_leaders_and_the_readers_own_line(dragon_open: 
 
 def test_standings_mail_without_a_limit_lists_everyone(dragon_open: Definition) -> None:
     data = context(dragon_open)
-    letter = Letters().render("standings", player="Ann", **data)
+    letter = Letters(COMMANDS).render("standings", player="Ann", **data)
     assert all(row["name"] in letter.text for row in data["rows"])
 
 

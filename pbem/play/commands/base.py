@@ -15,14 +15,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
+from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from pbem.clock import Clock
+    from pbem.ops.config import Settings
     from pbem.ops.db import Player
-    from pbem.play.service import Service
+    from pbem.play.mails import Mailer
+    from pbem.play.memberships import Memberships
+    from pbem.play.shown import Shown
     from pbem.play.store import LoadedGame
+    from pbem.play.turns import Turns
+
+
+class Service(Protocol):
+    """The parts of the service a command's handler uses.
+
+    A protocol, not :class:`pbem.play.service.Service` itself: the service hands the command registry to the
+    letters it renders, so a command naming the service would close a circle of imports.
+    """
+
+    settings: Settings
+    clock: Clock
+    secret: str
+    shown: Shown
+    mails: Mailer
+    turns: Turns
+    memberships: Memberships
+
+    def audit(self, session: Session, actor: str, action: str, game_id: int | None, detail: str) -> None:
+        """One line in the audit log, written with the change."""
 
 
 @dataclass(frozen=True)
@@ -180,4 +205,4 @@ def free_text(rest_of_line: str, following: str) -> str:
 
 def handled(command: str) -> Outcome:
     """The outcome of a command that did what it was asked."""
-    return Outcome("command", command)
+    return Outcome(InboundStatus.COMMAND, command)

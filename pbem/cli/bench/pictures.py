@@ -14,7 +14,7 @@ import time
 import typer
 
 import engine
-from pbem.simulation.bench.engines import TargetTable, app, percentile
+from pbem.cli.bench.engines import TargetTable, app, percentile
 from pbem.language.words import words
 
 MAX_BYTES = 60 * 1024

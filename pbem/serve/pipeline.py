@@ -18,10 +18,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from pbem.play import chain
+from pbem.play.arrival import Arrival
 from pbem.ops import metrics
 from pbem.ops.db import Inbound
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import InboundMail, read_mail, reverse_path
+from pbem.ops.db import InboundStatus
 from pbem.play.outcome import UNCHANGED, Outcome
 from pbem.play.service import Service
 from pbem.play.store import Conflict, Transaction
@@ -34,7 +36,7 @@ _inbound = Inbound.__table__  # type: ignore[attr-defined]
 _STORE = insert(_inbound)
 _RECORD = (
     update(_inbound)
-    .where(_inbound.c.id == bindparam("inbound_id"), _inbound.c.status == "stored")
+    .where(_inbound.c.id == bindparam("inbound_id"), _inbound.c.status == InboundStatus.STORED)
     .values(status=bindparam("status"), reason=bindparam("reason"), game_id=bindparam("game"),
             player_id=bindparam("player"))
 )
@@ -48,7 +50,7 @@ def deliver(service: Service, raw: bytes, envelope_recipients: Iterable[str] = (
     """Store ``raw`` and handle it; the one entry for the listener, ``pbem receive`` and IMAP."""
     inbound_id, mail = store_read(service, raw, envelope_recipients, envelope_sender)
     if inbound_id is None:
-        return Outcome("duplicate", "this Message-ID was received before")
+        return Outcome(InboundStatus.DUPLICATE, "this Message-ID was received before")
     crash_point(service.settings, "after_store")
     return handle(service, inbound_id, mail)
 
@@ -82,7 +84,7 @@ def store_read(service: Service, raw: bytes, envelope_recipients: Iterable[str] 
     mail = mail or read_stored(service, raw, recipients, sender)
     row = dict(message_id=mail.message_id, raw=raw, envelope_to=" ".join(recipients), envelope_from=sender,
                sender=mail.sender,
-               recipient=", ".join(mail.recipients)[:1000], status="stored", reason="", attempts=0,
+               recipient=", ".join(mail.recipients)[:1000], status=InboundStatus.STORED, reason="", attempts=0,
                game_id=None, player_id=None, received=service.clock.now())
     try:
         with (db or service.db).begin() as connection:  # one INSERT, no ORM session: this runs for every message
@@ -102,7 +104,7 @@ def handle_pending(service: Service) -> list[Outcome]:
     """
     try:
         with Session(service.db) as session:
-            pending = list(session.exec(select(Inbound.id).where(Inbound.status == "stored").order_by(Inbound.id)))
+            pending = list(session.exec(select(Inbound.id).where(Inbound.status == InboundStatus.STORED).order_by(Inbound.id)))
     except OperationalError:  # locked or away: the next pass finds them all
         return []
     outcomes = []
@@ -127,11 +129,11 @@ def set_aside(service: Service, inbound_id: int, error: Exception) -> Outcome:
     reason = f"{type(error).__name__}: {error}"[:500]
     with Session(service.db) as session:
         row = session.get(Inbound, inbound_id)
-        if row is None or row.status != "stored":
-            return Outcome(row.status if row else "duplicate", "already handled", inbound_id)
+        if row is None or row.status != InboundStatus.STORED:
+            return Outcome(row.status if row else InboundStatus.DUPLICATE, "already handled", inbound_id)
         row.attempts += 1
         if row.attempts >= GIVE_UP_AFTER:
-            row.status, row.reason = "failed", reason
+            row.status, row.reason = InboundStatus.FAILED, reason
             service.audit(session, "pbem", "inbound failed", row.game_id,
                           f"message {row.message_id} from {row.sender or 'nobody'} set aside after "
                           f"{row.attempts} attempts: {reason}; once fixed, `pbem inbound retry {inbound_id}`")
@@ -158,10 +160,10 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
             if service.db.dialect.name != "sqlite":  # PostgreSQL: workers take turns at one message
                 query = query.with_for_update()
             stored = transaction.session.exec(query).first()
-            if stored is None or stored.status != "stored":
-                return Outcome(stored.status if stored else "duplicate", "already handled", inbound_id)
+            if stored is None or stored.status != InboundStatus.STORED:
+                return Outcome(stored.status if stored else InboundStatus.DUPLICATE, "already handled", inbound_id)
             read = read_stored(service, stored.raw, stored.envelope_to.split(), stored.envelope_from)
-        arrival = chain.Arrival(service, transaction, inbound_id, read)
+        arrival = Arrival(service, transaction, inbound_id, read)
         outcome = _finish(arrival, chain.run(arrival))
         crash_point(service.settings, "after_commit")
         return outcome
@@ -176,7 +178,7 @@ def handle(service: Service, inbound_id: int, mail: InboundMail | None = None) -
     return outcome
 
 
-def _finish(arrival: chain.Arrival, outcome: Outcome) -> Outcome:
+def _finish(arrival: Arrival, outcome: Outcome) -> Outcome:
     """Record the outcome and commit it with everything it caused, in one transaction."""
     game = arrival.game
     recorded = arrival.session.connection().execute(_RECORD, {

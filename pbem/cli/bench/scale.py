@@ -45,17 +45,17 @@ from sqlmodel import Session, select
 
 from pbem.app import open_service
 from pbem.clock import Clock, SetClock
-from pbem.mail import pipeline
+from pbem.serve import pipeline
 from pbem.mail.tokens import reply_address
 from pbem.ops import schema
 from pbem.ops.config import Settings, load_settings
 from pbem.ops.db import Outbox, Seat
 from pbem.play import deadlines
 from pbem.play.service import Service
-from pbem.simulation.bench.engines import TargetTable, app, percentile
-from pbem.simulation.bench.serving import environment, fresh_database, memory_kib, wait_listening
+from pbem.cli.bench.engines import TargetTable, app, percentile
+from pbem.cli.bench.serving import environment, fresh_database, memory_kib, wait_listening
 from pbem.simulation.swarm import answer, free_port, game_of, legal_moves, reply
-from pbem.tournament.timeouts import widest_reminder
+from pbem.play.timeouts import widest_reminder
 
 SPREAD = timedelta(hours=72)
 """The awaiting seats' deadlines lie evenly over this span, as in a league where moves come at all hours."""

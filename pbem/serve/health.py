@@ -28,8 +28,8 @@ from sqlalchemy import func, update
 from sqlmodel import Session, select
 
 from pbem.mail import signing
-from pbem.ops.db import Game, Heartbeat, Inbound, Outbox, Player, Seat
-from pbem.ops.preflight import LockState, lock_state
+from pbem.ops.db import Game, Heartbeat, Inbound, InboundStatus, Outbox, OutboxStatus, Player, Seat
+from pbem.serve.preflight import LockState, lock_state
 from pbem.play.service import Service
 
 SHOWN_AT_MOST = 10
@@ -182,20 +182,20 @@ def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
                 break
         unsent_rows = (select(Outbox.id, Outbox.created, Outbox.recipient, Outbox.status, Outbox.last_error,
                               Outbox.tried)  # few: the status index finds them, never reading a sent one
-                       .where(Outbox.status.in_(("pending", "failed")))  # type: ignore[attr-defined]
+                       .where(Outbox.status.in_((OutboxStatus.PENDING, OutboxStatus.FAILED)))  # type: ignore[attr-defined]
                        .order_by(Outbox.id))
         unsent = [MailSeen(row.id, _utc(row.created), row.recipient, row.status, row.last_error,
                            _utc(row.tried) if row.tried else None) for row in session.exec(unsent_rows)]
-        pending = [mail for mail in unsent if mail.status == "pending"]
-        failed = [mail for mail in unsent if mail.status == "failed"]
+        pending = [mail for mail in unsent if mail.status == OutboxStatus.PENDING]
+        failed = [mail for mail in unsent if mail.status == OutboxStatus.FAILED]
         erred = [mail for mail in unsent if mail.tried is not None and mail.error]
         newest = max(erred, key=lambda mail: mail.tried or now, default=None)
         last_error = replace(newest, at=newest.tried) if newest is not None and newest.tried else None
-        stored_or_failed = Inbound.status.in_(("stored", "failed"))  # type: ignore[attr-defined]
+        stored_or_failed = Inbound.status.in_((InboundStatus.STORED, InboundStatus.FAILED))  # type: ignore[attr-defined]
         inbound_counts = dict(session.exec(select(Inbound.status, func.count()).where(stored_or_failed)
                                            .group_by(Inbound.status)).all())
         oldest_inbound = _mail(session.exec(select(Inbound.id, Inbound.received, Inbound.sender, Inbound.status)
-                                            .where(Inbound.status == "stored").order_by(Inbound.id).limit(1)).first())
+                                            .where(Inbound.status == InboundStatus.STORED).order_by(Inbound.id).limit(1)).first())
         held = list(session.exec(select(Player.email).where(Player.bounce_hold == True)  # noqa: E712
                                  .order_by(Player.email)))
         awaiting = (select(Seat.game_id, Seat.seat, Seat.deadline, Player.email, Seat.bot)
@@ -210,8 +210,8 @@ def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
         now=now, running=running, how=how, runs=tuple(shown), last_scan=max((r.beat for r in runs), default=None),
         last_in=last_in, last_out=last_out, last_try=last_try, last_error=last_error,
         pending=len(pending), failed=len(failed), oldest_pending=pending[0] if pending else None,
-        inbound_waiting=inbound_counts.get("stored", 0), oldest_inbound=oldest_inbound,
-        inbound_failed=inbound_counts.get("failed", 0), held=tuple(held[:SHOWN_AT_MOST]), held_count=len(held),
+        inbound_waiting=inbound_counts.get(InboundStatus.STORED, 0), oldest_inbound=oldest_inbound,
+        inbound_failed=inbound_counts.get(InboundStatus.FAILED, 0), held=tuple(held[:SHOWN_AT_MOST]), held_count=len(held),
         late=tuple(late[:SHOWN_AT_MOST]), late_count=len(late), next_deadline=_due(upcoming) if upcoming else None,
         alert_after=alert_after, problems=(),
         dkim=(f"pbem signs, s={settings.dkim_selector} d={signing.from_domain(settings)}" if settings.dkim_selector
@@ -272,8 +272,8 @@ def _judged(health: Health) -> Health:
         problems.append(f"pbem serve runs but its last scan was {age(health.last_scan, now)} ago (alert after "
                         f"{age(now - limit, now)})")
     tried = health.last_try
-    if tried is not None and tried.status != "sent":
-        kind = "was refused for good" if tried.status == "failed" else "was deferred"
+    if tried is not None and tried.status != OutboxStatus.SENT:
+        kind = "was refused for good" if tried.status == OutboxStatus.FAILED else "was deferred"
         problems.append(f"the last send failed: mail {tried.mail_id} to {tried.address} {kind} "
                         f"{age(tried.at, now)} ago: {tried.error}")
     pending = health.oldest_pending

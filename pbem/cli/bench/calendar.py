@@ -19,7 +19,7 @@ import typer
 
 import engine
 from pbem.simulation.calendar import Calendar, CalendarRun, median
-from pbem.simulation.bench.engines import TargetTable, app, percentile
+from pbem.cli.bench.engines import TargetTable, app, percentile
 
 FEWER_DAYS = 0.45
 """At P (the target is set at P = 0.5, players sending their next two turns ahead when a mail invites them),

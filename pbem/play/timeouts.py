@@ -13,7 +13,7 @@ from datetime import timedelta
 from sqlmodel import Session, select
 
 from pbem.ops.config import Settings
-from pbem.tournament.models import Tournament, TournamentTable
+from pbem.ops.tournament_tables import Tournament, TournamentTable
 from tournaments.definition import load as load_definition
 
 
@@ -27,7 +27,7 @@ class GameTimeouts:
     ``bot_after``: the timeout from which the bot keeps the seat to the end;
     ``reminder``: how long before a deadline the reminder goes out;
     ``hold_on_bounce``: whether a player whose address bounces is spared
-    reminders and timeouts until the hold is lifted (:mod:`pbem.mail.bounces`).
+    reminders and timeouts until the hold is lifted (:mod:`pbem.play.bounces`).
     """
 
     policy: str

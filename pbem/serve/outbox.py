@@ -33,7 +33,8 @@ import aiosmtplib
 from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
-from pbem.mail import bounces, signing
+from pbem.mail import signing
+from pbem.play import bounces
 from pbem.mail.relay import Relay
 from pbem.ops import metrics
 from pbem.ops.db import Outbox, locked
@@ -44,7 +45,7 @@ from pbem.mail.tokens import bounce_address
 from tournaments.names import control_characters
 
 T = TypeVar("T")
-log = logging.getLogger("pbem.mail.outbox")
+log = logging.getLogger("pbem.serve.outbox")
 RunDb = Callable[[Callable[[], T]], Awaitable[T]]
 
 RETRY_FIRST_SECONDS = 30.0
@@ -142,7 +143,7 @@ def _check_header(name: str, value: str) -> None:
     before addresses were checked, a subject from a broken template) would
     start a header of its own, such as an injected ``Bcc:``; a letter outside
     ASCII cannot be written without SMTPUTF8, which pbem does not use (see
-    :mod:`pbem.mail.addresses`). Such a row is refused as a whole: no part of
+    :mod:`pbem.addresses`). Such a row is refused as a whole: no part of
     it reaches the relay.
     """
     flat = value.replace(_FOLD, " ") if name in ("Subject", "List-Id") else value

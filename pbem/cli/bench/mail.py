@@ -35,8 +35,8 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from pbem.simulation.swarm import answer, free_port, game_of, plain_text
-from pbem.simulation.bench.engines import TargetTable, app
-from pbem.simulation.bench.serving import (DatabaseWatch, cpu_seconds, environment, fresh_database, memory_kib,
+from pbem.cli.bench.engines import TargetTable, app
+from pbem.cli.bench.serving import (DatabaseWatch, cpu_seconds, environment, fresh_database, memory_kib,
                                            wait_listening)
 from pbem.ops.config import load_settings
 from pbem.ops.db import Move, Outbox

@@ -19,7 +19,7 @@ import typer
 import engine
 from engine import bots, search
 from engine.protocol import Game, Move, State
-from pbem.simulation.bench.engines import TargetTable, app, percentile
+from pbem.cli.bench.engines import TargetTable, app, percentile
 from pbem.ops.config import Settings
 
 MIN_WIN_SHARE = 0.40

@@ -17,7 +17,7 @@ from pathlib import Path
 import typer
 
 import tournaments
-from pbem.simulation.bench.engines import TargetTable, app
+from pbem.cli.bench.engines import TargetTable, app
 from tournaments import definition as definitions
 from tournaments.seating import standing_spread
 from tournaments.simulate import Simulation, simulate

@@ -1,30 +1,22 @@
 """``pbem serve``: the SMTP listener, the pipeline, the outbox worker and the scheduler in one loop.
 
 The loop's thread only serves sockets; it never waits for the database nor
-reads a reply. Database work runs on one database thread, one short step at a
-time and in order, so this process still never races itself for a game (the
-design measured under ``pbem bench mail`` kept it on the loop's thread, as a
-second thread made every socket call wait for the GIL; but a step then held
-every SMTP session and the outbox for as long as it took: 4.9 s for a reply
-with a 100 kB word, and as long as another program held SQLite's write lock,
-#28). The raw message is committed on a store thread, through an engine whose
-busy wait is ``listen_store_seconds``, and a store goes before the database
-thread's next step (:mod:`pbem.mail.steps`), so the listener answers "250" once
-the message is committed, after at most the step in flight, and a temporary
-"451" when a lock held elsewhere outlasts that wait (the sending server
-retries; nothing is stored twice, as the Message-ID is unique). Handling
-follows as its own step, and every transaction that queued mail wakes the
-outbox worker. Only the IMAP poll's network waits run elsewhere, and it only
-stores. Measured again under ``pbem bench mail --games 12`` on the shared
-2-core machine, this design cost no more than the inline one (server CPU
-14.7-16.8 ms a move against 15.0, p95 370-502 ms against 645): reading a reply
-is bounded now, and SQLite lets go of the GIL while it writes.
+reads a reply, so one slow reply or a lock held by another program never holds
+every SMTP session and the outbox. Database work runs on one database thread,
+one short step at a time and in order, so this process never races itself for
+a game. The raw message is committed on a store thread, through an engine
+whose busy wait is ``listen_store_seconds``, and a store goes before the
+database thread's next step (:mod:`pbem.serve.steps`): the listener answers
+"250" once the message is committed, and a temporary "451" when a lock held
+elsewhere outlasts that wait (the sending server retries; nothing is stored
+twice, as the Message-ID is unique). Handling follows as its own step, and
+every transaction that queued mail wakes the outbox worker. Why this design
+and what it cost: ``docs/decisions/serve-loop.md``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import imaplib
 import logging
 import os
 import signal
@@ -32,17 +24,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from aiosmtpd.smtp import SMTP, Envelope
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.exc import OperationalError
 
 from pbem.play import deadlines
-from pbem.mail import pipeline
+from pbem.serve import StartError, pipeline
+from pbem.serve.listener import Listener
+from pbem.serve.polling import MailboxPoller
+from pbem.ops.db import InboundStatus
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import InboundMail
-from pbem.mail.outbox import OutboxWorker
-from pbem.mail.steps import Steps
-from pbem.ops import health
+from pbem.serve.outbox import OutboxWorker
+from pbem.serve.steps import Steps
+from pbem.serve import health
 from pbem.ops.logs import fields
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
@@ -51,17 +45,13 @@ from pbem.tournament import runner as tournament
 from pbem.tournament.follow import Follower
 
 T = TypeVar("T")
-log = logging.getLogger("pbem.mail.server")
+log = logging.getLogger("pbem.serve.server")
 
 OUTBOX_IDLE_SECONDS = 5.0
 """The outbox is looked at this often even when nothing woke it: retries come due by time."""
 
 OUTBOX_DRAIN_SECONDS = 5.0
 """How long a stop waits for the outbox round in flight before cancelling it."""
-
-class StartError(RuntimeError):
-    """The service cannot start: its listener cannot bind, or its IMAP mailbox cannot be reached."""
-
 
 class Server:
     """One running mail service; ``await start()``, then ``await stop()``."""
@@ -71,14 +61,14 @@ class Server:
         self.settings = service.settings
         self.steps = Steps(service)
         self.run_db = self.steps.run_db
-        """One database step on the database thread (:class:`pbem.mail.steps.Steps`): every change goes here."""
+        """One database step on the database thread (:class:`pbem.serve.steps.Steps`): every change goes here."""
         self.worker = OutboxWorker(service, self.run_db)
         self._inbound: asyncio.Queue[tuple[int, InboundMail]] = asyncio.Queue()
         self._outbox_due = asyncio.Event()
         self._tasks: list[asyncio.Task[Any]] = []
-        self._listener: asyncio.base_events.Server | None = None
+        self.listener = Listener(self.settings, self.accept)
+        self.mailbox = MailboxPoller(service) if self.settings.imap_host else None
         self.scheduler = AsyncIOScheduler(timezone="UTC")
-        self.port: int | None = None
         self._stopping = False
         """Set by stop(): the loops end even if a library swallowed their cancellation."""
         self.pages = Follower(service, Path(self.settings.publish_dir), self.settings.publish_zone) \
@@ -86,7 +76,7 @@ class Server:
         """Keeps publish_dir's pages as the database is (pbem.tournament.follow); None without publish_dir."""
         self.metrics: Endpoint | None = None
         self.run_id: int | None = None
-        """This run's heartbeat row (:mod:`pbem.ops.health`), written at the first scan that could."""
+        """This run's heartbeat row (:mod:`pbem.serve.health`), written at the first scan that could."""
 
     async def start(self) -> None:
         """Listen (and reach the IMAP mailbox) first, then finish what a previous run left and start the loops.
@@ -94,25 +84,21 @@ class Server:
         A port in use or an unreachable mailbox raises :class:`StartError`
         before any deadline was scanned or any mail sent.
         """
-        await self._listen()
-        if self.settings.imap_host:
-            try:
-                await self._reach_imap()
-            except StartError:
-                await self._close_listener()
-                raise
+        await self.listener.start()
         try:
+            if self.mailbox is not None:
+                await self.mailbox.reach()
             self._prepare_pages()
             self._serve_metrics()
         except StartError:
-            await self._close_listener()
+            await self.listener.close()
             raise
         _log_handled(await self.run_db(lambda: pipeline.handle_pending(self.service)))
         await self._scan()
         self._tasks = [asyncio.create_task(self._handle_inbound()), asyncio.create_task(self._send_outbox())]
         self.scheduler.add_job(self._scan, "interval", seconds=self.settings.scan_seconds, id="deadlines",
                                max_instances=1, coalesce=True)
-        if self.settings.imap_host:
+        if self.mailbox is not None:
             self.scheduler.add_job(self._poll_imap, "interval", seconds=self.settings.imap_every_seconds,
                                    id="imap", max_instances=1, coalesce=True)
         if self.pages is not None:  # the first pass at once, then every publish_seconds
@@ -137,7 +123,7 @@ class Server:
             return
         host, port = self.settings.metrics_host_port
         try:
-            self.metrics = Endpoint(self.service, host, port)
+            self.metrics = Endpoint(self.service.db, self.service.clock, host, port)
         except OSError as exc:
             raise StartError(f"cannot serve metrics on {host}:{port}: {exc.strerror or exc}; set metrics_listen "
                              f"(PBEM_METRICS_LISTEN) to a free host:port, or empty to turn metrics off") from None
@@ -154,34 +140,10 @@ class Server:
         if report.written or report.failed:
             log.info("pages: wrote %d, %d failed", len(report.written), len(report.failed))
 
-    async def _listen(self) -> None:
-        if not self.settings.listen:
-            return
-        host, port = self.settings.listen_host_port
-        tls = self.settings.listen_tls()
-        loop = asyncio.get_running_loop()
-        try:
-            self._listener = await loop.create_server(
-                lambda: _Listener(_Handler(self), hostname=self.settings.domain, enable_SMTPUTF8=True,
-                                  data_size_limit=self.settings.listen_max_bytes, tls_context=tls,
-                                  require_starttls=tls is not None and self.settings.listen_require_tls),
-                host=host, port=port,
-            )
-        except OSError as exc:
-            raise StartError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; set listen (PBEM_LISTEN) to "
-                             f"a free host:port, or empty to turn the listener off") from None
-        self.port = self._listener.sockets[0].getsockname()[1]
-
-    async def _close_listener(self) -> None:
-        if self._listener is not None:
-            self._listener.close()
-            await self._listener.wait_closed()
-            self._listener = None
-
     async def stop(self) -> None:
         self._stopping = True
         self.scheduler.shutdown(wait=False)
-        await self._close_listener()
+        await self.listener.close()
         if self.metrics is not None:
             self.metrics.stop()
             self.metrics = None
@@ -208,7 +170,7 @@ class Server:
             self._inbound.put_nowait((inbound_id, mail))
         else:  # a sender retrying after a lost "250", or a loop: kept once, handled once
             log.info("mail in from %s: duplicate of a stored message (Message-ID %s); not stored again",
-                     mail.sender or "nobody", mail.message_id, extra=fields(status="duplicate"))
+                     mail.sender or "nobody", mail.message_id, extra=fields(status=InboundStatus.DUPLICATE))
         return inbound_id
 
     async def _handle_inbound(self) -> None:
@@ -221,11 +183,11 @@ class Server:
                 log.warning("inbound %s waits for the database (%s); a scan handles it", inbound_id, error.orig)
             except Exception as error:  # the message stays stored; the next scan retries it
                 log.exception("mail in %s could not be handled now; it stays stored for the next scan", inbound_id,
-                              extra=fields(inbound_id=inbound_id, status="stored", error=f"{type(error).__name__}: "
+                              extra=fields(inbound_id=inbound_id, status=InboundStatus.STORED, error=f"{type(error).__name__}: "
                                                                                           f"{error}"))
                 try:
                     aside = await self.run_db(lambda: pipeline.set_aside(self.service, inbound_id, error))
-                    if aside.status == "failed":
+                    if aside.status == InboundStatus.FAILED:
                         _log_inbound(aside)
                 except OperationalError:  # not even counted: the next scan tries it (and counts) again
                     log.warning("inbound %s: the database is busy; its attempt is not counted", inbound_id)
@@ -262,6 +224,11 @@ class Server:
             log.info("scan: %s", words)
         self._outbox_due.set()
 
+    @property
+    def port(self) -> int | None:
+        """The port the SMTP listener listens on, once started; None without one."""
+        return self.listener.port
+
     def _beat(self) -> None:
         """The heartbeat ``pbem status`` reads: this run's row, made at the first scan, then its time moved on."""
         if self.run_id is None:
@@ -270,43 +237,15 @@ class Server:
             health.beat(self.service, self.run_id)
 
     async def _poll_imap(self) -> None:
-        """Store every unseen message (IMAP marks it seen only once stored), then handle them."""
+        """Store every unseen message, then handle them."""
+        assert self.mailbox is not None
         try:
-            await self._fetch_imap()
+            await self.mailbox.poll()
         except Exception as error:  # the scheduler would only say "job raised": say what, and poll again later
             log.exception("IMAP poll of %s:%s failed; the next poll tries again", self.settings.imap_host,
                           self.settings.imap_port, extra=fields(error=f"{type(error).__name__}: {error}"))
         _log_handled(await self.run_db(lambda: pipeline.handle_pending(self.service)))
         self._outbox_due.set()
-
-    async def _fetch_imap(self) -> None:
-        """One IMAP poll that only stores; the network waits run off the loop."""
-        from pbem.mail.imap import poll_once
-
-        settings = self.settings
-
-        def store(raw: bytes) -> None:
-            pipeline.store(self.service, raw)
-
-        def poll() -> None:
-            poll_once(settings.imap_host, settings.imap_port, settings.imap_user, settings.imap_password, store,
-                      ssl=settings.imap_ssl)
-
-        await asyncio.get_running_loop().run_in_executor(None, poll)
-
-    async def _reach_imap(self) -> None:
-        """The first poll, at start: a mailbox that cannot be reached stops the start, saying what to check."""
-        from pbem.mail.imap import PollError
-
-        settings = self.settings
-        try:
-            await self._fetch_imap()
-        except PollError:
-            log.exception("IMAP: some messages could not be stored; they stay unseen for the next poll")
-        except (imaplib.IMAP4.error, OSError) as exc:
-            raise StartError(f"cannot fetch mail from IMAP {settings.imap_host}:{settings.imap_port} as "
-                             f"{settings.imap_user!r}: {exc}; check imap_host, imap_port, imap_user, imap_password "
-                             f"and imap_ssl") from None
 
 
 def _log_handled(outcomes: list[Outcome]) -> None:
@@ -326,13 +265,13 @@ def _log_inbound(outcome: Outcome, sender: str = "") -> None:
     reason = " ".join(outcome.reason.split())
     reason = f": {reason[:200]}" if reason else ""
     who = f" from {sender}" if sender else ""
-    level = {"failed": logging.ERROR, "stored": logging.WARNING}.get(outcome.status, logging.INFO)
-    status = {"failed": "failed, set aside for `pbem inbound retry`",
-              "stored": "stored, its handling raised and is tried again at the next scan"}.get(outcome.status,
+    level = {InboundStatus.FAILED: logging.ERROR, InboundStatus.STORED: logging.WARNING}.get(outcome.status, logging.INFO)
+    status = {InboundStatus.FAILED: "failed, set aside for `pbem inbound retry`",
+              InboundStatus.STORED: "stored, its handling raised and is tried again at the next scan"}.get(outcome.status,
                                                                                               outcome.status)
     log.log(level, "mail in %s%s: %s%s%s%s", outcome.inbound_id, who, status, where, moves, reason,
             extra=fields(inbound_id=outcome.inbound_id, status=outcome.status, game=outcome.game_id, seat=seat,
-                         error=outcome.reason if outcome.status in ("failed", "stored") else None))
+                         error=outcome.reason if outcome.status in (InboundStatus.FAILED, InboundStatus.STORED) else None))
 
 
 def scan_words(report: deadlines.ScanReport, rounds: int) -> str:
@@ -345,48 +284,8 @@ def scan_words(report: deadlines.ScanReport, rounds: int) -> str:
     return ", ".join(f"{count} {one if count == 1 else many} {what}" for count, one, many, what in done if count)
 
 
-LINE_LENGTH_LIMIT = 1_048_576
-"""Octets a line may have. RFC 5321 sets 1,000, but mail clients and MTAs send (and Postfix, Exim and Sendmail
-accept) far longer lines, and refusing one would lose a player's move that ``pbem receive`` takes."""
-
-
-class _Listener(SMTP):
-    """aiosmtpd's SMTP session with long lines accepted (aiosmtpd reads the limit from the class)."""
-
-    line_length_limit = LINE_LENGTH_LIMIT
-
-
-class _Handler:
-    """aiosmtpd's hooks: recipients only at our domain, and a message accepted only once it is stored."""
-
-    def __init__(self, server: Server) -> None:
-        self.server = server
-
-    async def handle_RCPT(self, _smtp: SMTP, _session: Any, envelope: Envelope, address: str,
-                          options: list[str]) -> str:
-        """Refuse a recipient at any other domain at once: nothing of that mail is read or stored."""
-        domain = self.server.settings.domain.lower()
-        if address.rpartition("@")[2].lower() != domain:
-            return f"550 5.7.1 <{address}>: this server takes mail only for addresses @{domain}"
-        envelope.rcpt_tos.append(address)
-        envelope.rcpt_options.extend(options)
-        return "250 2.1.5 OK"
-
-    async def handle_DATA(self, _smtp: SMTP, _session: Any, envelope: Envelope) -> str:
-        raw = envelope.original_content or b""
-        try:
-            await self.server.accept(raw, [str(r) for r in envelope.rcpt_tos], envelope.mail_from or "")
-        except OperationalError as error:  # locked elsewhere past listen_store_seconds: the sender retries
-            log.warning("a message was answered 451: the database is busy (%s)", error.orig)
-            return "451 4.3.0 the database is busy; please retry"
-        except Exception:
-            log.exception("could not store an inbound message")
-            return "451 4.3.0 could not store the message now; please retry"
-        return "250 2.0.0 stored"
-
-
 async def serve_forever(service: Service, ready: Callable[[Server], None] | None = None) -> None:
-    """Run until SIGTERM or SIGINT, then stop cleanly (a SIGKILL is safe too: see pbem.mail.pipeline)."""
+    """Run until SIGTERM or SIGINT, then stop cleanly (a SIGKILL is safe too: see pbem.serve.pipeline)."""
     server = Server(service)
     await server.start()
     log.info("pbem serve started (pid %s): %s", os.getpid(), _where(server))
