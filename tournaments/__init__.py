@@ -55,8 +55,9 @@ Protocol decisions others rely on:
 from __future__ import annotations
 
 from tournaments import definition
-from tournaments.definition import Definition, parse_duration
+from tournaments.definition import Definition
 from tournaments.errors import DefinitionError, Problem, TournamentError
+from tournaments.fields import parse_duration
 from tournaments.history import History, repeat_pairs
 from tournaments.league import divide, next_round_start, promote
 from tournaments.ratings import Rating, rate_all, rate_table

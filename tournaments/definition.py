@@ -15,17 +15,15 @@ against any registry (tests use small stand-ins).
 
 from __future__ import annotations
 
-import math
-import re
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Callable, Mapping
 
 import engine
-from engine import bots
 from tournaments.errors import DefinitionError, Problem
-from tournaments.names import brief, name_problem, shown
+from tournaments.fields import FieldReader, finite_at_least_zero
+from tournaments.names import brief
 
 SEATING_METHODS = ("swiss", "random")
 SCORING_SYSTEMS = ("rank_points", "place_points", "wins", "best_share")
@@ -43,14 +41,8 @@ DEFAULT_RANK_POINTS: Mapping[int, tuple[float, ...]] = {
 
 GameLookup = Callable[[str], engine.Game]
 
-MOST = 1000
-"""The most rounds (and divisions, timeouts, …) a file may ask for: a weekly league runs 52 rounds a year, and
-a count beyond this is a typo that would otherwise be stored and looped over."""
 SEED_MOST = 2**63 - 1
 """The largest seed the database stores (a signed 64-bit integer)."""
-LONGEST_DURATION = timedelta(days=366)
-"""The longest deadline, reminder or league gap: a year. Longer ones are typos, and past ~2.7 million years a
-duration no longer fits Python's date arithmetic at all."""
 
 
 @dataclass(frozen=True)
@@ -190,129 +182,150 @@ def load(text: str, games: GameLookup = engine.game) -> Definition:
     return _Reader(games).definition(data)
 
 
-_DURATION = re.compile(r"(\d+)\s*([dhm])")
-_UNITS = {"d": "days", "h": "hours", "m": "minutes"}
+class _ScoringReader(FieldReader):
+    """Reads ``[scoring]``: how the places at a table become points, and what breaks a tie in the standings."""
+
+    def scoring(self, data: dict[str, Any], low: int, high: int) -> ScoringSystem:
+        section = self.section(data, "scoring", _SCORING)
+        system = self.choice(section, "system", "scoring.system", SCORING_SYSTEMS, "rank_points")
+        bye = section.get("bye_points", 0)
+        bye_average = bye == "average"
+        if not bye_average and not finite_at_least_zero(bye):
+            self.fail("scoring.bye_points", f"must be a number ≥ 0 or \"average\", not {brief(bye)}")
+            bye = 0
+        return ScoringSystem(
+            system=system,
+            rank_points=self.rank_points(section, system, low, high),
+            place_points=self.points_list(section.get("place_points", list(WBC_PLACE_POINTS)),
+                                          "scoring.place_points", None),
+            bye_points=0.0 if bye_average else float(bye),
+            bye_average=bye_average,
+            tie_breaks=self.tie_breaks(section),
+        )
+
+    def rank_points(self, section: dict[str, Any], system: str, low: int, high: int) -> dict[int, tuple[float, ...]]:
+        value = section.get("rank_points")
+        if value is None:
+            return {size: points for size, points in DEFAULT_RANK_POINTS.items() if low <= size <= high}
+        if not isinstance(value, dict):
+            self.fail("scoring.rank_points", "must be a table of size = [points for places 1..size]")
+            return {}
+        table: dict[int, tuple[float, ...]] = {}
+        for key, points in value.items():
+            path = f"scoring.rank_points.{key}"
+            if not key.isdigit():
+                self.fail(path, f"the keys here are table sizes from {low} to {high}; in TOML every line "
+                                f"after [scoring.rank_points] belongs to it, so put other scoring fields "
+                                f"above that line")
+                continue
+            if not low <= int(key) <= high:
+                self.fail(path, f"the key must be a table size from {low} to {high}")
+                continue
+            table[int(key)] = self.points_list(points, path, int(key))
+        return table
+
+    def points_list(self, value: Any, path: str, length: int | None) -> tuple[float, ...]:
+        if not isinstance(value, list) or not value or not all(finite_at_least_zero(p) for p in value):
+            self.fail(path, f"must be a list of numbers ≥ 0 (nan and inf are none), not {brief(value, 80)}")
+            return ()
+        if length is not None and len(value) != length:
+            self.fail(path, f"a table of {length} needs {length} values (one per place), not {len(value)}")
+        if any(a < b for a, b in zip(value, value[1:])):
+            self.fail(path, f"must not give a later place more than an earlier one: {value!r}")
+        return tuple(float(p) for p in value)
+
+    def tie_breaks(self, section: dict[str, Any]) -> tuple[str, ...]:
+        value = section.get("tie_breaks", [])
+        if not isinstance(value, list):
+            self.fail("scoring.tie_breaks", f"must be a list of names from {', '.join(TIE_BREAKS)}")
+            return ()
+        chosen: list[str] = []
+        for name in value:
+            if name not in TIE_BREAKS:
+                self.fail("scoring.tie_breaks", f"{name!r} is not a tie-break; choose from {', '.join(TIE_BREAKS)}")
+            elif name in chosen:
+                self.fail("scoring.tie_breaks", f"{name!r} is listed twice")
+            else:
+                chosen.append(name)
+        return tuple(chosen)
 
 
-def parse_duration(text: str) -> timedelta:
-    """``"72h"``, ``"3d"``, ``"1d12h"``, ``"90m"`` → a timedelta of at most :data:`LONGEST_DURATION`; raises
-    ValueError naming the form expected."""
-    cleaned = text.strip().lower()
-    parts = _DURATION.findall(cleaned)
-    if not parts or _DURATION.sub("", cleaned).strip():
-        raise ValueError(f"{shown(text)} is not a duration; write e.g. \"72h\", \"3d\", \"1d12h\" or \"90m\"")
-    total = timedelta()
-    most = LONGEST_DURATION.days
-    for amount, unit in parts:
-        if len(amount) > 12:  # no sane duration has so many digits; int() and timedelta() of it are slow or overflow
-            raise ValueError(f"{shown(text)} is longer than {most} days; give at most \"{most}d\"")
-        try:
-            total += timedelta(**{_UNITS[unit]: int(amount)})
-        except OverflowError:
-            raise ValueError(f"{shown(text)} is longer than {most} days; give at most \"{most}d\"") from None
-    if total > LONGEST_DURATION:
-        raise ValueError(f"{shown(text)} is longer than {most} days; give at most \"{most}d\"")
-    return total
+class _ScheduleReader(FieldReader):
+    """Reads the sections about time and attendance: ``[deadlines]``, ``[timeouts]``, ``[registration]``
+    and ``[league]``."""
+
+    def deadlines(self, data: dict[str, Any]) -> Deadlines:
+        section = self.section(data, "deadlines", ("move", "reminder"))
+        base = Deadlines()
+        move = self.duration(section, "move", "deadlines.move", base.move)
+        reminder = self.duration(section, "reminder", "deadlines.reminder", base.reminder)
+        if move <= timedelta(0):
+            self.fail("deadlines.move", "must be longer than zero")
+        elif reminder >= move:
+            self.fail("deadlines.reminder", f"is sent this long before the deadline, so it must be "
+                                            f"shorter than deadlines.move ({move})")
+        return Deadlines(move=move, reminder=reminder)
+
+    def timeouts(self, data: dict[str, Any]) -> TimeoutPolicy:
+        section = self.section(data, "timeouts", ("policy", "bot", "max_timeouts", "on_bounce"))
+        return TimeoutPolicy(
+            policy=self.choice(section, "policy", "timeouts.policy", TIMEOUT_POLICIES, "bot"),
+            bot=self.bot(section, "bot", "timeouts.bot", "greedy"),
+            max_timeouts=self.integer(section, "max_timeouts", "timeouts.max_timeouts", 2, 1),
+            on_bounce=self.choice(section, "on_bounce", "timeouts.on_bounce", ON_BOUNCE, "hold"),
+        )
+
+    def registration(self, data: dict[str, Any]) -> Registration:
+        section = self.section(data, "registration", _REGISTRATION)
+        return Registration(
+            late_until_round=self.integer(section, "late_until_round", "registration.late_until_round", 1, 1),
+            missed_round_points=self.number(section, "missed_round_points",
+                                            "registration.missed_round_points", 0.0),
+            show_dropped=self.flag(section, "show_dropped", "registration.show_dropped", True),
+            rejoin=self.flag(section, "rejoin", "registration.rejoin", False),
+        )
+
+    def league(self, data: dict[str, Any]) -> League | None:
+        if "league" not in data:
+            return None
+        section = self.section(data, "league", _LEAGUE)
+        next_round = self.choice(section, "next_round", "league.next_round", NEXT_ROUND, "auto")
+        dates = self.dates(section.get("dates", []))
+        rounds = data.get("rounds")
+        if next_round == "dates" and isinstance(rounds, int) and len(dates) < rounds:
+            self.fail("league.dates", "needs one start date per round when league.next_round is \"dates\"")
+        divisions = self.integer(section, "divisions", "league.divisions", 1, 1)
+        promote = self.integer(section, "promote", "league.promote", 0, 0)
+        if promote and divisions == 1:
+            self.fail("league.promote", "needs league.divisions of 2 or more (there is nowhere to move)")
+        return League(
+            season=self.text(section, "season", "league.season"),
+            next_round=next_round,
+            gap=self.duration(section, "gap", "league.gap", timedelta(0)),
+            dates=dates,
+            divisions=divisions,
+            promote=promote,
+        )
+
+    def dates(self, value: Any) -> tuple[date, ...]:
+        if not isinstance(value, list) or not all(isinstance(d, date) for d in value):
+            self.fail("league.dates", f"must be a list of dates such as [2026-12-01, 2026-12-15], not {value!r}")
+            return ()
+        if any(a >= b for a, b in zip(value, value[1:])):
+            self.fail("league.dates", "must be in increasing order")
+        return tuple(value)
 
 
-class _Reader:
-    """Walks the parsed TOML once, collecting problems instead of stopping at the first."""
+class _Reader(_ScoringReader, _ScheduleReader):
+    """Walks the parsed TOML once, collecting problems instead of stopping at the first.
+
+    The game and the seating are read here because the other sections are measured against the game's
+    table sizes; the scoring and the schedule are read by the parts this class is made of.
+    """
 
     def __init__(self, games: GameLookup) -> None:
+        super().__init__()
         self.games = games
-        self.problems: list[Problem] = []
-
-    def fail(self, path: str, reason: str) -> None:
-        self.problems.append(Problem(path, reason))
-
-    # -- generic field readers -------------------------------------------------
-
-    def section(self, data: dict[str, Any], key: str, known: tuple[str, ...]) -> dict[str, Any]:
-        value = data.get(key, {})
-        if not isinstance(value, dict):
-            self.fail(key, f"must be a table ([{key}]), not {type(value).__name__}")
-            return {}
-        self.unknown(value, known, f"{key}.")
-        return value
-
-    def unknown(self, data: dict[str, Any], known: tuple[str, ...], prefix: str = "") -> None:
-        for key in data:
-            if key not in known:
-                self.fail(f"{prefix}{key}", f"unknown field; known fields here: {', '.join(known)}")
-
-    def text(self, data: dict[str, Any], key: str, path: str, default: str | None = None) -> str:
-        value = data.get(key, default)
-        if value is None:
-            self.fail(path, "is required (a text in quotes)")
-            return ""
-        if not isinstance(value, str) or not value.strip():
-            self.fail(path, f"must be a non-empty text in quotes, not {brief(value)}")
-            return default or ""
-        wrong = name_problem(value.strip(), "the text")  # names go into every mail's subject and the standings
-        if wrong:
-            self.fail(path, wrong)
-            return default or ""
-        return value.strip()
-
-    def choice(self, data: dict[str, Any], key: str, path: str, options: tuple[str, ...], default: str) -> str:
-        value = data.get(key, default)
-        if value not in options:
-            self.fail(path, f"{value!r} is not one of {', '.join(repr(o) for o in options)}")
-            return default
-        return value
-
-    def bot(self, data: dict[str, Any], key: str, path: str, default: str) -> str:
-        """A bot's name as :func:`engine.bots.get` reads it (``greedy``, ``random``, ``search``, ``search:N``)."""
-        value = data.get(key, default)
-        if not isinstance(value, str):
-            self.fail(path, f"must be a bot's name (greedy, random, search or search:N), not {value!r}")
-            return default
-        try:
-            bots.get(value)
-        except KeyError as exc:
-            self.fail(path, str(exc.args[0]))
-            return default
-        return value
-
-    def integer(self, data: dict[str, Any], key: str, path: str, default: int | None, low: int,
-                high: int = MOST) -> int:
-        value = data.get(key, default)
-        if value is None:
-            self.fail(path, f"is required (a whole number from {low} to {high})")
-            return low
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.fail(path, f"must be a whole number from {low} to {high}, not {brief(value)}")
-            return default if default is not None else low
-        return value
-
-    def number(self, data: dict[str, Any], key: str, path: str, default: float) -> float:
-        value = data.get(key, default)
-        if not _finite_at_least_zero(value):
-            self.fail(path, f"must be a number ≥ 0 (nan and inf are none), not {brief(value)}")
-            return default
-        return float(value)
-
-    def flag(self, data: dict[str, Any], key: str, path: str, default: bool) -> bool:
-        value = data.get(key, default)
-        if not isinstance(value, bool):
-            self.fail(path, f"must be true or false, not {value!r}")
-            return default
-        return value
-
-    def duration(self, data: dict[str, Any], key: str, path: str, default: timedelta) -> timedelta:
-        value = data.get(key)
-        if value is None:
-            return default
-        if not isinstance(value, str):
-            self.fail(path, f"must be a duration in quotes such as \"72h\", not {value!r}")
-            return default
-        try:
-            return parse_duration(value)
-        except ValueError as exc:
-            self.fail(path, str(exc))
-            return default
-
-    # -- sections ----------------------------------------------------------------
 
     def definition(self, data: dict[str, Any]) -> Definition:
         self.unknown(data, _TOP_LEVEL)
@@ -437,131 +450,6 @@ class _Reader:
         except KeyError:
             return "any game"
 
-    def scoring(self, data: dict[str, Any], low: int, high: int) -> ScoringSystem:
-        section = self.section(data, "scoring", _SCORING)
-        system = self.choice(section, "system", "scoring.system", SCORING_SYSTEMS, "rank_points")
-        bye = section.get("bye_points", 0)
-        bye_average = bye == "average"
-        if not bye_average and not _finite_at_least_zero(bye):
-            self.fail("scoring.bye_points", f"must be a number ≥ 0 or \"average\", not {brief(bye)}")
-            bye = 0
-        return ScoringSystem(
-            system=system,
-            rank_points=self.rank_points(section, system, low, high),
-            place_points=self.points_list(section.get("place_points", list(WBC_PLACE_POINTS)),
-                                          "scoring.place_points", None),
-            bye_points=0.0 if bye_average else float(bye),
-            bye_average=bye_average,
-            tie_breaks=self.tie_breaks(section),
-        )
-
-    def rank_points(self, section: dict[str, Any], system: str, low: int, high: int) -> dict[int, tuple[float, ...]]:
-        value = section.get("rank_points")
-        if value is None:
-            return {size: points for size, points in DEFAULT_RANK_POINTS.items() if low <= size <= high}
-        if not isinstance(value, dict):
-            self.fail("scoring.rank_points", "must be a table of size = [points for places 1..size]")
-            return {}
-        table: dict[int, tuple[float, ...]] = {}
-        for key, points in value.items():
-            path = f"scoring.rank_points.{key}"
-            if not key.isdigit():
-                self.fail(path, f"the keys here are table sizes from {low} to {high}; in TOML every line "
-                                f"after [scoring.rank_points] belongs to it, so put other scoring fields "
-                                f"above that line")
-                continue
-            if not low <= int(key) <= high:
-                self.fail(path, f"the key must be a table size from {low} to {high}")
-                continue
-            table[int(key)] = self.points_list(points, path, int(key))
-        return table
-
-    def points_list(self, value: Any, path: str, length: int | None) -> tuple[float, ...]:
-        if not isinstance(value, list) or not value or not all(_finite_at_least_zero(p) for p in value):
-            self.fail(path, f"must be a list of numbers ≥ 0 (nan and inf are none), not {brief(value, 80)}")
-            return ()
-        if length is not None and len(value) != length:
-            self.fail(path, f"a table of {length} needs {length} values (one per place), not {len(value)}")
-        if any(a < b for a, b in zip(value, value[1:])):
-            self.fail(path, f"must not give a later place more than an earlier one: {value!r}")
-        return tuple(float(p) for p in value)
-
-    def tie_breaks(self, section: dict[str, Any]) -> tuple[str, ...]:
-        value = section.get("tie_breaks", [])
-        if not isinstance(value, list):
-            self.fail("scoring.tie_breaks", f"must be a list of names from {', '.join(TIE_BREAKS)}")
-            return ()
-        chosen: list[str] = []
-        for name in value:
-            if name not in TIE_BREAKS:
-                self.fail("scoring.tie_breaks", f"{name!r} is not a tie-break; choose from {', '.join(TIE_BREAKS)}")
-            elif name in chosen:
-                self.fail("scoring.tie_breaks", f"{name!r} is listed twice")
-            else:
-                chosen.append(name)
-        return tuple(chosen)
-
-    def deadlines(self, data: dict[str, Any]) -> Deadlines:
-        section = self.section(data, "deadlines", ("move", "reminder"))
-        base = Deadlines()
-        move = self.duration(section, "move", "deadlines.move", base.move)
-        reminder = self.duration(section, "reminder", "deadlines.reminder", base.reminder)
-        if move <= timedelta(0):
-            self.fail("deadlines.move", "must be longer than zero")
-        elif reminder >= move:
-            self.fail("deadlines.reminder", f"is sent this long before the deadline, so it must be "
-                                            f"shorter than deadlines.move ({move})")
-        return Deadlines(move=move, reminder=reminder)
-
-    def timeouts(self, data: dict[str, Any]) -> TimeoutPolicy:
-        section = self.section(data, "timeouts", ("policy", "bot", "max_timeouts", "on_bounce"))
-        return TimeoutPolicy(
-            policy=self.choice(section, "policy", "timeouts.policy", TIMEOUT_POLICIES, "bot"),
-            bot=self.bot(section, "bot", "timeouts.bot", "greedy"),
-            max_timeouts=self.integer(section, "max_timeouts", "timeouts.max_timeouts", 2, 1),
-            on_bounce=self.choice(section, "on_bounce", "timeouts.on_bounce", ON_BOUNCE, "hold"),
-        )
-
-    def registration(self, data: dict[str, Any]) -> Registration:
-        section = self.section(data, "registration", _REGISTRATION)
-        return Registration(
-            late_until_round=self.integer(section, "late_until_round", "registration.late_until_round", 1, 1),
-            missed_round_points=self.number(section, "missed_round_points",
-                                            "registration.missed_round_points", 0.0),
-            show_dropped=self.flag(section, "show_dropped", "registration.show_dropped", True),
-            rejoin=self.flag(section, "rejoin", "registration.rejoin", False),
-        )
-
-    def league(self, data: dict[str, Any]) -> League | None:
-        if "league" not in data:
-            return None
-        section = self.section(data, "league", _LEAGUE)
-        next_round = self.choice(section, "next_round", "league.next_round", NEXT_ROUND, "auto")
-        dates = self.dates(section.get("dates", []))
-        rounds = data.get("rounds")
-        if next_round == "dates" and isinstance(rounds, int) and len(dates) < rounds:
-            self.fail("league.dates", "needs one start date per round when league.next_round is \"dates\"")
-        divisions = self.integer(section, "divisions", "league.divisions", 1, 1)
-        promote = self.integer(section, "promote", "league.promote", 0, 0)
-        if promote and divisions == 1:
-            self.fail("league.promote", "needs league.divisions of 2 or more (there is nowhere to move)")
-        return League(
-            season=self.text(section, "season", "league.season"),
-            next_round=next_round,
-            gap=self.duration(section, "gap", "league.gap", timedelta(0)),
-            dates=dates,
-            divisions=divisions,
-            promote=promote,
-        )
-
-    def dates(self, value: Any) -> tuple[date, ...]:
-        if not isinstance(value, list) or not all(isinstance(d, date) for d in value):
-            self.fail("league.dates", f"must be a list of dates such as [2026-12-01, 2026-12-15], not {value!r}")
-            return ()
-        if any(a >= b for a, b in zip(value, value[1:])):
-            self.fail("league.dates", "must be in increasing order")
-        return tuple(value)
-
 
 _TOP_LEVEL = ("name", "game", "rounds", "seed", "game_options", "seating", "scoring", "deadlines", "timeouts", "registration", "league",
                "language")
@@ -569,13 +457,6 @@ _SEATING = ("method", "table_sizes", "preferred", "repeat_weight", "standing_wei
 _SCORING = ("system", "tie_breaks", "rank_points", "place_points", "bye_points")
 _REGISTRATION = ("late_until_round", "missed_round_points", "show_dropped", "rejoin")
 _LEAGUE = ("season", "next_round", "gap", "dates", "divisions", "promote")
-
-
-def _finite_at_least_zero(value: Any) -> bool:
-    """A number a weight or a score may be: TOML's ``nan`` compares false with everything, so ``< 0`` lets it
-    through, and ``inf`` makes every seating cost the same."""
-    return (not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
-            and value >= 0)
 
 
 def _same_kind(value: Any, default: Any) -> bool:

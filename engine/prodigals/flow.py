@@ -15,10 +15,12 @@ from typing import Any, Iterator
 
 from engine.errors import IllegalMove
 from engine.prodigals import boards
+from engine.prodigals.board_effects import DATA_BONUS
 from engine.prodigals.data import COMPETITIONS, DATA, CardSet, Space, slug
-from engine.prodigals.effects import DATA_BONUS, NeedChoice, Resolver, scores
+from engine.prodigals.effects import Resolver, scores
 from engine.prodigals.moves import Board, Bonus, Discard, Done, Move, OrderKeep, OrderUp, Place, Play, Use
 from engine.prodigals.state import Pending, Player, State
+from engine.prodigals.unit import NeedChoice
 from engine.text import Notation, T, Text, TN
 
 CENTRAL_CARD = "central-card"

@@ -21,8 +21,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.drawing import fitted, font
 from engine.prodigals import boards, flow
+from engine.prodigals.board_effects import DATA_BONUS, indicated_borough
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
-from engine.prodigals.effects import DATA_BONUS, indicated_borough, scores
+from engine.prodigals.effects import scores
 from engine.prodigals.state import Player, State
 from engine.prodigals.views import _beatrice, decision, goods, turn_order
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS

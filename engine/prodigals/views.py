@@ -11,8 +11,9 @@ import textwrap
 from typing import Any
 
 from engine.prodigals import boards, flow
+from engine.prodigals.board_effects import DATA_BONUS, indicated_borough
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
-from engine.prodigals.effects import DATA_BONUS, describe, indicated_borough, scores
+from engine.prodigals.effects import describe, scores
 from engine.prodigals.state import Player, State
 from engine.prodigals.moves import Done, Tile
 from engine.prodigals.words import BEATRICE, BORDERS, BOROUGHS, COMPETITIONS, FINAL, MARKER_LETTERS, PHASES, SYMBOLS

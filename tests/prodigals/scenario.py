@@ -9,9 +9,10 @@ import pytest
 import engine
 from engine.prodigals import flow
 from engine.prodigals.data import DATA
-from engine.prodigals.effects import NeedChoice, Resolver
+from engine.prodigals.effects import Resolver
 from engine.prodigals.moves import Move
 from engine.prodigals.state import State
+from engine.prodigals.unit import NeedChoice
 
 GAME = engine.game("prodigals")
 
