@@ -133,6 +133,13 @@ def test_no_class_in_pbem_engine_or_tournaments_is_longer_than_250_lines() -> No
     assert long == []
 
 
+def test_the_tests_mirror_the_rooms() -> None:
+    """A room's tests are in the test folder of its name, so a change and its tests are found the same way."""
+    tests = ROOT / "tests"
+    assert [room for room in ROOMS if not (tests / room / "__init__.py").is_file()] == []
+    assert not (tests / "service_tournament").exists() and not (tests / "bench").exists()
+
+
 def test_readme_paths_of_pbem_exist() -> None:
     """Every ``pbem/…`` path the README names is in the tree, so the Layout cannot drift from it."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -92,7 +92,7 @@ def test_a_refusal_quotes_a_100_kb_line_cut_not_whole(tmp_path) -> None:
     from pbem.app import open_service
     from pbem.clock import SetClock
     from pbem.serve import pipeline
-    from tests.mail.conftest import START, make_settings, outbox, reply_to
+    from tests.support.loop import START, make_settings, outbox, reply_to
 
     service = open_service(make_settings(tmp_path), clock=SetClock(START))
     players = ["ann@example.org", "bob@example.org", "cat@example.org"]

@@ -38,8 +38,8 @@ from pbem.clock import SetClock
 from pbem.serve import pipeline
 from pbem.mail.inbound.headers import first_address
 from pbem.play.service import Service
-from tests.mail import sticks
-from tests.mail.conftest import make_settings, outbox
+from tests.support import sticks
+from tests.support.loop import make_settings, outbox
 
 CORPUS = sorted((Path(__file__).parent / "bounces" / "flufl").glob("*.txt"))
 PERSONS = {"groupwise_03.txt"}

@@ -16,9 +16,9 @@ from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.ops.db import Inbound, Move, UnverifiedMail
 from pbem.play.service import Service
-from tests.mail import sticks
-from tests.mail.conftest import make_settings, outbox, reply_to, rows
-from tests.mail.test_bounces import over_smtp
+from tests.support import sticks
+from tests.support.loop import make_settings, outbox, reply_to, rows
+from tests.play.test_bounces import over_smtp
 
 ANN, BOB, EVE = "ann@example.org", "bob@example.org", "eve@example.org"
 OUR_MX = "mx.pbem.test"

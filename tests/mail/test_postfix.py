@@ -1,6 +1,6 @@
 """Postfix in front of pbem, configured with the exact lines of docs/deploy.md (4b the pipe, 4c the relay).
 
-Each test runs a private Postfix on 127.0.0.1 (tests/mail/postfix.py) whose
+Each test runs a private Postfix on 127.0.0.1 (tests/support/postfix.py) whose
 outgoing mail goes to a sink, and a ``pbem serve`` that sends through that
 same Postfix. Players' replies go to Postfix by SMTP; they are stored,
 played and answered. While the database (4b) or ``pbem serve`` (4c) is away,
@@ -25,9 +25,9 @@ import pytest
 from sqlmodel import Session, create_engine, select
 
 from pbem.ops.db import Inbound, Move
-from tests.mail.postfix import PostfixInstance, Runner, guide_lines, runner, substituted, unavailable
-from tests.mail.serverproc import listed_moves, reply
-from tests.mail.sink import Sink, free_port
+from tests.support.postfix import PostfixInstance, Runner, guide_lines, runner, substituted, unavailable
+from tests.support.serverproc import listed_moves, reply
+from tests.support.sink import Sink, free_port
 
 ANN = "ann@example.org"
 DOMAIN = "pbem.example.org"

@@ -26,7 +26,7 @@ from pbem.ops.config import Settings
 from pbem.ops.db import Outbox
 from pbem.play.service import Service
 from pbem.tournament import runner
-from tests.mail.conftest import reply_to
+from tests.support.loop import reply_to
 from tests.ops.play import answer_one
 
 PLAYERS = ["ann@example.org", "bob@example.org", "cay@example.org", "dee@example.org", "eve@example.org"]

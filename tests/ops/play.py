@@ -7,7 +7,7 @@ from sqlmodel import Session, select
 from pbem.serve import pipeline
 from pbem.ops.db import Outbox
 from pbem.play.service import Service
-from tests.mail.conftest import reply_to
+from tests.support.loop import reply_to
 
 
 def answer_one(service: Service, game_id: int, number: int) -> pipeline.Outcome | None:

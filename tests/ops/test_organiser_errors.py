@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pbem.cli.main import app
-from tests.mail import postgres
+from tests.support import postgres
 from tests.settings import command_env
 
 runner = CliRunner()

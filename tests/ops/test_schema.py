@@ -19,7 +19,7 @@ from pbem.admin import Desk, games
 from pbem.clock import SetClock
 from pbem.ops.db import Game, Move, open_database
 from pbem.play.service import Service
-from tests.mail.postgres import postgres_url  # noqa: F401  (the fixture)
+from tests.support.postgres import postgres_url  # noqa: F401  (the fixture)
 from tests.ops.conftest import kept, rows, settings_for
 from tests.ops.play import answer_one
 

@@ -13,7 +13,7 @@ from pbem.clock import SetClock
 from pbem.ops.db import Game
 from pbem.play.service import Service
 from pbem.tournament import pages, runner
-from tests.service_tournament.conftest import ORGANISER, START, Players, definition, emails, make_settings
+from tests.tournament.conftest import ORGANISER, START, Players, definition, emails, make_settings
 
 SILENT = "player07@example.org"
 """The player who never answers: their table's game stays running."""

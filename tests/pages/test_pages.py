@@ -19,7 +19,7 @@ from pbem.ops.db import Outbox
 from pbem.tournament import pages
 from pbem.language.words import named as with_names, words
 from tests.engine.hidden import HOOKS
-from tests.mail.conftest import reply_to
+from tests.support.loop import reply_to
 from tests.pages.site import PUBLIC_URL, SILENT, Site, china_tournament
 from tests.settings import command_env
 

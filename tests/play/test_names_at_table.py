@@ -1,0 +1,38 @@
+"""Names at the table (issue 32): a mail's board names every seat's player where it names the seat, in every
+game; China's board writes a hand as counts and leaves out courts no emissary may enter yet."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pbem.app import open_service
+from pbem.clock import SetClock
+from tests.support.loop import START, make_settings, outbox
+
+PLAYERS = ["ann@example.org", "bob@example.org", "cat@example.org", "dan@example.org"]
+
+
+@pytest.mark.parametrize(("game", "named"), [
+    ("dragon", r"seat {n} \({name}\):"), ("china", r"^{n} \({name}\)\*?\s"), ("prodigals", r"S{n} \({name}\):"),
+])
+def test_every_seat_is_named_on_the_board_of_a_prompt(tmp_path, game: str, named: str) -> None:
+    service = open_service(make_settings(tmp_path), clock=SetClock(START))
+    service.new_game(game, PLAYERS[:3], seed=2)
+    prompt = outbox(service, kind="prompt")[0]
+    reader = PLAYERS.index(prompt.recipient)
+    for seat, email in enumerate(PLAYERS[:3]):
+        if game == "dragon" and seat == reader:
+            continue  # the reader's own court is "Your court"; the Others block names the others
+        pattern = named.format(n=seat + 1, name=email.split("@")[0])
+        assert re.search(pattern, prompt.text, re.MULTILINE), (pattern, prompt.text)
+
+
+def test_china_board_writes_a_hand_as_counts_and_no_empty_court_limits(tmp_path) -> None:
+    service = open_service(make_settings(tmp_path), clock=SetClock(START))
+    service.new_game("china", PLAYERS[:3], seed=2)
+    text = outbox(service, kind="prompt")[0].text
+    hand = re.search(r"Your hand \(seat \d\): (.*)", text)
+    assert hand and re.fullmatch(r"(\w+ ×\d)(, \w+ ×\d)*", hand.group(1)), hand
+    assert "of at most 0" not in text
