@@ -12,20 +12,30 @@ Every colour stands beside a letter or a shape, for readers who cannot tell
 the colours apart: a seat's colour carries its number, a person tile its
 short name (an old one ``oWar``, square where a young one is rounded), an
 event its name, the current month a thick frame and done months a tick.
+
+The picture is a stack of full-width strips, each drawn from a *piece*: a
+frozen record of exactly the words and numbers the strip shows, already in
+the reader's language, from which its ``paint`` draws and nothing else. A
+drawn strip is kept under its piece, so it is reused only where a picture
+shows the very same thing: a game's next picture draws again only what its
+move changed, and a seat's own row (tinted, with its release order) is never
+the piece of anyone else's picture.
 """
 
 from __future__ import annotations
 
+import io
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Callable
+from typing import Protocol
 
 from PIL import Image, ImageChops, ImageDraw
 
 from engine.dragon import data
-from engine.dragon.state import ACTION, BUILD, OVER, DragonState, Player
+from engine.dragon.state import ACTION, BUILD, OVER, DragonState
 from engine.dragon.views import heading, short, title
 from engine.dragon.words import EVENTS_SHORT, PICTURE, SHORT, person
-from engine.drawing import Strip, Strips, fitted, font, words_key
+from engine.drawing import fitted, font
 from engine.text import ENGLISH, T, Words, seat_tag
 
 Colour = tuple[int, int, int]
@@ -63,57 +73,57 @@ SLOT_H, ROOF_H = 24, 9
 NEAR = 12
 """A blend within this of a drawing colour is left out of the palette, as China's picture does: Pillow
 looks a pixel up by its cache cell, where such a blend can be nearer than the drawing colour itself."""
+STRIPS_KEPT = 512
+"""Strips kept, least recently used dropped first: about 25 MB, a picture's strips for a few dozen games at
+once."""
 
 
 def draw(state: DragonState, seat: int | None, words: Words = ENGLISH) -> bytes:
-    """The table as ``seat`` (None: a spectator) sees it, as a palette PNG.
-
-    The picture is a stack of strips (title, events, groups, order, supply, a
-    row per prince, the line of who is asked), each kept by exactly what it
-    shows (:class:`engine.drawing.Strips`): a game's next picture redraws
-    only the strips its move changed (the prince who moved, the one asked
-    now, the order), the rest comes compressed from the pictures before."""
-    own = seat is not None and state.phase != OVER
-    over = state.phase == OVER
-    asked = _asked(state)
-    said = words_key(words)
-    strips = _strips()
-    stack: list[Strip] = []
+    """The table as ``seat`` (None: a spectator) sees it, as a palette PNG: its pieces' strips, each kept or
+    drawn (:func:`_strip`), stacked top to bottom."""
+    strips = [_strip(piece) for piece in pieces(state, seat, words)]
+    image = Image.new("P", (WIDTH, sum(strip.height for strip in strips)))
+    image.putpalette(_palette().getpalette() or [])
     top = 0
+    for strip in strips:
+        image.paste(strip, (0, top))
+        top += strip.height
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=3)
+    return out.getvalue()
 
-    def add(key: tuple[object, ...], height: int, paint: Callable[[ImageDraw.ImageDraw, int], object]) -> None:
-        nonlocal top
-        stack.append(strips.strip(None if said is None else (*key, said), top, height, paint, WHITE))
-        top += height
 
-    heading_line = words.say(heading(state))
-    add(("title", heading_line), TITLE_H, lambda pen, y: _title(heading_line, pen, y))
-    add(("events", tuple(state.events), state.round, over), 2 * EVENT_H + 8,
-        lambda pen, y: _events(state, pen, words, y))
+class Piece(Protocol):
+    """A strip of the picture, as the values it shows: a frozen record of words and numbers alone, so that
+    two pieces are equal exactly when their strips are; ``paint`` reads nothing but the piece."""
+
+    @property
+    def height(self) -> int: ...
+
+    def paint(self, pen: ImageDraw.ImageDraw) -> None:
+        """The strip drawn from its top-left corner on white."""
+
+
+def pieces(state: DragonState, seat: int | None, words: Words = ENGLISH) -> list[Piece]:
+    """What ``seat`` (None: a spectator) sees of ``state`` in ``words``' language, strip by strip from the top:
+    title, months, this month's groups, order, supply, a row per prince, the line of who is asked."""
+    shown: list[Piece] = [_Title(words.say(heading(state))), _months(state, words)]
     if state.phase in (ACTION, BUILD):
-        lines = _group_lines(state, words)
-        add(("groups", tuple(map(tuple, lines)), tuple(state.dragons)), _groups_height(lines),
-            lambda pen, y: _groups(state, pen, words, lines, y))
-    seats = tuple(state.turn_order() if over else state.order)
-    add(("order", seats, asked, tuple(state.players[s].track for s in seats)), ORDER_H,
-        lambda pen, y: _order(state, pen, words, y))
-    add(("supply", tuple(state.supply)), SUPPLY_H, lambda pen, y: _supply(state, pen, words, y))
-    for s, player in enumerate(state.players):
-        extra = s == seat and own
-        add(("player", s, s == seat, extra, s == asked, player.score, player.track, player.yuan, player.rice,
-             player.fireworks, player.small, player.large, tuple(player.palaces), tuple(player.cards),
-             player.release_order if extra else ()),
-            PLAYER_H + (OWN_EXTRA if extra else 0), lambda pen, y, s=s: _player(state, s, seat, pen, words, y))
-    line = _now_line(state, words)
-    add(("now", asked is None, line), NOW_H, lambda pen, y: _now(line, asked is not None, pen, y))
-    # Mapped onto a fixed palette without dithering: ~30 KB (at most 41 KB over whole games); the same
-    # picture saved as RGB was 74 KB in 32 ms (69 KB optimised, 0.2 s).
-    return strips.png(stack)
+        shown.append(_groups(state, words))
+    shown += [_order(state, words), _supply(state, words)]
+    shown += [_row(state, s, seat, words) for s in range(len(state.players))]
+    shown.append(_Now(_now_line(state, words), _asked(state) is not None))
+    return shown
 
 
-@cache
-def _strips() -> Strips:
-    return Strips(WIDTH, _palette())
+@lru_cache(maxsize=STRIPS_KEPT)
+def _strip(piece: Piece) -> Image.Image:
+    """``piece`` drawn and mapped onto the palette without dithering. Kept under the piece itself, which holds
+    all its strip shows: a game's next picture draws again only the pieces its move changed, and a strip is
+    never shown to a seat whose piece differs in anything (its own row, another language or table)."""
+    image = Image.new("RGB", (WIDTH, piece.height), WHITE)
+    piece.paint(ImageDraw.Draw(image))
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
 @cache
@@ -210,14 +220,14 @@ def _pointer(pen: ImageDraw.ImageDraw, x: float, y: float) -> None:
     pen.polygon([(x, y - 6), (x + 8, y), (x, y + 6)], fill=BLACK)
 
 
-def _tile(pen: ImageDraw.ImageDraw, box: tuple[float, float, float, float], code: int, words: Words) -> None:
-    """A person tile: its colour and short name; a young one rounded, an old one square (``oWar``).
+def _tile(pen: ImageDraw.ImageDraw, box: tuple[float, float, float, float], code: int, label: str) -> None:
+    """A person tile: its colour and short name ``label``; a young one rounded, an old one square (``oWar``).
 
     Pasted from a kept stamp of the same tile (:func:`_stamp`): drawing a rounded tile and its name was a
     third of redrawing a prince's row, and the same few tiles come back in every picture."""
     x0, y0, x1, y1 = box
     left, top = x0 - x0 % 2, y0 - y0 % 2  # even: Pillow rounds halves to even, so the stamp rounds as here
-    stamp, shape = _stamp(code, short(code, words), (x0 - left, y0 - top, x1 - left, y1 - top))
+    stamp, shape = _stamp(code, label, (x0 - left, y0 - top, x1 - left, y1 - top))
     pen.im.paste(stamp.im, (int(left), int(top), int(left) + stamp.width, int(top) + stamp.height), shape.im)
 
 
@@ -245,188 +255,276 @@ def _draw_tile(pen: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
     _text(pen, ((x0 + x1) / 2, (y0 + y1) / 2), label, x1 - x0 - 6, 11, True, _ink(colour), "mm")
 
 
-def _title(line: str, pen: ImageDraw.ImageDraw, top: int) -> None:
-    _text(pen, (MARGIN, top + TITLE_H / 2), line, WIDTH - 2 * MARGIN, 16, True)
+@dataclass(frozen=True)
+class _Title:
+    line: str
+
+    height = TITLE_H
+
+    def paint(self, pen: ImageDraw.ImageDraw) -> None:
+        _text(pen, (MARGIN, TITLE_H / 2), self.line, WIDTH - 2 * MARGIN, 16, True)
 
 
-def _events(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> int:
+@dataclass(frozen=True)
+class _Months:
     """The twelve months in two rows of six: the month now framed thick, the months done ticked and grey."""
-    width = (WIDTH - 2 * MARGIN) / 6
-    for i, event in enumerate(state.events):
-        x = MARGIN + width * (i % 6)
-        y = top + (EVENT_H + 4) * (i // 6)
-        now = i + 1 == state.round and state.phase != OVER
-        done = i + 1 < state.round or state.phase == OVER
-        pen.rectangle((x + 1, y + 1, x + width - 2, y + EVENT_H - 2), fill=EVENT_TINTS[event],
-                      outline=BLACK if now else LINE, width=3 if now else 1)
-        ink = GREY if done else BLACK
-        number = f"{i + 1}\u2713" if done else str(i + 1)
-        _write(pen, (x + 6, y + EVENT_H / 2), number, 13, True, ink, "lm")
-        left = 6 + _length(number, 13, True) + 4
-        _text(pen, (x + left, y + EVENT_H / 2), words.say(EVENTS_SHORT[event]), width - left - 6, 12, now, ink,
-              lines=2)
-    return top + 2 * EVENT_H + 8
+
+    months: tuple[tuple[str, str, bool, bool], ...]
+    """Each month's event, its short name in the reader's words, whether it is now and whether it is done."""
+
+    height = 2 * EVENT_H + 8
+
+    def paint(self, pen: ImageDraw.ImageDraw) -> None:
+        width = (WIDTH - 2 * MARGIN) / 6
+        for i, (event, name, now, done) in enumerate(self.months):
+            x = MARGIN + width * (i % 6)
+            y = (EVENT_H + 4) * (i // 6)
+            pen.rectangle((x + 1, y + 1, x + width - 2, y + EVENT_H - 2), fill=EVENT_TINTS[event],
+                          outline=BLACK if now else LINE, width=3 if now else 1)
+            ink = GREY if done else BLACK
+            number = f"{i + 1}\u2713" if done else str(i + 1)
+            _write(pen, (x + 6, y + EVENT_H / 2), number, 13, True, ink, "lm")
+            left = 6 + _length(number, 13, True) + 4
+            _text(pen, (x + left, y + EVENT_H / 2), name, width - left - 6, 12, now, ink, lines=2)
 
 
-def _group_lines(state: DragonState, words: Words) -> list[list[str]]:
+def _months(state: DragonState, words: Words) -> _Months:
+    over = state.phase == OVER
+    return _Months(tuple((event, words.say(EVENTS_SHORT[event]), i + 1 == state.round and not over,
+                          i + 1 < state.round or over) for i, event in enumerate(state.events)))
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """This month's action groups: their cards in the notation's words and a diamond per dragon placed."""
+
+    heading: str
+    groups: tuple[tuple[tuple[str, ...], int], ...]
+    """Each group's lines of cards and its number of dragons."""
+
+    @property
+    def height(self) -> int:
+        return 26 + CARD_LINE * max(len(lines) for lines, _dragons in self.groups)
+
+    def paint(self, pen: ImageDraw.ImageDraw) -> None:
+        _text(pen, (MARGIN, 8), self.heading, WIDTH - 2 * MARGIN, 12, True)
+        width = (WIDTH - 2 * MARGIN) / len(self.groups)
+        y0, y1 = 17, self.height - 3
+        for g, (lines, dragons) in enumerate(self.groups):
+            x0 = MARGIN + width * g
+            pen.rectangle((x0 + 1, y0, x0 + width - 3, y1), fill=PANEL, outline=LINE)
+            centre = (y0 + y1) / 2
+            pen.ellipse((x0 + 5, centre - 9, x0 + 23, centre + 9), fill=LINE)
+            _write(pen, (x0 + 14, centre), str(g + 1), 12, True, WHITE, "mm")
+            first = centre - CARD_LINE * (len(lines) - 1) / 2
+            for i, line in enumerate(lines):
+                _text(pen, (x0 + 28, first + CARD_LINE * i), line, _card_room(width, dragons), 12)
+            for d in range(dragons):
+                dx = x0 + width - 12 - 12 * d
+                pen.polygon([(dx, centre - 7), (dx + 5, centre), (dx, centre + 7), (dx - 5, centre)], fill=DRAGON,
+                            outline=BLACK)
+
+
+def _groups(state: DragonState, words: Words) -> _Groups:
     """Each group's cards in the notation's words: on one line when they fit, else one card a line (a long
     card on two)."""
-    width = (WIDTH - 2 * MARGIN) / len(state.groups)
-    lines = []
-    for g, cards in enumerate(state.groups):
+    room = (WIDTH - 2 * MARGIN) / len(state.groups)
+    groups = []
+    for cards, dragons in zip(state.groups, state.dragons):
         joined = words.move("+".join(cards))
-        room = width - 34 - 12 * state.dragons[g]
-        lines.append([joined] if _length(joined, 12, False) <= room
-                     else [line for card in cards for line in _layout(words.move(card), round(room), 12, False, 2)[0]])
-    return lines
+        fits = _length(joined, 12, False) <= _card_room(room, dragons)
+        lines = (joined,) if fits else tuple(
+            line for card in cards for line in _layout(words.move(card), round(_card_room(room, dragons)), 12, False, 2)[0])
+        groups.append((lines, dragons))
+    return _Groups(words.say(PICTURE["groups"]), tuple(groups))
 
 
-def _groups_height(lines: list[list[str]]) -> int:
-    return 26 + CARD_LINE * max(len(group) for group in lines) if lines else 0
+def _card_room(width: float, dragons: int) -> float:
+    """The width left for a group's cards in its box ``width`` wide, beside its number and its dragons."""
+    return width - 34 - 12 * dragons
 
 
-def _groups(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, lines: list[list[str]], top: int) -> int:
-    """This month's action groups: their cards in the notation's words and a diamond per dragon placed."""
-    _text(pen, (MARGIN, top + 8), words.say(PICTURE["groups"]), WIDTH - 2 * MARGIN, 12, True)
-    width = (WIDTH - 2 * MARGIN) / len(state.groups)
-    bottom = top + _groups_height(lines)
-    y0, y1 = top + 17, bottom - 3
-    for g, group in enumerate(lines):
-        x0 = MARGIN + width * g
-        pen.rectangle((x0 + 1, y0, x0 + width - 3, y1), fill=PANEL, outline=LINE)
-        centre = (y0 + y1) / 2
-        pen.ellipse((x0 + 5, centre - 9, x0 + 23, centre + 9), fill=LINE)
-        _write(pen, (x0 + 14, centre), str(g + 1), 12, True, WHITE, "mm")
-        dragons = state.dragons[g]
-        room = width - 34 - 12 * dragons
-        first = centre - CARD_LINE * (len(group) - 1) / 2
-        for i, line in enumerate(group):
-            _text(pen, (x0 + 28, first + CARD_LINE * i), line, room, 12)
-        for d in range(dragons):
-            dx = x0 + width - 12 - 12 * d
-            pen.polygon([(dx, centre - 7), (dx + 5, centre), (dx, centre + 7), (dx - 5, centre)], fill=DRAGON,
-                        outline=BLACK)
-    return bottom
-
-
-def _order(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> int:
+@dataclass(frozen=True)
+class _Order:
     """The seats in the order they are asked this phase, each with its space on the person track."""
-    _text(pen, (MARGIN, top + 12), words.say(PICTURE["order"]), 150, 12, True)
-    _text(pen, (MARGIN, top + 30), words.say(PICTURE["track"]), 150, 11)
+
+    heading: str
+    track: str
+    seats: tuple[tuple[int, int], ...]
+    """Each seat in order, with its space on the person track."""
+    asked: int | None
+
+    height = ORDER_H
+
+    def paint(self, pen: ImageDraw.ImageDraw) -> None:
+        _text(pen, (MARGIN, 12), self.heading, 150, 12, True)
+        _text(pen, (MARGIN, 30), self.track, 150, 11)
+        for i, (s, space) in enumerate(self.seats):
+            x = 180 + 82 * i
+            if s == self.asked:
+                _pointer(pen, x - 22, 15)
+            _chip(pen, (x, 15), s, due=s == self.asked)
+            _write(pen, (x, 37), str(space), 12, False, BLACK, "mm")
+
+
+def _order(state: DragonState, words: Words) -> _Order:
     seats = state.turn_order() if state.phase == OVER else state.order
-    for i, s in enumerate(seats):
-        x = 180 + 82 * i
-        if s == _asked(state):
-            _pointer(pen, x - 22, top + 15)
-        _chip(pen, (x, top + 15), s, due=s == _asked(state))
-        _write(pen, (x, top + 37), str(state.players[s].track), 12, False, BLACK, "mm")
-    return top + ORDER_H
+    return _Order(words.say(PICTURE["order"]), words.say(PICTURE["track"]),
+                  tuple((s, state.players[s].track) for s in seats), _asked(state))
 
 
-def _supply(state: DragonState, pen: ImageDraw.ImageDraw, words: Words, top: int) -> int:
+@dataclass(frozen=True)
+class _Supply:
     """The person tiles left, young/old per type (one count for a type of one level)."""
-    _text(pen, (MARGIN, top + 8), words.say(T("Supply (young/old):")), WIDTH - 2 * MARGIN, 12, True)
-    width = (WIDTH - 2 * MARGIN) / len(data.TYPES)
+
+    heading: str
+    types: tuple[tuple[int, str, str], ...]
+    """Each type's first tile, that tile's short name and the counts left."""
+
+    height = SUPPLY_H
+
+    def paint(self, pen: ImageDraw.ImageDraw) -> None:
+        _text(pen, (MARGIN, 8), self.heading, WIDTH - 2 * MARGIN, 12, True)
+        width = (WIDTH - 2 * MARGIN) / len(self.types)
+        for index, (code, label, counts) in enumerate(self.types):
+            x = MARGIN + width * index
+            _tile(pen, (x + 1, 20, x + 36, 42), code, label)
+            _text(pen, (x + 39, 31), counts, width - 40, 12)
+
+
+def _supply(state: DragonState, words: Words) -> _Supply:
+    types = []
     for index in range(len(data.TYPES)):
-        x = MARGIN + width * index
         codes = data.kind_codes(index)
-        _tile(pen, (x + 1, top + 20, x + 36, top + 42), codes[0], words)
-        counts = "/".join(str(state.supply[c]) for c in codes)
-        _text(pen, (x + 39, top + 31), counts, width - 40, 12)
-    return top + SUPPLY_H
+        types.append((codes[0], short(codes[0], words), "/".join(str(state.supply[c]) for c in codes)))
+    return _Supply(words.say(T("Supply (young/old):")), tuple(types))
 
 
-def _player(state: DragonState, s: int, viewer: int | None, pen: ImageDraw.ImageDraw, words: Words,
-            top: int) -> int:
+@dataclass(frozen=True)
+class _Row:
     """One prince: goods on the left; palaces (floors bottom up, persons in them) and cards left on the right.
     The viewer's own row is tinted and, while releases can still come, shows its standing release order."""
+
+    seat: int
+    own: bool
+    due: bool
+    header: str
+    goods: tuple[tuple[str, str], ...]
+    """Each good's name and number."""
+    palaces: tuple[tuple[int, tuple[tuple[int, str], ...]], ...]
+    """Each palace's floors and its persons from the ground floor up, each a tile and its short name."""
+    no_palaces: str
+    cards: str
+    held: tuple[tuple[str, str], ...]
+    """Each person card in hand and its label (``War×2``)."""
+    release: str | None
+    """The viewer's own standing release order; None on any other row, and once the game is over."""
+
+    @property
+    def height(self) -> int:
+        return PLAYER_H + (OWN_EXTRA if self.release is not None else 0)
+
+    def paint(self, pen: ImageDraw.ImageDraw) -> None:
+        pen.rectangle((MARGIN, 0, WIDTH - MARGIN, self.height - 4), fill=OWN_PANEL if self.own else PANEL,
+                      outline=BLACK if self.due else LINE, width=3 if self.due else 1)
+        if self.due:
+            _pointer(pen, MARGIN + 4, 16)
+        _chip(pen, (MARGIN + 26, 16), self.seat)
+        _text(pen, (MARGIN + 42, 16), self.header, LEFT_W - 48, 14, True, lines=2)
+        self._goods(pen, 36)
+        self._palaces(pen)
+        self._cards(pen, 113)
+        if self.release is not None:
+            _text(pen, (MARGIN + 8, 130), self.release, WIDTH - 2 * MARGIN - 16, 12)
+
+    def _goods(self, pen: ImageDraw.ImageDraw, top: int) -> None:
+        """A small table: each good's name, its number right-aligned beside it."""
+        right = MARGIN + LEFT_W - 8
+        for i, (label, value) in enumerate(self.goods):
+            y = top + 13 * i
+            size = _fitted_size(value, LEFT_W - 70, 12, True)
+            _write(pen, (right, y), value, size, True, BLACK, "rm")
+            room = LEFT_W - 18 - _length(value, size, True)
+            _text(pen, (MARGIN + 8, y), label, room, 12)
+
+    def _palaces(self, pen: ImageDraw.ImageDraw) -> None:
+        """Each palace a column of its floors under a roof, its persons from the ground floor up, its number
+        below."""
+        left = MARGIN + LEFT_W
+        room = WIDTH - MARGIN - 6 - left
+        if not self.palaces:
+            _text(pen, (left, 50), self.no_palaces, room, 12)
+            return
+        width = min(58.0, room / len(self.palaces))
+        base = 6 + ROOF_H + SLOT_H * data.MAX_FLOORS
+        for p, (floors, persons) in enumerate(self.palaces):
+            x0, x1 = left + width * p + 2, left + width * (p + 1) - 2
+            roof = base - SLOT_H * floors
+            pen.polygon([(x0 - 1, roof), (x0 + 5, roof - ROOF_H), (x1 - 5, roof - ROOF_H), (x1 + 1, roof)],
+                        fill=ROOF)
+            for f in range(floors):
+                y1 = base - SLOT_H * f
+                pen.rectangle((x0, y1 - SLOT_H, x1, y1), fill=FLOOR, outline=LINE)
+                if f < len(persons):
+                    _tile(pen, (x0 + 2, y1 - SLOT_H + 2, x1 - 2, y1 - 2), *persons[f])
+            _write(pen, ((x0 + x1) / 2, base + 8), str(p + 1), 11, True, BLACK, "mm")
+
+    def _cards(self, pen: ImageDraw.ImageDraw, top: int) -> None:
+        """The person cards still in hand (public, D-10), each in its type's colour with its short name."""
+        left = MARGIN + LEFT_W
+        size = _fitted_size(self.cards, 80, 12, False)
+        _write(pen, (left, top), self.cards, size, False, BLACK, "lm")
+        x = left + _length(self.cards, size, False) + 6
+        if not self.held:
+            _write(pen, (x, top), "-", 12, False, BLACK, "lm")
+            return
+        width = min(48.0, (WIDTH - MARGIN - 8 - x) / len(self.held))
+        for card, label in self.held:
+            colour = PERSON_COLOURS.get(card, WILD_CARD)
+            pen.rectangle((x, top - CARD_H / 2, x + width - 3, top + CARD_H / 2), fill=colour, outline=BLACK)
+            _text(pen, (x + (width - 3) / 2, top), label, width - 7, 10, True, _ink(colour), "mm", lines=2)
+            x += width
+
+
+def _row(state: DragonState, s: int, viewer: int | None, words: Words) -> _Row:
     player = state.players[s]
-    own = s == viewer
-    extra = OWN_EXTRA if own and state.phase != OVER else 0
-    due = s == _asked(state)
-    bottom = top + PLAYER_H + extra - 4
-    pen.rectangle((MARGIN, top, WIDTH - MARGIN, bottom), fill=OWN_PANEL if own else PANEL,
-                  outline=BLACK if due else LINE, width=3 if due else 1)
-    if due:
-        _pointer(pen, MARGIN + 4, top + 16)
-    _chip(pen, (MARGIN + 26, top + 16), s)
-    _text(pen, (MARGIN + 42, top + 16), words.say(T("seat %(seat)s", seat=seat_tag(words, s))), LEFT_W - 48, 14, True,
-          lines=2)
-    _goods(player, pen, words, top + 36)
-    _palaces(player, pen, words, top)
-    _cards(player, pen, words, top + 113)
-    if extra:
+    goods = (
+        (words.say(PICTURE["vp"]), player.score), (words.say(PICTURE["track"]), player.track),
+        (words.say(PICTURE["yuan"]), player.yuan), (words.say(PICTURE["rice"]), player.rice),
+        (words.move("fireworks"), player.fireworks), (words.move("privilege small"), player.small),
+        (words.move("privilege large"), player.large),
+    )
+    palaces = tuple((floors, tuple((code, short(code, words)) for code in persons))
+                    for floors, persons in player.palaces)
+    held = tuple((card, card_label(words, card, n)) for card, n in zip(data.CARDS, player.cards) if n)
+    release = None
+    if s == viewer and state.phase != OVER:
         order = (", ".join(words.say(person(entry)) for entry in player.release_order)
                  or words.say(T("none (you will be asked)")))
-        _text(pen, (MARGIN + 8, top + 130), words.say(T("release order: %(order)s", order=order)),
-              WIDTH - 2 * MARGIN - 16, 12)
-    return bottom + 4
-
-
-def _goods(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> None:
-    """A small table: each good's name, its number right-aligned beside it."""
-    rows = [
-        (words.say(PICTURE["vp"]), str(player.score)),
-        (words.say(PICTURE["track"]), str(player.track)),
-        (words.say(PICTURE["yuan"]), str(player.yuan)),
-        (words.say(PICTURE["rice"]), str(player.rice)),
-        (words.move("fireworks"), str(player.fireworks)),
-        (words.move("privilege small"), str(player.small)),
-        (words.move("privilege large"), str(player.large)),
-    ]
-    right = MARGIN + LEFT_W - 8
-    for i, (label, value) in enumerate(rows):
-        y = top + 13 * i
-        size = _fitted_size(value, LEFT_W - 70, 12, True)
-        _write(pen, (right, y), value, size, True, BLACK, "rm")
-        room = LEFT_W - 18 - _length(value, size, True)
-        _text(pen, (MARGIN + 8, y), label, room, 12)
-
-
-def _palaces(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> None:
-    """Each palace a column of its floors under a roof, its persons from the ground floor up, its number below."""
-    left = MARGIN + LEFT_W
-    room = WIDTH - MARGIN - 6 - left
-    if not player.palaces:
-        _text(pen, (left, top + 50), words.say(T("no palaces")), room, 12)
-        return
-    width = min(58.0, room / len(player.palaces))
-    base = top + 6 + ROOF_H + SLOT_H * data.MAX_FLOORS
-    for p, (floors, persons) in enumerate(player.palaces):
-        x0, x1 = left + width * p + 2, left + width * (p + 1) - 2
-        roof = base - SLOT_H * floors
-        pen.polygon([(x0 - 1, roof), (x0 + 5, roof - ROOF_H), (x1 - 5, roof - ROOF_H), (x1 + 1, roof)], fill=ROOF)
-        for f in range(floors):
-            y1 = base - SLOT_H * f
-            pen.rectangle((x0, y1 - SLOT_H, x1, y1), fill=FLOOR, outline=LINE)
-            if f < len(persons):
-                _tile(pen, (x0 + 2, y1 - SLOT_H + 2, x1 - 2, y1 - 2), persons[f], words)
-        _write(pen, ((x0 + x1) / 2, base + 8), str(p + 1), 11, True, BLACK, "mm")
-
-
-def _cards(player: Player, pen: ImageDraw.ImageDraw, words: Words, top: int) -> None:
-    """The person cards still in hand (public, D-10), each in its type's colour with its short name."""
-    left = MARGIN + LEFT_W
-    label = words.say(PICTURE["cards"])
-    size = _fitted_size(label, 80, 12, False)
-    _write(pen, (left, top), label, size, False, BLACK, "lm")
-    x = left + _length(label, size, False) + 6
-    held = [(card, n) for card, n in zip(data.CARDS, player.cards) if n]
-    if not held:
-        _write(pen, (x, top), "-", 12, False, BLACK, "lm")
-        return
-    width = min(48.0, (WIDTH - MARGIN - 8 - x) / len(held))
-    for card, n in held:
-        colour = PERSON_COLOURS.get(card, WILD_CARD)
-        pen.rectangle((x, top - CARD_H / 2, x + width - 3, top + CARD_H / 2), fill=colour, outline=BLACK)
-        _text(pen, (x + (width - 3) / 2, top), card_label(words, card, n), width - 7, 10, True, _ink(colour), "mm",
-              lines=2)
-        x += width
+        release = words.say(T("release order: %(order)s", order=order))
+    return _Row(s, s == viewer, s == _asked(state), words.say(T("seat %(seat)s", seat=seat_tag(words, s))),
+                tuple((label, str(value)) for label, value in goods), palaces, words.say(T("no palaces")),
+                words.say(PICTURE["cards"]), held, release)
 
 
 def card_label(words: Words, card: str, n: int) -> str:
     """A card in hand as its box names it: the short name, and how many when more than one (``War×2``)."""
     return words.say(SHORT[card]) + (f"\u00d7{n}" if n > 1 else "")
+
+
+@dataclass(frozen=True)
+class _Now:
+    """The line of who is asked now, a pointer before it while someone is."""
+
+    line: str
+    pointed: bool
+
+    height = NOW_H
+
+    def paint(self, pen: ImageDraw.ImageDraw) -> None:
+        if self.pointed:
+            _pointer(pen, MARGIN, NOW_H / 2)
+        _text(pen, (MARGIN + 12, NOW_H / 2), self.line, WIDTH - 2 * MARGIN - 12, 13, True)
 
 
 def _now_line(state: DragonState, words: Words) -> str:
@@ -435,10 +533,3 @@ def _now_line(state: DragonState, words: Words) -> str:
         return words.say(T("The game is over."))
     who = words.say(T("seat %(seat)s", seat=seat_tag(words, state.actor)))
     return f"{who}: {words.say(title(state, state.actor))}"
-
-
-def _now(line: str, pointed: bool, pen: ImageDraw.ImageDraw, top: int) -> None:
-    """The line of who is asked now, a pointer before it while someone is."""
-    if pointed:
-        _pointer(pen, MARGIN, top + NOW_H / 2)
-    _text(pen, (MARGIN + 12, top + NOW_H / 2), line, WIDTH - 2 * MARGIN - 12, 13, True)

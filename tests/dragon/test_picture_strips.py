@@ -1,26 +1,28 @@
-"""The picture is drawn as strips kept from the pictures before (issue #33): what is kept must never show in a
-picture what its own state, seat and reader would not, and the PNG it makes must be a sound one."""
+"""The picture is drawn as strips kept from the pictures before (issue #33), each kept under the piece it is
+drawn from: what is kept must never show in a picture what its own state, seat and reader would not, and the
+PNG must be a sound one."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import io
-import random
-import zlib
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 import engine
 from engine.dragon import picture
-from engine.drawing import Strips, adler32_joined
+from engine.dragon.state import OVER
 from pbem.language.words import named, words
 from tests.dragon.test_languages import positions
 
 GAME = engine.game("dragon")
+READERS = [named(words(GAME, language), [f"{language}{n}" for n in range(5)]) for language in ("en", "el", "hu", "ru")]
 
 
 def fresh(state: engine.State, seat: int | None, said: object) -> bytes:
     """The picture drawn with nothing kept."""
-    picture._strips.cache_clear()
+    picture._strip.cache_clear()
     return picture.draw(state, seat, said)  # type: ignore[arg-type]
 
 
@@ -28,10 +30,9 @@ def test_a_picture_of_kept_strips_is_the_picture_drawn_with_none_kept() -> None:
     """Pictures drawn one after the other, in four languages and for every kind of viewer, reuse the strips of
     the ones before; each must be byte for byte the picture drawn from nothing. A strip kept under a key that
     leaves out something it shows would bring an older state's strip back here."""
-    readers = [named(words(GAME, language), [f"{language}{n}" for n in range(5)]) for language in ("en", "el", "hu", "ru")]
     drawn = 0
     for i, (state, seat) in enumerate(positions()):
-        said = readers[i % len(readers)]
+        said = READERS[i % len(READERS)]
         for viewer in {seat, None, ((seat or 0) + 1) % len(state.players)}:
             kept = picture.draw(state, viewer, said)
             assert kept == fresh(state, viewer, said), (state.phase, viewer)
@@ -45,20 +46,18 @@ def test_a_tile_pasted_from_its_stamp_is_the_tile_drawn_in_place(monkeypatch) ->
     every width, the supply), in four languages: each picture must be byte for byte the one with every tile drawn
     where it stands. A stamp whose mask left out a pixel the tile sets, or that rounded a coordinate otherwise,
     would differ here."""
-    readers = [named(words(GAME, language), [f"{language}{n}" for n in range(5)]) for language in ("en", "el", "hu", "ru")]
-
-    def in_place(pen, box, code, said):  # type: ignore[no-untyped-def]
-        picture._draw_tile(pen, box, code, picture.short(code, said))
+    def in_place(pen, box, code, label):  # type: ignore[no-untyped-def]
+        picture._draw_tile(pen, box, code, label)
 
     compared = 0
     for i, (state, seat) in enumerate(positions()):
-        said = readers[i % len(readers)]
+        said = READERS[i % len(READERS)]
         stamped = fresh(state, seat, said)
         with monkeypatch.context() as patched:
             patched.setattr(picture, "_tile", in_place)
             assert stamped == fresh(state, seat, said), (state.phase, seat)
         compared += 1
-    picture._strips.cache_clear()
+    picture._strip.cache_clear()
     assert compared > 100 and picture._stamp.cache_info().hits > 1000
 
 
@@ -72,48 +71,72 @@ def test_the_table_names_and_the_language_are_never_taken_from_another_table() -
     assert pictures[1] == fresh(state, 0, second) and pictures[2] == fresh(state, 0, greek)
 
 
-def test_the_png_is_sound_and_shows_the_strips_drawn_whole() -> None:
-    """Pillow reads and verifies the joined PNG (chunk checksums, the one deflate stream and its Adler-32), and
-    its pixels are those of the strips drawn on one image and mapped onto the palette."""
-    palette = picture._palette()
-    strips = Strips(40, palette, kept_bytes=10_000)
-    colours = [(255, 255, 255), (200, 70, 0), (0, 90, 180)]
-    stack, top = [], 0
-    for n, (height, colour) in enumerate(zip((5, 8, 3), colours)):
-        stack.append(strips.strip(("band", n), top, height,
-                                  lambda pen, y, c=colour, h=height: pen.rectangle((2, y, 30, y + h - 1), fill=c),
-                                  (255, 255, 255)))
-        top += height
-    png = strips.png(stack)
+def test_the_png_is_sound_and_shows_each_piece_s_strip_in_its_place() -> None:
+    """Pillow reads and verifies the PNG, and from the top down it shows each piece as that piece alone is
+    drawn and mapped onto the palette."""
+    state, seat = next((s, seat) for s, seat in positions() if s.phase == "build")
+    png = picture.draw(state, seat, READERS[1])
     Image.open(io.BytesIO(png)).verify()
     shown = Image.open(io.BytesIO(png)).convert("RGB")
-    whole = Image.new("RGB", (40, 16), (255, 255, 255))
-    for (y0, y1), colour in zip(((0, 4), (5, 12), (13, 15)), colours):
-        whole.paste(colour, (2, y0, 31, y1 + 1))
-    whole = whole.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
-    assert shown.size == (40, 16) and ImageChops.difference(shown, whole).getbbox() is None
-    assert shown.getpixel((10, 7)) == colours[1]
+    top = 0
+    for piece in picture.pieces(state, seat, READERS[1]):
+        alone = Image.new("RGB", (picture.WIDTH, piece.height), picture.WHITE)
+        piece.paint(ImageDraw.Draw(alone))
+        alone = alone.quantize(palette=picture._palette(), dither=Image.Dither.NONE).convert("RGB")
+        placed = shown.crop((0, top, picture.WIDTH, top + piece.height))
+        assert ImageChops.difference(placed, alone).getbbox() is None, piece
+        top += piece.height
+    assert top == shown.height
 
 
-def test_strips_kept_stay_within_their_bytes_and_an_unnamed_strip_is_never_kept() -> None:
-    strips = Strips(200, picture._palette(), kept_bytes=3_000)
-    rng = random.Random(1)
-    for n in range(60):
-        strips.strip(("noise", n), 0, 20, lambda pen, y: [pen.point((rng.randrange(200), y + rng.randrange(20)),
-                                                                    fill=(0, 0, 0)) for _ in range(300)],
-                     (255, 255, 255))
-    assert 0 < strips._bytes <= 3_000 and len(strips._kept) < 60
-    before = len(strips._kept)
-    strips.strip(None, 0, 20, lambda pen, y: None, (255, 255, 255))
-    assert len(strips._kept) == before
+PLAIN = (str, int, bool, type(None))
 
 
-def test_adler32_of_joined_bytes() -> None:
-    rng = random.Random(7)
-    for _ in range(100):
-        first = rng.randbytes(rng.randrange(0, 5000))
-        second = rng.randbytes(rng.randrange(0, 5000))
-        assert adler32_joined(zlib.adler32(first), zlib.adler32(second), len(second)) == zlib.adler32(first + second)
+def plain(value: object) -> bool:
+    return isinstance(value, PLAIN) or isinstance(value, tuple) and all(plain(item) for item in value)
+
+
+def test_a_strip_is_kept_under_exactly_what_its_painter_draws() -> None:
+    """A strip is kept under its piece (``_strip`` takes nothing else), and the piece is also all its painter
+    reads: a frozen record of words and numbers (no state, seat or reader it could look further into) whose
+    ``paint`` takes the pen alone. So no key can leave out something its strip shows."""
+    assert list(inspect.signature(picture._strip).parameters) == ["piece"]
+    kinds = set()
+    for i, (state, seat) in enumerate(positions()):
+        for viewer in {seat, None}:
+            for piece in picture.pieces(state, viewer, READERS[i % len(READERS)]):
+                kind = type(piece)
+                kinds.add(kind)
+                assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen, kind  # type: ignore[attr-defined]
+                assert all(plain(getattr(piece, field.name)) for field in dataclasses.fields(piece)), piece
+                assert list(inspect.signature(kind.paint).parameters) == ["self", "pen"], kind
+    assert len(kinds) == 7
+
+
+def test_a_strip_is_never_reused_across_seats_that_see_different_things() -> None:
+    """Two seats see the same table but their own rows (tinted, with each one's release order): their
+    pictures share every other strip and differ in those two, drawn for each from nothing. A change to one
+    seat's release order, hidden from the other, changes that seat's pieces alone."""
+    compared = 0
+    for i, (state, _seat) in enumerate(positions()[::3]):
+        if state.phase == OVER:
+            continue
+        said = READERS[i % len(READERS)]
+        first, second = 0, len(state.players) - 1
+        assert GAME.picture_audience(state, first) != GAME.picture_audience(state, second)
+        mine, theirs = picture.pieces(state, first, said), picture.pieces(state, second, said)
+        differ = [n for n, (a, b) in enumerate(zip(mine, theirs)) if a != b]
+        rows = len(mine) - 1 - len(state.players)
+        assert differ == [rows + first, rows + second], differ
+        picture.draw(state, first, said)  # its strips kept
+        assert picture.draw(state, second, said) == fresh(state, second, said)
+        changed = GAME.clone(state)
+        changed.players[first].release_order = () if state.players[first].release_order else ("old farmer",)
+        assert picture.pieces(changed, second, said) == theirs
+        assert picture.pieces(changed, first, said) != mine
+        assert picture.draw(changed, first, said) != picture.draw(state, first, said)
+        compared += 1
+    assert compared > 10
 
 
 def test_a_change_to_anything_the_picture_shows_is_drawn_even_with_the_rest_kept() -> None:
