@@ -65,8 +65,8 @@ def whole(low: int, high: int | None = None, *, example: int, what: str = "a who
     return Check(read, f"{what} {span}, e.g. {example}")
 
 
-def port() -> Check:
-    return Check(whole(1, 65535, example=587).read, "a port number 1-65535, e.g. 587")
+def port(example: int = 587) -> Check:
+    return Check(whole(1, 65535, example=example).read, f"a port number 1-65535, e.g. {example}")
 
 
 def number(low: float = 0, *, above: bool = False, high: float | None = None, example: float,
@@ -143,9 +143,9 @@ def local_part() -> Check:
                                 "e.g. play")
 
 
-def host(*, empty: str = "") -> Check:
+def host(example: str = "smtp.example.org", *, empty: str = "") -> Check:
     """A host name or address; empty too when ``empty`` says what empty means."""
-    accepts = "a host name or IP address, e.g. smtp.example.org"
+    accepts = f"a host name or IP address, e.g. {example}"
     return matching(HOST, accepts + (f" (or empty: {empty})" if empty else " (not empty)"), empty=bool(empty))
 
 

@@ -133,8 +133,8 @@ class Settings:
                                 "header is trusted (the MX checks no DMARC, or mail comes by IMAP from a provider "
                                 "whose id you do not know).", "mx.pbem.example.org", _AUTHSERV_ID)
     imap_host: str = knob("", "An IMAP mailbox to fetch inbound mail from; empty turns the IMAP poller off.",
-                          "imap.example.org", host(empty="no IMAP poller"))
-    imap_port: int = knob(143, "The IMAP server's port (993 with imap_ssl).", 993, port())
+                          "imap.example.org", host("imap.example.org", empty="no IMAP poller"))
+    imap_port: int = knob(143, "The IMAP server's port (993 with imap_ssl).", 993, port(993))
     imap_user: str = knob("", "Login at the IMAP server.", "pbem@example.org", text())
     imap_password: str = knob("", "Password of imap_user.", "app-password", text())
     imap_ssl: bool = knob(False, "Connect to the IMAP server over TLS.", True, flag())
