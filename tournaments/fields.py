@@ -57,6 +57,21 @@ def finite_at_least_zero(value: Any) -> bool:
             and value >= 0)
 
 
+def bot_problem(value: Any) -> str | None:
+    """What is wrong with ``value`` as a bot's name (:func:`engine.bots.get`), or None when it names one.
+
+    The one check of a bot's name: a tournament file's ``timeouts.bot`` and the
+    service's ``timeout_bot`` setting both ask it, so they accept the same names.
+    """
+    if not isinstance(value, str):
+        return f"must be a bot's name (greedy, random, search or search:N), not {value!r}"
+    try:
+        bots.get(value)
+    except KeyError as exc:
+        return str(exc.args[0])
+    return None
+
+
 class FieldReader:
     """Reads fields of the parsed TOML, collecting problems instead of stopping at the first."""
 
@@ -103,13 +118,9 @@ class FieldReader:
     def bot(self, data: dict[str, Any], key: str, path: str, default: str) -> str:
         """A bot's name as :func:`engine.bots.get` reads it (``greedy``, ``random``, ``search``, ``search:N``)."""
         value = data.get(key, default)
-        if not isinstance(value, str):
-            self.fail(path, f"must be a bot's name (greedy, random, search or search:N), not {value!r}")
-            return default
-        try:
-            bots.get(value)
-        except KeyError as exc:
-            self.fail(path, str(exc.args[0]))
+        wrong = bot_problem(value)
+        if wrong:
+            self.fail(path, wrong)
             return default
         return value
 

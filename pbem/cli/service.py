@@ -31,8 +31,8 @@ from pbem.serve import pipeline
 from pbem.ops import logs
 from pbem.serve import preflight
 from pbem.cli.organiser import refuse
-from pbem.ops.config import MASKED, ConfigError, Loaded, Settings, env_name, load, public_name, typed_value, \
-    settings_file, settings_text, toml_value
+from pbem.ops.config import MASKED, ConfigError, Loaded, Settings, env_name, hidden, load, public_name, \
+    typed_value, settings_file, settings_text, toml_value
 from pbem.play.service import Service
 from pbem.app import open_service
 
@@ -181,14 +181,20 @@ def config() -> None:
     loaded = loaded_or_exit()
     found = "" if loaded.file_found else " (not found: defaults and environment only)"
     typer.echo(f"settings file: {loaded.file}{found}")
-    width = max(len(public_name(key)) for key in loaded.sources)
-    for key, source in loaded.sources.items():
-        value = getattr(loaded.settings, key)
+    listed = [key for key, source in loaded.sources.items() if not hidden(key) or source != "default"]
+    width = max(len(public_name(key)) for key in listed)
+    for key in listed:
+        source, value = loaded.sources[key], getattr(loaded.settings, key)
         shown = ("********" if value else '""') if key in MASKED else toml_value(value)
         where = source if source in ("default", str(loaded.file)) else f"{source} (environment)"
-        typer.echo(f"{public_name(key):<{width}} = {shown}  # {where}")
+        test_only = " (for fault tests only)" if hidden(key) else ""
+        typer.echo(f"{public_name(key):<{width}} = {shown}  # {where}{test_only}")
     typer.echo(f"each one can be set as `name = value` in {loaded.file} or as PBEM_NAME (e.g. "
                f"{env_name('domain')}) in the environment")
+    try:  # fine for reading commands, so no error here; but say so before the organiser tries to serve
+        preflight.check_mail_settings(loaded)
+    except ConfigError as exc:
+        typer.echo(f"note: `pbem serve` and every command that mails players refuse this: {exc}")
 
 
 def serve() -> None:

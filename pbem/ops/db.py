@@ -331,6 +331,11 @@ class Heartbeat(SQLModel, table=True):
     """The last scan's start (or the start of the run, before its first scan)."""
     stopped: datetime | None = None
     """When it stopped cleanly (SIGTERM, SIGINT); None while it runs, or after it died without stopping."""
+    failing_since: datetime | None = None
+    """The first of the scans that have failed in a row (a bug, a setting the scan cannot use); None once one
+    works: ``pbem status`` lists it as a problem, since no deadline nor reminder runs meanwhile."""
+    failure: str | None = None
+    """What the newest of those failing scans raised, in one line."""
 
 
 class ServerKey(SQLModel, table=True):

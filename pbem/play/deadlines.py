@@ -23,7 +23,6 @@ from sqlalchemy import CompoundSelect, union_all
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
-from engine import bots
 from pbem.play.bounces import held
 from pbem.ops.db import DigestItem, Game, Player, Seat, locked
 from pbem.play import budgets
@@ -32,7 +31,6 @@ from pbem.play.store import Conflict, LoadedGame, Transaction
 from pbem.play.timeouts import GameTimeouts, game_timeouts, widest_reminder
 
 DIGEST_EVERY = timedelta(days=1)
-POLICIES = ("bot", "forfeit")
 
 
 @dataclass(frozen=True)
@@ -45,12 +43,6 @@ class ScanReport:
 
 def scan(service: Service) -> ScanReport:
     """Handle everything due now: timeouts first (they change games), then reminders, then digests."""
-    if service.settings.timeout_policy not in POLICIES:
-        raise ValueError(f"PBEM_TIMEOUT_POLICY={service.settings.timeout_policy!r}; use one of {', '.join(POLICIES)}")
-    try:
-        bots.get(service.settings.timeout_bot)
-    except KeyError as exc:
-        raise ValueError(f"PBEM_TIMEOUT_BOT={service.settings.timeout_bot!r}: {exc.args[0]}") from None
     now = service.clock.now()
     with Session(service.db) as session:
         warn_before = widest_reminder(session, service.settings)

@@ -11,10 +11,14 @@ and says, in :attr:`Health.problems`, what needs the organiser now:
   but has not scanned for ``alert_after_minutes``;
 - the last send failed (the newest row the relay was tried with is not sent);
 - a mail has waited longer than ``alert_after_minutes``: an outgoing one the
-  relay has not accepted, or an incoming one not yet handled.
+  relay has not accepted, or an incoming one not yet handled;
+- the scans fail (recorded on the heartbeat by :func:`scan_failed`): no
+  deadline, reminder or round runs while they do;
+- a seat is past its deadline by more than a scan interval, and its player
+  is not on a bounce hold: the scan that should have handled it did not.
 
-Everything else (bounce holds, seats past their deadline, the next deadline)
-is shown for the organiser's judgement and does not fail the check.
+Everything else (bounce holds, the seats just past their deadline, the next
+deadline) is shown for the organiser's judgement and does not fail the check.
 """
 
 from __future__ import annotations
@@ -59,7 +63,24 @@ def stopped(service: Service, run_id: int) -> None:
     _set(service, run_id, stopped=service.clock.now())
 
 
-def _set(service: Service, run_id: int, **values: datetime) -> None:
+def scan_failed(service: Service, run_id: int, error: str) -> None:
+    """This run's scans fail: since when (kept from the first of a row of failures) and the newest error."""
+    with Session(service.db) as session:
+        run = session.get(Heartbeat, run_id)
+        if run is None:
+            return
+        run.failing_since = run.failing_since or service.clock.now()
+        run.failure = error
+        session.add(run)
+        session.commit()
+
+
+def scan_worked(service: Service, run_id: int) -> None:
+    """A scan worked again: the failure is off the record."""
+    _set(service, run_id, failing_since=None, failure=None)
+
+
+def _set(service: Service, run_id: int, **values: datetime | str | None) -> None:
     with service.db.begin() as connection:
         connection.execute(update(Heartbeat).where(Heartbeat.id == run_id).values(**values))  # type: ignore[arg-type]
 
@@ -81,6 +102,9 @@ class Run:
     started: datetime
     beat: datetime
     stopped: datetime | None
+    failing_since: datetime | None = None
+    """Since when its scans fail; None while they work."""
+    failure: str | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +127,8 @@ class SeatDue:
     """Counted from 1, as the organiser's commands count seats."""
     deadline: datetime
     player: str
+    held: bool = False
+    """The player's address bounces and their deadlines are held: past the deadline by design."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +157,9 @@ class Health:
     held_count: int
     late: tuple[SeatDue, ...]
     late_count: int
+    overdue: tuple[SeatDue, ...]
+    """Late seats a scan should have handled: past their deadline by more than a scan interval, not held."""
+    overdue_count: int
     next_deadline: SeatDue | None
     alert_after: timedelta
     dkim: str
@@ -166,7 +195,7 @@ def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
     now = service.clock.now()
     alert_after = timedelta(minutes=settings.alert_after_minutes)
     with Session(service.db) as session:
-        runs = [Run(r.host, r.pid, r.started, r.beat, r.stopped) for r in session.exec(
+        runs = [Run(r.host, r.pid, r.started, r.beat, r.stopped, r.failing_since, r.failure) for r in session.exec(
             select(Heartbeat).order_by(Heartbeat.id.desc()).limit(20))]  # type: ignore[union-attr]
         last_in = _mail(session.exec(select(Inbound.id, Inbound.received, Inbound.sender, Inbound.status)
                                      .order_by(Inbound.id.desc()).limit(1)).first())  # type: ignore[union-attr]
@@ -198,7 +227,7 @@ def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
                                             .where(Inbound.status == InboundStatus.STORED).order_by(Inbound.id).limit(1)).first())
         held = list(session.exec(select(Player.email).where(Player.bounce_hold == True)  # noqa: E712
                                  .order_by(Player.email)))
-        awaiting = (select(Seat.game_id, Seat.seat, Seat.deadline, Player.email, Seat.bot)
+        awaiting = (select(Seat.game_id, Seat.seat, Seat.deadline, Player.email, Seat.bot, Player.bounce_hold)
                     .join(Game, Game.id == Seat.game_id).outerjoin(Player, Player.id == Seat.player_id)
                     .where(Game.status == "active", Seat.awaiting == True, Seat.deadline != None))  # noqa: E711,E712
         late = [_due(row) for row in session.exec(awaiting.where(Seat.deadline <= now)  # type: ignore[operator]
@@ -206,13 +235,16 @@ def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
         upcoming = session.exec(awaiting.where(Seat.deadline > now)  # type: ignore[operator]
                                 .order_by(Seat.deadline).limit(1)).first()
     running, how, shown = _running(service, runs, now)
+    missed = now - timedelta(seconds=settings.scan_seconds)
+    overdue = [seat for seat in late if seat.deadline < missed and not seat.held]
     health = Health(
         now=now, running=running, how=how, runs=tuple(shown), last_scan=max((r.beat for r in runs), default=None),
         last_in=last_in, last_out=last_out, last_try=last_try, last_error=last_error,
         pending=len(pending), failed=len(failed), oldest_pending=pending[0] if pending else None,
         inbound_waiting=inbound_counts.get(InboundStatus.STORED, 0), oldest_inbound=oldest_inbound,
         inbound_failed=inbound_counts.get(InboundStatus.FAILED, 0), held=tuple(held[:SHOWN_AT_MOST]), held_count=len(held),
-        late=tuple(late[:SHOWN_AT_MOST]), late_count=len(late), next_deadline=_due(upcoming) if upcoming else None,
+        late=tuple(late[:SHOWN_AT_MOST]), late_count=len(late), overdue=tuple(overdue[:SHOWN_AT_MOST]),
+        overdue_count=len(overdue), next_deadline=_due(upcoming) if upcoming else None,
         alert_after=alert_after, problems=(),
         dkim=(f"pbem signs, s={settings.dkim_selector} d={signing.from_domain(settings)}" if settings.dkim_selector
               else "left to the relay (dkim_selector is empty)"),
@@ -229,8 +261,8 @@ def _mail(row: tuple | None) -> MailSeen | None:  # type: ignore[type-arg]
 
 
 def _due(row: tuple) -> SeatDue:  # type: ignore[type-arg]
-    game_id, seat, deadline, email, bot = row
-    return SeatDue(game_id, seat + 1, _utc(deadline), email or (f"bot {bot}" if bot else ""))
+    game_id, seat, deadline, email, bot, held = row
+    return SeatDue(game_id, seat + 1, _utc(deadline), email or (f"bot {bot}" if bot else ""), bool(held))
 
 
 def _utc(value: datetime) -> datetime:
@@ -271,6 +303,18 @@ def _judged(health: Health) -> Health:
     elif health.last_scan is not None and now - health.last_scan > limit:
         problems.append(f"pbem serve runs but its last scan was {age(health.last_scan, now)} ago (alert after "
                         f"{age(now - limit, now)})")
+    failing = [run for run in health.runs if run.failing_since is not None] if health.running else []
+    for run in failing:
+        since = _utc(run.failing_since) if run.failing_since else now
+        problems.append(f"the scans of pbem serve (pid {run.pid} on {run.host}) have failed for {age(since, now)}, "
+                        f"so no deadline, reminder or round runs: {run.failure}; the serve log has the traceback")
+    if health.overdue:
+        first = ", ".join(f"game {seat.game_id} seat {seat.seat_no} ({seat.player}) {age(seat.deadline, now)}"
+                          for seat in health.overdue[:3])
+        more = f" and {health.overdue_count - 3} more" if health.overdue_count > 3 else ""
+        count = health.overdue_count
+        problems.append(f"{count} seat{'s are' if count != 1 else ' is'} past {'their' if count != 1 else 'its'} "
+                        f"deadline by more than a scan and not timed out: {first}{more}")
     tried = health.last_try
     if tried is not None and tried.status != OutboxStatus.SENT:
         kind = "was refused for good" if tried.status == OutboxStatus.FAILED else "was deferred"

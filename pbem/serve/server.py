@@ -31,6 +31,7 @@ from pbem.play import deadlines
 from pbem.serve import StartError, pipeline
 from pbem.serve.listener import Listener
 from pbem.serve.polling import MailboxPoller
+from pbem.ops.config import ConfigError, check as check_settings
 from pbem.ops.db import InboundStatus
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import InboundMail
@@ -77,13 +78,21 @@ class Server:
         self.metrics: Endpoint | None = None
         self.run_id: int | None = None
         """This run's heartbeat row (:mod:`pbem.serve.health`), written at the first scan that could."""
+        self.failing: str | None = None
+        """What the scans have raised since the last one that worked (None: they work): logged once, not a tick."""
 
     async def start(self) -> None:
         """Listen (and reach the IMAP mailbox) first, then finish what a previous run left and start the loops.
 
-        A port in use or an unreachable mailbox raises :class:`StartError`
-        before any deadline was scanned or any mail sent.
+        A port in use, an unreachable mailbox, or settings the scans could not
+        use (checked as a settings file's are, so no loop starts whose every
+        tick would fail) raise :class:`StartError` before any deadline was
+        scanned or any mail sent.
         """
+        try:
+            check_settings(self.settings)
+        except ConfigError as exc:
+            raise StartError(str(exc)) from None
         await self.listener.start()
         try:
             if self.mailbox is not None:
@@ -216,13 +225,36 @@ class Server:
             log.warning("scan put off: the database is busy (%s)", error.orig, extra=fields(error=str(error.orig)))
             return
         except Exception as error:  # a bug in one scan must not end the scans: the next one tries again
-            log.exception("scan failed; the next scan tries again", extra=fields(error=f"{type(error).__name__}: "
-                                                                                       f"{error}"))
+            await self._failed(error)
             return
+        if self.failing is not None:
+            log.warning("scan works again (it had failed with %s)", self.failing)
+            self.failing = None
+            await self._record(lambda run_id: health.scan_worked(self.service, run_id))
         words = scan_words(report, rounds)
         if words:
             log.info("scan: %s", words)
         self._outbox_due.set()
+
+    async def _failed(self, error: Exception) -> None:
+        """A failed scan: logged with its traceback when the scans start failing, then only recorded on the
+        heartbeat (``pbem status`` lists it) until one works, so a failure every tick does not flood the log."""
+        said = " ".join(f"{type(error).__name__}: {error}".split())[:500]
+        if self.failing is None:
+            log.exception("scan failed; no deadline, reminder or round runs until a scan works (pbem status lists "
+                          "it; not logged again until then)", extra=fields(error=said))
+        self.failing = said
+        await self._record(lambda run_id: health.scan_failed(self.service, run_id, said))
+
+    async def _record(self, write: Callable[[int], None]) -> None:
+        """Write the scans' state on this run's heartbeat; a database that refuses it leaves it to the next scan."""
+        run_id = self.run_id
+        if run_id is None:
+            return
+        try:
+            await self.run_db(lambda: write(run_id))
+        except Exception as error:  # noqa: BLE001 - the state is written again at the next scan
+            log.warning("could not record the scan's state on the heartbeat (%s)", error)
 
     @property
     def port(self) -> int | None:

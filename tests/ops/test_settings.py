@@ -43,6 +43,9 @@ def test_init_writes_a_commented_file_with_every_setting_a_secret_and_the_databa
     assert written["database_url"] == f"sqlite:///{tmp_path.resolve() / 'pbem.db'}"
     for spec in fields(Settings):  # every setting is there, explained, with its default and an example
         name = "from" if spec.name == "from_address" else spec.name
+        if spec.metadata["hidden"]:  # a fault-test hook, no organiser's setting
+            assert name not in text
+            continue
         assert f"\n{name} = " in text or f"\n# {name} = " in text, name
         assert f"example: {name} = " in text
     assert (tmp_path / "pbem.db").is_file()

@@ -10,6 +10,7 @@ from sqlmodel import Session, select
 from pbem.play import deadlines
 from pbem.serve import pipeline
 from pbem.clock import SetClock
+from pbem.ops.config import ConfigError, check
 from pbem.ops.db import Game, Move, Seat
 from pbem.play.service import Service
 from pbem.app import open_service
@@ -145,10 +146,10 @@ def test_a_seat_timed_out_to_the_search_bot_is_played_to_the_end_of_a_real_game(
     assert [m.recipient for m in outbox(service, kind="game_over")] == [ANN]
 
 
-def test_a_bad_timeout_bot_setting_is_refused_saying_what_would_do(tmp_path, clock: SetClock) -> None:
-    service = open_service(make_settings(tmp_path, timeout_bot="clever"), clock=clock, rules=sticks.rules)
-    with pytest.raises(ValueError, match="PBEM_TIMEOUT_BOT='clever': unknown bot 'clever'; known bots: greedy"):
-        deadlines.scan(service)
+def test_a_bad_timeout_bot_setting_is_refused_saying_what_would_do(tmp_path) -> None:
+    with pytest.raises(ConfigError, match="timeout_bot = \"clever\" is not accepted: unknown bot 'clever'; known "
+                                          "bots: greedy"):
+        check(make_settings(tmp_path, timeout_bot="clever"))
 
 
 def _reminders_at(service: Service, clock: SetClock, hours: float, step: timedelta) -> list[timedelta]:

@@ -9,6 +9,7 @@ naming it; a healthy service exits 0; a stopped one exits 1 saying so.
 from __future__ import annotations
 
 import json
+import sqlite3
 import signal
 import time
 from collections.abc import Iterator
@@ -205,3 +206,52 @@ def test_on_postgres_a_running_server_is_known_by_its_heartbeat(tmp_path: Path, 
     assert code == 0 and "serve:      running (heartbeat within 2 min): pid " in shown, shown
     code, shown = status(env)
     assert code == 1 and "  - pbem serve is not running (no run has written its heartbeat within 2 min)" in shown
+
+
+def _late_and_broken(database: Path) -> None:
+    """Ann's deadline two hours past, and a running tournament whose stored definition no longer reads: every
+    deadline scan then raises (it reads the running tournaments' reminders first)."""
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE seat SET deadline = datetime('now', '-2 hours') WHERE awaiting")
+        connection.execute("INSERT INTO tournament (name, game, definition, status, rounds_started, created) "
+                           "VALUES ('Broken', 'dragon', 'not = [a definition', 'running', 1, datetime('now'))")
+
+
+def test_a_failing_scan_is_logged_once_and_pbem_status_lists_it_with_the_seat_it_leaves_overdue(
+        tmp_path: Path, sink) -> None:
+    env = environment(tmp_path, sink.port, PBEM_SCAN_SECONDS="0.2")
+    queued_prompt(env)
+    _late_and_broken(tmp_path / "pbem.db")
+    server = ServerProcess(env).start()
+    try:
+        logged(server, "scan failed")
+        time.sleep(2)  # ten more ticks, each failing
+        code, shown = status(env)
+        with sqlite3.connect(tmp_path / "pbem.db") as connection:
+            connection.execute("DELETE FROM tournament")  # the cause gone: the next scan works, and times Ann out
+        logged(server, "scan works again")
+        logged(server, "1 seat timed out")
+        lines = stopped_by_sigterm(server)
+    finally:
+        server.stop()
+    assert code == 1, shown
+    assert "  - the scans of pbem serve (pid " in shown and "so no deadline, reminder or round runs: " \
+        "DefinitionError" in shown, shown
+    assert "  - 1 seat is past its deadline by more than a scan and not timed out: game 1 seat 1 " \
+           f"({ANN}) 2 h" in shown, shown
+    failed = [line for line in lines if "scan failed" in line]
+    assert len(failed) == 1, lines  # once, not once a tick
+    assert sum("scan works again (it had failed with DefinitionError" in line for line in lines) == 1
+    code, shown = status(env)
+    assert "scans of pbem serve" not in shown and "past its deadline by more" not in shown, shown
+
+
+def test_a_seat_past_its_deadline_by_more_than_a_scan_is_a_problem(tmp_path: Path) -> None:
+    env = environment(tmp_path, 1)
+    queued_prompt(env)
+    assert status(env)[1].count("past its deadline") == 0
+    with sqlite3.connect(tmp_path / "pbem.db") as connection:
+        connection.execute("UPDATE seat SET deadline = datetime('now', '-3 hours') WHERE awaiting")
+    code, shown = status(env)
+    assert code == 1 and f"  - 1 seat is past its deadline by more than a scan and not timed out: game 1 seat 1 " \
+                         f"({ANN}) 3 h" in shown, shown
