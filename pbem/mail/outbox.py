@@ -34,7 +34,6 @@ from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
 from pbem.mail import bounces, signing
-from pbem.mail.relay import Relay
 from pbem.ops import metrics
 from pbem.ops.db import Outbox, locked
 from pbem.ops.logs import fields
@@ -234,7 +233,7 @@ class OutboxWorker:
         self.settings = service.settings
         self.run_db: RunDb = run_db or _inline
         self.retry_first = retry_first_seconds
-        self._lanes: list[Relay | None] = [None] * max(1, self.settings.smtp_connections)
+        self._lanes: list[aiosmtplib.SMTP | None] = [None] * max(1, self.settings.smtp_connections)
         self.signer = signing.signer(self.settings)
         """Signs each mail as the last thing before it leaves, when pbem signs (``dkim_selector``): the bytes
         signed are the bytes sent. A key that cannot be read stops the worker here, before any row is taken."""
@@ -315,13 +314,13 @@ class OutboxWorker:
     async def _send(self, lane: int, message: bytes, recipient: str, return_path: str) -> None:
         smtp = await self._connection(lane)
         try:
-            await smtp.send(return_path, recipient, message)
+            await smtp.sendmail(return_path, [recipient], message)
         except aiosmtplib.SMTPServerDisconnected:  # the relay closed an idle connection: once more, fresh
             await self._close(lane)
             smtp = await self._connection(lane)
-            await smtp.send(return_path, recipient, message)
+            await smtp.sendmail(return_path, [recipient], message)
 
-    async def _connection(self, lane: int) -> Relay:
+    async def _connection(self, lane: int) -> aiosmtplib.SMTP:
         """The lane's open connection, else a new one; any failure to open or log in is :class:`RelayUnreachable`."""
         smtp = self._lanes[lane]
         if smtp is not None and smtp.is_connected:
@@ -333,12 +332,12 @@ class OutboxWorker:
             raise RelayUnreachable(f"cannot connect to or log in at the relay {settings.smtp_host}:"
                                    f"{settings.smtp_port}: {type(exc).__name__}: {exc}") from exc
 
-    async def _connect(self, lane: int) -> Relay:
+    async def _connect(self, lane: int) -> aiosmtplib.SMTP:
         settings = self.settings
         context = ssl.create_default_context(cafile=settings.smtp_cafile or None)
         tls = settings.relay_tls  # implicit: TLS from the first byte (port 465), for relays without STARTTLS
-        smtp = Relay(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
-                     use_tls=tls == "implicit", start_tls=tls == "starttls", tls_context=context)
+        smtp = aiosmtplib.SMTP(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
+                               use_tls=tls == "implicit", start_tls=tls == "starttls", tls_context=context)
         await smtp.connect()
         if settings.smtp_user:
             await smtp.login(settings.smtp_user, settings.smtp_password)
