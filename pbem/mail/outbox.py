@@ -156,10 +156,11 @@ def _check_header(name: str, value: str) -> None:
 def _header_text(text: str) -> str:
     """The subject as a header carries it: as is in ASCII, else RFC 2047 words folded with CRLF.
 
-    Control characters are left in for :func:`_check_header` to refuse: an encoded word would hide a CR or
-    LF from it and carry it to the player's screen.
+    ASCII that holds ``=?`` is encoded too: a reader would take it for an encoded word and show another
+    subject. Control characters are left in for :func:`_check_header` to refuse: an encoded word would hide a
+    CR or LF from it and carry it to the player's screen.
     """
-    if text.isascii() or control_characters(text):
+    if (text.isascii() and "=?" not in text) or control_characters(text):
         return text
     return Header(text, "utf-8").encode(linesep=_FOLD.rstrip(" "))
 
