@@ -10,9 +10,13 @@ relay accepted is not sent again. The one exception is a process that dies
 in the instant between the relay's "250" for a row and the commit marking
 that row: that one row (per lane) goes again after the restart, with the same
 ``Message-ID`` (fixed when the row was written), which relays and mail stores
-use to drop the copy. Marking rows in groups instead was measured under
-``pbem bench mail``: about 15 % more moves a second, for up to a few rows
-resent per lane after a crash; the stricter promise was kept.
+use to drop the copy. Rows are marked one by one, not in groups, for that
+promise (docs/decisions/outbox.md says what grouping would gain).
+
+Sending is aiosmtplib's public ``sendmail``: it already does what the outbox
+needs (a refused recipient as ``SMTPRecipientsRefused``, RSET after a refusal
+so the connection takes the next mail), and a client of our own on its
+private parts would tie pbem to one aiosmtplib release.
 """
 
 from __future__ import annotations
@@ -65,8 +69,8 @@ _DUE = (select(_outbox).where(_outbox.c.status == "pending", _outbox.c.next_atte
         .order_by(_outbox.c.id).limit(bindparam("batch")))
 _CLAIM = (update(_outbox).where(_outbox.c.id.in_(bindparam("ids", expanding=True)))
           .values(next_attempt=bindparam("lease")))
-"""Built once, and run on a plain connection: every committed reply wakes a flush that claims its mails, and an
-ORM session with the rows as its objects cost more than twice the two statements."""
+"""Built once, and run on a plain connection: every committed reply wakes a flush that claims its mails, so this
+runs once a move (docs/decisions/outbox.md)."""
 
 
 @dataclass(frozen=True)
@@ -91,9 +95,9 @@ any other exception is the row's own and fails it at once."""
 def compose(row: Outbox, sender: str) -> bytes:
     """The raw MIME message for one outbox row: plain text, HTML alternative, board picture inline.
 
-    Written directly as bytes (quoted-printable by binascii): building an
-    email.message object and flattening it cost ten times as much, twice per
-    move, on the hot path.
+    Written directly as bytes (quoted-printable by binascii), as it runs for
+    every mail of every move (docs/decisions/outbox.md); test_compose_property
+    holds whatever it writes to the standard library's strict reading.
     """
     boundary = f"=_pbem_{hashlib.sha1(row.message_id.encode()).hexdigest()[:24]}"
     html = _part("text/html", row.html)
