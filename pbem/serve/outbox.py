@@ -10,9 +10,13 @@ relay accepted is not sent again. The one exception is a process that dies
 in the instant between the relay's "250" for a row and the commit marking
 that row: that one row (per lane) goes again after the restart, with the same
 ``Message-ID`` (fixed when the row was written), which relays and mail stores
-use to drop the copy. Marking rows in groups instead was measured under
-``pbem bench mail``: about 15 % more moves a second, for up to a few rows
-resent per lane after a crash; the stricter promise was kept.
+use to drop the copy. Rows are marked one by one, not in groups, for that
+promise (docs/decisions/outbox.md says what grouping would gain).
+
+Sending is aiosmtplib's public ``sendmail``: it already does what the outbox
+needs (a refused recipient as ``SMTPRecipientsRefused``, RSET after a refusal
+so the connection takes the next mail), and a client of our own on its
+private parts would tie pbem to one aiosmtplib release.
 """
 
 from __future__ import annotations
@@ -35,9 +39,8 @@ from sqlmodel import Session
 
 from pbem.mail import signing
 from pbem.play import bounces
-from pbem.mail.relay import Relay
 from pbem.ops import metrics
-from pbem.ops.db import Outbox, locked
+from pbem.ops.db import Outbox, OutboxStatus, locked
 from pbem.ops.logs import fields
 from pbem.ops.faults import crash_point
 from pbem.play.service import Service
@@ -56,19 +59,19 @@ GIVE_UP_AFTER = 30
 _MARK_SENT = (
     update(Outbox.__table__)  # type: ignore[arg-type]
     .where(Outbox.__table__.c.id == bindparam("row_id"))  # type: ignore[attr-defined]
-    .values(status="sent", sent=bindparam("at"), attempts=Outbox.__table__.c.attempts + 1,  # type: ignore[attr-defined]
+    .values(status=OutboxStatus.SENT, sent=bindparam("at"), attempts=Outbox.__table__.c.attempts + 1,  # type: ignore[attr-defined]
             tried=bindparam("at"), picture=None)
 )
 """Built once: a row is marked right after each send. Its picture goes: it was drawn for this mail alone (a
 resend draws the board anew), and kept it was most of the database's bytes per game (docs/scale.md)."""
 
 _outbox = Outbox.__table__  # type: ignore[attr-defined]
-_DUE = (select(_outbox).where(_outbox.c.status == "pending", _outbox.c.next_attempt <= bindparam("now"))
+_DUE = (select(_outbox).where(_outbox.c.status == OutboxStatus.PENDING, _outbox.c.next_attempt <= bindparam("now"))
         .order_by(_outbox.c.id).limit(bindparam("batch")))
 _CLAIM = (update(_outbox).where(_outbox.c.id.in_(bindparam("ids", expanding=True)))
           .values(next_attempt=bindparam("lease")))
-"""Built once, and run on a plain connection: every committed reply wakes a flush that claims its mails, and an
-ORM session with the rows as its objects cost more than twice the two statements."""
+"""Built once, and run on a plain connection: every committed reply wakes a flush that claims its mails, so this
+runs once a move (docs/decisions/outbox.md)."""
 
 
 @dataclass(frozen=True)
@@ -93,9 +96,9 @@ any other exception is the row's own and fails it at once."""
 def compose(row: Outbox, sender: str) -> bytes:
     """The raw MIME message for one outbox row: plain text, HTML alternative, board picture inline.
 
-    Written directly as bytes (quoted-printable by binascii): building an
-    email.message object and flattening it cost ten times as much, twice per
-    move, on the hot path.
+    Written directly as bytes (quoted-printable by binascii), as it runs for
+    every mail of every move (docs/decisions/outbox.md); test_compose_property
+    holds whatever it writes to the standard library's strict reading.
     """
     boundary = f"=_pbem_{hashlib.sha1(row.message_id.encode()).hexdigest()[:24]}"
     html = _part("text/html", row.html)
@@ -158,10 +161,11 @@ def _check_header(name: str, value: str) -> None:
 def _header_text(text: str) -> str:
     """The subject as a header carries it: as is in ASCII, else RFC 2047 words folded with CRLF.
 
-    Control characters are left in for :func:`_check_header` to refuse: an encoded word would hide a CR or
-    LF from it and carry it to the player's screen.
+    ASCII that holds ``=?`` is encoded too: a reader would take it for an encoded word and show another
+    subject. Control characters are left in for :func:`_check_header` to refuse: an encoded word would hide a
+    CR or LF from it and carry it to the player's screen.
     """
-    if text.isascii() or control_characters(text):
+    if (text.isascii() and "=?" not in text) or control_characters(text):
         return text
     return Header(text, "utf-8").encode(linesep=_FOLD.rstrip(" "))
 
@@ -235,7 +239,7 @@ class OutboxWorker:
         self.settings = service.settings
         self.run_db: RunDb = run_db or _inline
         self.retry_first = retry_first_seconds
-        self._lanes: list[Relay | None] = [None] * max(1, self.settings.smtp_connections)
+        self._lanes: list[aiosmtplib.SMTP | None] = [None] * max(1, self.settings.smtp_connections)
         self.signer = signing.signer(self.settings)
         """Signs each mail as the last thing before it leaves, when pbem signs (``dkim_selector``): the bytes
         signed are the bytes sent. A key that cannot be read stops the worker here, before any row is taken."""
@@ -316,13 +320,13 @@ class OutboxWorker:
     async def _send(self, lane: int, message: bytes, recipient: str, return_path: str) -> None:
         smtp = await self._connection(lane)
         try:
-            await smtp.send(return_path, recipient, message)
+            await smtp.sendmail(return_path, [recipient], message)
         except aiosmtplib.SMTPServerDisconnected:  # the relay closed an idle connection: once more, fresh
             await self._close(lane)
             smtp = await self._connection(lane)
-            await smtp.send(return_path, recipient, message)
+            await smtp.sendmail(return_path, [recipient], message)
 
-    async def _connection(self, lane: int) -> Relay:
+    async def _connection(self, lane: int) -> aiosmtplib.SMTP:
         """The lane's open connection, else a new one; any failure to open or log in is :class:`RelayUnreachable`."""
         smtp = self._lanes[lane]
         if smtp is not None and smtp.is_connected:
@@ -334,12 +338,12 @@ class OutboxWorker:
             raise RelayUnreachable(f"cannot connect to or log in at the relay {settings.smtp_host}:"
                                    f"{settings.smtp_port}: {type(exc).__name__}: {exc}") from exc
 
-    async def _connect(self, lane: int) -> Relay:
+    async def _connect(self, lane: int) -> aiosmtplib.SMTP:
         settings = self.settings
         context = ssl.create_default_context(cafile=settings.smtp_cafile or None)
         tls = settings.relay_tls  # implicit: TLS from the first byte (port 465), for relays without STARTTLS
-        smtp = Relay(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
-                     use_tls=tls == "implicit", start_tls=tls == "starttls", tls_context=context)
+        smtp = aiosmtplib.SMTP(hostname=settings.smtp_host, port=settings.smtp_port, timeout=30,
+                               use_tls=tls == "implicit", start_tls=tls == "starttls", tls_context=context)
         await smtp.connect()
         if settings.smtp_user:
             await smtp.login(settings.smtp_user, settings.smtp_password)
@@ -376,7 +380,7 @@ class OutboxWorker:
         wait = min(self.retry_first * 2 ** (attempts - 1), RETRY_LONGEST_SECONDS)
         with Session(self.service.db) as session:
             session.execute(update(Outbox).where(Outbox.id == row.id).values(  # type: ignore[arg-type]
-                status="failed" if permanent else "pending", attempts=attempts,
+                status=OutboxStatus.FAILED if permanent else OutboxStatus.PENDING, attempts=attempts,
                 next_attempt=self.service.clock.now() + timedelta(seconds=wait),
                 last_error=describe(exc)[:1000], tried=self.service.clock.now(),
             ))

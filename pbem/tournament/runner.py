@@ -310,7 +310,9 @@ def list_of(service: Service, row: Tournament) -> str:
 
 
 def _phrase(name: str) -> str:
-    if name.isascii() and name.isprintable():
+    """The name quoted, or encoded where it is not printable ASCII or holds ``=?`` (readers decode what looks
+    like an encoded word even in quotes)."""
+    if name.isascii() and name.isprintable() and "=?" not in name:
         return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return Header(name, "utf-8").encode(linesep="\r\n")
 

@@ -113,7 +113,7 @@ def test_read_command_never_raises_on_command_words_with_arbitrary_arguments(wor
         ),
     )
 )
-def test_the_fast_address_reader_agrees_with_getaddresses(value: str) -> None:
+def test_the_address_reader_agrees_with_getaddresses(value: str) -> None:
     fast = address_pairs(value)
     slow = [spec.strip().lower() for _display, spec in getaddresses([value])]
     for _display, spec in fast:

@@ -332,3 +332,83 @@ def test_a_relay_that_refuses_our_login_fails_no_row_for_good_and_counts_no_boun
     assert row.status == "pending" and row.attempts == 1 and "535" in row.last_error
     with Session(service.db) as session:
         assert session.exec(select(Player.bounce_score).where(Player.email == ANN)).one() == 0
+
+
+def _composed(text: str, html: str = "<p>x</p>", picture: bytes | None = None) -> bytes:
+    from datetime import datetime, timezone
+
+    from pbem.serve.outbox import compose
+    from pbem.ops.db import Outbox
+
+    at = datetime(2026, 12, 4, tzinfo=timezone.utc)
+    return compose(Outbox(id=7, kind="prompt", recipient=ANN, subject="Ζάρια: σειρά σου", text=text, html=html,
+                          picture=picture, message_id="<7.x@pbem.example.org>", created=at, next_attempt=at,
+                          reply_to="pbem+t@pbem.example.org"), "pbem@pbem.example.org")
+
+
+COMPOSED = [
+    _composed("plain\n.a line that starts with a dot\n.\n..two\nend"),
+    _composed("Καλησπέρα, σειρά σου.\n" * 40, "<p>é</p>\n.x", bytes(range(256)) * 40),
+    _composed("no newline at the end"),
+]
+RETURN_PATH = "bounces@pbem.example.org"
+
+
+def _on_one_lane(service: Service, mails: list[tuple[str, bytes]]) -> tuple[list[BaseException | None], bool]:
+    """Each (recipient, message) sent by the worker on its first lane, as a flush sends a row: what each send
+    raised, and whether every mail went over the one connection the first one opened."""
+    import aiosmtplib
+
+    async def run() -> tuple[list[BaseException | None], bool]:
+        worker = OutboxWorker(service)
+        outcomes: list[BaseException | None] = []
+        connections: list[object] = []
+        try:
+            for recipient, message in mails:
+                try:
+                    await worker._send(0, message, recipient, RETURN_PATH)
+                    outcomes.append(None)
+                except aiosmtplib.SMTPException as exc:
+                    outcomes.append(exc)
+                connections.append(worker._lanes[0])
+        finally:
+            await worker.close()
+        return outcomes, all(connection is connections[0] for connection in connections)
+
+    return asyncio.run(run())
+
+
+def test_the_relay_receives_exactly_what_was_composed_with_its_size_and_return_path(relayed: Service, sink) -> None:
+    outcomes, one_connection = _on_one_lane(relayed, [(ANN, message) for message in COMPOSED])
+    assert outcomes == [None] * 3 and one_connection
+    assert sink.raw == COMPOSED, "dots and all: what arrives is what was composed"
+    assert sink.recipients == [[ANN]] * 3 and sink.return_paths == [RETURN_PATH] * 3
+    assert [[option.upper() for option in options] for options in sink.mail_options] == [
+        [f"SIZE={len(message)}"] for message in COMPOSED]
+
+
+def test_a_refused_recipient_is_recipients_refused_and_the_next_mail_goes_on_the_same_connection(
+        relayed: Service, sink) -> None:
+    import aiosmtplib
+
+    sink.unknown = {"nobody@example.org"}
+    (refused, sent), one_connection = _on_one_lane(relayed, [("nobody@example.org", COMPOSED[2]), (ANN, COMPOSED[2])])
+    assert isinstance(refused, aiosmtplib.SMTPRecipientsRefused)
+    assert [(exc.code, exc.recipient) for exc in refused.recipients] == [(550, "nobody@example.org")]
+    assert sent is None and one_connection, "the envelope was reset: the next mail has a new one"
+    assert sink.raw == [COMPOSED[2]] and sink.recipients == [[ANN]]
+
+
+def test_a_refusal_at_data_is_a_data_error_and_the_connection_goes_on(relayed: Service, sink) -> None:
+    import aiosmtplib
+
+    sink.rejecting = True
+    (first,), _ = _on_one_lane(relayed, [(ANN, COMPOSED[0])])
+    assert isinstance(first, aiosmtplib.SMTPDataError) and first.code == 550
+    sink.rejecting = False
+    sink.refusing = True
+    later, one_connection = _on_one_lane(relayed, [(ANN, COMPOSED[0]), (ANN, COMPOSED[2])])
+    assert [exc.code for exc in later if isinstance(exc, aiosmtplib.SMTPDataError)] == [451, 451] and one_connection
+    sink.refusing = False
+    assert _on_one_lane(relayed, [(ANN, COMPOSED[2])])[0] == [None]
+    assert sink.raw == [COMPOSED[2]]
