@@ -16,7 +16,7 @@ from engine.protocol import GameBase
 from tests.imports import cycle, graph
 
 ENGINE = Path(engine.__file__).parent
-EVERY_GAME_HAS = ("data", "state", "moves", "flow", "notation", "views", "greedy", "game")
+EVERY_GAME_HAS = ("data", "state", "moves", "flow", "determinise", "notation", "views", "greedy", "game")
 GAMES = engine.names()
 
 
@@ -54,4 +54,10 @@ def test_the_package_exposes_only_the_adapter(name: str) -> None:
     adapter = importlib.import_module(f"engine.{name}.game")
     assert package.GAME is adapter.GAME is engine.game(name)
     assert isinstance(adapter.GAME, GameBase) and isinstance(adapter.GAME, engine.Game)
-    assert _graph(name)["game"] >= {"flow", "notation", "views", "greedy"}
+    assert _graph(name)["game"] >= {"flow", "determinise", "notation", "views", "greedy"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_deals_its_hidden_parts_in_determinise(name: str) -> None:
+    """Where a game's hidden parts are dealt again is found under the same name in every game."""
+    assert callable(importlib.import_module(f"engine.{name}.determinise").determinise)
