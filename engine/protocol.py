@@ -459,7 +459,7 @@ class GameBase:
             try:
                 if fits(shorter) and list(self.read_line(shorter, state, seat)) == [move]:
                     return shorter
-            except (MoveError, IllegalMove):  # not read, or read as another move: a part it needs is left out
+            except MoveError:  # not read, or read as another move: a part it needs is left out
                 continue
         return notation
 
@@ -681,8 +681,6 @@ class GameBase:
         except MoveError as err:
             if word in _named(err.reason):
                 return err.at(err.line or line, self.expected(work, seat), self.closest_moves(line, work, seat))
-        except IllegalMove:
-            pass
         return MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when every "
                            "word in it is read", word=word),
                          line=line, expected=self.expected(work, seat), suggestions=self.closest_moves(line, work, seat))
@@ -696,11 +694,12 @@ class GameBase:
         for line in entry.alternatives:
             try:
                 return self._play_line(line, self.clone(work), seat)
-            except (MoveError, IllegalMove) as err:
+            except MoveError as err:
                 refused.append((line, err.reason))
-                understood = understood and (isinstance(err, IllegalMove) or err.understood)
-        raise MoveError(T("none of the line's alternatives can be played now"), line=entry.quoted,
-                        expected=self.expected(work, seat), refused=tuple(refused), understood=understood)
+                understood = understood and err.understood
+        raise (IllegalMove if understood else MoveError)(
+            T("none of the line's alternatives can be played now"), line=entry.quoted,
+            expected=self.expected(work, seat), refused=tuple(refused))
 
     def _play_line(self, line: str, work: State, seat: int) -> tuple[State, list[Move]]:
         """The state after one line (one alternative of an entry) and its moves.
@@ -718,7 +717,7 @@ class GameBase:
             try:
                 work = self.apply(work, seat, move)
             except IllegalMove as exc:
-                raise MoveError(exc.reason, line=line, expected=self.expected(work, seat), understood=True) from None
+                raise IllegalMove(exc.reason, line=line, expected=self.expected(work, seat)) from None
         return work, moves
 
     def _read_line(self, line: str, work: State, seat: int) -> Sequence[Move]:
