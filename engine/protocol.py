@@ -31,7 +31,8 @@ State = Any
 """Each game has its own state class; it is opaque to everything outside the game."""
 
 Move = Hashable
-"""Each game has its own frozen (hashable, comparable) move dataclass."""
+"""Each game has its own move dataclasses, ``frozen=True, slots=True`` in every game: hashable values that
+compare equal by their fields (a set or dict key, a bot's tree), small and quick to make (bots make many)."""
 
 
 @dataclass(frozen=True)
