@@ -2,23 +2,17 @@
 
 A player's reply deserves one of three answers: not notation at all
 (:class:`MoveError`), notation but not legal now (:class:`IllegalMove`), or
-notation that could mean several moves (:class:`AmbiguousMove`). All are
+notation that could mean several moves (:class:`AmbiguousMove`). The last two
+are kinds of :class:`MoveError`, so whoever reads a reply catches one class
+and learns from it which answer is due (``understood``); all are
 ``ValueError`` so callers that do not care can catch one thing.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.text import Said
-
-
-class IllegalMove(ValueError):
-    """A move that is well formed but not allowed now; the state is unchanged.
-
-    ``reason`` is why, as a :class:`engine.text.Text` (or a plain str)."""
-
-    def __init__(self, reason: Said = "") -> None:
-        self.reason = reason
-        super().__init__(str(reason))
 
 
 class MoveError(ValueError):
@@ -30,24 +24,23 @@ class MoveError(ValueError):
     for, and ``suggestions`` holds the nearest legal moves in canonical
     notation, best first. ``refused`` holds, for a line of alternatives
     (``tax, else build``) none of which could be played, each alternative in
-    notation with why it could not. ``understood``: the line was read as
-    moves, which the rules do not allow now (the player is told the move is
-    not legal, not that it was not understood). ``str(error)`` is all of it
-    in English.
+    notation with why it could not. ``understood`` is False: the line was
+    not read as moves (an :class:`IllegalMove` is one that was). ``str(error)``
+    is all of it in English.
     """
+
+    understood: ClassVar[bool] = False
 
     def __init__(
         self,
-        message: Said,
+        message: Said = "",
         *,
         line: str = "",
         expected: Said = "",
         suggestions: list[str] | None = None,
         refused: tuple[tuple[str, Said], ...] = (),
-        understood: bool = False,
     ) -> None:
         self.reason = message
-        self.understood = understood
         self.line = line
         self.expected = expected
         self.suggestions = list(suggestions or [])
@@ -67,7 +60,22 @@ class MoveError(ValueError):
         loop knows which it was (a game's reader only sees the line as read, in English notation), with
         ``expected`` and ``suggestions`` where the error has none."""
         return type(self)(self.reason, line=line, expected=self.expected or expected,
-                          suggestions=self.suggestions or suggestions, refused=self.refused, understood=self.understood)
+                          suggestions=self.suggestions or suggestions, refused=self.refused)
+
+
+class IllegalMove(MoveError):
+    """A move that is well formed but not allowed now; the state is unchanged.
+
+    ``reason`` is why, as a :class:`engine.text.Text` (or a plain str).
+    ``apply`` raises it with the reason alone; a game's reader and the reply
+    loop raise it with the line, what is expected and the closest moves,
+    where the line read as moves the rules refuse now. It is the one way to
+    say so: being a :class:`MoveError`, it is caught wherever a reply's
+    errors are, and ``understood`` tells the player the move is not legal,
+    not that it was not understood.
+    """
+
+    understood: ClassVar[bool] = True
 
 
 class AmbiguousMove(MoveError):

@@ -8,7 +8,8 @@ python-chess's idea that a move is a small immutable value with a notation.
 A game package (``engine/dragon/`` …) exposes a module-level object ``GAME``
 that satisfies :class:`Game`; every game here builds it on :class:`GameBase`,
 which holds what the games share: the defaults, the declared options and the
-reply-reading loop. A game adapter then says only what is its own.
+reply-reading loop (written once in :mod:`engine.reading`, which ``GameBase``
+hands its ``read`` to). A game adapter then says only what is its own.
 
 ``apply`` changes the state it is given and returns it (as OpenSpiel's
 ``ApplyAction`` does: no copy per move, which keeps bots and replays fast).
@@ -17,21 +18,23 @@ A caller that still needs the state from before the move clones it first.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import ModuleType
 from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
 
-from engine.errors import IllegalMove, MoveError, OptionError
-from engine.notation import LINE_LIMIT, WORD, closest, normalise, reply_parts, shortened
-from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
+from engine.errors import MoveError, OptionError
+from engine.notation import closest
+from engine.reading import DONE, ELSE, Entry, Reader, Reading, reply_words  # the reply's parts, named here too
+from engine.text import ENGLISH, Said, T, Text, Words
 
 State = Any
 """Each game has its own state class; it is opaque to everything outside the game."""
 
 Move = Hashable
-"""Each game has its own frozen (hashable, comparable) move dataclass."""
+"""Each game has its own move dataclasses, ``frozen=True, slots=True`` in every game: hashable values that
+compare equal by their fields (a set or dict key, a bot's tree), small and quick to make (bots make many)."""
 
 
 @dataclass(frozen=True)
@@ -72,64 +75,6 @@ class Decision:
     not_ahead: Said | None = None
     """Why a move sent before the turn may not answer this decision (the rule that says so), or None when
     one may: then a kept answer is played here as if it had been sent now."""
-
-
-ELSE = TC("move", "else")
-"""The word between the alternatives of one line (``group 2 tax, else pass``), in every game's move words."""
-
-_ELSE = re.compile(r"\s*,?\s*\belse\b\s*")
-DONE = "end"
-"""What a language's "done" word («готово», «kész», «τέλος» where it is no move) is read as (engine.text.Reading)."""
-_DONE_AROUND = re.compile(rf"^(?:{DONE}\b[\s,;.!]*)+|(?:[\s,;.!]*\b{DONE})+[\s,;.!]*$")
-"""Done words opening or closing a line («всё, готово», "pass, done", «всё, пас»): the reply's moves end with
-that line."""
-
-
-def reply_words(game: Any) -> tuple[Text, ...]:
-    """Every word a reply in ``game`` is written with: the game's own ``MOVE_WORDS`` and :data:`ELSE`."""
-    return (ELSE, *getattr(game, "MOVE_WORDS", ()))
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One decision's line of a reply: its moves in order of preference, the first one legal being played.
-
-    ``written`` is the line as the player wrote it (with any following lines
-    that start with "else"); ``alternatives`` are the normalised English
-    lines, best first. A line longer than :data:`engine.notation.LINE_LIMIT`
-    is ``too_long``: it has no alternatives, is never read, and ``written``
-    holds its start only.
-    """
-
-    written: str
-    alternatives: tuple[str, ...]
-    too_long: bool = False
-
-    @property
-    def quoted(self) -> str:
-        """The entry as a refusal quotes it: the player's own line (its "else" lines after it), never as read."""
-        return self.written.replace("\n", " ")
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What a reply says: the moves it makes, in order, the lines it carried after them, and what it sends ahead.
-
-    ``ignored`` holds the lines (as written) that are not written as moves and
-    came once every decision the seat owed was made, or after the reply's last
-    line written as a move: a greeting, a signature.
-    ``ahead`` holds the lines (as written) that came then and are moves: the
-    seat's answer for its next turn, kept unread until that turn comes.
-    ``unseen`` holds the lines of a kept answer (read with ``kept``) from the
-    first decision no kept answer may serve (:attr:`Decision.not_ahead`) on:
-    they were written before what that decision shows was seen, so they are
-    not read (``moves`` are the lines before it).
-    """
-
-    moves: list[Move]
-    ignored: tuple[str, ...] = ()
-    ahead: tuple[str, ...] = ()
-    unseen: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -459,7 +404,7 @@ class GameBase:
             try:
                 if fits(shorter) and list(self.read_line(shorter, state, seat)) == [move]:
                     return shorter
-            except (MoveError, IllegalMove):  # not read, or read as another move: a part it needs is left out
+            except MoveError:  # not read, or read as another move: a part it needs is left out
                 continue
         return notation
 
@@ -551,203 +496,22 @@ class GameBase:
         return self.read(text, state, seat, words).moves
 
     def entries(self, text: str, words: Words = ENGLISH) -> tuple[list[Entry], tuple[str, ...]]:
-        """A reply's lines as decisions' entries: each line's alternatives (``tax, else build``) in order; and
-        the lines after its done word (a line ``end``, «готово», "pass, done"), as written, which are not read.
-
-        A line that starts with "else" adds alternatives to the line before it.
-        Each line is read in ``words``' move words and in English, whichever the
-        player wrote.
-        """
-        entries: list[Entry] = []
-        lines, after = reply_parts(text)
-        for at, (written, _) in enumerate(lines):
-            if len(written) > LINE_LIMIT:
-                entries.append(Entry(shortened(written), (), too_long=True))
-                continue
-            read = normalise(words.english(normalise(self.reply_text(written))))
-            moves = _DONE_AROUND.sub("", read)
-            pieces = _ELSE.split(moves)
-            alternatives = tuple(piece for piece in pieces if piece)
-            if alternatives and not pieces[0] and entries and not entries[-1].too_long:  # "else …" goes on
-                before = entries.pop()  # with the line before it
-                joined = f"{before.written}\n{written}"
-                entries.append(Entry(joined, before.alternatives + alternatives) if len(joined) <= LINE_LIMIT
-                               else Entry(shortened(joined), (), too_long=True))
-            elif alternatives:
-                entries.append(Entry(written, alternatives))
-            if moves != read:  # «готово», «kész», "pass, done": the player's moves end here, and what follows
-                return entries, (*(line for line, _ in lines[at + 1:]), *after)  # is listed as not read
-        return entries, tuple(after)
+        """A reply's lines as decisions' entries, and the lines after its done word (:meth:`Reader.entries`)."""
+        return self._reader.entries(text, words)
 
     def read(self, text: str, state: State, seat: int, words: Words = ENGLISH, kept: bool = False) -> Reading:
-        """A reply's lines to moves, each line read against the state the lines before it lead to.
-
-        The lines are played on a clone, so a reply can carry every decision
-        the seat owes before anyone else acts; of a line's alternatives the
-        first that can be played is. Once the seat owes nothing more, a line
-        that is not written as a move is ignored and reported, and the lines
-        that are moves are the seat's answer for its next turn (``ahead``),
-        left unread until then. The lines after the reply's last line written
-        as a move that are not moves (a signature with no ``--`` above it)
-        are ignored and reported too, even while the seat still owes a
-        decision (a standing release order discharges none): read as moves,
-        they would refuse the reply. Nothing is applied to ``state``. An
-        answer ``kept`` from before the turn is read up to a decision its
-        lines cannot have seen (R-PBEM-4: a drawn tile is placed once seen):
-        the lines from there are ``unseen``, read by no one.
-        """
-        entries, after = self.entries(text, words)
-        if not entries:
-            raise MoveError(T("the reply holds no move"), expected=self.expected(state, seat),
-                            suggestions=self.suggestions(state, seat))
-        written_as_moves = [i for i, entry in enumerate(entries) if self._kept_ahead(entry)]
-        end = written_as_moves[-1] + 1 if written_as_moves else len(entries)
-        negates = getattr(getattr(words, "lexicon", None), "negates", lambda line: "not" in WORD.findall(line))
-        start = next((i for i, entry in enumerate(entries[:end]) if not self._greeting(entry, negates)), 0)
-        work = self.clone(state)
-        moves: list[Move] = []
-        ignored: list[str] = [entry.written for entry in entries[:start]]
-        ahead: list[str] = []
-        unseen: list[str] = []
-        for entry in entries[start:end]:
-            if unseen or (kept and moves and seat in self.to_act(work) and self._unseen(work, seat)):
-                unseen.append(entry.written)
-                continue
-            if ahead or seat not in self.to_act(work):
-                if not moves:
-                    raise self._nothing_owed(work, seat, entry.quoted)
-                if self.to_act(work) and self._kept_ahead(entry):
-                    self._check_kept(entry)
-                    ahead.append(entry.written)
-                else:  # a greeting, a signature; or anything once the game is over
-                    ignored.append(entry.written)
-                continue
-            if entry.too_long:
-                raise MoveError(T("this line is too long to be a move: a move line has at most %(limit)s characters",
-                                  limit=LINE_LIMIT), line=entry.written, expected=self.expected(work, seat))
-            try:
-                work, played = self._read_entry(entry, work, seat)
-            except MoveError as err:  # quoted as the player wrote it, never as read (half in English notation)
-                raise err.at(entry.quoted) from None
-            moves += played
-        ignored += [entry.written for entry in entries[end:]]
-        return Reading(moves, (*ignored, *after), tuple(ahead), tuple(unseen))
-
-    def _unseen(self, state: State, seat: int) -> bool:
-        """Whether the seat's decision now is one a kept answer may not serve (:attr:`Decision.not_ahead`)."""
-        decision = self.decision(state, seat)
-        return decision is not None and decision.not_ahead is not None
+        """A reply's lines to moves, each line read against the state the lines before it lead to
+        (:meth:`Reader.read`); nothing is applied to ``state``."""
+        return self._reader.read(text, state, seat, words, kept)
 
     def ahead(self, text: str, words: Words = ENGLISH) -> Reading:
-        """A reply sent before the seat's turn: its move lines kept unread for that turn (see :class:`Game`).
+        """A reply sent before the seat's turn: its move lines kept unread for that turn (:meth:`Reader.ahead`)."""
+        return self._reader.ahead(text, words)
 
-        A move line holding a word the notation does not read raises :class:`engine.MoveError` at once."""
-        kept: list[str] = []
-        ignored: list[str] = []
-        entries, after = self.entries(text, words)
-        for entry in entries:
-            if self._kept_ahead(entry):
-                self._check_kept(entry)
-                kept.append(entry.written)
-            else:
-                ignored.append(entry.written)
-        return Reading([], (*ignored, *after), tuple(kept))
-
-    def _greeting(self, entry: Entry, negates: Callable[[str], bool]) -> bool:
-        """Whether an entry before a reply's first move holds no word that names a move ("Hi all,"): it is passed
-        over and listed, like a signature after the last move. A line with any move word («не пас») is read."""
-        return not entry.too_long and not any(self.NOTATION.VOCABULARY.names_a_move(line)
-                                              or negates(line) for line in entry.alternatives)
-
-    def _check_kept(self, entry: Entry) -> None:
-        """Refuse now a line kept for a later turn whose every alternative holds a word the notation does not
-        read: it could never be played then, and the player would learn it only when the turn came. (An
-        alternative with such a word beside one without is judged at the turn, as in a line read now.)"""
-        unknown = [self.NOTATION.VOCABULARY.unknown(line) for line in entry.alternatives]
-        if all(word is not None for word in unknown):
-            raise MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when "
-                              "every word in it is read", word=unknown[0]), line=entry.quoted)
-
-    def _kept_ahead(self, entry: Entry) -> bool:
-        """Whether an entry past the owed decisions is written as moves (kept for a later turn), not prose."""
-        return not entry.too_long and all(self.is_move_line(line) for line in entry.alternatives)
-
-    def _unknown_word(self, line: str, word: str, work: State, seat: int) -> MoveError:
-        """The refusal of ``line`` for ``word``: the game's own where its reader refuses the line quoting that
-        word alone (it says what would do there: "'blue' is not a card colour; card colours are …"), else
-        one that says the word is none of the game's."""
-        try:
-            self.read_line(line, work, seat)
-        except MoveError as err:
-            if word in _named(err.reason):
-                return err.at(err.line or line, self.expected(work, seat), self.closest_moves(line, work, seat))
-        except IllegalMove:
-            pass
-        return MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when every "
-                           "word in it is read", word=word),
-                         line=line, expected=self.expected(work, seat), suggestions=self.closest_moves(line, work, seat))
-
-    def _read_entry(self, entry: Entry, work: State, seat: int) -> tuple[State, list[Move]]:
-        """The state after the entry's first alternative that can be played, and that alternative's moves."""
-        if len(entry.alternatives) == 1:
-            return self._play_line(entry.alternatives[0], work, seat)
-        refused: list[tuple[str, Said]] = []
-        understood = True
-        for line in entry.alternatives:
-            try:
-                return self._play_line(line, self.clone(work), seat)
-            except (MoveError, IllegalMove) as err:
-                refused.append((line, err.reason))
-                understood = understood and (isinstance(err, IllegalMove) or err.understood)
-        raise MoveError(T("none of the line's alternatives can be played now"), line=entry.quoted,
-                        expected=self.expected(work, seat), refused=tuple(refused), understood=understood)
-
-    def _play_line(self, line: str, work: State, seat: int) -> tuple[State, list[Move]]:
-        """The state after one line (one alternative of an entry) and its moves.
-
-        A line is played only when every word of it is read: a word left out
-        could be the one that changes what the line means (a negation, «не
-        пас», "don't pass"; the person in "play my healer card"), so a line
-        holding a word the notation does not read is refused, naming the word.
-        """
-        word = self.NOTATION.VOCABULARY.unknown(line)
-        if word is not None:
-            raise self._unknown_word(line, word, work, seat)
-        moves = list(self._read_line(line, work, seat))
-        for move in moves:
-            try:
-                work = self.apply(work, seat, move)
-            except IllegalMove as exc:
-                raise MoveError(exc.reason, line=line, expected=self.expected(work, seat), understood=True) from None
-        return work, moves
-
-    def _read_line(self, line: str, work: State, seat: int) -> Sequence[Move]:
-        try:
-            return self.read_line(line, work, seat)
-        except MoveError as err:
-            if err.line:
-                raise
-            raise err.at(line, self.expected(work, seat)) from None
-
-    def _nothing_owed(self, work: State, seat: int, line: str) -> MoveError:
-        due = sorted(self.to_act(work))
-        if not due:
-            return MoveError(T("the game is over; no more moves are accepted"), line=line)
-        waiting = ", ".join(str(s + 1) for s in due)
-        return MoveError(TN("you owe no decision now; waiting for seat %(seats)s",
-                            "you owe no decision now; waiting for seats %(seats)s", len(due), seats=waiting),
-                         line=line, expected=T("nothing more from you until the others have played"))
-
-
-def _named(text: Said) -> set[str]:
-    """The arguments of a text (and of the texts among them) as said: what the text names by itself, such as
-    the one word a reader's refusal quotes ("'%(word)s' is not a card colour")."""
-    if not isinstance(text, Text):
-        return set()
-    named: set[str] = set()
-    for _, value in text.args:
-        named |= _named(value) if isinstance(value, Text) else {str(value)}
-    return named
+    @cached_property
+    def _reader(self) -> Reader:
+        """The reply loop, the same for every game, which asks this game how each of its lines reads."""
+        return Reader(self)
 
 
 def check_viewer(seat: int | None, players: int) -> None:

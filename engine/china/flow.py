@@ -17,7 +17,6 @@ from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange,
 from engine.china.scoring import Roads, alliance_points, province_points, road_score
 from engine.china.state import ACT, DRAW, OVER, PLACE, State
 from engine.errors import IllegalMove
-from engine.protocol import check_viewer
 from engine.text import Notation, T, Text, TN
 
 COMPONENTS: Components = BOARDS.components
@@ -60,36 +59,6 @@ def setup(side: Side, players: int, seed: int, fortresses: bool, start: int = 0)
         supply_fortresses=[COMPONENTS.fortresses if fortresses else 0] * players,
         points={kind: [0] * players for kind in POINT_KINDS},
     )
-
-
-def determinise(state: State, seat: int | None, rng: random.Random) -> State:
-    """A copy of ``state`` that ``seat`` cannot tell from it, the cards it cannot locate dealt again (D18).
-
-    Secret to a seat are the other hands and the deck order, and the seed the
-    first exhaustion's reshuffle is drawn from (section 7); a spectator knows
-    no hand. The cards the seat cannot locate (every card not in its hand, the
-    display or the discards) form one pool, sorted by colour so that it says
-    nothing of where they really lie, shuffled with ``rng`` and dealt: each
-    other hand gets as many as it holds, the rest is the deck. The seed is
-    drawn from ``rng`` too. So the result depends only on what the seat sees
-    and on ``rng``.
-    """
-    check_viewer(seat, state.players)
-    new = state.copy()
-    hidden = [s for s in range(state.players) if s != seat]
-    counts = [sum(state.hands[s][c] for s in hidden) + state.deck.count(c) for c in range(len(COLOURS))]
-    pool = [c for c, n in enumerate(counts) for _ in range(n)]
-    new.seed = rng.randrange(2**31)
-    rng.shuffle(pool)
-    for s in hidden:
-        size = sum(state.hands[s])
-        hand = [0] * len(COLOURS)
-        for c in pool[:size]:
-            hand[c] += 1
-        new.hands[s] = hand
-        del pool[:size]
-    new.deck = pool
-    return new
 
 
 # --- funding and room -------------------------------------------------------

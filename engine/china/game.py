@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.china import flow, greedy, notation, picture, views, words
+from engine.china import determinise, flow, greedy, notation, picture, views, words
 from engine.china.data import BOARDS
 from engine.china.moves import Move
 from engine.china.state import State
@@ -76,7 +76,7 @@ class China(GameBase):
         return None  # the board and the scores: hands are never drawn, so every seat sees the spectator's picture
 
     def determinise(self, state: State, seat: int | None, rng: random.Random) -> State:
-        return flow.determinise(state, seat, rng)
+        return determinise.determinise(state, seat, rng)
 
     def drawn(self, state: State, seat: int, moves: list[Move]) -> Text | None:
         return views.drawn(state, seat, moves)

@@ -19,7 +19,7 @@ FORTRESS = "fortress"
 DECK = "deck"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """Play these cards (colour names) to fund this turn's pieces; kept in the box's colour order,
     so the same cards written in any order are the same move."""
@@ -32,7 +32,7 @@ class Play:
         object.__setattr__(self, "cards", tuple(sorted(self.cards, key=lambda c: (rank.get(c, len(order)), c))))
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     """Place one piece in ``province``; ``site`` is a site id for a pagoda or fortress."""
 
@@ -41,14 +41,14 @@ class Place:
     site: str | None = None
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Draw:
     """Take one card back into the hand: ``"deck"`` or the colour of a display card."""
 
     source: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Exchange:
     """Option B: discard a card of colour ``discard`` and take ``take`` (``"deck"`` or a display colour)."""
 
@@ -56,7 +56,7 @@ class Exchange:
     take: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Neither placing nor exchanging is possible (D10, D11)."""
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.china import flow
 from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play
 from engine.china.state import State
-from engine.errors import AmbiguousMove, MoveError
+from engine.errors import AmbiguousMove, IllegalMove, MoveError
 from engine.notation import Vocabulary, closest, words_of
 from engine.text import ANO_TELEIA, Notation, T, Text
 
@@ -106,8 +106,8 @@ def _line(line: str, work: State, seat: int) -> list[Move]:
                                   segment=Notation(segment)), line=line, expected=T("nothing more this turn"))
             move = step(work)
             if move not in flow.legal(work, seat):
-                raise MoveError(flow.why_illegal(work, seat, move), line=line, expected=EXPECTED[start.phase],
-                                suggestions=_suggest(line, start, seat), understood=True)
+                raise IllegalMove(flow.why_illegal(work, seat, move), line=line, expected=EXPECTED[start.phase],
+                                  suggestions=_suggest(line, start, seat))
             flow.apply(work, seat, move)
             moves.append(move)
     return moves

@@ -28,10 +28,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.dragon import data, flow, greedy, notation, picture, views, words
+from engine.dragon import data, determinise, flow, greedy, notation, picture, views, words
 from engine.dragon.reasons import expected
 from engine.dragon.moves import DragonMove
-from engine.dragon.state import DragonState, determinise, new_state
+from engine.dragon.state import DragonState, new_state
 from engine.protocol import GameBase, Option
 from engine.text import ENGLISH, TC, Said, Words
 
@@ -72,7 +72,7 @@ class Dragon(GameBase):
         return picture.draw(state, seat, words)
 
     def determinise(self, state: DragonState, seat: int | None, rng: random.Random) -> DragonState:
-        return determinise(state, seat, rng)
+        return determinise.determinise(state, seat, rng)
 
 
 GAME = Dragon()

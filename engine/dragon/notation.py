@@ -30,7 +30,7 @@ from engine.dragon.moves import (
 )
 from engine.dragon.reasons import expected, why_illegal
 from engine.dragon.state import ACTION, BUILD, PERSON, RELEASE, DragonState
-from engine.errors import AmbiguousMove, MoveError
+from engine.errors import AmbiguousMove, IllegalMove, MoveError
 from engine.notation import Vocabulary, closest, words_of
 from engine.text import Notation, T, Text
 
@@ -401,11 +401,11 @@ def _no_match(state: DragonState, seat: int, line: str, family: tuple[type, ...]
     legal = flow.legal(state, seat)
     texts = [format_move(m) for m in legal]
     if not any(isinstance(m, family) for m in legal):
-        return MoveError(NOT_ASKED[family[0].__name__], line=line, expected=expected(state),
-                         suggestions=closest(line, texts), understood=True)  # a move of a kind not asked now
+        return IllegalMove(NOT_ASKED[family[0].__name__], line=line, expected=expected(state),
+                           suggestions=closest(line, texts))  # a move of a kind not asked now
     reason = why_illegal(state, seat, concrete) if concrete is not None else T("no legal move fits that")
-    return MoveError(reason, line=line, expected=expected(state), suggestions=closest(line, texts),
-                     understood=concrete is not None)
+    refusal = IllegalMove if concrete is not None else MoveError  # a move read, or no move at all
+    return refusal(reason, line=line, expected=expected(state), suggestions=closest(line, texts))
 
 
 AHEAD_NOTE = T("An action sent before its month names its card alone, such as '%(tax)s' or '%(privilege)s': the "

@@ -12,7 +12,6 @@ import random
 from typing import Any
 
 from engine.dragon import data
-from engine.protocol import check_viewer
 
 # Phases of the game; ``RELEASE`` is the part of Phase 3 where owners choose losses.
 START, ACTION, BUILD, PERSON, RELEASE, OVER = "start", "action", "build", "person", "release", "over"
@@ -177,31 +176,6 @@ def deal(rng: random.Random, players: int) -> tuple[tuple[str, ...], ...]:
         groups.append(tuple(cards[at:at + size]))
         at += size
     return tuple(groups)
-
-
-def determinise(state: DragonState, seat: int | None, rng: random.Random) -> DragonState:
-    """A copy of ``state`` that ``seat`` cannot tell from it, with what it cannot know drawn again.
-
-    Everything at the table is public (D-27; hands follow from the cards
-    played, D-10) but two things: the action cards of the months still to
-    come, which are not yet dealt (each month shuffles all the cards anew,
-    2.5), and every other seat's standing release order, a player's private
-    instruction to the engine. The future months are dealt again from
-    ``rng`` as at set-up; another seat's order is cleared, so that seat is
-    asked at each release it owes, as any player without one is: its real
-    choice is that player's to make. The seed, which would tell the real
-    deals, is drawn from ``rng`` as well. So the result depends only on what
-    the seat sees and on ``rng``.
-    """
-    check_viewer(seat, len(state.players))
-    new = state.copy()
-    new.seed = rng.randrange(2**31)
-    count = len(state.players)
-    new.deals = state.deals[:state.round] + tuple(deal(rng, count) for _ in range(data.ROUNDS - state.round))
-    for other, player in enumerate(new.players):
-        if other != seat:
-            player.release_order = ()
-    return new
 
 
 def new_state(players: int, seed: int, large_cost: int) -> DragonState:

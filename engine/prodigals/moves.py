@@ -26,13 +26,14 @@ from typing import ClassVar, Union
 class _Step:
     """A move's canonical line: its verb, then its fields in order."""
 
+    __slots__ = ()  # so that the moves built on it hold their fields alone, as every game's moves do
     verb: ClassVar[str] = ""
 
     def __str__(self) -> str:
         return " ".join([self.verb, *(str(getattr(self, f.name)) for f in fields(self))])  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Place(_Step):
     """Put an errand boy on a space (a card set is named by its set: ``place e-set3``)."""
 
@@ -41,7 +42,7 @@ class Place(_Step):
     space: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Play(_Step):
     """Play a white card from hand; ``count`` > 1 plays a group (At the Pub)."""
 
@@ -54,7 +55,7 @@ class Play(_Step):
         return f"play {self.card}" + (f" x{self.count}" if self.count > 1 else "")
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Board(_Step):
     """Put a black card on the player board, discarding ``replace`` when all slots are full."""
 
@@ -67,7 +68,7 @@ class Board(_Step):
         return f"board {self.card}" + (f" replace {self.replace}" if self.replace else "")
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Use(_Step):
     """Use the top-right action of a black card on the board (once per round)."""
 
@@ -76,7 +77,7 @@ class Use(_Step):
     card: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Bonus(_Step):
     """Use a held bonus action tile in the action turn."""
 
@@ -85,14 +86,14 @@ class Bonus(_Step):
     tile: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Done(_Step):
     """End the action turn."""
 
     verb: ClassVar[str] = "done"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Option(_Step):
     """Pick option ``n`` (1-based) of a choice: a ``choose`` op, a conversion, a closed-circle benefit."""
 
@@ -101,7 +102,7 @@ class Option(_Step):
     n: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Shift(_Step):
     """Move one influence marker one step (``down``, ``down-left``, ``left``, ``up`` …)."""
 
@@ -111,14 +112,14 @@ class Shift(_Step):
     direction: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Stop(_Step):
     """Waive the remaining optional moves or sales of the effect being resolved."""
 
     verb: ClassVar[str] = "stop"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Row(_Step):
     """Choose the row (by its value) for a ``row_down`` effect."""
 
@@ -127,7 +128,7 @@ class Row(_Step):
     value: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Column(_Step):
     """Choose the column for a ``column_down`` effect with a chosen column."""
 
@@ -136,7 +137,7 @@ class Column(_Step):
     column: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Drop(_Step):
     """Move one marker straight down ``steps`` spaces (0 waives) in a row or column effect."""
 
@@ -146,7 +147,7 @@ class Drop(_Step):
     steps: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Jump(_Step):
     """One marker jumps ``jumps`` times straight down over occupied spaces."""
 
@@ -156,7 +157,7 @@ class Jump(_Step):
     jumps: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Sell(_Step):
     """Sell one of your possessions (by tile id)."""
 
@@ -165,7 +166,7 @@ class Sell(_Step):
     tile: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Exchange(_Step):
     """Give one of your possessions to the board and take one board tile."""
 
@@ -178,7 +179,7 @@ class Exchange(_Step):
         return f"exchange {self.give} for {self.take}"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Lmt(_Step):
     """Add ``k`` A Little More Time cards from hand to a spend action."""
 
@@ -187,7 +188,7 @@ class Lmt(_Step):
     k: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Take(_Step):
     """Take one political tile lying on the canvass space (``none`` discards them all)."""
 
@@ -196,7 +197,7 @@ class Take(_Step):
     tile: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Tile(_Step):
     """Place the political tile in hand at grid cell (x east, y south), turned ``turn`` quarter turns clockwise."""
 
@@ -210,7 +211,7 @@ class Tile(_Step):
         return f"tile {self.x},{self.y} r{self.turn}"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Discard(_Step):
     """Discard a political tile (``card`` empty) or, at end of round, a card from hand."""
 
@@ -222,7 +223,7 @@ class Discard(_Step):
         return f"discard {self.card}" if self.card else "discard tile"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Wild(_Step):
     """Fix ``k`` of the renaissance man's unfixed wild symbols to the symbol being counted."""
 
@@ -231,7 +232,7 @@ class Wild(_Step):
     k: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Trigger(_Step):
     """Fire this black card's bottom ability next (when several fire at once)."""
 
@@ -240,7 +241,7 @@ class Trigger(_Step):
     card: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class BonusTile(_Step):
     """Take this bonus action tile with a turn-order space."""
 
@@ -249,7 +250,7 @@ class BonusTile(_Step):
     tile: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class OrderUp(_Step):
     """Standing order sent with the action turn: move this marker up first if Dame Beatrice owes a move."""
 
@@ -258,7 +259,7 @@ class OrderUp(_Step):
     marker: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, slots=True)
 class OrderKeep(_Step):
     """Standing order sent with the action turn: keep this card at the end-of-round discard."""
 

@@ -214,7 +214,7 @@ def move(desk: Desk, game_id: int, seat_no: int, notation: str, reason: str) -> 
                              f"{_waiting(game) or 'nobody (the game is over)'}")
         try:
             played = [p.notation for p in desk.service.turns.play_all(session, game, seat, notation, "admin")]
-        except (engine.MoveError, engine.IllegalMove) as exc:
+        except engine.MoveError as exc:
             legal = [rules.format(m) for m in rules.legal(game.state, seat)][:8]
             raise AdminError(f"{notation!r} for seat {seat_no}: {exc}; legal now: {', '.join(legal)}") from None
         if game.human(seat):

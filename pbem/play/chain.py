@@ -405,10 +405,8 @@ def _played(reply: Reply) -> Outcome:
     said = service.shown.words(game, seat)
     try:
         reading = game.rules.read(reply.text, game.rules.clone(game.state), seat, said)
-    except engine.MoveError as exc:
+    except engine.MoveError as exc:  # an IllegalMove too: its headline says the move is not legal
         return _move_error(reply, said, exc)
-    except engine.IllegalMove as exc:
-        return reply.refuse("illegal", str(exc), detail=said.say(exc.reason))
     moves = reading.moves
     shown = service.mails.shows(game, seat, moves)
     drew = service.shown.drawn(game, seat, moves) if shown else ""

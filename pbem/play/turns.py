@@ -55,7 +55,7 @@ class Turns:
 
     def play_all(self, session: Session, game: LoadedGame, seat: int, text: str, source: str,
                  inbound_id: int | None = None) -> list[Played]:
-        """Read ``text`` as the seat's moves and play them all, or raise (MoveError, IllegalMove) and play none.
+        """Read ``text`` as the seat's moves and play them all, or raise MoveError and play none.
 
         The lines are read on a clone, so a refusal leaves the state as it was;
         a move the engine refuses while being played leaves the game half
@@ -119,10 +119,6 @@ class Turns:
             text = self._keep_later(session, game, seat, held)
             game.early_outcomes[seat] = EarlyOutcome(text, reason=said.say(exc.reason), refused=refused)
             return False
-        except engine.IllegalMove as exc:
-            text = self._keep_later(session, game, seat, held)
-            game.early_outcomes[seat] = EarlyOutcome(text, reason=said.say(exc.reason or str(exc)))
-            return False
         drew = rules.drawn(game.state, seat, reading.moves)
         played = [self.play(session, game, seat, move, "early", held.inbound_id).notation for move in reading.moves]
         if reading.ahead:
@@ -166,7 +162,7 @@ class Turns:
         """Whether ``line`` (one alternative, in English notation) reads as an answer to the seat's decision now."""
         try:
             return bool(game.rules.read_line(line, game.state, seat))
-        except (engine.MoveError, engine.IllegalMove):
+        except engine.MoveError:
             return False
 
     def drop_early(self, session: Session, game: LoadedGame, seat: int) -> Held:

@@ -6,6 +6,7 @@ names hold the same kind of thing in every game (the README's Layout section).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
 
@@ -16,8 +17,12 @@ from engine.protocol import GameBase
 from tests.imports import cycle, graph
 
 ENGINE = Path(engine.__file__).parent
-EVERY_GAME_HAS = ("data", "state", "moves", "flow", "notation", "views", "greedy", "game")
+EVERY_GAME_HAS = ("data", "state", "moves", "flow", "determinise", "notation", "views", "greedy", "game")
 GAMES = engine.names()
+MOVE_FLAGS = {"frozen": True, "eq": True, "order": False, "unsafe_hash": False}
+"""The dataclass flags of every game's moves: hashable values equal by their fields, never ordered (nothing
+sorts moves, and moves of two kinds could not be ordered anyway); each also ``slots``, so it holds its
+fields alone."""
 
 
 def _graph(name: str) -> dict[str, set[str]]:
@@ -54,4 +59,24 @@ def test_the_package_exposes_only_the_adapter(name: str) -> None:
     adapter = importlib.import_module(f"engine.{name}.game")
     assert package.GAME is adapter.GAME is engine.game(name)
     assert isinstance(adapter.GAME, GameBase) and isinstance(adapter.GAME, engine.Game)
-    assert _graph(name)["game"] >= {"flow", "notation", "views", "greedy"}
+    assert _graph(name)["game"] >= {"flow", "determinise", "notation", "views", "greedy"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_deals_its_hidden_parts_in_determinise(name: str) -> None:
+    """Where a game's hidden parts are dealt again is found under the same name in every game."""
+    assert callable(importlib.import_module(f"engine.{name}.determinise").determinise)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_move_is_a_dataclass_with_the_same_flags(name: str) -> None:
+    """The moves of every game are made alike, so what holds of one game's moves (a key, quick to make, no
+    attribute added by mistake) holds of every game's."""
+    module = importlib.import_module(f"engine.{name}.moves")
+    moves = [value for value in vars(module).values()
+             if isinstance(value, type) and dataclasses.is_dataclass(value) and value.__module__ == module.__name__]
+    assert moves, f"engine/{name}/moves.py holds no move dataclass"
+    for move in moves:
+        params = move.__dataclass_params__  # type: ignore[attr-defined]
+        assert {flag: getattr(params, flag) for flag in MOVE_FLAGS} == MOVE_FLAGS, move
+        assert all("__slots__" in vars(kind) for kind in move.__mro__[:-1]), f"{move} is not slotted throughout"

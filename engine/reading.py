@@ -1,0 +1,289 @@
+"""The one reply-reading loop every game shares: a reply's lines to moves, read against the game's state.
+
+A game says only how one line reads (its notation's ``read_line`` and
+vocabulary); how a reply's lines become decisions' entries, which of them are
+greetings, moves, alternatives, answers kept for a later turn or a signature,
+and how a line that cannot be played is refused, is the same for every game,
+so it is written once here. :class:`engine.protocol.GameBase` holds a
+:class:`Reader` and its ``read``, ``entries`` and ``ahead`` are the reader's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import IllegalMove, MoveError
+from engine.notation import LINE_LIMIT, WORD, normalise, reply_parts, shortened
+from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
+
+if TYPE_CHECKING:  # the protocol holds a reader: at run time this module needs none of it
+    from engine.protocol import GameBase, Move, State
+
+ELSE = TC("move", "else")
+"""The word between the alternatives of one line (``group 2 tax, else pass``), in every game's move words."""
+
+_ELSE = re.compile(r"\s*,?\s*\belse\b\s*")
+DONE = "end"
+"""What a language's "done" word («готово», «kész», «τέλος» where it is no move) is read as (engine.text.Reading)."""
+_DONE_AROUND = re.compile(rf"^(?:{DONE}\b[\s,;.!]*)+|(?:[\s,;.!]*\b{DONE})+[\s,;.!]*$")
+"""Done words opening or closing a line («всё, готово», "pass, done", «всё, пас»): the reply's moves end with
+that line."""
+
+
+def reply_words(game: Any) -> tuple[Text, ...]:
+    """Every word a reply in ``game`` is written with: the game's own ``MOVE_WORDS`` and :data:`ELSE`."""
+    return (ELSE, *getattr(game, "MOVE_WORDS", ()))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One decision's line of a reply: its moves in order of preference, the first one legal being played.
+
+    ``written`` is the line as the player wrote it (with any following lines
+    that start with "else"); ``alternatives`` are the normalised English
+    lines, best first. A line longer than :data:`engine.notation.LINE_LIMIT`
+    is ``too_long``: it has no alternatives, is never read, and ``written``
+    holds its start only.
+    """
+
+    written: str
+    alternatives: tuple[str, ...]
+    too_long: bool = False
+
+    @property
+    def quoted(self) -> str:
+        """The entry as a refusal quotes it: the player's own line (its "else" lines after it), never as read."""
+        return self.written.replace("\n", " ")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a reply says: the moves it makes, in order, the lines it carried after them, and what it sends ahead.
+
+    ``ignored`` holds the lines (as written) that are not written as moves and
+    came once every decision the seat owed was made, or after the reply's last
+    line written as a move: a greeting, a signature.
+    ``ahead`` holds the lines (as written) that came then and are moves: the
+    seat's answer for its next turn, kept unread until that turn comes.
+    ``unseen`` holds the lines of a kept answer (read with ``kept``) from the
+    first decision no kept answer may serve
+    (:attr:`engine.protocol.Decision.not_ahead`) on: they were written before
+    what that decision shows was seen, so they are not read (``moves`` are
+    the lines before it).
+    """
+
+    moves: list[Move]
+    ignored: tuple[str, ...] = ()
+    ahead: tuple[str, ...] = ()
+    unseen: tuple[str, ...] = ()
+
+
+class Reader:
+    """Reads replies for one game, asking the game (``game``) only what the protocol says a game answers:
+    its state's seats to act and decisions, its lines' moves and words, what it expects and suggests."""
+
+    def __init__(self, game: GameBase) -> None:
+        self.game = game
+
+    def entries(self, text: str, words: Words = ENGLISH) -> tuple[list[Entry], tuple[str, ...]]:
+        """A reply's lines as decisions' entries: each line's alternatives (``tax, else build``) in order; and
+        the lines after its done word (a line ``end``, «готово», "pass, done"), as written, which are not read.
+
+        A line that starts with "else" adds alternatives to the line before it.
+        Each line is read in ``words``' move words and in English, whichever the
+        player wrote.
+        """
+        entries: list[Entry] = []
+        lines, after = reply_parts(text)
+        for at, (written, _) in enumerate(lines):
+            if len(written) > LINE_LIMIT:
+                entries.append(Entry(shortened(written), (), too_long=True))
+                continue
+            read = normalise(words.english(normalise(self.game.reply_text(written))))
+            moves = _DONE_AROUND.sub("", read)
+            pieces = _ELSE.split(moves)
+            alternatives = tuple(piece for piece in pieces if piece)
+            if alternatives and not pieces[0] and entries and not entries[-1].too_long:  # "else …" goes on
+                before = entries.pop()  # with the line before it
+                joined = f"{before.written}\n{written}"
+                entries.append(Entry(joined, before.alternatives + alternatives) if len(joined) <= LINE_LIMIT
+                               else Entry(shortened(joined), (), too_long=True))
+            elif alternatives:
+                entries.append(Entry(written, alternatives))
+            if moves != read:  # «готово», «kész», "pass, done": the player's moves end here, and what follows
+                return entries, (*(line for line, _ in lines[at + 1:]), *after)  # is listed as not read
+        return entries, tuple(after)
+
+    def read(self, text: str, state: State, seat: int, words: Words = ENGLISH, kept: bool = False) -> Reading:
+        """A reply's lines to moves, each line read against the state the lines before it lead to.
+
+        The lines are played on a clone, so a reply can carry every decision
+        the seat owes before anyone else acts; of a line's alternatives the
+        first that can be played is. Once the seat owes nothing more, a line
+        that is not written as a move is ignored and reported, and the lines
+        that are moves are the seat's answer for its next turn (``ahead``),
+        left unread until then. The lines after the reply's last line written
+        as a move that are not moves (a signature with no ``--`` above it)
+        are ignored and reported too, even while the seat still owes a
+        decision (a standing release order discharges none): read as moves,
+        they would refuse the reply. Nothing is applied to ``state``. An
+        answer ``kept`` from before the turn is read up to a decision its
+        lines cannot have seen (R-PBEM-4: a drawn tile is placed once seen):
+        the lines from there are ``unseen``, read by no one.
+        """
+        entries, after = self.game.entries(text, words)
+        if not entries:
+            raise MoveError(T("the reply holds no move"), expected=self.game.expected(state, seat),
+                            suggestions=self.game.suggestions(state, seat))
+        written_as_moves = [i for i, entry in enumerate(entries) if self._kept_ahead(entry)]
+        end = written_as_moves[-1] + 1 if written_as_moves else len(entries)
+        negates = getattr(getattr(words, "lexicon", None), "negates", lambda line: "not" in WORD.findall(line))
+        start = next((i for i, entry in enumerate(entries[:end]) if not self._greeting(entry, negates)), 0)
+        work = self.game.clone(state)
+        moves: list[Move] = []
+        ignored: list[str] = [entry.written for entry in entries[:start]]
+        ahead: list[str] = []
+        unseen: list[str] = []
+        for entry in entries[start:end]:
+            if unseen or (kept and moves and seat in self.game.to_act(work) and self._unseen(work, seat)):
+                unseen.append(entry.written)
+                continue
+            if ahead or seat not in self.game.to_act(work):
+                if not moves:
+                    raise self._nothing_owed(work, seat, entry.quoted)
+                if self.game.to_act(work) and self._kept_ahead(entry):
+                    self._check_kept(entry)
+                    ahead.append(entry.written)
+                else:  # a greeting, a signature; or anything once the game is over
+                    ignored.append(entry.written)
+                continue
+            if entry.too_long:
+                raise MoveError(T("this line is too long to be a move: a move line has at most %(limit)s characters",
+                                  limit=LINE_LIMIT), line=entry.written, expected=self.game.expected(work, seat))
+            try:
+                work, played = self._read_entry(entry, work, seat)
+            except MoveError as err:  # quoted as the player wrote it, never as read (half in English notation)
+                raise err.at(entry.quoted) from None
+            moves += played
+        ignored += [entry.written for entry in entries[end:]]
+        return Reading(moves, (*ignored, *after), tuple(ahead), tuple(unseen))
+
+    def _unseen(self, state: State, seat: int) -> bool:
+        """Whether the seat's decision now is one a kept answer may not serve
+        (:attr:`engine.protocol.Decision.not_ahead`)."""
+        decision = self.game.decision(state, seat)
+        return decision is not None and decision.not_ahead is not None
+
+    def ahead(self, text: str, words: Words = ENGLISH) -> Reading:
+        """A reply sent before the seat's turn: its move lines kept unread for that turn
+        (see :meth:`engine.protocol.Game.ahead`).
+
+        A move line holding a word the notation does not read raises :class:`engine.MoveError` at once."""
+        kept: list[str] = []
+        ignored: list[str] = []
+        entries, after = self.game.entries(text, words)
+        for entry in entries:
+            if self._kept_ahead(entry):
+                self._check_kept(entry)
+                kept.append(entry.written)
+            else:
+                ignored.append(entry.written)
+        return Reading([], (*ignored, *after), tuple(kept))
+
+    def _greeting(self, entry: Entry, negates: Callable[[str], bool]) -> bool:
+        """Whether an entry before a reply's first move holds no word that names a move ("Hi all,"): it is passed
+        over and listed, like a signature after the last move. A line with any move word («не пас») is read."""
+        return not entry.too_long and not any(self.game.NOTATION.VOCABULARY.names_a_move(line)
+                                              or negates(line) for line in entry.alternatives)
+
+    def _check_kept(self, entry: Entry) -> None:
+        """Refuse now a line kept for a later turn whose every alternative holds a word the notation does not
+        read: it could never be played then, and the player would learn it only when the turn came. (An
+        alternative with such a word beside one without is judged at the turn, as in a line read now.)"""
+        unknown = [self.game.NOTATION.VOCABULARY.unknown(line) for line in entry.alternatives]
+        if all(word is not None for word in unknown):
+            raise MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when "
+                              "every word in it is read", word=unknown[0]), line=entry.quoted)
+
+    def _kept_ahead(self, entry: Entry) -> bool:
+        """Whether an entry past the owed decisions is written as moves (kept for a later turn), not prose."""
+        return not entry.too_long and all(self.game.is_move_line(line) for line in entry.alternatives)
+
+    def _unknown_word(self, line: str, word: str, work: State, seat: int) -> MoveError:
+        """The refusal of ``line`` for ``word``: the game's own where its reader refuses the line quoting that
+        word alone (it says what would do there: "'blue' is not a card colour; card colours are …"), else
+        one that says the word is none of the game's."""
+        try:
+            self.game.read_line(line, work, seat)
+        except MoveError as err:
+            if word in _named(err.reason):
+                return err.at(err.line or line, self.game.expected(work, seat), self.game.closest_moves(line, work, seat))
+        return MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when every "
+                           "word in it is read", word=word),
+                         line=line, expected=self.game.expected(work, seat), suggestions=self.game.closest_moves(line, work, seat))
+
+    def _read_entry(self, entry: Entry, work: State, seat: int) -> tuple[State, list[Move]]:
+        """The state after the entry's first alternative that can be played, and that alternative's moves."""
+        if len(entry.alternatives) == 1:
+            return self._play_line(entry.alternatives[0], work, seat)
+        refused: list[tuple[str, Said]] = []
+        understood = True
+        for line in entry.alternatives:
+            try:
+                return self._play_line(line, self.game.clone(work), seat)
+            except MoveError as err:
+                refused.append((line, err.reason))
+                understood = understood and err.understood
+        raise (IllegalMove if understood else MoveError)(
+            T("none of the line's alternatives can be played now"), line=entry.quoted,
+            expected=self.game.expected(work, seat), refused=tuple(refused))
+
+    def _play_line(self, line: str, work: State, seat: int) -> tuple[State, list[Move]]:
+        """The state after one line (one alternative of an entry) and its moves.
+
+        A line is played only when every word of it is read: a word left out
+        could be the one that changes what the line means (a negation, «не
+        пас», "don't pass"; the person in "play my healer card"), so a line
+        holding a word the notation does not read is refused, naming the word.
+        """
+        word = self.game.NOTATION.VOCABULARY.unknown(line)
+        if word is not None:
+            raise self._unknown_word(line, word, work, seat)
+        moves = list(self._read_line(line, work, seat))
+        for move in moves:
+            try:
+                work = self.game.apply(work, seat, move)
+            except IllegalMove as exc:
+                raise IllegalMove(exc.reason, line=line, expected=self.game.expected(work, seat)) from None
+        return work, moves
+
+    def _read_line(self, line: str, work: State, seat: int) -> Sequence[Move]:
+        try:
+            return self.game.read_line(line, work, seat)
+        except MoveError as err:
+            if err.line:
+                raise
+            raise err.at(line, self.game.expected(work, seat)) from None
+
+    def _nothing_owed(self, work: State, seat: int, line: str) -> MoveError:
+        due = sorted(self.game.to_act(work))
+        if not due:
+            return MoveError(T("the game is over; no more moves are accepted"), line=line)
+        waiting = ", ".join(str(s + 1) for s in due)
+        return MoveError(TN("you owe no decision now; waiting for seat %(seats)s",
+                            "you owe no decision now; waiting for seats %(seats)s", len(due), seats=waiting),
+                         line=line, expected=T("nothing more from you until the others have played"))
+
+
+def _named(text: Said) -> set[str]:
+    """The arguments of a text (and of the texts among them) as said: what the text names by itself, such as
+    the one word a reader's refusal quotes ("'%(word)s' is not a card colour")."""
+    if not isinstance(text, Text):
+        return set()
+    named: set[str] = set()
+    for _, value in text.args:
+        named |= _named(value) if isinstance(value, Text) else {str(value)}
+    return named
