@@ -13,14 +13,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import Any, Hashable, Protocol
 
 from engine.errors import IllegalMove, MoveError
 from engine.notation import LINE_LIMIT, WORD, normalise, reply_parts, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
 
-if TYPE_CHECKING:  # the protocol holds a reader: at run time this module needs none of it
-    from engine.protocol import GameBase, Move, State
+State = Any
+"""A game's state, as :mod:`engine.protocol` names it."""
+
+Move = Hashable
+"""One move, as :mod:`engine.protocol` names it."""
 
 ELSE = TC("move", "else")
 """The word between the alternatives of one line (``group 2 tax, else pass``), in every game's move words."""
@@ -81,11 +85,43 @@ class Reading:
     unseen: tuple[str, ...] = ()
 
 
+class Rules(Protocol):
+    """What the reader asks of a game: the part of :class:`engine.protocol.GameBase` that reading a reply uses.
+
+    A protocol here rather than ``GameBase`` itself, because the protocol module builds on this one: naming
+    ``GameBase`` would close a circle of imports.
+    """
+
+    NOTATION: ModuleType
+
+    def reply_text(self, text: str) -> str: ...
+
+    def entries(self, text: str, words: Words = ENGLISH) -> tuple[list[Entry], tuple[str, ...]]: ...
+
+    def expected(self, state: State, seat: int) -> Said: ...
+
+    def suggestions(self, state: State, seat: int) -> list[str]: ...
+
+    def clone(self, state: State) -> State: ...
+
+    def to_act(self, state: State) -> set[int]: ...
+
+    def decision(self, state: State, seat: int) -> Any: ...
+
+    def is_move_line(self, line: str) -> bool: ...
+
+    def read_line(self, line: str, state: State, seat: int) -> Sequence[Move]: ...
+
+    def closest_moves(self, line: str, state: State, seat: int) -> list[str]: ...
+
+    def apply(self, state: State, seat: int, move: Move) -> State: ...
+
+
 class Reader:
     """Reads replies for one game, asking the game (``game``) only what the protocol says a game answers:
     its state's seats to act and decisions, its lines' moves and words, what it expects and suggests."""
 
-    def __init__(self, game: GameBase) -> None:
+    def __init__(self, game: Rules) -> None:
         self.game = game
 
     def entries(self, text: str, words: Words = ENGLISH) -> tuple[list[Entry], tuple[str, ...]]:
