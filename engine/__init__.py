@@ -12,7 +12,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from engine.errors import AmbiguousMove, IllegalMove, MoveError, OptionError
-from engine.protocol import ELSE, Decision, Entry, Game, GameBase, Move, Option, Reading, Result, State
+from engine.protocol import ELSE, PRIVATE_MOVE, Decision, Entry, Game, GameBase, Move, Option, Reading, Result, State
 
 # Name -> module; imported on first use so that loading one game's data does
 # not cost the others.
@@ -52,6 +52,7 @@ def game(name: str) -> Game:
 __all__ = [
     "AmbiguousMove",
     "ELSE",
+    "PRIVATE_MOVE",
     "Entry",
     "Decision",
     "Game",

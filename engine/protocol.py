@@ -29,6 +29,9 @@ from engine.notation import closest
 from engine.reading import DONE, ELSE, Entry, Reader, Reading, reply_words  # the reply's parts, named here too
 from engine.text import ENGLISH, Said, T, Text, Words
 
+PRIVATE_MOVE = T("set a standing order")
+"""What every other reader is shown of a move private to its seat (:meth:`Game.private`), in their language."""
+
 State = Any
 """Each game has its own state class; it is opaque to everything outside the game."""
 
@@ -146,6 +149,7 @@ class Game(Protocol):
     AHEAD_NOTE: Text | None
     OUTLOOK_SCALE: float | None
     SHOWS_ONE_SEAT: bool
+    PRIVATE_LINES: tuple[str, ...]
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State: ...
 
@@ -192,6 +196,11 @@ class Game(Protocol):
         ...
 
     def format(self, move: Move) -> str: ...
+
+    def private(self, notation: str) -> bool:
+        """Whether the move ``notation`` writes is its seat's secret (a standing order: a plan, or a card kept in
+        hand), which no other seat and no reader of a public page may see played."""
+        ...
 
     def format_ahead(self, move: Move) -> str:
         """``move`` as a player writes it before its turn: without what only the turn will show.
@@ -329,6 +338,9 @@ class GameBase:
     deck into its hand). False where nothing hidden is ever shown to one seat alone (Dragon: a new month's
     cards are shown to everyone at once): :func:`engine.lookahead.shows` then knows its answer without
     playing the moves in sampled worlds."""
+    PRIVATE_LINES: tuple[str, ...] = ()
+    """How the canonical lines of the moves private to their seat begin (:meth:`private`): a standing order
+    says a seat's plan, and may name a card in its hand, so only the seat and the organiser see it played."""
     OUTLOOK_SCALE: float | None = None
     """Outlook points that make a clear lead, or None. Where given, a search bot rewards a playout it cuts short
     by a sigmoid of the seat's lead over the best other seat in these units (a finished one by its lead in final
@@ -391,6 +403,9 @@ class GameBase:
 
     def format(self, move: Move) -> str:
         return self.NOTATION.format_move(move)
+
+    def private(self, notation: str) -> bool:
+        return notation.startswith(self.PRIVATE_LINES) if self.PRIVATE_LINES else False
 
     def format_ahead(self, move: Move) -> str:
         """The turn's own notation: right for a game whose moves name nothing dealt before the turn."""

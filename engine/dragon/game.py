@@ -50,6 +50,7 @@ class Dragon(GameBase):
     FLOW, NOTATION, VIEWS, GREEDY = flow, notation, views, greedy
     MOVE_WORDS = words.MOVE_WORDS
     AHEAD_NOTE = notation.AHEAD_NOTE
+    PRIVATE_LINES = ("release order:",)
     SHOWS_ONE_SEAT = False  # the hidden parts are the months to come, dealt to all, and others' release orders
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> DragonState:

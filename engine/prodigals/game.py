@@ -34,6 +34,7 @@ class Prodigals(GameBase):
         return state.clone()
 
     OUTLOOK_SCALE = greedy.LEAD_SCALE
+    PRIVATE_LINES = ("order up ", "order keep ")
 
     def outlook(self, state: State) -> list[float]:
         return greedy.outlook(state)

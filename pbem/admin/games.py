@@ -184,7 +184,7 @@ def undo(desk: Desk, game_id: int, to: int, reason: str, force: bool = False) ->
             game.row.status = "active"
             runner.unrecord(desk.service, session, game_id)
         fresh = transaction.reload(game_id)
-        lines = [desk.service.shown.line(game, m.seq, m.seat, m.notation, m.source) for m in later]
+        lines = [desk.service.shown.line(game, m.seq, m.seat, m.notation, m.source, reader=None) for m in later]
         concerned = sorted({game.name(m.seat) for m in answered})
         for row in fresh.seats:
             row.awaiting, row.reminded, row.deadline = False, False, None

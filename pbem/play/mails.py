@@ -197,7 +197,8 @@ class Mailer(Postbox):
             player = game.player(seat)
             if seat in skip or not game.human(seat) or player is None:
                 continue
-            lines = [self.shown.line(game, played.seq, played.seat, played.notation, played.source, self.shown.words(game, seat))
+            said = self.shown.words(game, seat)
+            lines = [self.shown.line(game, played.seq, played.seat, played.notation, played.source, said, reader=seat)
                      for played in game.played]
             if player.notify == "each":
                 self.send_to_seat(session, game, seat, "notice", recap=lines, next_after=self.next_after(game, seat))

@@ -202,16 +202,22 @@ class Shown:
         """Every move and table message since the seat's previous prompt (or move ``since``), in order."""
         since = game.seats[seat].prompted_seq if since is None else since
         said = self.words(game, seat)
-        lines = [self.line(game, move.seq, move.seat, move.notation, move.source, said)
+        lines = [self.line(game, move.seq, move.seat, move.notation, move.source, said, reader=seat)
                  for move in (*game.log, *game.played) if move.seq > since]
         lines += [self.line(game, said.seq, said.seat, said.text, "say")
                   for said in game.talk if said.seq >= since and said.seat != seat]
         return sorted(lines, key=lambda line: (line.seq, line.source == "say"))
 
     def line(self, game: LoadedGame, seq: int, seat: int, text: str, source: str,
-             said: CatalogWords | None = None) -> RecapLine:
-        """One recap line; a move's notation is written in ``said``'s move words (table talk stays as written)."""
-        if said is not None and source != "say":
+             said: CatalogWords | None = None, *, reader: int | None = None) -> RecapLine:
+        """One recap line; a move's notation is written in ``said``'s move words (table talk stays as written).
+
+        A move private to its seat (a standing order, :meth:`engine.Game.private`) is shown as such to every
+        reader but that seat (``reader``: the seat the line is for; None for the table or the public).
+        """
+        if source != "say" and reader != seat and game.rules.private(text):
+            text = (said or self.words(game, None)).say(engine.PRIVATE_MOVE)
+        elif said is not None and source != "say":
             text = said.move(text)
         return RecapLine(seq, seat + 1, game.name(seat), bot_name(game, seat, said), text, source)
 

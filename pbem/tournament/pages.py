@@ -243,7 +243,7 @@ def game_context(service: Service, game: LoadedGame, times: dict[int, datetime],
               "deadline": local_time(_aware(game.seats[seat].deadline), zone, language)
               if seat in due and game.seats[seat].awaiting and game.seats[seat].deadline else ""}
              for seat in range(len(game.seats))]
-    lines = [replace(shown.line(game, move.seq, move.seat, move.notation, move.source, said),
+    lines = [replace(shown.line(game, move.seq, move.seat, move.notation, move.source, said, reader=None),
                      name=shown_names[move.seat]) for move in game.log]
     standings = [replace(row, name=shown_names[row.seat_no - 1]) for row in shown.standings(game, result, said)] \
         if result is not None else None
