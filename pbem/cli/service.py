@@ -78,11 +78,23 @@ def mailing_service(loaded: Loaded | None = None) -> Service:
 
 def reading_service() -> Service:
     """The service for a command that only reads (or changes nothing a player is mailed about)."""
-    settings = settings_or_exit()
+    loaded = loaded_or_exit()
     try:
-        return open_service(settings)
+        return preflight.existing_service(loaded)
+    except ConfigError as exc:
+        refuse(str(exc))
     except UNOPENED as exc:
-        refuse(database_problem(settings.database_url, exc))
+        refuse(database_problem(loaded.settings.database_url, exc))
+
+
+def existing_or_exit() -> Loaded:
+    """The settings of a league whose database exists (:func:`pbem.serve.preflight.check_database`), else exit 1."""
+    loaded = loaded_or_exit()
+    try:
+        preflight.check_database(loaded)
+    except ConfigError as exc:
+        refuse(str(exc))
+    return loaded
 
 
 UNOPENED = (SQLAlchemyError, ImportError)
@@ -189,6 +201,10 @@ def config() -> None:
         typer.echo(f"{public_name(key):<{width}} = {shown}  # {where}")
     typer.echo(f"each one can be set as `name = value` in {loaded.file} or as PBEM_NAME (e.g. "
                f"{env_name('domain')}) in the environment")
+    try:  # the settings are shown either way; a league they do not lead to is the one line every command says
+        preflight.check_database(loaded)
+    except ConfigError as exc:
+        refuse(str(exc))
 
 
 def serve() -> None:

@@ -70,8 +70,9 @@ def test_init_keeps_an_existing_file_unless_forced_and_then_keeps_its_secret(tmp
 
 def test_the_environment_overrides_the_file_and_config_says_where_each_value_came_from(tmp_path: Path) -> None:
     (tmp_path / "pbem.toml").write_text('smtp_port = 25\nsmtp_tls = "implicit"\n')
-    env = {**bare(tmp_path), "PBEM_SMTP_PORT": "465"}
-    shown = run(env, "config")
+    env = {**bare(tmp_path), "PBEM_SMTP_PORT": "465", "PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}"}
+    shown = run(env, "config", code=1)  # shown, though no database is there yet
+    assert f"error: there is no database at {tmp_path / 'pbem.db'}" in shown
     assert "smtp_port             = 465  # PBEM_SMTP_PORT (environment)" in shown
     assert f'smtp_tls              = "implicit"  # {tmp_path / "pbem.toml"}' in shown
     assert load(env).settings.smtp_port == 465
@@ -80,7 +81,8 @@ def test_the_environment_overrides_the_file_and_config_says_where_each_value_cam
 def test_config_option_names_the_file_for_any_command_and_must_exist(tmp_path: Path) -> None:
     other = tmp_path / "other.toml"
     other.write_text(f'domain = "{TEST_DOMAIN}"\n')
-    assert f'domain                = "{TEST_DOMAIN}"  # {other}' in run(bare(tmp_path), "--config", str(other), "config")
+    assert f'domain                = "{TEST_DOMAIN}"  # {other}' in run(bare(tmp_path), "--config", str(other), "config",
+                                                                   code=1)
     missing = run(bare(tmp_path), "--config", str(tmp_path / "nope.toml"), "game", "list", code=1)
     assert "no such file" in missing and "pbem init --path" in missing
 
@@ -145,6 +147,7 @@ def test_commands_that_mail_players_refuse_the_example_domain_saying_what_to_set
 
 def test_a_secret_other_than_the_databases_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     env = command_env(tmp_path, PBEM_SECRET="first-secret")
+    run(env, "init")
     run(env, "game", "new", "dragon", "--player", ANN, "--bots", "2")
     service = Service(load(env).settings)
     before = counts(service)

@@ -15,13 +15,20 @@ from email import policy
 from email.message import EmailMessage
 from pathlib import Path
 
+from pbem.app import open_service
+from pbem.ops.config import load_settings
 from tests.support.sink import free_port, plain
 from tests.settings import command_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def environment(tmp_path: Path, relay_port: int, **extra: str) -> dict[str, str]:
+def environment(tmp_path: Path, relay_port: int, *, database: bool = True, **extra: str) -> dict[str, str]:
+    """A child ``pbem``'s environment: files under tmp_path, the relay on ``relay_port``, a free listen port.
+
+    With ``database`` the league's database is made, as ``pbem init`` makes it: every other command refuses a
+    database that is not there, so a test that starts from nothing says so with ``database=False``.
+    """
     env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
     env.update(command_env(tmp_path))
     env.update({
@@ -33,6 +40,8 @@ def environment(tmp_path: Path, relay_port: int, **extra: str) -> dict[str, str]
         "PBEM_SCAN_SECONDS": "1",
         **extra,
     })
+    if database:
+        open_service(load_settings(env)).db.dispose()
     return env
 
 
