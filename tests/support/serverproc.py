@@ -16,7 +16,8 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem.app import open_service
-from pbem.ops.config import load_settings
+from pbem.ops.config import Settings
+from tests.support.ports import refuse_default_env
 from tests.support.sink import free_port, plain
 from tests.settings import command_env
 
@@ -40,12 +41,14 @@ def environment(tmp_path: Path, relay_port: int, *, database: bool = True, **ext
         "PBEM_SCAN_SECONDS": "1",
         **extra,
     })
-    if database:
-        open_service(load_settings(env)).db.dispose()
+    if database:  # from the two settings it needs alone: a test of a bad other one still gets its refusal
+        open_service(Settings(database_url=env["PBEM_DATABASE_URL"], secret=env["PBEM_SECRET"])).db.dispose()
     return env
 
 
 def pbem(env: dict[str, str], *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    if args[:1] == ("serve",):
+        refuse_default_env(env)
     return subprocess.run([sys.executable, "-m", "pbem", *args], env=env, input=stdin, capture_output=True,
                           timeout=120, cwd=env.get("PBEM_CWD", str(ROOT)))
 
@@ -54,6 +57,7 @@ class ServerProcess:
     """One ``pbem serve``; ``start()`` waits until it accepts SMTP connections."""
 
     def __init__(self, env: dict[str, str]) -> None:
+        refuse_default_env(env)
         self.env = env
         host, _, port = env["PBEM_LISTEN"].rpartition(":")
         self.host, self.port = host, int(port or 0)
