@@ -179,8 +179,8 @@ def check_database(loaded: Loaded) -> None:
     where = database.resolve()
     source = loaded.sources["database_url"]
     if not loaded.file_found and source == "default":
-        raise NoDatabase(f"no pbem league here: no settings file at {loaded.file.resolve()} and no database at {where}; "
-                         f"run `pbem init` to make both, or name the league's settings with --config FILE "
+        raise NoDatabase(f"no pbem league here: no settings file at {loaded.file.resolve()} and no database at "
+                         f"{where}; run `pbem init` to make both, or name the league's settings with --config FILE "
                          "(or PBEM_CONFIG)")
     named = "the default" if source == "default" else f"from {source}"
     if not where.parent.is_dir():
