@@ -145,3 +145,25 @@ def test_readme_paths_of_pbem_exist() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     named = {path for path in re.findall(r"`(pbem/[\w/.]+?)/?`", readme) if not re.search(r"[A-Z]", path)}
     assert named and [path for path in sorted(named) if not (ROOT / path).exists()] == []
+
+
+def test_no_test_listens_on_pbems_default_listen(tmp_path: Path) -> None:
+    """A running league holds ``listen`` as ``pbem init`` wrote it: the settings tests build listen elsewhere, and
+    the guard every test runs under (tests/support/ports.py) refuses a listener or child server on it."""
+    import asyncio
+
+    import pytest
+
+    from pbem.ops.config import Settings
+    from pbem.serve.listener import Listener
+    from tests.support.loop import make_settings
+    from tests.support.ports import DEFAULT_LISTEN, DefaultListen
+    from tests.support.serverproc import ServerProcess
+    from tests.tournament.conftest import make_settings as tournament_settings
+
+    assert DEFAULT_LISTEN in (ROOT / "pbem" / "ops" / "config.py").read_text(encoding="utf-8")
+    assert DEFAULT_LISTEN not in (make_settings(tmp_path).listen, tournament_settings(tmp_path).listen)
+    with pytest.raises(DefaultListen):
+        asyncio.run(Listener(Settings(), lambda *args: None).start())  # type: ignore[arg-type]
+    with pytest.raises(DefaultListen):
+        ServerProcess({"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}"})

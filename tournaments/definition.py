@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 
 import engine
 from tournaments.errors import DefinitionError, Problem
-from tournaments.fields import FieldReader, finite_at_least_zero
+from tournaments.fields import FieldReader, duration_words, finite_at_least_zero
 from tournaments.names import brief
 
 SEATING_METHODS = ("swiss", "random")
@@ -263,7 +263,7 @@ class _ScheduleReader(FieldReader):
             self.fail("deadlines.move", "must be longer than zero")
         elif reminder >= move:
             self.fail("deadlines.reminder", f"is sent this long before the deadline, so it must be "
-                                            f"shorter than deadlines.move ({move})")
+                                            f"shorter than deadlines.move ({duration_words(move)})")
         return Deadlines(move=move, reminder=reminder)
 
     def timeouts(self, data: dict[str, Any]) -> TimeoutPolicy:

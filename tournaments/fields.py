@@ -29,6 +29,16 @@ _DURATION = re.compile(r"(\d+)\s*([dhm])")
 _UNITS = {"d": "days", "h": "hours", "m": "minutes"}
 
 
+def duration_words(length: timedelta) -> str:
+    """A duration as an organiser writes it in words: ``3 days``, ``1 day 12 hours``, ``90 minutes``."""
+    minutes = int(length.total_seconds() // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = [f"{count} {unit}{'' if count == 1 else 's'}"
+             for count, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")) if count]
+    return " ".join(parts) or "0 minutes"
+
+
 def parse_duration(text: str) -> timedelta:
     """``"72h"``, ``"3d"``, ``"1d12h"``, ``"90m"`` → a timedelta of at most :data:`LONGEST_DURATION`; raises
     ValueError naming the form expected."""

@@ -103,6 +103,8 @@ def audit_log(desk: Desk, game_id: int | None = None, limit: int = 200) -> list[
     with Session(desk.service.db) as session:
         query = select(Audit)
         if game_id is not None:
+            if session.get(Game, game_id) is None:
+                desk.load(session, game_id)  # its refusal, as `game log` and every game command say it
             query = query.where(Audit.game_id == game_id)
         rows = list(session.exec(query.order_by(Audit.id.desc()).limit(limit)))  # type: ignore[union-attr]
         return rows[::-1]

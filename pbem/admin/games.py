@@ -18,7 +18,7 @@ from engine import bots
 from pbem.admin.base import GAME_ID, REASON, SEAT, AdminError, Arg, Desk, Printed, action, freeze_if_paused, table, when
 from pbem.clock import duration
 from pbem.addresses import AddressError
-from pbem.ops.db import Inbound, Move
+from pbem.ops.db import Audit, Inbound, Move
 from pbem.play import players
 from pbem.play.store import LoadedGame, Transaction, replay as replayed
 from pbem.tournament import runner
@@ -146,7 +146,7 @@ def replay(desk: Desk, game_id: int, at: int) -> str:
             raise AdminError(f"--at {at}: game {game_id} has moves 0-{last} (0 is the set-up)")
         state = replayed(game.rules, len(game.seats), game.row.seed, game.row.options,
                          ((move.seat, move.notation) for move in moves if move.seq <= at))
-        return game.rules.render(state, None)
+        return game.rules.render(state, None, game.words(None))  # seats named by their players, as the mails do
 
 
 # ------------------------------------------------------------- changing a game
@@ -226,6 +226,10 @@ def move(desk: Desk, game_id: int, seat_no: int, notation: str, reason: str) -> 
     return desk.change(game_id, change)
 
 
+REPEAT_WINDOW = timedelta(minutes=10)
+"""How recent an identical extension must be to count as the same command run twice."""
+
+
 @action("game", "deadline", "Extend the open deadlines of a game.", GAME_ID,
         Arg("extend", str, "How much longer, e.g. 48h or 2d.", flag="--extend"), REASON,
         Arg("seat_no", int, "Only this seat (default: every open decision).", flag="--seat", default=None),
@@ -233,7 +237,13 @@ def move(desk: Desk, game_id: int, seat_no: int, notation: str, reason: str) -> 
         output=lambda seats, given: [f"game {given['game_id']}: deadline of seat(s) {', '.join(map(str, seats))} "
                                      f"extended by {given['extend']}"])
 def extend_deadline(desk: Desk, game_id: int, extend: str, reason: str, seat_no: int | None = None) -> list[int]:
-    """Move the open deadlines (all, or one seat's) out by ``extend`` (``48h``, ``2d``)."""
+    """Move the open deadlines (all, or one seat's) out by ``extend`` (``48h``, ``2d``).
+
+    The same extension with the same reason within :data:`REPEAT_WINDOW` is refused: it is the command run twice
+    by mistake, which would move the deadline twice and mail each player twice. A second extension meant as one
+    says so with its own reason.
+    """
+    desk.reason(reason)
     try:
         delta = parse_duration(extend)
     except ValueError as exc:
@@ -249,6 +259,13 @@ def extend_deadline(desk: Desk, game_id: int, extend: str, reason: str, seat_no:
             raise AdminError(f"game {game_id}: no open deadline{f' for seat {seat_no}' if seat_no else ''} "
                              f"to extend (waiting for {_waiting(game) or 'nobody'}"
                              f"{', paused' if game.row.status == 'paused' else ''})")
+        detail = f"seats {[s + 1 for s in open_seats]} extended by {extend}: {reason}"
+        since = desk.service.clock.now() - REPEAT_WINDOW
+        if session.exec(select(Audit).where(Audit.game_id == game_id, Audit.action == "deadline",
+                                            Audit.detail == detail, Audit.at >= since)).first():
+            raise AdminError(f"game {game_id}: seats {', '.join(str(s + 1) for s in open_seats)} were extended by "
+                             f"{extend} for {reason!r} in the last {REPEAT_WINDOW.seconds // 60} minutes (the same command "
+                             f"twice?); to extend once more, give this second extension its own --reason")
         for seat in open_seats:
             row = game.seats[seat]
             row.deadline, row.reminded = row.deadline + delta, False  # type: ignore[operator]
@@ -256,7 +273,7 @@ def extend_deadline(desk: Desk, game_id: int, extend: str, reason: str, seat_no:
             desk.tell(session, game, seat, "deadline", reason,
                       extended=duration(delta, reader.reads if reader is not None else "en"),
                       deadline=desk.service.shown.when(game, seat, row.deadline))  # type: ignore[arg-type]
-        desk.audit(session, game_id, f"seats {[s + 1 for s in open_seats]} extended by {extend}: {reason}")
+        desk.audit(session, game_id, detail)
         return [s + 1 for s in open_seats]
 
     return desk.change(game_id, change)
@@ -290,7 +307,7 @@ def replace(desk: Desk, game_id: int, seat_no: int, player: str, reason: str) ->
         seat = desk.seat(game, seat_no)
         if game.row.status == "over":
             raise AdminError(f"game {game_id} is over; undo moves first if the seat must play again")
-        row, before = game.seats[seat], game.name(seat)
+        row, before = game.seats[seat], _who(game, seat)
         if "@" in wanted:
             newcomer = players.find_or_add(session, wanted)
             sitting = [s.seat + 1 for s in game.seats if s.player_id == newcomer.id and not s.bot]
@@ -314,10 +331,16 @@ def replace(desk: Desk, game_id: int, seat_no: int, player: str, reason: str) ->
         if game.human(seat):
             desk.tell(session, game, seat, "seated", reason)
         desk.carry_on(session, game)
-        desk.audit(session, game_id, f"seat {seat_no}: {before} -> {game.name(seat)}: {reason}")
-        return game.name(seat)
+        desk.audit(session, game_id, f"seat {seat_no}: {before} -> {_who(game, seat)}: {reason}")
+        return _who(game, seat)
 
     return desk.change(game_id, change)
+
+
+def _who(game: LoadedGame, seat: int) -> str:
+    """Who plays the seat, for the organiser: a bot seat keeps its last player's id (for their record), and
+    :meth:`LoadedGame.name` would name them."""
+    return f"bot {game.seats[seat].bot}" if game.seats[seat].bot else game.name(seat)
 
 
 @action("game", "resend", "Send the seat's open prompt again.", GAME_ID, SEAT, audit="resend", mails=True,

@@ -28,9 +28,9 @@ def hours(text: str) -> float:
     try:
         given = parse_duration(text).total_seconds() / 3600
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--deadline") from None
+        refuse(f"--deadline {text!r}: {exc}")
     if given <= 0:
-        raise typer.BadParameter(f"{text!r} leaves no time to answer; give e.g. 72h", param_hint="--deadline")
+        refuse(f"--deadline {text!r} leaves no time to answer; give e.g. 72h")
     return given
 
 
@@ -39,7 +39,7 @@ def options(pairs: list[str]) -> dict[str, object]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise typer.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
+            refuse(f"--option {pair!r} is not KEY=VALUE, e.g. --option seats_shown=true")
         chosen[key.strip()] = _value(value.strip())
     return chosen
 
@@ -66,12 +66,15 @@ def new(
     by: str = typer.Option("", "--by", help=BY_HELP),
 ) -> None:
     """Start a game and queue its first prompts (sent by pbem serve)."""
+    chosen, answer_hours = options(option), hours(deadline) if deadline else None
     service = mailing_service()
     try:
-        game_id = service.new_game(game, player, bots_count=bots_count, seed=seed, options=options(option),
-                                   deadline_hours=hours(deadline) if deadline else None, bot=bot, actor=actor(by))
-    except (GameSetupError, KeyError) as exc:
-        raise typer.BadParameter(str(exc)) from None
+        game_id = service.new_game(game, player, bots_count=bots_count, seed=seed, options=chosen,
+                                   deadline_hours=answer_hours, bot=bot, actor=actor(by))
+    except GameSetupError as exc:  # a request refused, not a command line misread: one line, exit 1
+        refuse(str(exc))
+    except KeyError as exc:
+        refuse(str(exc.args[0]) if exc.args else str(exc))
     typer.echo(f"game {game_id} started; first prompts queued")
 
 

@@ -16,13 +16,13 @@ import typer
 from pbem.ops import backup as backups
 from pbem.ops import schema
 from pbem.cli.organiser import refuse
-from pbem.cli.service import UNOPENED, database_problem, settings_or_exit
+from pbem.cli.service import UNOPENED, database_problem, existing_or_exit, loaded_or_exit
 from pbem.ops.db import open_database
 
 
 def upgrade() -> None:
     """Bring the database's schema to this version of pbem (every service start does it too)."""
-    settings = settings_or_exit()
+    settings = existing_or_exit().settings
     engine = open_database(settings.database_url)
     try:
         done = schema.upgrade(engine)
@@ -40,7 +40,7 @@ def backup(
     force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
 ) -> None:
     """Write a consistent copy of the SQLite database to FILE, also while pbem serve runs (PostgreSQL: pg_dump)."""
-    url = settings_or_exit().database_url
+    url = existing_or_exit().settings.database_url
     with refused("backup"):
         database = backups.sqlite_file(url)
         if database is None:
@@ -54,7 +54,10 @@ def backup(
 
 def restore(file: Path = typer.Argument(..., help="A backup made by pbem backup.")) -> None:
     """Put the backup FILE in place of the SQLite database (pbem serve must be stopped); keeps the old one."""
-    url = settings_or_exit().database_url
+    loaded = loaded_or_exit()
+    if loaded.sources["database_url"] == "default" and not loaded.file_found:  # not this league's place, nor any
+        loaded = existing_or_exit()
+    url = loaded.settings.database_url
     with refused("restore"):
         database = backups.sqlite_file(url)
         if database is None:

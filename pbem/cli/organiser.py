@@ -36,6 +36,11 @@ def actor(by: str) -> str:
     return os.environ.get("USER") or getpass.getuser()
 
 
+def counted(count: int, thing: str) -> str:
+    """``1 table``, ``2 tables``: a count with its noun agreeing (every noun pbem counts takes an s)."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
 def refuse(message: str) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(1)

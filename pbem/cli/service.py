@@ -26,6 +26,7 @@ import typer
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from pbem.addresses import AddressError, mailbox
 from pbem.mail import signing
 from pbem.serve import pipeline
 from pbem.ops import logs
@@ -78,11 +79,23 @@ def mailing_service(loaded: Loaded | None = None) -> Service:
 
 def reading_service() -> Service:
     """The service for a command that only reads (or changes nothing a player is mailed about)."""
-    settings = settings_or_exit()
+    loaded = loaded_or_exit()
     try:
-        return open_service(settings)
+        return preflight.existing_service(loaded)
+    except ConfigError as exc:
+        refuse(str(exc))
     except UNOPENED as exc:
-        refuse(database_problem(settings.database_url, exc))
+        refuse(database_problem(loaded.settings.database_url, exc))
+
+
+def existing_or_exit() -> Loaded:
+    """The settings of a league whose database exists (:func:`pbem.serve.preflight.check_database`), else exit 1."""
+    loaded = loaded_or_exit()
+    try:
+        preflight.check_database(loaded)
+    except ConfigError as exc:
+        refuse(str(exc))
+    return loaded
 
 
 UNOPENED = (SQLAlchemyError, ImportError)
@@ -121,10 +134,25 @@ def init(
     target = path or settings_file(os.environ, config_option())
     if target.exists() and not force:
         refuse(f"{target} exists; edit it, or give --force to write it again (its settings are kept)")
-    loaded = loaded_or_exit()
+    if not target.parent.is_dir():
+        refuse(f"cannot write {target}: its folder {target.parent} does not exist; create it first, or give "
+               f"--path in a folder that does")
+    if domain:
+        try:
+            mailbox(f"pbem@{domain}")
+        except AddressError:
+            refuse(f"--domain {domain!r} is not a mail domain; give the domain players write to, e.g. "
+                   f"--domain pbem.example.org")
+    if organiser:
+        try:
+            organiser = typed_value("organiser", organiser, f"--organiser {organiser!r}")
+        except ConfigError as exc:
+            refuse(str(exc))
+    loaded = _target_settings(target)
     settings = loaded.settings
     if loaded.sources["database_url"] == "default":  # next to the file, so any working directory finds it
-        settings = replace(settings, database_url=f"sqlite:///{target.parent.resolve() / 'pbem.db'}")
+        database = target.parent.resolve() / target.with_suffix(".db").name  # pbem.toml: pbem.db; other.toml: other.db
+        settings = replace(settings, database_url=f"sqlite:///{database}")
     if domain:
         settings = replace(settings, domain=domain, from_address=f"pbem@{domain}")
     if organiser:
@@ -144,7 +172,6 @@ def init(
     kept = {key for key, source in loaded.sources.items() if source == str(target)}
     written = (*WRITTEN, *kept, *(("dkim_selector", "dkim_key_file") if dkim else ()))
     text = settings_text({key: getattr(settings, key) for key in written})
-    target.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # it holds the secret
     with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
         handle.write(text)
@@ -157,6 +184,20 @@ def init(
     named = "" if target.resolve() == looked_up.resolve() else f"--config {target} "
     typer.echo(f"next: set domain, from, organiser and the relay (smtp_*) in {target}, check them with "
                f"`pbem {named}config`, then `pbem {named}serve`")
+
+
+def _target_settings(target: Path) -> Loaded:
+    """The settings ``pbem init`` starts from: the target file's own (kept under --force) over the environment.
+
+    Never another file's: ``--path other.toml`` beside a league's pbem.toml makes a league of its own, with its
+    own secret and database, not a second file onto the first one's.
+    """
+    try:
+        if target.is_file():
+            return load(path=target)
+        return load({**os.environ, "PBEM_CONFIG": str(target)})
+    except ConfigError as exc:
+        refuse(str(exc))
 
 
 def _dkim_key(settings: Settings, target: Path, selector: str) -> tuple[Settings, str]:
@@ -195,6 +236,10 @@ def config() -> None:
         preflight.check_mail_settings(loaded)
     except ConfigError as exc:
         typer.echo(f"note: `pbem serve` and every command that mails players refuse this: {exc}")
+    try:  # the settings are shown either way; a league they do not lead to is the one line every command says
+        preflight.check_database(loaded)
+    except ConfigError as exc:
+        refuse(str(exc))
 
 
 def serve() -> None:

@@ -18,19 +18,19 @@ from rich.console import Console
 from pbem.app import open_service
 from pbem.cli.service import UNOPENED, database_problem, loaded_or_exit
 from pbem.serve import health, preflight
-from pbem.ops.config import env_name
 from pbem.serve.health import Health, MailSeen, SeatDue, age
 
 
 def status() -> None:
     """The service's health: serve running, mail in and out, the relay, bounces, deadlines; exit 1 if it needs you."""
-    settings = loaded_or_exit().settings
+    loaded = loaded_or_exit()
+    settings = loaded.settings
     console = Console(markup=False, highlight=False, emoji=False)
-    database = preflight.sqlite_file(settings.database_url)
-    if database is not None and not database.is_file():
-        console.print(f"pbem status: needs the organiser\nproblems:\n  - there is no database at {database}; "
-                      f"check database_url ({env_name('database_url')}) or run `pbem init`", soft_wrap=True)
-        raise typer.Exit(1)
+    try:
+        preflight.check_database(loaded)
+    except preflight.NoDatabase as exc:
+        console.print(f"pbem status: needs the organiser\nproblems:\n  - {exc}", soft_wrap=True)
+        raise typer.Exit(1) from None
     try:
         service = open_service(settings)
         try:

@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from sqlmodel import Session, select
 
-from pbem.cli.organiser import BY_HELP, actor, attempt, group, refuse
+from pbem.cli.organiser import BY_HELP, actor, attempt, counted, group, refuse
 from pbem.admin.players import bounce_state
 from pbem.cli.service import mailing_service, reading_service
 from pbem.clock import closest_time_zones, time_zone
@@ -158,10 +158,10 @@ def show(tournament_id: int = typer.Argument(..., metavar="ID")) -> None:
     console = Console()
     definition, row = loaded.definition, loaded.row
     console.print(f"[bold]{escape(row.name)}[/bold] (tournament {row.id}): {definition.game}, "
-                  f"{definition.rounds} rounds, "
+                  f"{counted(definition.rounds, 'round')}, "
                   f"tables of {list(definition.seating.table_sizes)} (preferred {definition.seating.preferred}), "
                   f"{definition.seating.method} seating, {definition.scoring.system}; status {row.status}, "
-                  f"{row.rounds_started} round(s) started", highlight=False)
+                  f"{counted(row.rounds_started, 'round')} started", highlight=False)
     divided = len(loaded.divisions()) > 1
     console.print("players: " + (", ".join(
         escape(e.name) + (f" (division {loaded.division_of[e.player]})" if divided else "")
@@ -192,7 +192,8 @@ def start(
     """Seat the next round and queue every table's first prompts (pbem serve sends them)."""
     seating = attempt(lambda: runner.start_round(mailing_service(), tournament_id, actor(by)))
     report = seating.report
-    typer.echo(f"round {seating.round}: {len(seating.tables)} tables, {len(seating.byes)} byes, "
+    tables, byes = counted(len(seating.tables), "table"), counted(len(seating.byes), "bye")
+    typer.echo(f"round {seating.round}: {tables}, {byes}, "
                f"repeat pairs {report.repeat_pairs}, seat imbalance {report.seat_imbalance}; first prompts queued")
 
 

@@ -480,6 +480,9 @@ def _read_file(file: Path) -> dict[str, Any]:
         with file.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
+        twice = _written_twice(file)
+        if twice:
+            raise ConfigError(f"{file}: {twice}; keep one of them") from None
         raise ConfigError(f"{file} is not valid TOML ({exc}); write one setting a line, e.g. domain = "
                           f'"pbem.example.org"') from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
@@ -495,6 +498,20 @@ def _did_you_mean(name: str) -> str:
     if close:
         return f"did you mean {public_name(_BY_NAME[close[0]])!r}?"
     return "`pbem config` lists every setting"
+
+
+def _written_twice(file: Path) -> str:
+    """The first setting ``file`` writes on two lines, named with both (TOML only says where it stopped); "" if none."""
+    seen: dict[str, int] = {}
+    for number, line in enumerate(file.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+        found = re.match(r"\s*([A-Za-z0-9_-]+)\s*=", line)
+        if found is None:
+            continue
+        name = found[1]
+        if name in seen:
+            return f"{found[1]} is set twice, on line {seen[name]} and on line {number}"
+        seen[name] = number
+    return ""
 
 
 def load_settings(environ: Mapping[str, str] | None = None, path: Path | None = None) -> Settings:

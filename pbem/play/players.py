@@ -94,8 +94,10 @@ def read_roster(text: str) -> list[Registration]:
     missing = [column for column in ("name", "email") if column not in header]
     unknown = [column for column in header if column not in ROSTER_COLUMNS]
     if missing or unknown or len(set(header)) != len(header):
+        semicolons = len(header) == 1 and ";" in header[0]  # a spreadsheet saving "CSV" in a comma-decimal locale
+        hint = "; the file is separated by ';': save it with ',' between the cells" if semicolons else ""
         raise RosterError([f"line 1: the header must be {','.join(ROSTER_COLUMNS)} (language and time_zone may be "
-                           f"left out), not {','.join(header) or 'empty'}"])
+                           f"left out), not {','.join(header) or 'empty'}{hint}"])
     problems: list[str] = []
     registrations: list[Registration] = []
     first_line: dict[str, int] = {}

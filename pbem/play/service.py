@@ -88,7 +88,8 @@ class Service:
         if not rules.min_players <= seats <= rules.max_players:
             raise GameSetupError(
                 f"{rules.title} takes {rules.min_players}-{rules.max_players} seats; "
-                f"{len(emails)} players and {bots_count} bots make {seats}"
+                f"{len(emails)} player{'' if len(emails) == 1 else 's'} and {bots_count} "
+                f"bot{'' if bots_count == 1 else 's'} make {seats}"
             )
         try:  # every address checked as a registration checks it: none may reach a mail header unread
             lowered = [players.address(email) for email in emails]

@@ -159,8 +159,47 @@ def lock_state(url: str) -> LockState | None:
         os.close(handle)
 
 
+class NoDatabase(ConfigError):
+    """The settings name an SQLite file that is not there: no league here, and nothing may be created for one."""
+
+
+def check_database(loaded: Loaded) -> None:
+    """Refuse settings whose SQLite database does not exist, saying where pbem looked and what to run.
+
+    Opening an SQLite URL creates its file, and the default URL is relative:
+    a command run outside the league's folder (or with a mistyped
+    ``PBEM_DATABASE_URL``) would make an empty league and carry on in it, an
+    empty listing looking like a lost one. Only ``pbem init`` creates a
+    database (and ``pbem demo`` and the benchmarks their own); every other
+    command comes through here first.
+    """
+    database = sqlite_file(loaded.settings.database_url)
+    if database is None or database.is_file():
+        return
+    where = database.resolve()
+    source = loaded.sources["database_url"]
+    if not loaded.file_found and source == "default":
+        raise NoDatabase(f"no pbem league here: no settings file at {loaded.file.resolve()} and no database at "
+                         f"{where}; run `pbem init` to make both, or name the league's settings with --config FILE "
+                         "(or PBEM_CONFIG)")
+    named = "the default" if source == "default" else f"from {source}"
+    if not where.parent.is_dir():
+        named += f"; its folder {where.parent} does not exist"
+    init = "`pbem init --force` (it keeps your settings)" if loaded.file_found else \
+        f"`pbem init` (there is no settings file at {loaded.file.resolve()})"
+    raise NoDatabase(f"there is no database at {where} (database_url {named}); check database_url "
+                     f"({env_name('database_url')}), or run {init} to create it")
+
+
+def existing_service(loaded: Loaded) -> Service:
+    """The service on a database that already exists (:func:`check_database`), for a command that only reads."""
+    check_database(loaded)
+    return open_service(loaded.settings)
+
+
 def mailing_service(loaded: Loaded) -> Service:
     """The service for a command that queues mail, once its settings passed the checks above."""
+    check_database(loaded)
     check_mail_settings(loaded)
     service = open_service(loaded.settings)
     try:

@@ -290,5 +290,38 @@ def test_game_new_refuses_an_address_that_would_break_a_mail(env, service) -> No
     before = counts(service)
     result = runner.invoke(app, ["game", "new", "dragon", "--player", INJECTED, "--player", "bob@example.org",
                                  "--bots", "1"], env=env)
-    assert result.exit_code == 2 and "control characters (U+000D, U+000A)" in result.output, result.output
+    assert result.exit_code == 1 and "control characters (U+000D, U+000A)" in result.output, result.output
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1
     assert counts(service) == before
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("--player", "ann@example.org"), "error: In the Year of the Dragon takes 2-5 seats; 1 player and 0 bots make 1"),
+    (("--player", "ann@example.org", "--bots", "1", "--deadline", "soon"), "error: --deadline 'soon': "),
+    (("--player", "ann@example.org", "--bots", "1", "--option", "nokey"), "error: --option 'nokey' is not KEY=VALUE"),
+])
+def test_game_new_refusals_are_one_error_line_and_exit_1(env, service, args, said) -> None:
+    before = counts(service)
+    output = pbem(env, "game", "new", "dragon", *args, code=1)
+    assert output.startswith(said) and output.count("\n") == 1, output
+    assert counts(service) == before
+
+
+def test_replace_by_a_bot_names_the_bot_and_audit_and_log_name_what_they_show(env, service, running) -> None:
+    said = pbem(env, "game", "replace", "1", "--seat", "1", "--player", "bot", "--reason", "gone")
+    assert "seat 1 is now played by bot greedy" in said, said
+    (first,) = {line.split("seat 1 (")[1].split(")")[0] for line in pbem(env, "game", "replay", "1", "--at", "0")
+                .splitlines() if line.strip().startswith("seat 1 (")}  # the replay names every seat's player
+    assert first.startswith("player0")
+    assert f"seat 1: {first} -> bot greedy: gone" in pbem(env, "audit", "--game", "1")
+    assert "error: there is no game 99; games are numbered 1-" in pbem(env, "audit", "--game", "99", code=1)
+
+
+def test_extending_a_deadline_needs_a_reason_and_the_same_extension_twice_is_refused(env, service, running) -> None:
+    assert "--reason is required" in pbem(env, "game", "deadline", "1", "--extend", "2d", code=1)
+    pbem(env, "game", "deadline", "1", "--extend", "2d", "--reason", "holiday")
+    before = counts(service)
+    again = pbem(env, "game", "deadline", "1", "--extend", "2d", "--reason", "holiday", code=1)
+    assert "the same command twice?" in again and "its own --reason" in again
+    assert counts(service) == before  # no second mail, no second audit row
+    assert "extended by 2d" in pbem(env, "game", "deadline", "1", "--extend", "2d", "--reason", "and more")

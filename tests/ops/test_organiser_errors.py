@@ -49,7 +49,8 @@ def test_an_sqlite_file_in_a_missing_folder_names_the_folder(tmp_path: Path) -> 
     env = command_env(tmp_path, PBEM_DATABASE_URL=f"sqlite:///{missing / 'pbem.db'}")
     for args in COMMANDS:
         (line,) = refused(env, *args)
-        assert f"its folder {missing} does not exist" in line and "check database_url" in line
+        assert f"no database at {missing / 'pbem.db'}" in line and f"its folder {missing} does not exist" in line
+        assert "check database_url" in line
     assert not missing.exists()
 
 
@@ -109,6 +110,7 @@ def test_game_new_takes_minutes_and_records_who_started_it(tmp_path: Path) -> No
     from pbem.ops.db import Audit, Game
 
     env = command_env(tmp_path, PBEM_SECRET="s", USER="orga")
+    runner.invoke(app, ["init"], env=env)
     made = runner.invoke(app, ["game", "new", "dragon", "--player", "ann@pbem.test", "--bots", "2",
                                "--deadline", "90m"], env=env)
     assert made.exit_code == 0, made.output

@@ -73,8 +73,9 @@ def test_init_keeps_an_existing_file_unless_forced_and_then_keeps_its_secret(tmp
 
 def test_the_environment_overrides_the_file_and_config_says_where_each_value_came_from(tmp_path: Path) -> None:
     (tmp_path / "pbem.toml").write_text('smtp_port = 25\nsmtp_tls = "implicit"\n')
-    env = {**bare(tmp_path), "PBEM_SMTP_PORT": "465"}
-    shown = run(env, "config")
+    env = {**bare(tmp_path), "PBEM_SMTP_PORT": "465", "PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'pbem.db'}"}
+    shown = run(env, "config", code=1)  # shown, though no database is there yet
+    assert f"error: there is no database at {tmp_path / 'pbem.db'}" in shown
     assert "smtp_port             = 465  # PBEM_SMTP_PORT (environment)" in shown
     assert f'smtp_tls              = "implicit"  # {tmp_path / "pbem.toml"}' in shown
     assert load(env).settings.smtp_port == 465
@@ -83,7 +84,8 @@ def test_the_environment_overrides_the_file_and_config_says_where_each_value_cam
 def test_config_option_names_the_file_for_any_command_and_must_exist(tmp_path: Path) -> None:
     other = tmp_path / "other.toml"
     other.write_text(f'domain = "{TEST_DOMAIN}"\n')
-    assert f'domain                = "{TEST_DOMAIN}"  # {other}' in run(bare(tmp_path), "--config", str(other), "config")
+    assert f'domain                = "{TEST_DOMAIN}"  # {other}' in run(bare(tmp_path), "--config", str(other), "config",
+                                                                   code=1)
     missing = run(bare(tmp_path), "--config", str(tmp_path / "nope.toml"), "game", "list", code=1)
     assert "no such file" in missing and "pbem init --path" in missing
 
@@ -148,6 +150,7 @@ def test_commands_that_mail_players_refuse_the_example_domain_saying_what_to_set
 
 def test_a_secret_other_than_the_databases_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     env = command_env(tmp_path, PBEM_SECRET="first-secret")
+    run(env, "init")
     run(env, "game", "new", "dragon", "--player", ANN, "--bots", "2")
     service = Service(load(env).settings)
     before = counts(service)
@@ -168,3 +171,40 @@ def test_a_database_with_a_generated_secret_refuses_a_configured_one(tmp_path: P
     assert "started" in run(env, "game", "new", "dragon", "--player", ANN, "--bots", "2")
     output = run({**env, "PBEM_SECRET": "not-the-one"}, "game", "new", "dragon", "--player", ANN, code=1)
     assert "is not the one this database" in output
+
+
+@pytest.mark.parametrize(("flag", "value", "said"), [
+    ("--domain", "not a domain", "--domain 'not a domain' is not a mail domain; give the domain players write to"),
+    ("--organiser", "notanemail", "--organiser 'notanemail' is not accepted: 'notanemail' is not an email address"),
+    ("--organiser", "josé@example.es", "has letters outside ASCII before the @ (é)"),
+])
+def test_init_refuses_a_domain_or_organiser_every_later_command_would_and_writes_nothing(
+        tmp_path: Path, flag: str, value: str, said: str) -> None:
+    output = run(bare(tmp_path), "init", flag, value, code=1)
+    assert output.startswith("error: ") and output.count("\n") == 1 and said in output, output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_init_into_a_missing_folder_says_so_and_makes_no_folder(tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "pbem.toml"
+    output = run(bare(tmp_path), "init", "--path", str(target), code=1)
+    assert f"its folder {target.parent} does not exist; create it first" in output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_init_of_another_file_beside_a_league_makes_a_fresh_secret_and_database(tmp_path: Path) -> None:
+    env = bare(tmp_path)
+    run(env, "init", "--domain", TEST_DOMAIN)
+    first = tomllib.loads((tmp_path / "pbem.toml").read_text())
+    other = tmp_path / "other.toml"
+    run(env, "init", "--path", str(other))
+    second = tomllib.loads(other.read_text())
+    assert second["secret"] != first["secret"] and second["domain"] != TEST_DOMAIN
+    assert second["database_url"] == f"sqlite:///{tmp_path.resolve() / 'other.db'}" != first["database_url"]
+    assert (tmp_path / "other.db").is_file()
+
+
+def test_a_setting_written_twice_is_named_with_both_lines(tmp_path: Path) -> None:
+    (tmp_path / "pbem.toml").write_text('smtp_port = 25\ndomain = "a.org"\n# note\ndomain = "b.org"\n')
+    output = run(bare(tmp_path), "config", code=1)
+    assert output == f"error: {tmp_path / 'pbem.toml'}: domain is set twice, on line 2 and on line 4; keep one of them\n"

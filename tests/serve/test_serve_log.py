@@ -139,7 +139,9 @@ def test_a_crash_of_serve_is_logged_with_its_traceback_in_the_logs_format(tmp_pa
     import pbem.serve.server
     from typer.testing import CliRunner
 
+    from pbem.app import open_service
     from pbem.cli.main import app
+    from pbem.ops.config import load_settings
     from tests.settings import command_env
 
     async def crashing(service: Service, ready: object = None) -> None:
@@ -147,9 +149,10 @@ def test_a_crash_of_serve_is_logged_with_its_traceback_in_the_logs_format(tmp_pa
 
     monkeypatch.setattr(pbem.serve.server, "serve_forever", crashing)
     env = command_env(tmp_path, PBEM_SECRET="s", PBEM_LOG_FORMAT="json", PBEM_LISTEN="")
+    open_service(load_settings(env)).db.dispose()  # the league's database, as `pbem init` makes it
     result = CliRunner().invoke(app, ["serve"], env=env)
     assert result.exit_code == 1
-    events = [json.loads(line) for line in result.output.splitlines()]  # the schema's creation, then the crash
+    events = [json.loads(line) for line in result.output.splitlines()]
     (event,) = [event for event in events if event["level"] == "ERROR"]
     assert event["level"] == "ERROR" and event["message"].startswith("pbem serve stopped by an error")
     assert "RuntimeError: the loop broke" in event["traceback"]

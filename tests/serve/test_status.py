@@ -178,7 +178,7 @@ def test_a_killed_server_is_not_running_and_did_not_stop_cleanly(tmp_path: Path,
 
 
 def test_no_database_is_exit_1_and_nothing_is_created(tmp_path: Path) -> None:
-    env = environment(tmp_path, 1)
+    env = environment(tmp_path, 1, database=False)
     code, shown = status(env)
     assert code == 1 and f"there is no database at {tmp_path / 'pbem.db'}" in shown
     assert not (tmp_path / "pbem.db").exists()

@@ -28,6 +28,7 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         "database_url": f"sqlite:///{tmp_path / 'pbem.db'}",
         "secret": "test-secret",
         "smtp_port": 1,
+        "listen": "127.0.0.1:0",  # any free port: never pbem's default, where a real server may listen
         **overrides,
     }
     return Settings(**values)  # type: ignore[arg-type]

@@ -15,13 +15,21 @@ from email import policy
 from email.message import EmailMessage
 from pathlib import Path
 
+from pbem.app import open_service
+from pbem.ops.config import Settings
+from tests.support.ports import refuse_default_env
 from tests.support.sink import free_port, plain
 from tests.settings import command_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def environment(tmp_path: Path, relay_port: int, **extra: str) -> dict[str, str]:
+def environment(tmp_path: Path, relay_port: int, *, database: bool = True, **extra: str) -> dict[str, str]:
+    """A child ``pbem``'s environment: files under tmp_path, the relay on ``relay_port``, a free listen port.
+
+    With ``database`` the league's database is made, as ``pbem init`` makes it: every other command refuses a
+    database that is not there, so a test that starts from nothing says so with ``database=False``.
+    """
     env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
     env.update(command_env(tmp_path))
     env.update({
@@ -33,10 +41,14 @@ def environment(tmp_path: Path, relay_port: int, **extra: str) -> dict[str, str]
         "PBEM_SCAN_SECONDS": "1",
         **extra,
     })
+    if database:  # from the two settings it needs alone: a test of a bad other one still gets its refusal
+        open_service(Settings(database_url=env["PBEM_DATABASE_URL"], secret=env["PBEM_SECRET"])).db.dispose()
     return env
 
 
 def pbem(env: dict[str, str], *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    if args[:1] == ("serve",):
+        refuse_default_env(env)
     return subprocess.run([sys.executable, "-m", "pbem", *args], env=env, input=stdin, capture_output=True,
                           timeout=120, cwd=env.get("PBEM_CWD", str(ROOT)))
 
@@ -45,6 +57,7 @@ class ServerProcess:
     """One ``pbem serve``; ``start()`` waits until it accepts SMTP connections."""
 
     def __init__(self, env: dict[str, str]) -> None:
+        refuse_default_env(env)
         self.env = env
         host, _, port = env["PBEM_LISTEN"].rpartition(":")
         self.host, self.port = host, int(port or 0)

@@ -58,7 +58,7 @@ def definition(rounds: int = 2, extra: str = "") -> str:
 
 def make_settings(tmp_path: Path) -> Settings:
     return Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}", secret="test-secret", smtp_port=1,
-                    robot_answers_per_day=100000)
+                    robot_answers_per_day=100000, listen="127.0.0.1:0")  # never pbem's default: see tests/support/ports.py
 
 
 @pytest.fixture

@@ -143,6 +143,8 @@ def test_a_roster_row_the_tournament_refuses_is_listed_and_nothing_registered(se
 def test_a_roster_header_must_name_the_columns() -> None:
     with pytest.raises(players.RosterError, match="line 1: the header must be name,email,language,time_zone"):
         players.read_roster("email,nick\nann@example.org,A\n")
+    with pytest.raises(players.RosterError, match="the file is separated by ';': save it with ',' between"):
+        players.read_roster("name;email\nAnn;ann@example.org\n")
 
 
 def test_register_takes_one_player_or_one_file(env, cli_service, tmp_path) -> None:  # noqa: F811

@@ -100,6 +100,9 @@ def test_unknown_tie_break_lists_the_names() -> None:
 def test_reminder_must_come_before_the_deadline() -> None:
     (problem,) = refusal(MINIMAL + '\n[deadlines]\nmove = "24h"\nreminder = "1d"\n')
     assert problem.startswith("deadlines.reminder: is sent this long before the deadline")
+    assert problem.endswith("shorter than deadlines.move (1 day)")  # in words, not a raw timedelta
+    (problem,) = refusal(MINIMAL + '\n[deadlines]\nmove = "1d12h30m"\nreminder = "2d"\n')
+    assert problem.endswith("(1 day 12 hours 30 minutes)"), problem
 
 
 def test_rank_points_left_out_take_the_default_table() -> None:
