@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import ssl
 import textwrap
 import tomllib
@@ -28,6 +29,7 @@ from pbem.ops.checks import (DNS_NAME, DOMAIN, TOKEN, Check, address, bot, choic
                              local_part, matching, number, port, split_host_port, text, web_address, whole, zone)
 from tournaments.definition import TIMEOUT_POLICIES
 from tournaments.fields import LONGEST_DURATION, MOST
+
 
 class ConfigError(ValueError):
     """A setting that cannot be used, named with what would be right."""
@@ -503,14 +505,14 @@ def _did_you_mean(name: str) -> str:
 def _written_twice(file: Path) -> str:
     """The first setting ``file`` writes on two lines, named with both (TOML only says where it stopped); "" if none."""
     seen: dict[str, int] = {}
-    for number, line in enumerate(file.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+    for at, line in enumerate(file.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
         found = re.match(r"\s*([A-Za-z0-9_-]+)\s*=", line)
         if found is None:
             continue
         name = found[1]
         if name in seen:
-            return f"{found[1]} is set twice, on line {seen[name]} and on line {number}"
-        seen[name] = number
+            return f"{found[1]} is set twice, on line {seen[name]} and on line {at}"
+        seen[name] = at
     return ""
 
 
