@@ -54,6 +54,6 @@ def test_a_game_pushed_out_of_the_cache_reloads_as_its_log_says_and_plays_on(sma
 
 @pytest.mark.parametrize("written", ["0", "-5", "many"])
 def test_a_states_cached_setting_below_one_or_not_a_number_is_refused_saying_what_would_do(written: str) -> None:
-    with pytest.raises(ConfigError, match=r"PBEM_STATES_CACHED=.* is not accepted: give a whole number of game "
-                                          r"states, at least 1"):
+    with pytest.raises(ConfigError, match=r"PBEM_STATES_CACHED=.* is not accepted: give a number of game states 1 "
+                                          r"or more, e.g. 2048"):
         load_settings({"PBEM_STATES_CACHED": written})
