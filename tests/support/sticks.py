@@ -92,6 +92,9 @@ class Sticks:
     def format(self, move: Take) -> str:
         return f"take {move.sticks}"
 
+    def private(self, notation: str) -> bool:
+        return False  # every take is seen by the whole table
+
     def format_ahead(self, move: Take) -> str:
         return self.format(move)
 
