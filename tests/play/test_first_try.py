@@ -12,7 +12,7 @@ from pbem.serve import pipeline
 from pbem.admin import AdminError, Desk, disputes, games
 from pbem.app import open_service
 from pbem.clock import SetClock
-from pbem.ops.db import Audit, Player, Seat
+from pbem.ops.db import Audit, Game, Player, Seat
 from pbem.play.service import Service
 from pbem.simulation.swarm import legal_moves
 from tests.support.loop import START, make_settings, outbox, reply_to
@@ -246,9 +246,65 @@ def test_vacation_is_explained_in_the_players_zone_and_the_organiser_told(servic
         service.shown.back_from_vacation(player) + timedelta(hours=72)).replace(tzinfo=None)
 
 
-def test_a_vacation_that_holds_nothing_does_not_trouble_the_organiser(service: Service) -> None:
+def test_a_vacation_already_over_is_refused_and_moves_nothing(service: Service) -> None:
     service.new_game("sticks", [ANN, BOB], seed=0)
-    yesterday = START.date() - timedelta(days=1)  # over already: the deadline stays where it was
+    with Session(service.db) as session:
+        before = session.exec(select(Seat).where(Seat.seat == 0)).one().deadline
+    yesterday = START.date() - timedelta(days=1)
+    assert pipeline.deliver(service, reply_to(latest(service, ANN), f"vacation until {yesterday}")).status == "refused"
+    refusal = latest(service, ANN, "refusal")
+    assert refusal.subject.endswith("Not played: that vacation date is already past"), refusal.subject
+    assert f"{yesterday} is already over in your time zone" in " ".join(refusal.text.split())
+    assert f"{START.date()} (today) or later" in " ".join(refusal.text.split())
+    assert outbox(service, kind="command", recipient=ANN) == [] and outbox(service, kind="organiser") == []
+    with Session(service.db) as session:
+        assert session.exec(select(Player).where(Player.email == ANN)).one().vacation_until is None
+        assert session.exec(select(Seat).where(Seat.seat == 0)).one().deadline == before
+
+
+@pytest.mark.parametrize(("language", "headline"), [("el", "η ημερομηνία των διακοπών έχει ήδη περάσει"),
+                                                    ("hu", "a szabadság dátuma már elmúlt"),
+                                                    ("ru", "дата отпуска уже прошла")])
+def test_a_vacation_already_over_is_refused_in_the_players_language(service: Service, language: str,
+                                                                    headline: str) -> None:
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    pipeline.deliver(service, reply_to(latest(service, ANN), f"language {language}"))
+    yesterday = START.date() - timedelta(days=1)
     pipeline.deliver(service, reply_to(latest(service, ANN), f"vacation until {yesterday}"))
-    assert "Vacation noted" in latest(service, ANN, "command").text
+    refusal = latest(service, ANN, "refusal")
+    assert headline in refusal.subject, refusal.subject
+    assert f"{START.date()}" in refusal.text and "already over" not in refusal.text
+
+
+def test_the_day_already_over_is_the_players_own_day(service: Service) -> None:
+    """At 09:00 UTC it is still the day before in Honolulu (UTC-10): a day over in UTC is not over there."""
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    pipeline.deliver(service, reply_to(latest(service, ANN), "timezone Pacific/Honolulu"))
+    yesterday = START.date() - timedelta(days=1)
+    assert pipeline.deliver(service, reply_to(latest(service, ANN), f"vacation until {yesterday}")).status \
+        != "refused"
+    assert "Vacation noted" in latest(service, ANN, "command").subject
+    two_days_ago = yesterday - timedelta(days=1)
+    assert pipeline.deliver(service, reply_to(latest(service, ANN), f"vacation until {two_days_ago}")).status \
+        == "refused"
+    assert f"{yesterday} (today) or later" in " ".join(latest(service, ANN, "refusal").text.split())
+
+
+def test_the_organiser_is_not_told_a_deadline_is_now_what_it_was(service: Service) -> None:
+    """A vacation that moves the open deadline by less than the minute the mail shows holds no table worth a
+    mail: "now 00:00 instead of 00:00" tells the organiser nothing."""
+    game_id = service.new_game("sticks", [ANN, BOB], seed=0)
+    with Session(service.db) as session:
+        game = session.get(Game, game_id)
+        game.deadline_hours = 72 + 30 / 3600  # the held deadline half a minute past the minute it shows
+        player = session.exec(select(Player).where(Player.email == ANN)).one()
+        player.vacation_until = START.date()
+        held = service.shown.back_from_vacation(player) + timedelta(hours=game.deadline_hours)
+        player.vacation_until = None
+        seat = session.exec(select(Seat).where(Seat.seat == 0)).one()
+        seat.deadline = held - timedelta(seconds=10)  # as an organiser's extension could leave it
+        session.add_all([game, player, seat])
+        session.commit()
+    pipeline.deliver(service, reply_to(latest(service, ANN), f"vacation until {START.date()}"))
+    assert "Vacation noted" in latest(service, ANN, "command").subject
     assert outbox(service, kind="organiser") == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 from pbem.clock import local_time
 from pbem.play.commands.base import CommandContext, N_, PlayerCommand, PlayerContext, UnseatedContext, handled
@@ -29,13 +30,20 @@ def read(rest_of_line: str, _following: str) -> str:
 
 
 def _until(context: PlayerContext, argument: str) -> date | Outcome:
-    """The last day away, set for the player, or the refusal of a date not understood or too far."""
-    settings, clock = context.service.settings, context.service.clock
+    """The last day away, set for the player, or the refusal of a date not understood, gone by or too far.
+
+    A day already over where the player lives holds nothing: taken, it would only restart an open deadline
+    from now, which is no vacation, and tell the organiser the table waits when it does not."""
+    settings, clock, player = context.service.settings, context.service.clock, context.player
     latest = (clock.now() + timedelta(days=settings.vacation_days)).date()
     try:
         until = date.fromisoformat(argument)
     except ValueError:
         return context.refuse("bad_vacation", f"vacation date {argument!r} not understood", until=latest.isoformat())
+    today = clock.now().astimezone(ZoneInfo(player.time_zone)).date()
+    if until < today:
+        return context.refuse("vacation_past", f"vacation until {until} is before today ({today})",
+                              detail=until.isoformat(), until=today.isoformat())
     if until > latest:
         return context.refuse("vacation_too_long", f"vacation until {until} is beyond {latest}",
                               limit=settings.vacation_days, until=latest.isoformat())
@@ -56,10 +64,13 @@ def _hold(context: PlayerContext, game: LoadedGame, seat: int, until: date) -> s
         row.reminded = False
     service.audit(context.session, player.email, "vacation", game.id, f"until {until}")
     mails, shown = service.mails, service.shown
-    if held > usual:  # the whole table waits for this seat longer than the game's time to answer
+    held_shown, usual_shown = f"{held:%Y-%m-%d %H:%M} UTC", f"{usual:%Y-%m-%d %H:%M} UTC"
+    # The whole table waits for this seat longer than the game's time to answer; told only when the times the
+    # mail shows differ, never that a deadline is now what it was.
+    if held > usual and held_shown != usual_shown:
         mails.to_organiser(context.session, "organiser", "organiser", game.id, event="vacation_hold",
                            seat=shown.line(game, 0, seat, "", ""), until=until.isoformat(),
-                           held=f"{held:%Y-%m-%d %H:%M} UTC", usual=f"{usual:%Y-%m-%d %H:%M} UTC",
+                           held=held_shown, usual=usual_shown,
                            hours=game.row.deadline_hours, timeouts=row.timeouts, **shown.base_context(game, seat),
                            reply_to=player.email)
     return shown.when(game, seat, row.deadline) if row.awaiting and row.deadline else ""
@@ -96,5 +107,5 @@ def unseated(context: UnseatedContext, argument: str) -> Outcome:
 COMMAND = PlayerCommand(
     name="vacation", usage=(N_("vacation until YYYY-MM-DD"),),
     summary=N_("move your deadlines out (up to %(vacation_days)s days)"),
-    read=read, handle=handle, refusals=("bad_vacation", "vacation_too_long"), unseated=unseated,
+    read=read, handle=handle, refusals=("bad_vacation", "vacation_past", "vacation_too_long"), unseated=unseated,
 )
