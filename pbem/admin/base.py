@@ -18,13 +18,14 @@ what was wrong and what would be right.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from rich.table import Table
 from sqlmodel import Session, select
 
+from pbem.admin.tables import Col, Fitted
 from pbem.ops.db import Game
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame, Transaction
@@ -34,7 +35,7 @@ T = TypeVar("T")
 REQUIRED: Any = ...
 """An argument's default when the organiser must give it."""
 
-Printed = str | Table
+Printed = str | Table | Fitted
 """One thing an action's result prints: a line (printed literally, never as markup) or a table."""
 
 
@@ -208,14 +209,10 @@ SEAT = Arg("seat_no", int, "Seat number, 1 = first player.", flag="--seat")
 REASON = Arg("reason", str, "Why: recorded in the audit log and told to the players.", flag="--reason", default="")
 
 
-def table(title: str, columns: tuple[str, ...], rows: Iterable[Iterable[str]]) -> Table:
-    """A table of stored values; the command line prints its cells literally."""
-    made = Table(title=title)
-    for column in columns:
-        made.add_column(column)
-    for row in rows:
-        made.add_row(*row)
-    return made
+def table(title: str, columns: Sequence[Col | str], rows: Iterable[Sequence[str]]) -> Fitted:
+    """A table of stored values, laid out for the terminal (:mod:`pbem.admin.tables`); its cells are printed
+    literally."""
+    return Fitted(title, columns, rows)
 
 
 def when(value: object) -> str:
