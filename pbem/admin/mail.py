@@ -9,6 +9,7 @@ from typing import Any
 from sqlmodel import Session, func, select
 
 from pbem.admin.base import REASON, AdminError, Arg, Desk, Printed, action, table, when
+from pbem.admin.tables import TEXT, WORDS, Col
 from pbem.serve import pipeline
 from pbem.ops.db import Inbound, InboundStatus, Outbox, OutboxStatus
 
@@ -160,11 +161,20 @@ def retry(desk: Desk, inbound_id: int, reason: str) -> pipeline.Outcome:
         return pipeline.set_aside(desk.service, inbound_id, error)
 
 
+OUTBOX_COLUMNS = (
+    Col("id", right=True), Col("written (UTC)", WORDS, right=True, under="id", spare=1), Col("to"), Col("kind"),
+    Col("status", under="kind"), Col("tries", under="kind", spare=3), Col("game", under="kind", spare=2),
+    Col("subject", TEXT), Col("last error", TEXT, under="subject"),
+)
+"""In a narrow terminal the address and the id stay whole, what the mail is and where it stands are stacked
+in one cell, and its error under its subject; the time, the game (the subject names the table) and the tries
+are what it does without first."""
+
+
 def _print_outbox(rows: list[MailReport], given: dict[str, Any]) -> list[Printed]:
     """Each mail with the relay's last reply to it: a pending mail's error says why it waits (a 451, a wrong
     password), so the organiser needs no database to tell a slow relay from a broken one."""
-    return [table(f"outbox ({given['status']}, newest {given['limit']})",
-                  ("id", "written (UTC)", "to", "kind", "status", "tries", "game", "subject", "last error"),
+    return [table(f"outbox ({given['status']}, newest {given['limit']})", OUTBOX_COLUMNS,
                   ([str(row.outbox_id), when(row.created), row.recipient, row.kind, row.status, str(row.attempts),
                     str(row.game_id or ""), row.subject[:60], row.last_error[:120]]
                    for row in rows))]

@@ -15,6 +15,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from pbem.admin.base import AdminError, Arg, Desk, Printed, action, table, when
+from pbem.admin.tables import TEXT, WORDS, Col
 from pbem.play import bounces
 from pbem.ops.db import Game, Player, Seat
 from pbem.play import players
@@ -151,6 +152,13 @@ def release(desk: Desk, email: str, reason: str) -> list[int]:
         return moved
 
 
+ROSTER_TABLE = (
+    Col("name", WORDS), Col("email", under="name"), Col("language"), Col("time zone", under="language", spare=1),
+    Col("mail"), Col("games", WORDS), Col("tournaments", TEXT, under="games"),
+)
+"""In a narrow terminal each address stays whole under its name; the time zone is what it does without first."""
+
+
 def _print_roster(rows: list[RosterRow], given: dict[str, Any]) -> list[Printed]:
     if given.get("as_csv"):
         out = io.StringIO()
@@ -158,8 +166,7 @@ def _print_roster(rows: list[RosterRow], given: dict[str, Any]) -> list[Printed]
         writer.writerow(ROSTER_HEADER)
         writer.writerows(row.cells() for row in rows)
         return [out.getvalue().rstrip("\n")]
-    return [table(f"players: {len(rows)}", ("name", "email", "language", "time zone", "mail", "games",
-                                             "tournaments"),
+    return [table(f"players: {len(rows)}", ROSTER_TABLE,
                   ([row.name, row.email, row.language, row.time_zone,
                     row.bounce_state + (f" ({row.bounce_score})" if row.bounce_score else ""),
                     " ".join(map(str, row.games)), "; ".join(row.tournaments)] for row in rows))]

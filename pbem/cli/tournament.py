@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from sqlmodel import Session, select
 
+from pbem.admin.tables import WORDS, Col, Fitted
 from pbem.cli.organiser import BY_HELP, actor, attempt, counted, group, refuse
 from pbem.admin.players import bounce_state
 from pbem.cli.service import mailing_service, reading_service
@@ -212,19 +213,25 @@ def standings(
         Console().print(standings_table(table))
 
 
-def standings_table(standings: Standings) -> Table:
-    """The standings as a rich table (the terminal twin of the standings mail)."""
+def standings_table(standings: Standings) -> Fitted:
+    """The standings as a table (the terminal twin of the standings mail); in a narrow terminal the tie-breaks
+    go by their short names, and the games played, then the last tie-breaks, are left out before a name or a
+    number is cut."""
     context = standings_context(standings)
     after = f"standings after round {context['after_round']}" if context["after_round"] else "no round finished yet"
-    table = Table(title=f"{escape(context['tournament'])}: {after}")
-    for column in ("rank", "player", "points", "games", *context["labels"], "rating"):
-        table.add_column(column, justify="left" if column == "player" else "right")
+    labels = context["labels"]
+    columns = [Col("rank", right=True), Col("player", WORDS), Col("points", right=True),
+               Col("games", right=True, spare=1),
+               *(Col(label, right=True, short=short, spare=1 + len(labels) - index)
+                 for index, (label, short) in enumerate(zip(labels, context["short_labels"], strict=True))),
+               Col("rating", WORDS, right=True)]
+    rows = []
     for row in context["rows"]:
         bot = f" ({row['bot_finished']} by bot)" if row["bot_finished"] else ""
         dropped = " (dropped)" if row["dropped"] else ""
-        table.add_row(row["place"], escape(row["name"]) + dropped, row["points"], str(row["games"]), *row["tie_breaks"],
-                      row["rating"] + bot)
-    return table
+        rows.append((row["place"], row["name"] + dropped, row["points"], str(row["games"]), *row["tie_breaks"],
+                     row["rating"] + bot))
+    return Fitted(f"{context['tournament']}: {after}", columns, rows)
 
 
 @app.command("publish")
