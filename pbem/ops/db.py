@@ -338,6 +338,29 @@ class Heartbeat(SQLModel, table=True):
     """What the newest of those failing scans raised, in one line."""
 
 
+class Confirmation(SQLModel, table=True):
+    """An ask a player must confirm by mail (``leave``): what proves the answer is theirs, and to this ask.
+
+    Only a hash of the token is kept, so a copy of the database confirms
+    nothing. The ask is good until ``expires`` and once: ``ended`` says why it
+    no longer is (used, replaced by a newer ask of the same kind, or void once
+    the organiser changed what it was about).
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    purpose: str
+    """What is confirmed: the command (``leave``)."""
+    scope: str = ""
+    """What it acts on, as the command writes it (``leave``: the tournament ids, comma-separated)."""
+    token_hash: str
+    """SHA-256 of the token the ask mailed, in hex."""
+    asked: datetime
+    expires: datetime
+    ended: str = ""
+    """"" while it may be used; else ``used``, ``replaced`` or ``void``."""
+
+
 class ServerKey(SQLModel, table=True):
     """The reply-token secret ``pbem init`` generates when PBEM_SECRET is not set."""
 
