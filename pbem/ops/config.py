@@ -275,6 +275,29 @@ NAMES = {"from_address": "from"}
 MASKED = frozenset({"secret", "smtp_password", "imap_password"})
 """Shown as stars by ``pbem config``."""
 
+URLS = frozenset({"database_url"})
+"""Shown by ``pbem config`` with any password in them as stars (``postgresql://pbem:***@db/pbem``)."""
+
+
+def shown_value(key: str, value: Any) -> str:
+    """A setting as ``pbem config`` prints it: never a password, so its output can be pasted into a question."""
+    if key in MASKED:
+        return "********" if value else '""'
+    if key in URLS and value:
+        return toml_value(_without_password(value))
+    return toml_value(value)
+
+
+def _without_password(url: str) -> str:
+    """``url`` with its password, in the userinfo or as a ``password=`` query parameter, as stars.
+
+    Read on the text, not by a URL parser: a password holding ``@`` or ``/`` is cut differently by each
+    parser, so everything up to the last ``@`` after the user's ``:`` goes: too much masked, never too little.
+    """
+    url = re.sub(r"^([A-Za-z][\w+.-]*://[^:@/]*:).*@", r"\1***@", url)
+    return re.sub(r"([?&][^=&]*password[^=&]*=)[^&]*", r"\1***", url, flags=re.IGNORECASE)
+
+
 _FIELDS = {f.name: f for f in fields(Settings)}
 _BY_NAME = {**{name: name for name in _FIELDS}, **{public: key for key, public in NAMES.items()}}
 
