@@ -92,6 +92,10 @@ class Sticks:
     def format(self, move: Take) -> str:
         return f"take {move.sticks}"
 
+    def private(self, notation: str) -> bool:
+        """No move of Sticks is a secret: every seat sees every take."""
+        return False
+
     def format_ahead(self, move: Take) -> str:
         return self.format(move)
 
