@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from pbem.ops.checks import (DNS_NAME, DOMAIN, TOKEN, Check, address, bot, choice, database, flag, host, host_port,
-                             local_part, matching, number, port, split_host_port, text, web_address, whole, zone)
+                             local_part, loopback, matching, number, port, split_host_port, text, web_address, whole,
+                             zone)
 from tournaments.definition import TIMEOUT_POLICIES
 from tournaments.fields import LONGEST_DURATION, MOST
 
@@ -161,6 +162,10 @@ class Settings:
                                    "out, the outbox, moves, handling time); empty turns it off. Bind it to "
                                    "loopback or a private network: it needs no login.", "127.0.0.1:9464",
                                    host_port("127.0.0.1:9464", "no metrics"))
+    metrics_public: bool = knob(False, "Let metrics_listen be an address beyond loopback (a private network, "
+                                       "0.0.0.0): /metrics needs no login, so anyone who reaches it reads the "
+                                       "service's figures; pbem serve then says so in its log at every start.",
+                                True, flag())
     deadline_hours: float = knob(72.0, "Time to answer a prompt, unless the game sets its own.", 48,
                                  number(above=True, high=LONGEST_HOURS, example=72, unit="hours"))
     reminder_hours: float = knob(24.0, "A reminder goes out this long before a deadline, but never before half "
@@ -462,6 +467,14 @@ def _listener_takes_a_refusable_mail(s: Settings, said: Said) -> str | None:
     return (f"{said('listen_max_bytes')} is not accepted: give more bytes than max_message_bytes "
             f"({said('max_message_bytes')}), so a reply a little too large is stored and answered, not refused "
             f"at SMTP")
+
+
+@relation("metrics_listen", "metrics_public")
+def _metrics_on_loopback(s: Settings, said: Said) -> str | None:
+    if not s.metrics_listen or s.metrics_public or loopback(s.metrics_host_port[0]):
+        return None
+    return (f"{said('metrics_listen')} is not accepted: /metrics needs no login; bind it to loopback "
+            f"(127.0.0.1:PORT), or set metrics_public = true (PBEM_METRICS_PUBLIC) to serve it beyond")
 
 
 @relation("dkim_selector", "dkim_key_file")
