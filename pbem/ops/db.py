@@ -230,6 +230,9 @@ class Outbox(SQLModel, table=True):
     last send worked, for ``pbem status``."""
     created: datetime
     sent: datetime | None = None
+    bounced: datetime | None = None
+    """When a bounce to this mail's return path was counted: a mail fails once, so a bounce replayed to the
+    same return path counts against nobody."""
 
 
 class Audit(SQLModel, table=True):
