@@ -32,8 +32,8 @@ from pbem.serve import pipeline
 from pbem.ops import logs
 from pbem.serve import preflight
 from pbem.cli.organiser import refuse
-from pbem.ops.config import MASKED, ConfigError, Loaded, Settings, env_name, hidden, load, public_name, \
-    typed_value, settings_file, settings_text, toml_value
+from pbem.ops.config import ConfigError, Loaded, Settings, env_name, hidden, load, public_name, \
+    typed_value, settings_file, settings_text, shown_value
 from pbem.play.service import Service
 from pbem.app import open_service
 
@@ -226,7 +226,7 @@ def config() -> None:
     width = max(len(public_name(key)) for key in listed)
     for key in listed:
         source, value = loaded.sources[key], getattr(loaded.settings, key)
-        shown = ("********" if value else '""') if key in MASKED else toml_value(value)
+        shown = shown_value(key, value)
         where = source if source in ("default", str(loaded.file)) else f"{source} (environment)"
         test_only = " (for fault tests only)" if hidden(key) else ""
         typer.echo(f"{public_name(key):<{width}} = {shown}  # {where}{test_only}")

@@ -12,6 +12,7 @@ duration) are the tournament package's own, so the two never disagree.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
 from dataclasses import dataclass
@@ -157,6 +158,17 @@ def host_port(example: str, empty: str) -> Check:
             split_host_port(got)
         return got
     return Check(read, f"host:port, e.g. {example} (or empty: {empty})")
+
+
+def loopback(host: str) -> bool:
+    """Whether ``host`` (as a host:port names it) is reached from this machine alone: localhost, 127.0.0.0/8, ::1."""
+    name = host.strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False  # a host name: it may resolve anywhere
 
 
 def split_host_port(text: str) -> tuple[str, int]:

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from pbem.ops.checks import (DNS_NAME, DOMAIN, TOKEN, Check, address, bot, choice, database, flag, host, host_port,
-                             local_part, matching, number, port, split_host_port, text, web_address, whole, zone)
+                             local_part, loopback, matching, number, port, split_host_port, text, web_address, whole,
+                             zone)
 from tournaments.definition import TIMEOUT_POLICIES
 from tournaments.fields import LONGEST_DURATION, MOST
 
@@ -161,6 +162,10 @@ class Settings:
                                    "out, the outbox, moves, handling time); empty turns it off. Bind it to "
                                    "loopback or a private network: it needs no login.", "127.0.0.1:9464",
                                    host_port("127.0.0.1:9464", "no metrics"))
+    metrics_public: bool = knob(False, "Let metrics_listen be an address beyond loopback (a private network, "
+                                       "0.0.0.0): /metrics needs no login, so anyone who reaches it reads the "
+                                       "service's figures; pbem serve then says so in its log at every start.",
+                                True, flag())
     deadline_hours: float = knob(72.0, "Time to answer a prompt, unless the game sets its own.", 48,
                                  number(above=True, high=LONGEST_HOURS, example=72, unit="hours"))
     reminder_hours: float = knob(24.0, "A reminder goes out this long before a deadline, but never before half "
@@ -172,6 +177,9 @@ class Settings:
                                              "to twice this long); players who chose `notify each` get every "
                                              "confirmation at once.", 6,
                                              number(above=True, high=LONGEST_HOURS, example=48, unit="hours"))
+    confirm_days: int = knob(7, "Days a confirmation asked by mail (`leave`) may be used; it is used once, and "
+                                "a newer ask replaces it.", 3,
+                             whole(1, LONGEST_DURATION.days, example=7, what="a number of days"))
     timeout_policy: str = knob("bot", "On a missed deadline: bot plays a move for the player (timeout_bot's), "
                                       "forfeit ends the player's game.", "forfeit", choice(TIMEOUT_POLICIES))
     bot_seconds: float = knob(0.9, "The longest a search bot thinks over one decision (it stops its playouts "
@@ -271,6 +279,29 @@ NAMES = {"from_address": "from"}
 
 MASKED = frozenset({"secret", "smtp_password", "imap_password"})
 """Shown as stars by ``pbem config``."""
+
+URLS = frozenset({"database_url"})
+"""Shown by ``pbem config`` with any password in them as stars (``postgresql://pbem:***@db/pbem``)."""
+
+
+def shown_value(key: str, value: Any) -> str:
+    """A setting as ``pbem config`` prints it: never a password, so its output can be pasted into a question."""
+    if key in MASKED:
+        return "********" if value else '""'
+    if key in URLS and value:
+        return toml_value(_without_password(value))
+    return toml_value(value)
+
+
+def _without_password(url: str) -> str:
+    """``url`` with its password, in the userinfo or as a ``password=`` query parameter, as stars.
+
+    Read on the text, not by a URL parser: a password holding ``@`` or ``/`` is cut differently by each
+    parser, so everything up to the last ``@`` after the user's ``:`` goes: too much masked, never too little.
+    """
+    url = re.sub(r"^([A-Za-z][\w+.-]*://[^:@/]*:).*@", r"\1***@", url)
+    return re.sub(r"([?&][^=&]*password[^=&]*=)[^&]*", r"\1***", url, flags=re.IGNORECASE)
+
 
 _FIELDS = {f.name: f for f in fields(Settings)}
 _BY_NAME = {**{name: name for name in _FIELDS}, **{public: key for key, public in NAMES.items()}}
@@ -436,6 +467,14 @@ def _listener_takes_a_refusable_mail(s: Settings, said: Said) -> str | None:
     return (f"{said('listen_max_bytes')} is not accepted: give more bytes than max_message_bytes "
             f"({said('max_message_bytes')}), so a reply a little too large is stored and answered, not refused "
             f"at SMTP")
+
+
+@relation("metrics_listen", "metrics_public")
+def _metrics_on_loopback(s: Settings, said: Said) -> str | None:
+    if not s.metrics_listen or s.metrics_public or loopback(s.metrics_host_port[0]):
+        return None
+    return (f"{said('metrics_listen')} is not accepted: /metrics needs no login; bind it to loopback "
+            f"(127.0.0.1:PORT), or set metrics_public = true (PBEM_METRICS_PUBLIC) to serve it beyond")
 
 
 @relation("dkim_selector", "dkim_key_file")

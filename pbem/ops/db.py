@@ -230,6 +230,9 @@ class Outbox(SQLModel, table=True):
     last send worked, for ``pbem status``."""
     created: datetime
     sent: datetime | None = None
+    bounced: datetime | None = None
+    """When a bounce to this mail's return path was counted: a mail fails once, so a bounce replayed to the
+    same return path counts against nobody."""
 
 
 class Audit(SQLModel, table=True):
@@ -336,6 +339,29 @@ class Heartbeat(SQLModel, table=True):
     works: ``pbem status`` lists it as a problem, since no deadline nor reminder runs meanwhile."""
     failure: str | None = None
     """What the newest of those failing scans raised, in one line."""
+
+
+class Confirmation(SQLModel, table=True):
+    """An ask a player must confirm by mail (``leave``): what proves the answer is theirs, and to this ask.
+
+    Only a hash of the token is kept, so a copy of the database confirms
+    nothing. The ask is good until ``expires`` and once: ``ended`` says why it
+    no longer is (used, replaced by a newer ask of the same kind, or void once
+    the organiser changed what it was about).
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    purpose: str
+    """What is confirmed: the command (``leave``)."""
+    scope: str = ""
+    """What it acts on, as the command writes it (``leave``: the tournament ids, comma-separated)."""
+    token_hash: str
+    """SHA-256 of the token the ask mailed, in hex."""
+    asked: datetime
+    expires: datetime
+    ended: str = ""
+    """"" while it may be used; else ``used``, ``replaced`` or ``void``."""
 
 
 class ServerKey(SQLModel, table=True):

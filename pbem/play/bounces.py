@@ -13,7 +13,8 @@ exact outbox row, and it is counted against that row's recipient alone. Only
 the mail servers our mail passed through learn that address, so only they
 can make a bounce count. Anything else that reads as a delivery report (one
 sent to pbem@, to a reply address, to a return path whose token does not
-check, or to one of a mail older than ``bounce_verp_days``) is kept and
+check, to one of a mail older than ``bounce_verp_days``, or to one of a mail
+whose bounce was counted already: a replay) is kept and
 counted against nobody, whatever addresses it names and whoever sent it: a
 stranger could write it, and counting it would let anyone put any player on
 hold. flufl.bounce (Mailman's detectors for RFC 3464 DSNs and the common
@@ -78,6 +79,10 @@ def read_automatic(service: Service, session: Session, inbound_id: int, recipien
     if player is None:
         service.audit(session, "pbem", "bounce ignored", None, f"{why_not}: {bounce.detail}"[:1000])
         return Counted(None, f"{NOBODY}: {why_not}; {bounce.detail}")
+    row = session.get(Outbox, bounce.outbox_id)
+    assert row is not None  # _whose found it
+    row.bounced = service.clock.now()
+    session.add(row)
     count(service, session, player, bounce.detail)
     return Counted(player.id, f"bounce: {bounce.detail}; counted against {player.email}")
 
@@ -103,6 +108,8 @@ def _whose(service: Service, session: Session, bounce: Bounce) -> tuple[Player |
     if service.clock.now() - created > timedelta(days=days):
         return None, (f"the return path of mail {row.id} (to {row.recipient}, {created:%Y-%m-%d}) expired after "
                       f"bounce_verp_days = {days}")
+    if row.bounced is not None:
+        return None, f"mail {row.id} (to {row.recipient}) already counted a bounce: a mail fails once"
     player = session.exec(select(Player).where(Player.email == row.recipient.lower())).first()
     if player is None:
         return None, f"mail {row.id} went to {row.recipient}, who is no player"

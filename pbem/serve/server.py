@@ -31,6 +31,7 @@ from pbem.play import deadlines
 from pbem.serve import StartError, pipeline
 from pbem.serve.listener import Listener
 from pbem.serve.polling import MailboxPoller
+from pbem.ops.checks import loopback
 from pbem.ops.config import ConfigError, check as check_settings
 from pbem.ops.db import InboundStatus
 from pbem.ops.faults import crash_point
@@ -136,6 +137,9 @@ class Server:
         except OSError as exc:
             raise StartError(f"cannot serve metrics on {host}:{port}: {exc.strerror or exc}; set metrics_listen "
                              f"(PBEM_METRICS_LISTEN) to a free host:port, or empty to turn metrics off") from None
+        if not loopback(host):  # only with metrics_public: the settings refuse it otherwise
+            log.warning("metrics: /metrics answers anyone who reaches %s:%d, without a login (metrics_public = "
+                        "true); keep it behind a firewall", host, port)
 
     async def publish_pages(self) -> None:
         """Write the pages of publish_dir whose game or tournament changed, in whichever process (a page a step)."""

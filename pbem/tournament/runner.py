@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session, select
 
 import engine
+from pbem.play import confirmations
 from pbem.play import players as player_rows
 from pbem.ops.db import Game, Player, Seat
 from pbem.language.words import game_title
@@ -267,6 +268,7 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
                            division=_divisions(loaded.definition) if late else 1)  # newcomers start at the bottom
     entry.joined, entry.dropped = entrant.joined, entrant.dropped
     session.add(entry)
+    confirmations.void(session, player.id)  # a leave asked before this registration must not undo it
     loaded.entrants = [e for e in loaded.entrants if e.player != player.id] + [entrant]
     definition = loaded.definition
     letter = service.letters.render(

@@ -123,3 +123,10 @@ def test_config_says_when_the_example_domain_would_be_refused_by_serve(tmp_path:
                                                     "this: domain is 'pbem.localhost', on the built-in example domain")
     _, ready = config(tmp_path, "")
     assert "note:" not in ready
+
+
+def test_config_masks_a_database_password_in_the_url_and_in_its_query(tmp_path: Path) -> None:
+    for url, masked in (("postgresql+psycopg://pbem:s3cr@t/x@127.0.0.1:1/pbem", "postgresql+psycopg://pbem:***@"),
+                        ("postgresql+psycopg://pbem@127.0.0.1:1/pbem?password=s3cr@t/x", "?password=***")):
+        _code, output = config(tmp_path, f'database_url = "{url}"')
+        assert masked in output and "s3cr" not in output, output

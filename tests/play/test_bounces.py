@@ -19,7 +19,7 @@ from pbem.play import deadlines
 from pbem.serve import pipeline
 from pbem.cli.main import app
 from pbem.clock import SetClock
-from pbem.ops.db import Inbound, Player, Seat
+from pbem.ops.db import Inbound, Outbox, Player, Seat
 from pbem.serve.outbox import OutboxWorker
 from pbem.serve.server import Server
 from pbem.play.service import Service
@@ -84,9 +84,28 @@ def ann_seat(service: Service) -> Seat:
         return session.exec(select(Seat).where(Seat.seat == 0)).one()
 
 
+AGAIN = "notice"
+"""The kind of the mails :func:`mailed_again` writes."""
+
+
+def mailed_again(service: Service, recipient: str = ANN) -> None:
+    """One more mail to ``recipient``, with its own return path: each day's bounce is of that day's mail."""
+    with Session(service.db) as session:
+        letter = service.letters.render("bounce_organiser", table="pbem", bouncing="x", email="x", score=1, detail="",
+                                        games=[])
+        service.mails.queue(session, AGAIN, recipient, letter, reply_to=service.settings.from_address)
+        session.commit()
+
+
+def told(service: Service) -> list[Outbox]:
+    """The mails after the first ones, but those :func:`mailed_again` wrote."""
+    return [row for row in outbox(service)[FIRST_MAILS:] if not (row.kind == AGAIN and row.recipient == ANN)]
+
+
 def bounce_on(service: Service, clock: SetClock, day: int, name: str = "postfix") -> pipeline.Outcome:
-    """Deliver the ``name`` bounce for Ann's latest mail on day ``day``."""
+    """Deliver the ``name`` bounce for a new mail to Ann on day ``day``."""
     clock.advance(START + timedelta(days=day, hours=1) - clock.now())
+    mailed_again(service)
     raw = fixture(name, return_path(service), tag=f"day{day}.")
     return pipeline.deliver(service, raw, [return_path(service)], envelope_sender="")
 
@@ -202,18 +221,29 @@ def test_bounces_count_once_a_day_and_at_three_the_table_is_told_and_deadlines_h
     assert bounce_on(game, clock, 0, "exim").status == "bounce"  # the same day: in the audit log, not the score
     assert player(game).bounce_score == 1
     bounce_on(game, clock, 1, "gmail")
-    assert not player(game).bounce_hold and len(outbox(game)) == FIRST_MAILS
+    assert not player(game).bounce_hold and told(game) == []
     bounce_on(game, clock, 2, "qmail")
     ann = player(game)
     assert ann.bounce_score == 3 and ann.bounce_hold
-    told = {row.recipient: row for row in outbox(game)[FIRST_MAILS:]}
-    assert set(told) == {game.settings.organiser, BOB}, "the organiser and the table, never the bouncing address"
-    assert "pbem player release ann@example.org" in told[game.settings.organiser].text
-    assert "Mail to ann is not getting through" in told[BOB].subject
+    mails = {row.recipient: row for row in told(game)}
+    assert set(mails) == {game.settings.organiser, BOB}, "the organiser and the table, never the bouncing address"
+    assert "pbem player release ann@example.org" in mails[game.settings.organiser].text
+    assert "Mail to ann is not getting through" in mails[BOB].subject
 
     clock.advance(timedelta(days=30))  # far past Ann's deadline: held, so no reminder and no timeout
     assert deadlines.scan(game).timeouts == 0
-    assert ann_seat(game).timeouts == 0 and len(outbox(game)) == FIRST_MAILS + 2
+    assert ann_seat(game).timeouts == 0 and len(told(game)) == 2
+
+
+def test_a_bounce_replayed_to_the_same_return_path_counts_once(game: Service, clock: SetClock) -> None:
+    path = return_path(game)
+    for day, name in enumerate(["postfix", "exim", "gmail"]):  # a genuine bounce, then the same path replayed
+        clock.advance(START + timedelta(days=day, hours=1) - clock.now())
+        outcome = pipeline.deliver(game, fixture(name, path, tag=f"replay{day}."), [path], envelope_sender="")
+        assert outcome.status == ("bounce" if day == 0 else "ignored")
+    assert outcome.reason.startswith("counted against nobody: mail 2 (to ann@example.org) already counted a bounce")
+    ann = player(game)
+    assert (ann.bounce_score, ann.bounce_hold) == (1, False) and len(outbox(game)) == FIRST_MAILS
 
 
 def test_a_reply_from_the_player_resets_the_score_and_gives_back_a_full_answer_time(game: Service,
@@ -275,6 +305,7 @@ def test_bounces_over_smtp_with_a_null_reverse_path_and_the_player_shown_to_the_
         with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
             for day, name in enumerate(["postfix", "exchange", "postmaster_plain"]):
                 clock.advance(timedelta(days=1))
+                mailed_again(listener)
                 raw = fixture(name, return_path(listener)).replace(b"\n", b"\r\n")
                 client.sendmail("<>", [return_path(listener)], raw)
                 answers.append(client.noop())

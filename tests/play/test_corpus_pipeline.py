@@ -68,6 +68,9 @@ class Scribe:
     def to_act(self, state: list[str]) -> set[int]:
         return {0}
 
+    def private(self, notation: str) -> bool:
+        return False  # nothing is hidden
+
     def legal(self, state: list[str], seat: int) -> list[Line]:
         return [Line("pass"), Line("group 2 tax")] if seat == 0 else []
 

@@ -16,6 +16,7 @@ from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.serve.server import Server, StartError
 from pbem.ops import metrics
+from pbem.ops.config import ConfigError, check
 from pbem.ops.db import Inbound
 from tests.support import sticks
 from tests.support.loop import make_settings, outbox, reply_to, rows
@@ -127,3 +128,27 @@ def test_without_metrics_listen_nothing_listens(tmp_path: Path, clock: SetClock)
             await server.stop()
 
     assert asyncio.run(run())
+
+
+def test_metrics_beyond_loopback_need_metrics_public_and_then_a_warning_at_start(tmp_path: Path, clock: SetClock,
+                                                                                 caplog) -> None:
+    port = free_port()
+    with pytest.raises(ConfigError, match="metrics_public = true"):
+        check(make_settings(tmp_path, listen="", metrics_listen=f"0.0.0.0:{port}"))
+    for near in ("127.0.0.1", "localhost", "[::1]"):
+        check(make_settings(tmp_path, listen="", metrics_listen=f"{near}:{port}"))
+    service = open_service(make_settings(tmp_path, listen="", metrics_listen=f"0.0.0.0:{port}", metrics_public=True),
+                           clock=clock, rules=sticks.rules)
+
+    async def run() -> None:
+        server = Server(service)
+        await server.start()
+        try:
+            assert scrape(port)  # it answers
+        finally:
+            await server.stop()
+
+    with caplog.at_level("WARNING", logger="pbem.serve.server"):
+        asyncio.run(run())
+    assert any("without a login" in record.getMessage() and f"0.0.0.0:{port}" in record.getMessage()
+               for record in caplog.records)

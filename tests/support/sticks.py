@@ -93,7 +93,8 @@ class Sticks:
         return f"take {move.sticks}"
 
     def private(self, notation: str) -> bool:
-        return False  # every take is seen by the whole table
+        """No move of Sticks is a secret: every seat sees every take."""
+        return False
 
     def format_ahead(self, move: Take) -> str:
         return self.format(move)

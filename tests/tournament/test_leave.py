@@ -138,3 +138,80 @@ def test_a_reply_whose_subject_only_starts_with_leave_is_not_a_leave(service) ->
     assert pipeline.deliver(service, bytes(mail)).status == "command"
     assert not [row for row in to(service, LEAVER) if row.kind == "command" and "leave confirm" in row.text]
 
+
+
+def greek(service, address: str = LEAVER) -> None:  # type: ignore[no-untyped-def]
+    with Session(service.db) as session:
+        player = session.exec(select(Player).where(Player.email == address)).one()
+        player.language = "el"
+        session.add(player)
+        session.commit()
+
+
+def last_refusal(service) -> Outbox:  # type: ignore[no-untyped-def]
+    return [row for row in to(service, LEAVER) if row.kind == "refusal"][-1]
+
+
+def table_mail(service) -> Outbox:  # type: ignore[no-untyped-def]
+    """The leaver's first mail from their table: its List-Unsubscribe asks to leave."""
+    [first] = [row for row in to(service, LEAVER) if row.game_id is not None][:1]
+    return first
+
+
+def test_a_confirmation_is_spent_once_and_a_newer_ask_replaces_the_older_each_refusal_in_greek(service) -> None:
+    tournament_id = tournament_with(service, 3, rounds=2)
+    runner.start_round(service, tournament_id, ORGANISER)
+    greek(service)
+    first = table_mail(service)
+    assert pipeline.deliver(service, unsubscribe_mail(first, 1)).status == "command"
+    older_ask, older = asked_token(service)
+    assert "leave confirm " + older in older_ask.text and "7 ημέρες" in older_ask.text
+    assert pipeline.deliver(service, unsubscribe_mail(first, 2)).status == "command"
+    ask, token = asked_token(service)
+    assert token != older
+
+    assert pipeline.deliver(service, reply_to(older_ask, f"leave confirm {older}")).status == "refused"
+    assert "ένα νεότερο leave αντικατέστησε αυτή την επιβεβαίωση" in last_refusal(service).subject
+    assert entry(service).dropped is None
+
+    assert pipeline.deliver(service, reply_to(ask, f"leave confirm {token.upper()}")).status == "command"
+    assert entry(service).dropped == 1
+    again = reply_to(ask, f"leave confirm {token}", message_id="<again@client.example>")
+    assert pipeline.deliver(service, again).status == "refused"
+    assert "αυτή η επιβεβαίωση έχει ήδη χρησιμοποιηθεί" in last_refusal(service).subject
+    assert actions(service).count("leave") == 1 and actions(service).count("tournament drop") == 1
+
+
+def test_an_expired_confirmation_is_refused_in_the_players_language(service, clock) -> None:
+    tournament_id = tournament_with(service, 3, rounds=2)
+    runner.start_round(service, tournament_id, ORGANISER)
+    greek(service)
+    assert pipeline.deliver(service, unsubscribe_mail(table_mail(service), 1)).status == "command"
+    ask, token = asked_token(service)
+    clock.advance(timedelta(days=service.settings.confirm_days, seconds=1))
+    assert pipeline.deliver(service, reply_to(ask, f"leave confirm {token}")).status == "refused"
+    assert "αυτή η επιβεβαίωση έχει λήξει" in last_refusal(service).subject
+    assert entry(service).dropped is None
+
+
+def test_after_the_organiser_registers_the_player_again_no_older_confirmation_drops_them(service) -> None:
+    tournament_id = tournament_with(service, 3, rounds=3, extra="[registration]\nrejoin = true")
+    runner.start_round(service, tournament_id, ORGANISER)
+    greek(service)
+    first = table_mail(service)
+    assert pipeline.deliver(service, unsubscribe_mail(first, 1)).status == "command"
+    used_ask, used = asked_token(service)
+    assert pipeline.deliver(service, reply_to(used_ask, f"leave confirm {used}")).status == "command"
+    runner.register(service, tournament_id, LEAVER, "", ORGANISER)  # the organiser takes them back
+    assert entry(service).dropped is None
+    replay = reply_to(used_ask, f"leave confirm {used}", message_id="<replay@client.example>")
+    assert pipeline.deliver(service, replay).status == "refused"
+    assert "αυτή η επιβεβαίωση έχει ήδη χρησιμοποιηθεί" in last_refusal(service).subject
+
+    assert pipeline.deliver(service, unsubscribe_mail(first, 2)).status == "command"  # asked, never confirmed …
+    pending_ask, pending = asked_token(service)
+    runner.drop(service, tournament_id, LEAVER, "asked the organiser", ORGANISER)  # … then dropped and taken back
+    runner.register(service, tournament_id, LEAVER, "", ORGANISER)
+    assert pipeline.deliver(service, reply_to(pending_ask, f"leave confirm {pending}")).status == "refused"
+    assert "ο διοργανωτής σας δήλωσε ξανά" in last_refusal(service).subject
+    assert entry(service).dropped is None

@@ -5,7 +5,10 @@ reply address (or pbem's own) with the subject ``leave``. The first ``leave``
 changes nothing: it answers at the player's registered address with a token
 and asks for ``leave confirm TOKEN``. So a mail program's one click, or
 anyone who puts the player's address in a From, cannot drop them: only who
-reads the player's mail can confirm. From a seat's reply address it leaves
+reads the player's mail can confirm. The token answers that one ask
+(:mod:`pbem.play.confirmations`): it works once, for ``confirm_days``, and
+not after a newer ``leave`` or after the organiser registered the player again,
+so an old mail read later by someone else drops nobody. From a seat's reply address it leaves
 that game's tournament; from pbem's own, every tournament the player is in.
 The games under way go on (their deadlines and the timeout policy as
 before); the next round is seated without them; the organiser is told.
@@ -13,9 +16,7 @@ before); the next round is seated without them; the organiser is told.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-
+from pbem.play import confirmations
 from pbem.play.commands.base import CommandContext, N_, PlayerCommand, PlayerContext, UnseatedContext, handled
 from pbem.play.memberships import Membership
 from pbem.play.outcome import Outcome
@@ -32,30 +33,39 @@ def read(rest_of_line: str, _following: str) -> str:
     return " ".join(words)
 
 
-def token(context: PlayerContext, scope: list[Membership]) -> str:
-    """What proves a confirmation answers this player's leave of these tournaments: their key over both."""
-    service, player = context.service, context.player
-    ids = ",".join(str(m.tournament_id) for m in scope)
-    return hmac.new(service.secret.encode(), f"leave:{player.id}:{ids}".encode(), hashlib.sha256).hexdigest()[:10]
+REFUSED = {"unknown": "leave_bad_token", confirmations.USED: "leave_used", confirmations.REPLACED: "leave_replaced",
+           confirmations.VOID: "leave_void", "expired": "leave_expired"}
+"""Why a token confirms nothing -> the refusal the player reads."""
 
 
 def _leave(context: PlayerContext, scope: list[Membership], argument: str) -> Outcome:
-    """Ask to confirm, or, confirmed with the right token, leave every tournament of ``scope``."""
-    service, player = context.service, context.player
-    names = [m.name for m in scope]
-    if not scope:
-        return context.refuse("leave_nothing", f"leave from {player.email}: in no tournament to leave")
-    expected = token(context, scope)
+    """Ask to confirm, or, confirmed with the token of the player's pending ask, leave what that ask named
+    and the player is still in."""
+    service, player, session = context.service, context.player, context.session
+    assert player.id is not None
     if not argument:
-        service.audit(context.session, player.email, "leave asked", None, f"tournaments {', '.join(names)}")
-        context.acknowledge("leave", "asked", expected, tournaments=names)
+        if not scope:
+            return context.refuse("leave_nothing", f"leave from {player.email}: in no tournament to leave")
+        names = [m.name for m in scope]
+        token = confirmations.ask(session, player.id, "leave", ",".join(str(m.tournament_id) for m in scope),
+                                  service.clock.now(), service.settings.confirm_days)
+        service.audit(session, player.email, "leave asked", None, f"tournaments {', '.join(names)}")
+        context.acknowledge("leave", "asked", token, tournaments=names, days=service.settings.confirm_days)
         return handled("leave")
     given = argument.removeprefix(CONFIRM).strip()
-    if not argument.startswith(CONFIRM) or not hmac.compare_digest(given.lower().encode(), expected.encode()):
-        return context.refuse("leave_bad_token", f"leave {argument!r} from {player.email}: not the token asked")
-    for membership in scope:
-        service.memberships.leave(context.session, membership, player, player.email)
-    service.audit(context.session, player.email, "leave", None, f"tournaments {', '.join(names)}")
+    if not argument.startswith(CONFIRM) or not given:
+        return context.refuse("leave_bad_token", f"leave {argument!r} from {player.email}: not a confirmation")
+    taken = confirmations.take(session, player.id, "leave", given, service.clock.now())
+    if taken.why:
+        return context.refuse(REFUSED[taken.why], f"leave {argument!r} from {player.email}: token {taken.why}")
+    asked = set(taken.scope.split(","))
+    still = [m for m in service.memberships.entered(session, player.id) if str(m.tournament_id) in asked]
+    if not still:
+        return context.refuse("leave_nothing", f"leave from {player.email}: in none of the tournaments asked")
+    names = [m.name for m in still]
+    for membership in still:
+        service.memberships.leave(session, membership, player, player.email)
+    service.audit(session, player.email, "leave", None, f"tournaments {', '.join(names)}")
     context.acknowledge("leave", "done", "", tournaments=names)
     return handled("leave")
 
@@ -74,6 +84,6 @@ def unseated(context: UnseatedContext, argument: str) -> Outcome:
 COMMAND = PlayerCommand(
     name="leave", usage=("leave",),
     summary=N_("leave the tournament: you play no round after the one under way (you are asked to confirm)"),
-    read=read, handle=handle, refusals=("leave_nothing", "leave_bad_token"), unseated=unseated,
+    read=read, handle=handle, refusals=("leave_nothing", *REFUSED.values()), unseated=unseated,
     by_subject=True,
 )
