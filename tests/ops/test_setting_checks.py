@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pbem.app import open_service
 from pbem.cli.main import app
 from pbem.ops.config import ConfigError, Settings, check, check_of, load
 from tests.settings import TEST_DOMAIN
@@ -104,6 +105,7 @@ def test_settings_made_in_code_are_checked_as_a_file_is() -> None:
 
 
 def test_the_fault_hook_is_neither_written_nor_listed_but_still_read_from_the_environment(tmp_path: Path) -> None:
+    open_service(Settings(database_url=f"sqlite:///{tmp_path / 'pbem.db'}")).db.dispose()  # a league, as init leaves it
     code, output = config(tmp_path, "")
     assert code == 0 and "crash_at" not in output
     env = {"PBEM_CONFIG": str(tmp_path / "pbem.toml"), "PBEM_CRASH_AT": "after_commit"}
