@@ -130,9 +130,10 @@ class Settings:
     listen_require_tls: bool = knob(False, "Accept mail only over STARTTLS (a listener that faces the internet as "
                                            "an MX should not: many senders still deliver in the clear).", True, flag())
     authserv_id: str = knob("", "The authserv-id our own MX writes in the Authentication-Results header it adds "
-                                "(OpenDMARC's AuthservID, rspamd's authserv_id; docs/deploy.md 4d): that header, "
-                                "the topmost one with this id, is trusted, and a reply whose From fails DMARC there is "
-                                "kept as unauthenticated, never played, and the seat's player told. Empty: no such "
+                                "(OpenDMARC's AuthservID, rspamd's authserv_id; docs/deploy.md 4d): those headers, "
+                                "every one with this id at the top, are trusted, and a reply whose From fails DMARC "
+                                "there, whose verdict is about another domain, or whose From names several senders "
+                                "is kept as unauthenticated, never played, and the seat's player told. Empty: no such "
                                 "header is trusted (the MX checks no DMARC, or mail comes by IMAP from a provider "
                                 "whose id you do not know).", "mx.pbem.example.org", _AUTHSERV_ID)
     imap_host: str = knob("", "An IMAP mailbox to fetch inbound mail from; empty turns the IMAP poller off.",

@@ -144,7 +144,8 @@ class InboundStatus(StrEnum):
     reply token, from an address no player has; kept and counted, never
     answered (no backscatter). ``wrong_sender``: a valid token from another
     address; kept, and the seat's own player is told. ``unauthenticated``: our
-    MX found that the From's domain does not vouch for it (DMARC failed,
+    MX's word makes it no one's (DMARC failed, the verdict is about another
+    domain, or the From names several senders;
     :mod:`pbem.mail.inbound.authresults`); kept, never answered, and the
     seat's own player is told as for a wrong sender. ``bounce``: a delivery
     report, counted against the player whose mail failed or against nobody

@@ -15,7 +15,6 @@ from sqlmodel import Session
 
 from engine.notation import shortened
 from pbem.mail.inbound import InboundMail
-from pbem.mail.inbound.authresults import FAIL
 from pbem.mail.tokens import ReplyTarget
 from pbem.ops.db import Player
 from pbem.play import budgets, players
@@ -23,9 +22,6 @@ from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame, Transaction
-
-FORGED = "it failed DMARC at our MX (the From's domain does not vouch for it)"
-"""Why a mail whose From our MX found forged is not answered, in its stored reason."""
 
 QUOTED_LINES = 6
 """Lines of a refused reply quoted back to its sender: their own first lines (quotes were already cut), each
@@ -94,7 +90,13 @@ class Arrival:
 
     def stranger(self, reason: str) -> Outcome:
         """Keep a mail from an address no player has, unanswered: pbem never mails a stranger (no backscatter)."""
-        return Outcome(InboundStatus.STRANGER, f"{reason}; from {self.mail.sender or 'nobody'}, no player: kept, not answered")
+        return Outcome(InboundStatus.STRANGER, f"{reason}; from {self.from_whom()}, no player: kept, not answered")
+
+    def from_whom(self) -> str:
+        """Who the mail is from, for its stored reason: its one sender, or why it has none."""
+        if self.mail.several_senders:
+            return "several senders in its From (no one's)"
+        return self.mail.sender or "nobody"
 
     # ------------------------------------------------------------ answers
 
@@ -108,8 +110,8 @@ class Arrival:
         service, mail = self.service, self.mail
         if self.sender_player is None:
             return self.stranger(reason)
-        if mail.dmarc == FAIL:  # the registered address is only written there: answering it is backscatter
-            return Outcome(InboundStatus.UNAUTHENTICATED, f"{reason}; {FORGED}: kept, not answered")
+        if mail.unauthenticated:  # the registered address is only written there: answering it is backscatter
+            return Outcome(InboundStatus.UNAUTHENTICATED, f"{reason}; {mail.unauthenticated}: kept, not answered")
         if not self.may_answer(mail.sender):
             return Outcome(InboundStatus.RATE_LIMITED, reason)
         game, seat = self.game, self.seat

@@ -44,13 +44,12 @@ from pbem.play.commands.language import language_written
 from pbem.ops.db import Inbound, Outbox, Player, Seat
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import MailKind
-from pbem.mail.inbound.authresults import FAIL
 from pbem.play.postbox import NOTICE_KINDS, Accepted
 from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
 from pbem.mail.tokens import read_reply_address
 
-from pbem.play.arrival import FORGED, Arrival, Reply, Step
+from pbem.play.arrival import Arrival, Reply, Step
 
 
 # ---------------------------------------------------------------- address steps
@@ -78,8 +77,9 @@ def _automatic(arrival: Arrival) -> Outcome:
 
 def _oversize(arrival: Arrival) -> Outcome:
     mail, service = arrival.mail, arrival.service
-    if arrival.sender_player is None or mail.dmarc == FAIL:
-        return Outcome(InboundStatus.OVERSIZE, f"{mail.reason}; from no player (or {FORGED}): not answered")
+    if arrival.sender_player is None or mail.unauthenticated:
+        why = mail.unauthenticated or f"from {arrival.from_whom()}, no player"
+        return Outcome(InboundStatus.OVERSIZE, f"{mail.reason}; {why}: not answered")
     today, settings = service.clock.now().date(), service.settings
     own = _own_mail(arrival)
     if own:
@@ -171,13 +171,18 @@ def _not_a_bounce(arrival: Arrival) -> Outcome | None:
 
 
 def _authenticated(arrival: Arrival) -> Outcome | None:
-    """A mail whose From our MX found forged (DMARC failed) is no one's reply, whatever address it names: kept,
-    never answered (the From is the one thing it proves false), and the seat's player told as for a wrong
-    sender. Without a trusted verdict (no ``authserv_id``, no header of our MX) the mail passes on."""
-    if arrival.mail.dmarc != FAIL:
+    """A mail our MX's word makes no one's is no one's reply, whatever address it names: kept, never answered
+    (its From is the one thing it does not prove), and the seat's player told as for a wrong sender. That is a
+    From our MX found forged (DMARC failed), a verdict about another domain than the From's (the From's own was
+    never checked), and a From of several senders (DMARC vouches for one: with two, the player's address
+    beside an attacker's would pass on the attacker's domain). Without an ``authserv_id`` the mail passes on;
+    with one but no DMARC verdict (no header of our MX) too."""
+    mail = arrival.mail
+    if not mail.unauthenticated:
         return None
-    reason = f"the From {arrival.mail.sender or '(none)'}: {FORGED}"
-    return Outcome(InboundStatus.UNAUTHENTICATED, f"{reason}: kept, not answered; {_tell_seat(arrival, 'unauthenticated')}")
+    reason = f"mail from {arrival.from_whom()}"
+    told = _tell_seat(arrival, "several_senders" if mail.several_senders else "unauthenticated")
+    return Outcome(InboundStatus.UNAUTHENTICATED, f"{reason}: {mail.unauthenticated}: kept, not answered; {told}")
 
 
 def _from_seat_player(arrival: Arrival) -> Outcome | None:
@@ -189,8 +194,8 @@ def _from_seat_player(arrival: Arrival) -> Outcome | None:
         arrival.touched = player.bounce_hold  # lifting it gives the seat a fresh deadline
         bounces.replied(arrival.service, arrival.session, player, game.id)  # their address works again
         return None
-    reason = f"sender {sender or '(none)'} is not the seat's player"
-    told = _tell_seat(arrival, "wrong_sender")
+    reason = f"sender {arrival.from_whom()} is not the seat's player"
+    told = _tell_seat(arrival, "several_senders" if arrival.mail.several_senders else "wrong_sender")
     if arrival.sender_player is not None:  # another registered player used this seat's address: tell them too
         arrival.refuse("wrong_sender", reason, address=sender)
     return Outcome(InboundStatus.WRONG_SENDER, f"{reason}: kept; {told}")

@@ -5,7 +5,8 @@ standings, the daily digest, a refusal without a seat, these answers) has
 pbem's own address as its Reply-To (:attr:`pbem.play.postbox.Postbox.desk`), so a
 reply to one of them is read here, not refused for want of a reply token:
 
-- from an address no player has, or in a player's name but found forged by our MX (DMARC failed): kept,
+- from an address no player has, from several senders (a From of two addresses is no one's), or in a
+  player's name but found forged by our MX (DMARC failed, or its verdict is about another domain): kept,
   never answered (no backscatter);
 - a player command that makes sense without a seat (``help``, ``status``,
   ``language``, ``timezone``, ``vacation``, ``notify``: each declares its
@@ -53,7 +54,6 @@ from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
 from pbem.mail.tokens import read_reply_address
-from pbem.mail.inbound.authresults import FAIL
 
 if TYPE_CHECKING:
     from pbem.play.store import LoadedGame
@@ -91,12 +91,13 @@ def to_desk(arrival: Arrival) -> bool:
 def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext]) -> Outcome:
     """Decide a mail to pbem's own address: a stranger's is kept; a player's is a command or a question."""
     player, mail, service = arrival.sender_player, arrival.mail, arrival.service
+    if mail.unauthenticated:  # whether or not it names a player: no one's, so no one's to answer
+        arrival.writer = player
+        return Outcome(InboundStatus.UNAUTHENTICATED, f"mail to {service.mails.desk} from {arrival.from_whom()}: "
+                                                      f"{mail.unauthenticated}: kept, neither answered nor forwarded")
     if player is None:
         return arrival.stranger(f"mail to {service.mails.desk}")
     arrival.writer = player
-    if mail.dmarc == FAIL:
-        return Outcome(InboundStatus.UNAUTHENTICATED, f"mail to {service.mails.desk} in {mail.sender}'s name failed DMARC at our "
-                                          "MX: kept, neither answered nor forwarded")
     if _delivery_report(arrival):
         return Outcome(InboundStatus.IGNORED, f"{bounces.NOBODY}: {bounces.NOT_OURS} (at {service.mails.desk}, from "
                                   f"{mail.sender}): not answered")

@@ -90,9 +90,14 @@ def test_a_header_from_another_authserv_id_is_ignored(service: Service) -> None:
     assert ann_replies(service, forged).status == "applied" and played(service) == ["take 1"]
 
 
-def test_only_the_topmost_header_of_our_mx_counts_a_forged_one_below_it_is_ignored(service: Service) -> None:
-    stored = ann_replies(service, PASS, FAIL)  # the sender wrote a failing one under ours: ours says pass
-    assert stored.status == "applied"
+def test_a_failure_under_a_header_of_ours_counts_a_sender_can_only_refuse_their_own_mail(service: Service) -> None:
+    """Our MX writes several headers (OpenDKIM's, OpenDMARC's): every one of ours at the top is read."""
+    assert ann_replies(service, PASS, FAIL).status == "unauthenticated" and played(service) == []
+
+
+def test_a_header_of_ours_below_another_servers_is_not_at_the_top_and_is_not_read(service: Service) -> None:
+    foreign = PASS.replace(OUR_MX, "mx.elsewhere.example")
+    assert ann_replies(service, PASS, foreign, FAIL).status == "applied" and played(service) == ["take 1"]
 
 
 def test_a_passing_header_below_ours_does_not_excuse_a_failure(service: Service) -> None:
@@ -124,3 +129,113 @@ def test_a_forged_mail_to_pbems_own_address_is_neither_answered_nor_forwarded(se
            "Subject: a question\r\nMessage-ID: <q@client.example>\r\n\r\nwhen is the next round?\r\n").encode()
     over_smtp(service, [(ANN, service.settings.from_address, raw)])
     assert rows(service, Inbound)[-1].status == "unauthenticated" and len(outbox(service)) == before
+
+
+# ---------------------------------------------------------------- one sender or none
+#
+# Each forged form is written byte for byte, its header fields in the order given (an EmailMessage refuses a
+# second From), and goes over SMTP to the real listener, as the MX hands it on.
+
+EVIL = "evil.example"
+MALLORY = f"mallory@{EVIL}"
+
+
+def raw_reply(service: Service, *fields: str, text: str = "take 1", to: str = "") -> bytes:
+    """Ann's prompt answered with exactly ``fields`` (whole header lines, in order) above the reply's own."""
+    prompt = outbox(service, recipient=ANN, kind="prompt")[-1]
+    lines = [*fields, f"To: {to or prompt.reply_to}", f"Subject: Re: {prompt.subject}",
+             f"Message-ID: <forged-{len(rows(service, Inbound))}@client.example>",
+             f"In-Reply-To: {prompt.message_id}", f"References: {prompt.message_id}",
+             "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8", "", text, ""]
+    return "\r\n".join(lines).encode()
+
+
+def delivered(service: Service, envelope: str, raw: bytes, to: str = "") -> tuple[Inbound, list[tuple[str, str]]]:
+    """Send ``raw`` to Ann's seat (or ``to``) over SMTP; the stored mail and what was queued because of it."""
+    before = len(outbox(service))
+    recipient = to or outbox(service, recipient=ANN, kind="prompt")[-1].reply_to
+    over_smtp(service, [(envelope, recipient, raw)])
+    return rows(service, Inbound)[-1], [(row.kind, row.recipient) for row in outbox(service)[before:]]
+
+
+FORGED_FROMS = {
+    "two addresses in one From": (f"From: Ann <{ANN}>, Mallory <{MALLORY}>",),
+    "the attacker first": (f"From: {MALLORY}, {ANN}",),
+    "two From fields": (f"From: Ann <{ANN}>", f"From: Mallory <{MALLORY}>"),
+    "two From fields, the attacker's first": (f"From: {MALLORY}", f"From: {ANN}"),
+    "a group of two": (f"From: players: {ANN}, {MALLORY};",),
+}
+
+
+@pytest.mark.parametrize("fields", FORGED_FROMS.values(), ids=FORGED_FROMS.keys())
+@pytest.mark.parametrize("verdict", ["", f"{OUR_MX}; dmarc=pass header.from={EVIL}",
+                                     f"{OUR_MX}; dkim=pass header.d={EVIL}"], ids=["no-verdict", "pass", "dkim"])
+def test_a_from_of_several_senders_is_unauthenticated_and_only_the_seats_player_hears(
+        service: Service, fields: tuple[str, ...], verdict: str) -> None:
+    top = (f"Authentication-Results: {verdict}",) if verdict else ()
+    stored, answers = delivered(service, MALLORY, raw_reply(service, *top, *fields))
+    assert stored.status == "unauthenticated" and played(service) == [], stored.reason
+    assert "several senders" in stored.reason and stored.sender == ""
+    assert answers == [("sender_notice", ANN)], "nothing to the forged From: one notice at Ann's registered address"
+    notice = outbox(service, kind="sender_notice")[-1]
+    assert "named several senders" in notice.subject and "several senders in its From" in " ".join(notice.text.split())
+
+
+def test_a_dmarc_pass_about_another_domain_is_no_verdict_and_the_mail_is_refused(service: Service) -> None:
+    verdict = f"Authentication-Results: {OUR_MX}; spf=pass smtp.mailfrom={EVIL}; dmarc=pass header.from={EVIL}"
+    stored, answers = delivered(service, MALLORY, raw_reply(service, verdict, f"From: Ann <{ANN}>"))
+    assert stored.status == "unauthenticated" and played(service) == []
+    assert "about another domain" in stored.reason
+    assert answers == [("sender_notice", ANN)]
+
+
+def test_a_dmarc_fail_under_a_dkim_only_header_of_ours_counts(service: Service) -> None:
+    dkim = f"Authentication-Results: {OUR_MX}; dkim=pass header.d=example.org header.s=mail"
+    dmarc = f"Authentication-Results: {OUR_MX};\r\n\tdmarc=fail (p=reject dis=none) header.from=example.org"
+    stored, answers = delivered(service, MALLORY, raw_reply(service, dkim, dmarc, f"From: {ANN}"))
+    assert stored.status == "unauthenticated" and played(service) == []
+    assert "failed DMARC at our MX" in stored.reason and answers == [("sender_notice", ANN)]
+
+
+def test_our_id_after_a_comment_or_with_a_version_is_still_ours(service: Service) -> None:
+    for written in (f"(MX) {OUR_MX}; dmarc=fail header.from=example.org",
+                    f"{OUR_MX} 1; dmarc=fail header.from=example.org",
+                    f"{OUR_MX.upper()} (ours); dmarc=fail header.from=Example.ORG"):
+        stored, _answers = delivered(service, ANN, raw_reply(service, f"Authentication-Results: {written}",
+                                                             f"From: {ANN}"))
+        assert stored.status == "unauthenticated", written
+    assert played(service) == []
+
+
+def test_a_single_from_with_a_passing_verdict_still_plays(service: Service) -> None:
+    dkim = f"Authentication-Results: {OUR_MX}; dkim=pass header.d=example.org"
+    dmarc = f"Authentication-Results: {OUR_MX}; dmarc=pass header.from=EXAMPLE.org"
+    stored, answers = delivered(service, ANN, raw_reply(service, dkim, dmarc, f'From: "Ann, the player" <{ANN}>'))
+    assert stored.status == "applied" and played(service) == ["take 1"], stored.reason
+    assert all(recipient != MALLORY for _kind, recipient in answers)
+
+
+def test_a_from_of_several_senders_to_pbems_own_address_is_neither_answered_nor_forwarded(
+        service: Service) -> None:
+    desk = service.settings.from_address
+    stored, answers = delivered(service, MALLORY, raw_reply(service, f"From: {ANN}, {MALLORY}", text="help",
+                                                            to=desk), to=desk)
+    assert stored.status == "unauthenticated" and answers == []
+
+
+def test_without_an_authserv_id_a_from_of_several_senders_is_no_ones(tmp_path: Path, clock: SetClock) -> None:
+    """No MX to vouch: the mail has no sender pbem answers; at a seat it is kept as from another address, and
+    the seat's player is told, never the addresses in its From."""
+    opened = open_service(make_settings(tmp_path), clock=clock, rules=sticks.rules)
+    opened.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 7})
+    for fields in FORGED_FROMS.values():
+        stored, answers = delivered(opened, MALLORY, raw_reply(opened, *fields))
+        assert stored.status == "wrong_sender" and stored.sender == "", stored.reason
+        assert "several senders" in stored.reason
+        assert all(recipient == ANN and kind == "sender_notice" for kind, recipient in answers), answers
+    assert played(opened) == []
+    desk = opened.settings.from_address
+    stored, answers = delivered(opened, ANN, raw_reply(opened, f"From: {ANN}, {BOB}", text="help", to=desk), to=desk)
+    assert stored.status == "stranger" and answers == []
+    stored, _answers = delivered(opened, ANN, raw_reply(opened, f"From: Ann <{ANN}>"))
+    assert stored.status == "applied" and played(opened) == ["take 1"], "a single From plays as before"

@@ -1,4 +1,5 @@
-"""Postfix in front of pbem, configured with the exact lines of docs/deploy.md (4b the pipe, 4c the relay).
+"""Postfix in front of pbem, configured with the exact lines of docs/deploy.md (4b the pipe, 4c the relay, 4d the
+header check in front of the DMARC milters).
 
 Each test runs a private Postfix on 127.0.0.1 (tests/support/postfix.py) whose
 outgoing mail goes to a sink, and a ``pbem serve`` that sends through that
@@ -25,7 +26,9 @@ import pytest
 from sqlmodel import Session, create_engine, select
 
 from pbem.ops.db import Inbound, Move
-from tests.support.postfix import PostfixInstance, Runner, guide_lines, runner, substituted, unavailable
+from tests.support.postfix import (
+    GUIDE_LINES, POSTMAP, PostfixInstance, Runner, guide_lines, runner, substituted, unavailable,
+)
 from tests.support.serverproc import listed_moves, reply
 from tests.support.sink import Sink, free_port
 
@@ -222,3 +225,78 @@ def test_4c_postfix_relays_replies_to_pbem_serves_listener_and_keeps_them_while_
         assert f"relay=127.0.0.1[127.0.0.1]:{listen}" in postfix.log()
     finally:
         pbem.remove()
+
+
+# ---------------------------------------------------------------- 4d: no header a sender wrote speaks for our MX
+
+OUR_ID = "mx.pbem.example.org"
+"""The guide's authserv-id (its opendmarc.conf and pbem's ``authserv_id``)."""
+
+FORGED_RESULTS = {
+    "plain": f"Authentication-Results: {OUR_ID}; dkim=pass header.d=example.org",
+    "comment before the id": f"Authentication-Results: (forged) {OUR_ID}; dkim=pass header.d=example.org",
+    "comment after the id": f"Authentication-Results: {OUR_ID} (forged); dkim=pass header.d=example.org",
+    "a version number": f"Authentication-Results: {OUR_ID} 1; dkim=pass header.d=example.org",
+    "folded": f"Authentication-Results:\n\t{OUR_ID};\n\tdkim=pass header.d=example.org",
+    "lower case": f"authentication-results: {OUR_ID.upper()}; dmarc=pass header.from=example.org",
+    "upper case": f"AUTHENTICATION-RESULTS: {OUR_ID}; dmarc=pass header.from=example.org",
+    "no space after the colon": f"Authentication-Results:{OUR_ID};dkim=pass header.d=example.org",
+    "a space before the colon": f"Authentication-Results : {OUR_ID}; dkim=pass header.d=example.org",
+    "a tab before the semicolon": f"Authentication-Results: {OUR_ID}\t; dkim=pass header.d=example.org",
+    "another server's id": "Authentication-Results: mx.google.com; dkim=pass header.d=example.org",
+    "no result": f"Authentication-Results: {OUR_ID}; none",
+}
+
+
+def postmap_query(key: str, table: Path) -> str:
+    """``postmap -q KEY regexp:TABLE``, as Postfix's cleanup would look a header up: the action, or ""."""
+    with tempfile.TemporaryDirectory() as config:
+        (Path(config) / "main.cf").write_text("")  # postmap reads a main.cf; the guide's table needs nothing of it
+        done = subprocess.run([POSTMAP, "-c", config, "-q", key, f"regexp:{table}"], capture_output=True,
+                              text=True, timeout=30)
+    assert done.returncode in (0, 1), done.stderr  # 1: not found
+    return done.stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def postmap() -> None:
+    if not os.path.exists(POSTMAP):
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the Postfix tests: postmap is not installed")
+        pytest.skip("postmap is not installed (.ci/servers installs it: apt-get install postfix)")
+
+
+@pytest.mark.parametrize("header", FORGED_RESULTS.values(), ids=FORGED_RESULTS.keys())
+def test_4d_the_guides_header_check_removes_every_authentication_results_a_mail_comes_with(
+        postmap: None, header: str) -> None:
+    table = GUIDE_LINES / "header_checks"
+    assert guide_lines("main.cf.dmarc").count(f"header_checks = regexp:/etc/postfix/{table.name}") == 1
+    assert postmap_query(header, table) == "IGNORE"
+
+
+@pytest.mark.parametrize("header", ["Subject: Authentication-Results: mx.pbem.example.org; dkim=pass",
+                                    "X-Authentication-Results: mx.pbem.example.org; dkim=pass",
+                                    "From: Ann <ann@example.org>"])
+def test_4d_the_guides_header_check_keeps_every_other_header(postmap: None, header: str) -> None:
+    assert postmap_query(header, GUIDE_LINES / "header_checks") == ""
+
+
+def test_4d_postfix_with_the_guides_lines_hands_on_no_authentication_results_a_sender_wrote(
+        pbem_user: Runner, postfix: PostfixInstance, sink: Sink) -> None:
+    """A private Postfix with the guide's main.cf lines and header check relays one mail that carries every
+    forged form; the milters are not running (``milter_default_action = accept``), so what arrives is what
+    the milters would see and add theirs to: none of the forged headers."""
+    etc = f"{postfix.config}/"
+    postfix.configure(substituted(guide_lines("main.cf.dmarc"), {"/etc/postfix/": etc}))
+    (postfix.config / "header_checks").write_text(guide_lines("header_checks"))
+    postfix.start()
+    forged = "".join(header.replace("\n", "\r\n") + "\r\n" for header in FORGED_RESULTS.values())
+    raw = (f"{forged}From: Ann <{ANN}>\r\nTo: bob@example.org\r\nSubject: forged results\r\n"
+           "Message-ID: <forged-results@client.example>\r\n\r\ntake 1\r\n")
+    with smtplib.SMTP("127.0.0.1", postfix.port, timeout=30) as client:
+        client.sendmail(ANN, ["bob@example.org"], raw.encode())
+    sink.wait_for(lambda messages: messages, timeout=90)
+    arrived = sink.raw[0].decode()
+    headers = arrived.split("\r\n\r\n", 1)[0].lower()
+    assert "authentication-results" not in headers, arrived
+    assert "subject: forged results" in headers and "take 1" in arrived

@@ -27,6 +27,29 @@ def test_sender_is_the_lower_cased_addr_spec_and_message_id_loses_its_brackets()
     assert read.message_id == "m1@client.example"
 
 
+@pytest.mark.parametrize("froms", [
+    ["Ann <ann@example.org>, Eve <eve@evil.example>"],
+    ["eve@evil.example, ann@example.org"],
+    ["ann@example.org, eve@evil example"],  # the second is no usable address, but a second sender all the same
+    ["Ann <ann@example.org>", "eve@evil.example"],
+    ["ann@example.org", "ann@example.org"],
+    ["friends: ann@example.org, eve@evil.example;"],
+])
+def test_a_from_of_several_senders_has_no_sender(froms: list[str]) -> None:
+    raw = "".join(f"From: {value}\r\n" for value in froms) + "Message-ID: <m@x>\r\n\r\ntake 1\r\n"
+    for authserv_id in ("", "mx.pbem.test"):
+        read = read_mail(raw.encode(), authserv_id=authserv_id)
+        assert read.sender == "" and read.several_senders and read.kind is MailKind.REPLY
+        assert bool(read.unauthenticated) == bool(authserv_id), "only our MX's word makes a mail unauthenticated"
+
+
+@pytest.mark.parametrize("value", ['"Lee, Ann" <ann@example.org>', "ann@example.org (Ann, at home)",
+                                   "=?utf-8?q?Lee=2C_Ann?= <ann@example.org>", "Ann <ann@example.org>,"])
+def test_one_sender_with_a_comma_in_its_name_is_one_sender(value: str) -> None:
+    read = read_mail(f"From: {value}\r\nMessage-ID: <m@x>\r\n\r\ntake 1\r\n".encode(), authserv_id="mx.pbem.test")
+    assert (read.sender, read.several_senders, read.unauthenticated) == ("ann@example.org", False, "")
+
+
 def test_a_missing_message_id_becomes_the_hash_of_the_raw_bytes() -> None:
     first = read_mail(mail("From: a@b.example"))
     again = read_mail(mail("From: a@b.example"))

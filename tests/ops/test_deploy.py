@@ -118,7 +118,17 @@ def test_the_guide_quotes_each_postfix_file_the_postfix_test_runs_whole() -> Non
     guide = GUIDE.read_text()
     files = sorted(path for path in (REPO / "docs" / "postfix").iterdir() if path.suffix != ".md")
     assert {path.name for path in files} >= {"master.cf", "main.cf", "transport.pipe", "main.cf.listener",
-                                             "transport.listener"}
+                                             "transport.listener", "main.cf.dmarc", "header_checks",
+                                             "opendmarc.conf"}
     for path in files:
         assert f"(`docs/postfix/{path.name}`" in guide, f"the guide does not name docs/postfix/{path.name}"
         assert f"```\n{path.read_text()}```" in guide, f"the guide's copy of docs/postfix/{path.name} differs from it"
+
+
+def test_the_guides_opendmarc_settings_refuse_what_it_would_give_no_verdict_for() -> None:
+    """A From of several addresses and a mail without exactly one From get no DMARC verdict by default."""
+    settings = dict(line.split(None, 1) for line in (REPO / "docs" / "postfix" / "opendmarc.conf").read_text()
+                    .splitlines() if line.strip() and not line.startswith("#"))
+    assert settings["RejectMultiValueFrom"] == "true" and settings["RequiredHeaders"] == "true"
+    assert settings["AuthservID"] == settings["TrustedAuthservIDs"] == "mx.pbem.example.org"
+    assert "/etc/postfix/header_checks" in (REPO / "docs" / "postfix" / "main.cf.dmarc").read_text()

@@ -91,6 +91,9 @@ class Scribe:
     def format(self, move: Line) -> str:
         return move.text
 
+    def private(self, notation: str) -> bool:
+        return False  # every line is written for the whole table
+
     def format_ahead(self, move: Line) -> str:
         return self.format(move)
 

@@ -24,10 +24,11 @@ from email.parser import BytesHeaderParser, BytesParser
 from email.policy import compat32
 from enum import StrEnum
 
-from pbem.mail.inbound.authresults import dmarc_verdict
+from pbem.mail.inbound.authresults import ELSEWHERE, FAIL, dmarc_verdict
 from pbem.mail.inbound.body import body_text
 from pbem.mail.inbound.headers import (
-    address_pairs, addresses, decoded_field, display_name, first_address, message_ids, raw_field, return_path,
+    address_pairs, addresses, decoded_field, display_name, mailboxes, message_ids, raw_field, return_path,
+    sole_address,
 )
 from pbem.mail.inbound.history import new_text
 from pbem.mail.inbound.filters import AUTOMATIC_FILTERS, Envelope, Filter, automatic_reason
@@ -75,6 +76,13 @@ class InboundMail:
     dmarc: str = ""
     """The DMARC verdict our MX wrote for the From's domain ("pass", "fail", …); "" when none is trusted
     (:mod:`pbem.mail.inbound.authresults`)."""
+    several_senders: bool = False
+    """Whether the From names more than one address, or the mail has more than one From: then ``sender`` is ""
+    (no one's mail: pbem answers none of them, and takes none for a seat's player)."""
+    unauthenticated: str = ""
+    """Why our MX's word makes the mail no one's ("" when it does not): its DMARC check failed, its verdict is
+    about another domain, or (once an ``authserv_id`` is set) the From names several senders, which DMARC
+    cannot vouch for."""
 
 
 def read_mail(
@@ -100,7 +108,8 @@ def read_mail(
     oversize = len(raw) > max_bytes
     whole = None if oversize else _parse_whole(raw)
     headers = whole if whole is not None else _parse_headers(raw)
-    sender = first_address(headers, "From")
+    sender = sole_address(headers, "From")
+    several = len([spec for field in mailboxes(headers, "From") for spec in field]) > 1
     envelope = Envelope(
         message=headers,
         sender=sender,
@@ -117,6 +126,7 @@ def read_mail(
         body = body_text(whole) if whole is not None else ""
         kind, reason, text = MailKind.REPLY, "", new_text(body, display_name(headers, "From"))
     in_reply_to = message_ids(raw_field(headers, "In-Reply-To"))
+    dmarc = dmarc_verdict(headers, authserv_id, sender.rpartition("@")[2]) if sender else ""
     return InboundMail(
         message_id=_message_id(headers, raw),
         sender=sender,
@@ -128,8 +138,24 @@ def read_mail(
         kind=kind,
         reason=reason,
         text=text,
-        dmarc=dmarc_verdict(headers, authserv_id, sender.rpartition("@")[2]) if sender else "",
+        dmarc=dmarc,
+        several_senders=several,
+        unauthenticated=_unauthenticated(authserv_id, several, dmarc),
     )
+
+
+SEVERAL_SENDERS = "it names several senders in its From (DMARC vouches for one sender only)"
+FORGED = "it failed DMARC at our MX (the From's domain does not vouch for it)"
+ABOUT_ELSEWHERE = "our MX's DMARC verdict is about another domain than the From's"
+
+
+def _unauthenticated(authserv_id: str, several: bool, dmarc: str) -> str:
+    """Why the mail is no one's by our MX's word, once there is an MX whose word counts; "" when it is not."""
+    if not authserv_id:
+        return ""
+    if several:
+        return SEVERAL_SENDERS
+    return {FAIL: FORGED, ELSEWHERE: ABOUT_ELSEWHERE}.get(dmarc, "")
 
 
 def reverse_path(envelope_sender: str) -> str:

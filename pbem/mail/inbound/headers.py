@@ -87,6 +87,29 @@ def addresses(message: Message, name: str) -> list[str]:
     return [spec for value in all_raw_fields(message, name) for _display, spec in address_pairs(value)]
 
 
+def mailboxes(message: Message, name: str) -> list[list[str]]:
+    """For each ``name`` field, every addr-spec the parser reads in it, usable or not (empty ones left out).
+
+    How many senders a From names is counted here, before anything is
+    dropped as unusable: ``ann@example.org, eve@evil example`` names two, and
+    must not pass for Ann's alone.
+    """
+    return [[spec.strip() for _display, spec in getaddresses([value], **_STRICT) if spec.strip()]
+            for value in all_raw_fields(message, name)]
+
+
+def sole_address(message: Message, name: str) -> str:
+    """The addr-spec of the one ``name`` field when it names exactly one address; "" otherwise.
+
+    A From of two addresses, or two From fields, is no one's mail: taking the
+    first would let ``From: <player>, <attacker>`` speak for the player.
+    """
+    fields = mailboxes(message, name)
+    if len(fields) != 1 or len(fields[0]) != 1:
+        return ""
+    return first_address(message, name)
+
+
 def first_address(message: Message, name: str) -> str:
     """The addr-spec of the first ``name`` field; "" when absent or unparsable."""
     value = raw_field(message, name)
