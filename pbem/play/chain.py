@@ -50,6 +50,7 @@ from pbem.play.outcome import Outcome
 from pbem.mail.tokens import read_reply_address
 
 from pbem.play.arrival import Arrival, Reply, Step
+from pbem.play.store import Played
 
 
 # ---------------------------------------------------------------- address steps
@@ -291,6 +292,28 @@ def _game_open(reply: Reply) -> Outcome | None:
     return None
 
 
+MADE_AT_DEADLINE = ("timeout", "bot")
+"""How a move the deadline made for a seat is logged: by the timeout policy, or by the bot that keeps the seat."""
+
+
+def _timed_out(reply: Reply) -> Outcome | None:
+    """Refuse a reply to a decision the deadline made, saying what was played for the seat.
+
+    It was written for that decision: kept for a later turn or played on the next one (China's next
+    decision is often of the same kind), it would answer a question nobody asked the player.
+    """
+    game, asked = reply.game, _asked(reply)
+    if asked is None and game.seats[reply.seat].awaiting:
+        return None  # it answers the decision open now
+    made = _answer(reply, asked)
+    if not made or made[0].source not in MADE_AT_DEADLINE:
+        return None
+    said = reply.service.shown.words(game, reply.seat)
+    played = separator(said).join(said.move(move.notation) for move in made)
+    return reply.refuse("timed_out", f"its decision was made at the deadline: {', '.join(m.notation for m in made)}",
+                        detail=played)
+
+
 def _held_for_later(reply: Reply) -> Outcome | None:
     """Keep moves sent before the seat's turn for that turn, hidden from every other seat, and say so.
 
@@ -361,18 +384,23 @@ def _repeats_answer(reply: Reply, sent_lines: tuple[str, ...]) -> bool:
 
 
 def _made(reply: Reply, asked: int | None = None) -> list[str]:
-    """The moves (notation) the seat made answering the decision asked when the log held ``asked`` moves
-    (None: its latest decision mail): for its latest, every move of the seat since; for an older one, the
-    seat's first run of moves after it (its answer then, before anyone else moved again)."""
+    """The moves (notation) the seat made answering the decision asked when the log held ``asked`` moves."""
+    return [move.notation for move in _answer(reply, asked)]
+
+
+def _answer(reply: Reply, asked: int | None = None) -> list[Played]:
+    """The moves the seat made answering the decision asked when the log held ``asked`` moves (None: its
+    latest decision mail): for its latest, every move of the seat since; for an older one, the seat's first
+    run of moves after it (its answer then, before anyone else moved again)."""
     game, seat = reply.game, reply.game.seats[reply.seat]
     since = seat.prompted_seq if asked is None else asked
     after = [move for move in (*game.log, *game.played) if move.seq > since]
     if since >= seat.prompted_seq:
-        return [move.notation for move in after if move.seat == reply.seat]
-    run: list[str] = []
+        return [move for move in after if move.seat == reply.seat]
+    run: list[Played] = []
     for move in after:
         if move.seat == reply.seat:
-            run.append(move.notation)
+            run.append(move)
         elif run:
             break
     return run
@@ -450,6 +478,7 @@ REPLY_STEPS: tuple[Step[Reply], ...] = (
     Step("command", "a first line that is a player command runs it (up to commands_per_day a day)", _command),
     Step("has-text", "something is left after quotes and signatures", _has_text),
     Step("game-open", "the game is neither paused nor over", _game_open),
+    Step("timed-out", "a reply to a decision the deadline made is refused, saying what was played", _timed_out),
     Step("held-for-later", "moves sent before the seat's turn are kept for it, hidden, and played when it comes "
          "(unless that decision says a kept answer may not serve it)", _held_for_later),
     Step("in-turn", "the seat owes a decision and the reply answers the current one", _in_turn),
