@@ -124,6 +124,8 @@ def send(port: int, raw: bytes, sender: str, recipient: str) -> None:
         client.sendmail(sender, [recipient], raw)
 
 
+NUMBER = re.compile(r"^\d+\. ")
+"""A listed move's number, which a player copying the move's words leaves out."""
 _LEGAL = re.compile(r"^Your legal moves:\n((?:  .+\n)+)", re.MULTILINE)
 
 
@@ -131,4 +133,4 @@ def listed_moves(prompt: EmailMessage) -> list[str]:
     """The legal moves a prompt lists (its summary line left out)."""
     found = _LEGAL.search(plain(prompt))
     assert found, "a prompt lists the legal moves"
-    return [line.strip() for line in found[1].splitlines() if not line.strip().startswith("…")]
+    return [NUMBER.sub("", line.strip()) for line in found[1].splitlines() if not line.strip().startswith("…")]
