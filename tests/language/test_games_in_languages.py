@@ -18,16 +18,16 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
-from pbem.serve import pipeline
 from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.language.catalogs import DOMAINS
+from pbem.language.words import translations, words
 from pbem.ops.db import Game, Move, Outbox, Player
 from pbem.play.service import Service
-from pbem.language.words import translations, words
-from tests.support.loop import START, make_settings, outbox, reply_to
-from tests.support.serverproc import NUMBER
+from pbem.serve import pipeline
+from pbem.simulation.swarm import NUMBER
 from tests.language.test_languages import english_fragments
+from tests.support.loop import START, make_settings, outbox, reply_to
 
 SCRIPTS = {"el": re.compile("[\u0370-\u03ff]"), "ru": re.compile("[\u0400-\u04ff]"), "hu": re.compile("[őűáéíóöúü]")}
 PLAYERS = {"dragon": 3, "china": 3, "prodigals": 2}

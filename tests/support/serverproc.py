@@ -17,9 +17,10 @@ from pathlib import Path
 
 from pbem.app import open_service
 from pbem.ops.config import Settings
+from pbem.simulation.swarm import NUMBER
+from tests.settings import command_env
 from tests.support.ports import refuse_default_env
 from tests.support.sink import free_port, plain
-from tests.settings import command_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,8 +125,6 @@ def send(port: int, raw: bytes, sender: str, recipient: str) -> None:
         client.sendmail(sender, [recipient], raw)
 
 
-NUMBER = re.compile(r"^\d+\. ")
-"""A listed move's number, which a player copying the move's words leaves out."""
 _LEGAL = re.compile(r"^Your legal moves:\n((?:  .+\n)+)", re.MULTILINE)
 
 
