@@ -249,7 +249,11 @@ class Shown:
 
 LISTED_WIDTH = 71
 """78 columns less the seven the prompt puts before a legal move ("  150. "): a listed move is one line, copied
-back whole; and within the 72 columns at which mail clients wrap the body of a mail a link composes."""
+back whole; and within the 72 columns at which mail clients wrap the body of a mail a link composes. A move
+that fits no shorter is listed within :data:`LINE_WIDTH`."""
+
+LINE_WIDTH = 76
+"""The longest a listed move may be where it fits no shorter: listed from the first column, without its number."""
 
 LINK_WIDTH = 72
 """The longest move a link's body writes out: a longer line would be wrapped by the mail client, and its first
@@ -289,11 +293,13 @@ def listed_moves(rules: engine.Game, state: engine.State, seat: int, said: Catal
     """The seat's legal moves as its prompt lists them, numbered in ``rules.legal``'s order, in ``said``'s words,
     each within a line: a move whose words are longer leaves out what the state implies (Greek's rulebook
     words, see ``engine.Game.listed``)."""
-    def fits(notation: str) -> bool:
-        return len(said.move(notation)) <= LISTED_WIDTH
+    def listed(move: engine.Move) -> str:
+        text = said.move(rules.listed(move, state, seat, lambda notation: len(said.move(notation)) <= LISTED_WIDTH))
+        if len(text) <= LISTED_WIDTH:
+            return text
+        return said.move(rules.listed(move, state, seat, lambda notation: len(said.move(notation)) <= LINE_WIDTH))
 
-    return [Listed(number, said.move(rules.listed(move, state, seat, fits)))
-            for number, move in enumerate(rules.legal(state, seat), start=1)]
+    return [Listed(number, listed(move)) for number, move in enumerate(rules.legal(state, seat), start=1)]
 
 
 def link_groups(moves: list[Listed]) -> list[LinkRow]:
