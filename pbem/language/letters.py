@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 
@@ -113,7 +114,21 @@ def translated(language: str, directories: Sequence[Path], locale_dir: Path = LO
     env.filters["translated"] = catalog.gettext  # a text marked in Python (a command's usage): plain, so it escapes
     env.globals["language"] = language  # what a template passes on, e.g. to the date filter or <html lang>
     env.globals["separator"] = separator(language)  # what joins moves on one line ("· " in Greek, not ";")
+    env.filters["mailto"] = mailto
     return env
+
+
+def mailto(address: str, subject: str, body: str, note: str = "") -> str:
+    """A ``mailto:`` link (RFC 6068) that writes a mail to ``address`` with ``subject`` and ``body``, and ``note``
+    under a signature line ("-- "), where a reply's reader never looks for moves.
+
+    Each value is UTF-8, percent-encoded, with CRLF line breaks; the address keeps the characters an addr-spec
+    may hold in a link ("+", "@", "." and "-") and has any other encoded.
+    """
+    text = body + (f"\n\n-- \n{note}" if note else "")
+    crlf = "\r\n".join(text.splitlines())
+    return (f"mailto:{quote(address, safe='@+')}?subject={quote(subject, safe='')}"
+            f"&body={quote(crlf, safe='')}")
 
 
 def _tidy(text: str) -> str:

@@ -123,7 +123,8 @@ class Arrival:
         }
         if game is not None and seat is not None and why != "wrong_sender":
             decision = service.shown.decision_context(game, seat)
-            context.update(legal=decision["legal"], more=decision["more"], decision=decision["decision"])
+            context.update(legal=decision["legal"], more=decision["more"], decision=decision["decision"],
+                           suggestions=[decision["numbered"].get(move, move) for move in context["suggestions"]])
             service.mails.send_to_seat(self.session, game, seat, "refusal", **context)
         else:
             base = service.shown.base_context(game, None) if game else {"table": service.settings.domain}

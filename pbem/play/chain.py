@@ -38,10 +38,10 @@ from engine.notation import normalise
 from engine.text import T, Words, separator
 from pbem.mail import bounces as reports
 from pbem.play import bounces
-from pbem.play import budgets, frontdesk
+from pbem.play import budgets, frontdesk, numbered
 from pbem.play.commands import COMMANDS
 from pbem.play.commands.language import language_written
-from pbem.ops.db import Inbound, Outbox, Player, Seat
+from pbem.ops.db import Inbound, Player, Seat
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import MailKind
 from pbem.play.postbox import NOTICE_KINDS, Accepted
@@ -352,6 +352,22 @@ def _held_for_later(reply: Reply) -> Outcome | None:
     return Outcome(InboundStatus.HELD, f"kept for seat {seat + 1}'s turn")
 
 
+def _numbered(reply: Reply) -> Outcome | None:
+    """A reply of only a number plays that move of the decision it answers (:mod:`pbem.play.numbered`)."""
+    written = numbered.number(reply.text)
+    if written is None:
+        return None
+    found = numbered.chosen(reply, written)
+    if found is None:  # refused as any reply to a decision no longer open
+        return _in_turn(reply) or reply.refuse("stale", "decision no longer open")
+    if found.move is None:
+        said = reply.service.shown.words(reply.game, reply.seat)
+        return reply.refuse("move_error", f"no move {written}", detail=said.say(T(
+            "there is no move %(number)s: this decision's moves are numbered 1 to %(count)s",
+            number=written, count=found.count)))
+    return _played(reply, engine.Reading([found.move]))
+
+
 def _in_turn(reply: Reply) -> Outcome | None:
     stale, due = _stale(reply), reply.game.rules.to_act(reply.game.state)
     if not stale and reply.seat in due:
@@ -416,20 +432,15 @@ def _asked(reply: Reply) -> int | None:
     mail, seat = reply.mail, reply.game.seats[reply.seat]
     if seat.awaiting and mail.in_reply_to and f"<{mail.in_reply_to}>" == seat.last_message_id:
         return None  # the seat's latest mail, sent since its prompt: nothing newer was asked
-    for message_id in filter(None, [mail.in_reply_to, *reversed(mail.references)]):
-        with reply.session.no_autoflush:  # the mail it answers was committed before; this step's changes wait
-            ours = reply.session.exec(
-                select(Outbox.kind, Outbox.seq, Outbox.seat, Outbox.game_id)
-                .where(Outbox.message_id == f"<{message_id}>")
-            ).first()
-        if ours is None or ours.game_id != reply.game.id or ours.seat != reply.seat:
-            continue
+    ours = numbered.answered(reply)
+    if ours is not None:
         return ours.seq if ours.kind in NOTICE_KINDS else None
     return reply.arrival.target.asked if reply.arrival.target is not None else None
 
 
-def _played(reply: Reply) -> Outcome:
-    """Read the moves and play them; any line that does not read refuses them all.
+def _played(reply: Reply, reading: engine.Reading | None = None) -> Outcome:
+    """Read the moves (unless ``reading`` already holds them) and play them; any line that does not read refuses
+    them all.
 
     Lines after the seat's last owed decision that are not moves (a greeting, a
     signature) are no reason to refuse: they are listed in the next mail.
@@ -437,7 +448,7 @@ def _played(reply: Reply) -> Outcome:
     service, game, seat = reply.service, reply.game, reply.seat
     said = service.shown.words(game, seat)
     try:
-        reading = game.rules.read(reply.text, game.rules.clone(game.state), seat, said)
+        reading = reading or game.rules.read(reply.text, game.rules.clone(game.state), seat, said)
     except engine.MoveError as exc:  # an IllegalMove too: its headline says the move is not legal
         return _move_error(reply, said, exc)
     moves = reading.moves
@@ -479,6 +490,8 @@ REPLY_STEPS: tuple[Step[Reply], ...] = (
     Step("has-text", "something is left after quotes and signatures", _has_text),
     Step("game-open", "the game is neither paused nor over", _game_open),
     Step("timed-out", "a reply to a decision the deadline made is refused, saying what was played", _timed_out),
+    Step("numbered", "a reply of only a number plays that numbered move of the decision it answers, if that "
+         "decision is still open", _numbered),
     Step("held-for-later", "moves sent before the seat's turn are kept for it, hidden, and played when it comes "
          "(unless that decision says a kept answer may not serve it)", _held_for_later),
     Step("in-turn", "the seat owes a decision and the reply answers the current one", _in_turn),

@@ -73,7 +73,8 @@ class Postbox:
         """Render mail ``kind`` for the seat's player and queue it in the seat's thread; its Message-ID."""
         player = game.player(seat)
         assert player is not None, f"seat {seat} has no player to mail"
-        merged = {**self.shown.base_context(game, seat), "earlier": [], **context}
+        reply_to = self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None)
+        merged = {**self.shown.base_context(game, seat), "earlier": [], "reply_address": reply_to, **context}
         row = game.seats[seat]
         if kind in FOLDED_INTO and row.unconfirmed:  # the acceptances waiting for this mail go with it
             merged["earlier"] = _folded(game, seat)
@@ -81,7 +82,7 @@ class Postbox:
         image = self.shown.picture(game, seat) if picture else None
         letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
         message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
-                                reply_to=self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None),
+                                reply_to=reply_to,
                                 in_reply_to=row.last_message_id, list_id=self.lists.of(session, game.id),
                                 references=_references(row), seat=seat, seq=game.next_seq - 1)
         row.thread_root = row.thread_root or message_id

@@ -182,8 +182,8 @@ class Shown:
         return image
 
     def decision_context(self, game: LoadedGame, seat: int) -> dict[str, Any]:
-        """What a mail showing the seat's open decision needs: board, decision, legal moves, deadline,
-        all in the words of the seat's player."""
+        """What a mail showing the seat's open decision needs: board, decision, legal moves (numbered, some
+        listed in the text, every one a link in the HTML part), deadline, all in the words of the seat's player."""
         rules, state = game.rules, game.state
         said = self.words(game, seat)
         decision = rules.decision(state, seat)
@@ -195,6 +195,8 @@ class Shown:
             "decision": self.asked(said, decision) if decision else None,
             "legal": shown,
             "more": len(legal) - len(shown),
+            "links": link_groups(legal),
+            "numbered": {move.text: move for move in legal},
             "deadline": self.when(game, seat, deadline) if deadline else "",
         }
 
@@ -245,20 +247,86 @@ class Shown:
                 and seat not in game.rules.to_act(game.state))
 
 
-LISTED_WIDTH = 76
-"""78 columns less the two the prompt indents a legal move by: a listed move is one line, copied back whole."""
+LISTED_WIDTH = 71
+"""78 columns less the seven the prompt puts before a legal move ("  150. "): a listed move is one line, copied
+back whole; and within the 72 columns at which mail clients wrap the body of a mail a link composes. A move
+that fits no shorter is listed within :data:`LINE_WIDTH`."""
+
+LINE_WIDTH = 76
+"""The longest a listed move may be where it fits no shorter: listed from the first column, without its number."""
+
+LINK_WIDTH = 72
+"""The longest move a link's body writes out: a longer line would be wrapped by the mail client, and its first
+part could read as another move. A longer move's link writes its number instead."""
+
+LINKS_IN_A_ROW = 12
+"""A verb with more moves than this gets a row for each of its objects (its next two words) in the HTML part."""
 
 
-def listed_moves(rules: engine.Game, state: engine.State, seat: int, said: CatalogWords) -> list[str]:
-    """The seat's legal moves as its prompt lists them, in ``said``'s words, each within a line: a move whose
-    words are longer leaves out what the state implies (Greek's rulebook words, see ``engine.Game.listed``)."""
-    def fits(notation: str) -> bool:
-        return len(said.move(notation)) <= LISTED_WIDTH
+@dataclass(frozen=True)
+class Listed:
+    """A legal move as a mail lists it: its number (its place in ``engine.Game.legal``, from 1: what a reply
+    of only a number plays) and its words; ``str`` is its words, what a player copies."""
 
-    return [said.move(rules.listed(move, state, seat, fits)) for move in rules.legal(state, seat)]
+    number: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def body(self) -> str:
+        """What the reply a link composes writes: the move, or its number where the move would not fit a line."""
+        return self.text if len(self.text) <= LINK_WIDTH else str(self.number)
 
 
-def spread(moves: list[str], count: int) -> list[str]:
+@dataclass(frozen=True)
+class LinkRow:
+    """One row of a prompt's links: the words the moves share (a verb, or a verb and its object), and each
+    move with the words that tell it apart."""
+
+    label: str
+    moves: tuple[tuple[str, Listed], ...]
+
+
+def listed_moves(rules: engine.Game, state: engine.State, seat: int, said: CatalogWords) -> list[Listed]:
+    """The seat's legal moves as its prompt lists them, numbered in ``rules.legal``'s order, in ``said``'s words,
+    each within a line: a move whose words are longer leaves out what the state implies (Greek's rulebook
+    words, see ``engine.Game.listed``)."""
+    def listed(move: engine.Move) -> str:
+        text = said.move(rules.listed(move, state, seat, lambda notation: len(said.move(notation)) <= LISTED_WIDTH))
+        if len(text) <= LISTED_WIDTH:
+            return text
+        return said.move(rules.listed(move, state, seat, lambda notation: len(said.move(notation)) <= LINE_WIDTH))
+
+    return [Listed(number, listed(move)) for number, move in enumerate(rules.legal(state, seat), start=1)]
+
+
+def link_groups(moves: list[Listed]) -> list[LinkRow]:
+    """Every move, grouped by shape so that 150 links stay easy to scan: a row for each verb (a move's first
+    word), in the order the verbs first come; a verb with many moves a row for each of its objects."""
+    by_verb: dict[str, list[Listed]] = {}
+    for move in moves:
+        by_verb.setdefault(move.text.split(" ", 1)[0], []).append(move)
+    rows: list[LinkRow] = []
+    for verb, same in by_verb.items():
+        if len(same) <= LINKS_IN_A_ROW:
+            rows.append(LinkRow(verb, tuple((_rest(move.text, 1) or verb, move) for move in same)))
+            continue
+        by_object: dict[str, list[Listed]] = {}
+        for move in same:
+            by_object.setdefault(" ".join(move.text.split(" ")[:3]), []).append(move)
+        rows += [LinkRow(label, tuple((_rest(move.text, 3) or label.split(" ")[-1], move) for move in objects))
+                 for label, objects in by_object.items()]
+    return rows
+
+
+def _rest(text: str, words: int) -> str:
+    """``text`` after its first ``words`` words."""
+    return " ".join(text.split(" ")[words:])
+
+
+def spread(moves: list[Listed], count: int) -> list[Listed]:
     """``count`` moves taken evenly through the list, so examples show its variety rather than its first shape."""
     if len(moves) <= count:
         return moves

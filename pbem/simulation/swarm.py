@@ -29,6 +29,8 @@ def _in_every_language(message: str) -> tuple[str, ...]:
 LEGAL = re.compile("^(?:" + "|".join(re.escape(heading) for heading in
                                      _in_every_language("Your legal moves:") + _in_every_language("Your legal moves now:"))
                    + r")\n((?:  .+\n)+)", re.MULTILINE)
+NUMBER = re.compile(r"^\d+\. ")
+"""A listed move's number, which a player copying the move leaves out."""
 GAME_IN_REPLY_ADDRESS = re.compile(r"\+(\d+)\.\d+\.")
 PROMPT_SUBJECTS = tuple(subject.split("%(")[0].rstrip(": ") for subject in
                         _in_every_language("Your move: %(title)s") + _in_every_language("Not played: %(headline)s"))
@@ -40,7 +42,7 @@ def legal_moves(text: str) -> list[str]:
     found = LEGAL.search(text.replace("\r\n", "\n"))
     if found is None:
         return []
-    return [line.strip() for line in found[1].splitlines() if not line.strip().startswith("…")]
+    return [NUMBER.sub("", line.strip()) for line in found[1].splitlines() if not line.strip().startswith("…")]
 
 
 def plain_text(message: Message) -> str:

@@ -44,7 +44,7 @@ def test_every_listed_legal_move_fits_78_columns_in_every_language(name: str) ->
     for game, state, seat in states(name):
         legal = game.legal(state, seat)
         for reader in readers:
-            listed = listed_moves(game, state, seat, reader)
+            listed = [shown.text for shown in listed_moves(game, state, seat, reader)]
             too_long.update(shown for shown in listed if len(shown) > LISTED_WIDTH)
             misread += [f"{reader.language}: {shown}" for shown, move in zip(listed, legal)
                         if shown != reader.move(game.format(move))

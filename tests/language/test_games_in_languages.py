@@ -18,15 +18,16 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
-from pbem.serve import pipeline
 from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.language.catalogs import DOMAINS
+from pbem.language.words import translations, words
 from pbem.ops.db import Game, Move, Outbox, Player
 from pbem.play.service import Service
-from pbem.language.words import translations, words
-from tests.support.loop import START, make_settings, outbox, reply_to
+from pbem.serve import pipeline
+from pbem.simulation.swarm import NUMBER
 from tests.language.test_languages import english_fragments
+from tests.support.loop import START, make_settings, outbox, reply_to
 
 SCRIPTS = {"el": re.compile("[\u0370-\u03ff]"), "ru": re.compile("[\u0400-\u04ff]"), "hu": re.compile("[őűáéíóöúü]")}
 PLAYERS = {"dragon": 3, "china": 3, "prodigals": 2}
@@ -55,7 +56,7 @@ def listed(row: Outbox, language: str) -> list[str]:
     header = re.escape(translations(language).gettext("Your legal moves:"))
     found = re.search(rf"^{header}\n((?:  .+\n)+)", row.text, re.MULTILINE)
     assert found, f"the prompt lists the legal moves:\n{row.text}"
-    return [line.strip() for line in found[1].splitlines() if not line.strip().startswith("…")]
+    return [NUMBER.sub("", line.strip()) for line in found[1].splitlines() if not line.strip().startswith("…")]
 
 
 def mixed(line: str, language: str, game: str, rng: random.Random) -> str:

@@ -179,4 +179,4 @@ def test_a_move_line_too_long_for_the_indent_is_listed_from_the_first_column() -
     long = "πάρε νεαρός πυροτεχνουργός αντί μεγαλύτερος πολεμιστής παλάτι1 με ερωτηματικό"
     module = Letters(COMMANDS).environment("el").get_template("_macros.txt.j2").module
     listed = str(module.moves([long, "πάσο"], 0)).splitlines()  # type: ignore[attr-defined]
-    assert listed == [long, "  πάσο"]
+    assert listed[:2] == [long, "  πάσο"]  # then the line saying a move's number is a reply

@@ -17,9 +17,10 @@ from pathlib import Path
 
 from pbem.app import open_service
 from pbem.ops.config import Settings
+from pbem.simulation.swarm import NUMBER
+from tests.settings import command_env
 from tests.support.ports import refuse_default_env
 from tests.support.sink import free_port, plain
-from tests.settings import command_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,4 +132,4 @@ def listed_moves(prompt: EmailMessage) -> list[str]:
     """The legal moves a prompt lists (its summary line left out)."""
     found = _LEGAL.search(plain(prompt))
     assert found, "a prompt lists the legal moves"
-    return [line.strip() for line in found[1].splitlines() if not line.strip().startswith("…")]
+    return [NUMBER.sub("", line.strip()) for line in found[1].splitlines() if not line.strip().startswith("…")]

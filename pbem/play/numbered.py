@@ -1,0 +1,100 @@
+"""A reply of only a number: the move of that number in the decision the mail it answers showed.
+
+Every mail that shows a decision numbers its legal moves in the order of
+``engine.Game.legal`` (:class:`pbem.play.shown.Listed`), so a player may answer
+"3" (or "3.", "#3", "(3)") instead of writing the move. A number means
+something only against the decision it was read from: the mail it answers
+(``In-Reply-To``, or the decision its reply address names, for a client or a
+link that sends no ``In-Reply-To``) must be one that listed the seat's open
+decision, which must still be open. Moves of other seats since then may have
+changed the list; the number is then read in the list the mail showed, and
+played only when the open decision has exactly one move written the same, so
+a number never plays a move other than the one it was shown beside.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Row
+from sqlmodel import select
+
+import engine
+from pbem.ops.db import Outbox
+from pbem.play.arrival import Reply
+from pbem.play.postbox import NOTICE_KINDS
+from pbem.play.store import replay
+
+NUMBERED_KINDS = (*NOTICE_KINDS, "refusal")
+"""The mails that list the seat's open decision's moves with their numbers."""
+
+_NUMBER = re.compile(r"^[#№(]?\s*(\d{1,4})\s*[.)]?$")
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """What a number names in the decision it answers: the open decision's move (None: there is no move of that
+    number) and how many moves the decision listed."""
+
+    move: engine.Move | None
+    count: int
+
+
+def number(text: str) -> int | None:
+    """The number a reply's new text is, when it is nothing else ("3", "3.", "#3", "(3)"), else None."""
+    found = _NUMBER.match(text.strip())
+    return int(found[1]) if found else None
+
+
+def chosen(reply: Reply, number: int) -> Numbered | None:
+    """The move ``number`` names in the decision the reply answers, or None when that decision is no longer open
+    (answered, replaced by a newer one, or not one the answered mail listed)."""
+    game, seat = reply.game, reply.seat
+    rules, row = game.rules, game.seats[seat]
+    asked = _shown_at(reply)
+    if (asked is None or asked < row.prompted_seq or not row.awaiting or reply.arrival.transaction.retried
+            or seat not in rules.to_act(game.state)):
+        return None
+    log = (*game.log, *game.played)
+    since = [move for move in log if move.seq > asked]
+    if any(move.seat == seat for move in since):
+        return None
+    state = game.state if not since else replay(
+        rules, len(game.seats), game.row.seed, game.row.options,
+        ((move.seat, move.notation) for move in log if move.seq <= asked))
+    then = rules.legal(state, seat)
+    if not 1 <= number <= len(then):
+        return Numbered(None, len(then))
+    if not since:
+        return Numbered(then[number - 1], len(then))
+    written = rules.format(then[number - 1])
+    now = [move for move in rules.legal(game.state, seat) if rules.format(move) == written]
+    return Numbered(now[0], len(then)) if len(now) == 1 else None
+
+
+def _shown_at(reply: Reply) -> int | None:
+    """The moves in the log when the mail the reply answers was sent, if that mail listed numbered moves: found
+    from ``In-Reply-To``/``References``, else from the decision the reply address names (a link sends neither
+    header)."""
+    ours = answered(reply)
+    if ours is not None:
+        return ours.seq if ours.kind in NUMBERED_KINDS else None
+    target = reply.arrival.target
+    return target.asked if target is not None else None
+
+
+def answered(reply: Reply) -> Row[Any] | None:
+    """Our mail to the reply's seat that the reply answers, by ``In-Reply-To``/``References``: its kind and its
+    ``seq`` (the moves in the log when it was sent); None when the reply names none of them."""
+    mail = reply.mail
+    for message_id in filter(None, [mail.in_reply_to, *reversed(mail.references)]):
+        with reply.session.no_autoflush:  # the mail it answers was committed before; this step's changes wait
+            ours = reply.session.exec(
+                select(Outbox.kind, Outbox.seq, Outbox.seat, Outbox.game_id)
+                .where(Outbox.message_id == f"<{message_id}>")
+            ).first()
+        if ours is not None and ours.game_id == reply.game.id and ours.seat == reply.seat:
+            return ours
+    return None
