@@ -135,7 +135,8 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     + [{**COMMAND, "command": "notify", "value": choice} for choice in ("each", "digest")]
     + [{**COMMAND, "command": "timezone", "extra": ""}]
     + [{**COMMAND, **DESK, "command": "vacation", "value": evil("value"), "extra": "", "hours": 0}]
-    + [{**COMMAND, "command": "leave", "value": value, "tournaments": [evil("tournament"), evil("tournament-2")]}
+    + [{**COMMAND, "command": "leave", "value": value, "tournaments": [evil("tournament"), evil("tournament-2")],
+        "days": 7}
        for value in ("asked", "done")],
     "confirmation": [
         {**BASE, "understood": [evil("understood")], "waiting": [evil("waiting")], "early": early,

@@ -69,6 +69,7 @@ class Deployment:
         for path in (self.state, self.database, self.settings):
             os.chown(path, user.uid, user.gid)
         self.server: subprocess.Popen[bytes] | None = None
+        self.pbem("init", "--force")  # the league's database, as the guide's `pbem init` makes it; settings kept
 
     def pbem(self, *args: str) -> str:
         done = subprocess.run(self.user.command(*args), env={**self.user.env, "PBEM_CONFIG": str(self.settings)},

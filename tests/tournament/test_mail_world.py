@@ -42,7 +42,7 @@ from pbem.play import deadlines
 from pbem.play.service import Service
 from pbem.tournament import runner
 from tests.support.loop import reply_to
-from tests.play.test_bounces import fixture, return_path
+from tests.play.test_bounces import fixture, mailed_again, return_path
 from tests.language.test_mail_escaping import KINDS as MAIL_TEMPLATES
 from tests.support.sink import Sink
 from tests.tournament.conftest import (ORGANISER, START, Players, definition, emails, mails,
@@ -133,6 +133,7 @@ def rarer_kinds(service: Service, clock: SetClock, standalone: int) -> None:
     bouncing = "friend@example.org"
     for day in range(service.settings.bounce_threshold):  # the organiser and friend's table hear
         clock.advance(timedelta(days=1))
+        mailed_again(service, bouncing)  # each day's bounce is of that day's mail: a return path counts once
         address = return_path(service, bouncing)
         pipeline.deliver(service, fixture("postfix", address, tag=f"day{day}."), [address], envelope_sender="")
     desk = Desk(service, ORGANISER)
