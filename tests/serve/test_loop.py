@@ -38,8 +38,8 @@ def test_new_game_prompts_the_seat_to_act_with_board_moves_and_reply_address(ser
     assert [(r.kind, r.recipient) for r in rows] == [("start", BOB), ("prompt", ANN)]
     prompt = rows[1]
     assert prompt.subject == f"[Sticks #{game_id}] Your move: 7 sticks left"
-    assert "Sticks left: ||||||| (7)" in prompt.text and "take 1\n  take 2" in prompt.text
-    assert prompt.reply_to.startswith(f"play+{game_id}.0.") and prompt.html.count("<code>take") == 2
+    assert "Sticks left: ||||||| (7)" in prompt.text and "1. take 1\n  2. take 2" in prompt.text
+    assert prompt.reply_to.startswith(f"play+{game_id}.0.") and prompt.html.count("href=\"mailto:play+") == 2
 
 
 def test_a_reply_is_applied_the_next_seat_prompted_with_a_recap_and_the_reply_confirmed_in_the_next_mail(
@@ -80,7 +80,7 @@ def test_an_unparsable_reply_is_refused_quoting_it_with_the_legal_moves(service:
     assert outcome.status == "refused" and moves(service, game_id) == []
     refusal = latest(service, ANN, "refusal")
     assert "> grab three sticks" in refusal.text and "the move was not understood" in refusal.text
-    assert "Your legal moves now:\n  take 1\n  take 2" in refusal.text
+    assert "Your legal moves now:\n  1. take 1\n  2. take 2" in refusal.text
 
 
 def test_an_illegal_reply_changes_nothing(service: Service) -> None:
