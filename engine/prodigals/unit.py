@@ -8,6 +8,7 @@ in :attr:`Unit.events`, so this base is what every group shares.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from engine.prodigals.data import Effect
@@ -24,7 +25,7 @@ class NeedChoice(Exception):
         self.prompt = prompt
 
 
-class Unit:
+class Unit(ABC):
     """The state one seat's unit works on, and the player's answers to its decisions."""
 
     def __init__(self, state: State, seat: int, choices: tuple[Move, ...]) -> None:
@@ -46,6 +47,6 @@ class Unit:
             return choice
         raise NeedChoice(Prompt(kind, label, tuple(options), tuple(descriptions or ())))
 
+    @abstractmethod
     def run(self, effect: Effect) -> None:
         """Resolve a nested effect; the interpreter that knows every op provides it."""
-        raise NotImplementedError
