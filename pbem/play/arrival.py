@@ -117,7 +117,7 @@ class Arrival:
         game, seat = self.game, self.seat
         context: dict[str, Any] = {
             "why": why, "detail": detail, "suggestions": list(suggestions)[:5],
-            "quoted": [shortened(line) for line in mail.text.strip().splitlines()[:QUOTED_LINES]],
+            "quoted": self.quoted(),
             "address": extra.pop("address", self._example_address()), "limit": 0, "until": "",
             "legal": [], "more": 0, "decision": None, **extra,
         }
@@ -132,6 +132,10 @@ class Arrival:
             service.mails.queue(self.session, "refusal", mail.sender, letter, game_id=game.id if game else None,
                                 reply_to=service.mails.desk)  # pbem's own address reads "help": no loop
         return Outcome(InboundStatus.REFUSED, reason)
+
+    def quoted(self) -> list[str]:
+        """The lines of the mail a refusal quotes back: its first ones, each cut as a move line is."""
+        return [shortened(line) for line in self.mail.text.strip().splitlines()[:QUOTED_LINES]]
 
     def may_answer(self, address: str) -> bool:
         """Count one answer to ``address`` today from the budget of what caused it; False once it is spent.

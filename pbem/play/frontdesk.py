@@ -64,9 +64,6 @@ TABLE = "pbem"
 OPEN = ("active", "paused")
 """The games whose seats a player's mail to pbem's own address lists."""
 
-QUOTED_LINES = 6
-"""Lines of a command's refusal quoted back to its sender."""
-
 
 @dataclass(frozen=True)
 class GameLine:
@@ -227,7 +224,7 @@ class Unseated:
         context: dict[str, Any] = {
             "why": why, "detail": "", "suggestions": [], "address": self.service.mails.desk, "limit": 0, "until": "",
             "legal": [], "more": 0, "decision": None,
-            "quoted": self.arrival.mail.text.strip().splitlines()[:QUOTED_LINES], **extra}
+            "quoted": self.arrival.quoted(), **extra}
         context["suggestions"] = list(context["suggestions"])[:5]
         self.send("refusal", **context)
         return Outcome(InboundStatus.REFUSED, reason)
