@@ -121,11 +121,12 @@ class Settings:
                                              "max_message_bytes, so a reply a little too large is stored and "
                                              "answered.", 20_971_520,
                                              whole(1000, example=10_485_760, what="a number of bytes"))
-    listen_store_seconds: float = knob(5.0, "How long the listener waits for the database to store a message "
-                                            "before answering 451 (try again later): a lock another program "
-                                            "holds (a backup, a long admin command) delays mail then, and never "
-                                            "holds every SMTP session. Keep it above a few bot_seconds: bots "
-                                            "move inside the transaction of the reply before them.", 10,
+    listen_store_seconds: float = knob(5.0, "How long one message waits for the database to store it before "
+                                            "the listener answers 451 (try again later). While it waits for a "
+                                            "lock another program holds (a backup, a long admin command), every "
+                                            "other message is answered 451 at once, so no sender waits longer "
+                                            "and none is lost. Keep it above a few bot_seconds: bots move "
+                                            "inside the transaction of the reply before them.", 10,
                                             number(above=True, example=5, unit="seconds"))
     listen_require_tls: bool = knob(False, "Accept mail only over STARTTLS (a listener that faces the internet as "
                                            "an MX should not: many senders still deliver in the clear).", True, flag())

@@ -12,7 +12,7 @@ from aiosmtpd.smtp import SMTP, Envelope
 from sqlalchemy.exc import OperationalError
 
 from pbem.ops.config import Settings
-from pbem.serve import StartError
+from pbem.serve import StartError, StoreBusy
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +85,9 @@ class _Handler:
         raw = envelope.original_content or b""
         try:
             await self.accept(raw, [str(r) for r in envelope.rcpt_tos], envelope.mail_from or "")
+        except StoreBusy as busy:  # another message waits for a lock held elsewhere: the sender retries
+            log.warning("a message was answered 451 at once: %s", busy)
+            return "451 4.3.0 the database is locked; please retry"
         except OperationalError as error:  # locked elsewhere past listen_store_seconds: the sender retries
             log.warning("a message was answered 451: the database is busy (%s)", error.orig)
             return "451 4.3.0 the database is busy; please retry"

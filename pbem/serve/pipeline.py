@@ -75,8 +75,9 @@ def store_read(service: Service, raw: bytes, envelope_recipients: Iterable[str] 
 
     ``envelope_sender`` is the SMTP MAIL FROM when the transport knows it ("" for ``<>``): kept with the
     message, it is what the filter reads the return path from (RFC 5321 §4.5.5). ``db`` is the engine to
-    commit through, the service's by default: the listener passes one with a short busy wait, so that a
-    lock held elsewhere gets a prompt 451 rather than a session held for ``database_busy_seconds``.
+    commit through, the service's by default: the listener passes one with a short busy wait and tries
+    again itself (:mod:`pbem.serve.steps`), so that a lock held elsewhere gets a prompt 451 rather than a
+    session held for ``database_busy_seconds``.
     ``mail`` is the message as :func:`read_arrival` read it already.
     """
     recipients = list(envelope_recipients)

@@ -4,12 +4,13 @@ The loop's thread only serves sockets; it never waits for the database nor
 reads a reply, so one slow reply or a lock held by another program never holds
 every SMTP session and the outbox. Database work runs on one database thread,
 one short step at a time and in order, so this process never races itself for
-a game. The raw message is committed on a store thread, through an engine
-whose busy wait is ``listen_store_seconds``, and a store goes before the
+a game. The raw message is committed on a store thread, waiting at most
+``listen_store_seconds`` for the write lock, and a store goes before the
 database thread's next step (:mod:`pbem.serve.steps`): the listener answers
 "250" once the message is committed, and a temporary "451" when a lock held
-elsewhere outlasts that wait (the sending server retries; nothing is stored
-twice, as the Message-ID is unique). Handling follows as its own step, and
+elsewhere outlasts that wait, or at once while another message waits for
+such a lock (the sending server retries; nothing is stored twice, as the
+Message-ID is unique). Handling follows as its own step, and
 every transaction that queued mail wakes the outbox worker. Why this design
 and what it cost: ``docs/decisions/serve-loop.md``.
 """
@@ -173,7 +174,8 @@ class Server:
     async def accept(self, raw: bytes, recipients: list[str], sender: str | None = None) -> int | None:
         """Store one message from the listener with its envelope; its id to handle, or None for a duplicate.
 
-        Raises OperationalError when the database stayed locked for ``listen_store_seconds``.
+        Raises OperationalError when the database stayed locked for ``listen_store_seconds``, and StoreBusy at
+        once while another message waits for a lock another program holds.
         """
         read = await self.steps.run_read(lambda: pipeline.read_arrival(self.service, raw, recipients, sender))
         inbound_id, mail = await self.steps.run_store(

@@ -79,6 +79,30 @@ def test_bench_mail_refuses_two_workers_on_sqlite_saying_what_would_do() -> None
     assert done.returncode == 2 and "more than one worker needs --database-url (PostgreSQL)" in done.stderr
 
 
+def test_bench_lock_answers_every_sender_while_another_process_holds_the_lock_and_loses_nothing() -> None:
+    """A 2 s lock against 40 senders: every sender has 250 or 451, every 451'd mail sent again is stored, none is
+    lost or stored twice (the waits' targets are printed, not checked: tests/serve/test_listener_lock.py bounds
+    them generously)."""
+    printed = bench("lock", "--seconds", "2", "--senders", "40")
+    assert "SQLite's write lock 2 s" in printed
+    rows = cells(printed)
+    took, refused = int(rows["answered 250 (stored)"][0]), int(rows["answered 451 (try again later)"][0])
+    assert took + refused == 40
+    assert rows["answered otherwise, or not at all"] == ["0", "0", "yes"]
+    assert rows["451'd mails stored when sent again after the lock"][0] == f"{refused} of {refused}"
+    assert rows["mails lost (never stored)"] == ["0", "0", "yes"]
+    assert rows["mails stored twice"] == ["0", "0", "yes"]
+    assert rows["stored mails handled after the lock"][0] == "40 of 40"
+    assert float(rows["longest wait for an answer (s)"][0]) > 0 and rows["longest wait for an answer (s)"][1] == "≤ 6"
+
+
+def test_bench_lock_refuses_a_lock_of_no_time() -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
+    done = subprocess.run([sys.executable, "-m", "pbem", "bench", "lock", "--seconds", "0"], capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 2 and "--seconds and --store-seconds must be above 0" in done.stderr
+
+
 def test_bench_tournament_seats_and_scores_against_its_targets() -> None:
     out = bench("tournament", "--players", "200", "--history", "2", "--no-memory")
     assert "seating round 3" in out and "standings" in out
