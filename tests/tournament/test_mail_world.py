@@ -131,6 +131,19 @@ def test_every_kind_of_mail_verifies_against_the_printed_record(world) -> None:
     assert len(world["raw"]) == len(world["rows"]), "every row left, once"
 
 
+def test_every_mail_names_the_service_in_its_signed_from_and_asks_for_no_automatic_reply(world) -> None:
+    """The From shows a name beside the address, and Outlook is asked not to answer out of office: both headers
+    are signed, so the signature verified above covers them as sent."""
+    settings = world["service"].settings
+    for raw in world["raw"]:
+        message = message_from_bytes(raw, policy=policy.default)
+        [sender] = message["From"].addresses
+        assert (sender.display_name, sender.addr_spec) == (settings.from_name, settings.from_address) != ("", "")
+        assert message["X-Auto-Response-Suppress"] == "OOF, AutoReply"
+        signed = message["DKIM-Signature"].replace(" ", "").lower()
+        assert "from:from:" in signed and "x-auto-response-suppress" in signed
+
+
 def test_every_template_but_the_one_line_snippets_is_a_mail_kind_verified_above() -> None:
     texts = {path.name.removesuffix(".txt.j2") for path in TEMPLATE_DIR.glob("*.txt.j2") if not path.name.startswith("_")}
     assert texts - set(MAIL_TEMPLATES) == SNIPPETS and not any((TEMPLATE_DIR / f"{name}.html.j2").exists()
