@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -40,9 +41,10 @@ ASKED = {
 PLAYER_KINDS = {"prompt", "confirmation", "notice", "game_over", "refusal"}
 
 
-def start(tmp_path: Path, game: str, language: str, seed: int) -> Service:
+def start(tmp_path: Path, game: str, language: str, seed: int, players: int | None = None) -> Service:
+    """A game of ``players`` (by default :data:`PLAYERS`) reading ``language``, its first prompts sent."""
     service = open_service(make_settings(tmp_path), clock=SetClock(START))
-    emails = [f"p{n}@example.org" for n in range(PLAYERS[game])]
+    emails = [f"p{n}@example.org" for n in range(players or PLAYERS[game])]
     with Session(service.db) as session:
         session.add_all(Player(email=email, name=f"P{n}", language=language, time_zone="Europe/Budapest")
                         for n, email in enumerate(emails))
@@ -72,10 +74,11 @@ def mixed(line: str, language: str, game: str, rng: random.Random) -> str:
 
 
 def play_to_the_end(service: Service, game: str, language: str, rng: random.Random, mix: bool = False,
-                    kinds: set[str] | None = None) -> int:
+                    kinds: set[str] | None = None, before: Callable[[Outbox], None] | None = None) -> int:
     """Answer every open prompt with a line it lists until the game is over; the number of replies.
 
-    ``kinds`` collects the kinds of decision the prompts asked."""
+    ``kinds`` collects the kinds of decision the prompts asked; ``before`` is called with each prompt before it
+    is answered (a deadline's reminder may come then, or a command)."""
     answered: set[int] = set()
     replies = 0
     while True:
@@ -95,6 +98,8 @@ def play_to_the_end(service: Service, game: str, language: str, rng: random.Rand
                     loaded = service.store.load(session, prompt.game_id)  # type: ignore[arg-type]
                     asked = loaded.rules.decision(loaded.state, prompt.seat)  # type: ignore[arg-type]
                     kinds.add(asked.kind if asked else "")
+            if before is not None:
+                before(prompt)
             line = rng.choice(listed(prompt, language))
             sent = mixed(line, language, game, rng) if mix else line
             outcome = pipeline.deliver(service, reply_to(prompt, sent))

@@ -11,6 +11,7 @@ league player's confirmed ``leave`` and a league round that cannot start. The ma
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import timedelta
 from itertools import cycle, islice
 from typing import Any, Sequence
@@ -19,6 +20,7 @@ from sqlmodel import Session, select
 
 from pbem.clock import SetClock
 from pbem.admin import Desk, disputes, games
+from pbem.language.words import SOURCE_LANGUAGE
 from pbem.ops.db import Player, Seat
 from pbem.ops.tournament_tables import TournamentTable
 from pbem.play import deadlines
@@ -140,15 +142,24 @@ def to_the_end(service: Service, clock: SetClock, quick: bool) -> None:
     raise AssertionError("bots did not finish the games")
 
 
-def recording(service: Service) -> dict[tuple[str, str], str]:
-    """Which template each mail was rendered from, keyed by its subject and text: the outbox keeps only the kind,
-    and several templates share one (the organiser's mails, a table's mails about an admin's action)."""
-    made: dict[tuple[str, str], str] = {}
+@dataclass(frozen=True)
+class Rendered:
+    """What a mail was rendered from: its template and the language it was rendered in."""
+
+    template: str
+    language: str
+
+
+def recording(service: Service) -> dict[tuple[str, str], Rendered]:
+    """Which template each mail was rendered from, and in which language, keyed by its subject and text: the
+    outbox keeps only the kind, and several templates share one (the organiser's mails, a table's mails about
+    an admin's action)."""
+    made: dict[tuple[str, str], Rendered] = {}
     render = service.letters.render
 
-    def recorded(name: str, *args: Any, **context: Any) -> Any:
-        letter = render(name, *args, **context)
-        made[(letter.subject, letter.text)] = name
+    def recorded(name: str, language: str = SOURCE_LANGUAGE, **context: Any) -> Any:
+        letter = render(name, language, **context)
+        made[(letter.subject, letter.text)] = Rendered(name, language)
         return letter
     service.letters.render = recorded  # type: ignore[method-assign]
     return made

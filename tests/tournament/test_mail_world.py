@@ -124,7 +124,7 @@ def test_every_kind_of_mail_verifies_against_the_printed_record(world) -> None:
         signature = message["DKIM-Signature"]
         assert f"d={TEST_DOMAIN};" in signature.replace(" ", "") and "s=pbem;" in signature.replace(" ", "")
         kinds.add(row.kind)
-        templates.add(world["templates"][(row.subject, row.text)])
+        templates.add(world["templates"][(row.subject, row.text)].template)
     assert EVERY_KIND <= kinds, EVERY_KIND - kinds
     assert templates == set(MAIL_TEMPLATES), ("a kind of mail none of whose signatures was verified",
                                               set(MAIL_TEMPLATES) - templates)
@@ -182,7 +182,7 @@ def test_a_tournament_mail_carries_its_list_id(world) -> None:
         message = message_from_bytes(raw, policy=policy.default)
         row = world["rows"][message["Message-ID"]]
         header = raw.split(b"\r\n\r\n", 1)[0].decode("ascii")
-        template = world["templates"][(row.subject, row.text)]
+        template = world["templates"][(row.subject, row.text)].template
         own = ("welcome", "bye", "standings", "organiser_left", "organiser_tournament")
         if (row.game_id is None and template not in own) or row.game_id == world["standalone"]:
             assert "\r\nList-Id: " not in header, row.kind
