@@ -128,6 +128,13 @@ def test_a_whole_game_by_email_in_the_players_language(tmp_path: Path, game: str
         if language == "el":  # an ASCII ";" reads as a question mark in Greek
             assert ";" not in f"{row.subject} {row.text}", row.text
     assert len([row for row in mails if row.kind == "game_over"]) == PLAYERS[game]
+    with Session(service.db) as session:  # the game-over mail ends with the whole game, as the log numbers it
+        seqs = [move.seq for move in session.exec(select(Move).order_by(Move.seq))]  # type: ignore[arg-type]
+    heading = translations(language).gettext("Every move of the game:")
+    for over in (row for row in mails if row.kind == "game_over"):
+        record = over.text.split(heading, 1)[1]
+        assert [int(seq) for seq in re.findall(r"^ *(\d+)  \S", record, re.MULTILINE)] == seqs, record
+        assert heading in over.html and over.html.count("<li value=") >= len(seqs)
 
 
 @pytest.mark.parametrize(("game", "language"), [("dragon", "el"), ("china", "hu"), ("prodigals", "ru")])
@@ -188,3 +195,4 @@ def test_a_negated_pass_in_russian_is_refused_and_no_move_is_played(tmp_path: Pa
     refusal = outbox(service, recipient=prompt.recipient, kind="refusal")[-1]
     assert "«не»" in refusal.text and SCRIPTS["ru"].search(refusal.subject), refusal.text
     assert pipeline.deliver(service, reply_to(prompt, passing)).status == "applied"  # the same prompt, answered
+

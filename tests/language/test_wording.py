@@ -13,7 +13,7 @@ from pbem.play.shown import Standing
 from tests.language.test_mail_languages import BASE
 
 OVER: dict[str, Any] = {
-    **BASE, "recap": [], "own_rank": 1, "board": "[ 1 2 3 ]", "picture": False, "game_name": "dragon",
+    **BASE, "recap": [], "history": [], "own_rank": 1, "board": "[ 1 2 3 ]", "picture": False, "game_name": "dragon",
     "lowest_wins": False,
     "standings": [Standing(1, 2, "Jenő", "", 31.0, {}, False), Standing(2, 1, "Ann", "greedy", 20.0, {}, True)]}
 
