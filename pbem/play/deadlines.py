@@ -112,8 +112,9 @@ def _time_out(service: Service, session: Session, game: LoadedGame) -> int:
             move = service.bot(policy.bot)(game.rules, game.state, seat, rng)
             played.append(service.turns.play(session, game, seat, move, "timeout").notation)
         handed = happens in ("forfeit", "seat")
-        service.mails.send_to_seat(session, game, seat, "timeout", played=played, handed_to_bot=handed,
-                                   forfeited=forfeited, timeouts=row.timeouts, limit=policy.bot_after)
+        service.mails.send_to_seat(session, game, seat, "timeout", played=service.shown.shown_moves(game, seat, played),
+                                   handed_to_bot=handed, forfeited=forfeited, timeouts=row.timeouts,
+                                   limit=policy.bot_after)  # the move in the player's own words, as every mail says it
         if handed:
             row.bot, row.forfeited, row.awaiting = policy.bot, forfeited, False
             _tell_organiser(service, session, game, seat)

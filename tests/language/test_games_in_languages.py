@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from pbem.clock import SetClock
 from pbem.language.catalogs import DOMAINS
 from pbem.language.words import translations, words
 from pbem.ops.db import Game, Move, Outbox, Player
+from pbem.play import deadlines
 from pbem.play.service import Service
 from pbem.serve import pipeline
 from pbem.simulation.swarm import NUMBER
@@ -196,3 +198,19 @@ def test_a_negated_pass_in_russian_is_refused_and_no_move_is_played(tmp_path: Pa
     assert "«не»" in refusal.text and SCRIPTS["ru"].search(refusal.subject), refusal.text
     assert pipeline.deliver(service, reply_to(prompt, passing)).status == "applied"  # the same prompt, answered
 
+
+@pytest.mark.parametrize("language", ["el", "hu", "ru"])
+def test_the_move_a_bot_played_at_the_deadline_is_told_in_the_players_words(tmp_path: Path, language: str) -> None:
+    """The timeout mail quoted the bot's move in English notation, Latin words among Greek or Cyrillic ones."""
+    service = start(tmp_path, "dragon", language, seed=3)
+    clock = service.clock
+    assert isinstance(clock, SetClock)
+    clock.advance(timedelta(hours=service.settings.deadline_hours + 1))
+    deadlines.scan(service)
+    with Session(service.db) as session:
+        played = {(move.seat, move.notation) for move in session.exec(select(Move).where(Move.source == "timeout"))}
+    said = words(engine.game("dragon"), language)
+    told = {row.seat: row.text for row in outbox(service, kind="timeout")}
+    assert played and set(told) == {seat for seat, _ in played}
+    for seat, notation in played:
+        assert said.move(notation) in " ".join(told[seat].split()) and notation not in told[seat], told[seat]
