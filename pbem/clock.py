@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
-from babel.dates import format_date, format_skeleton, format_timedelta, get_datetime_format
+from babel.dates import (format_date, format_skeleton, format_timedelta, get_datetime_format, get_timezone,
+                         get_timezone_location)
 
 __all__ = ["UTC", "Clock", "SetClock", "closest_time_zones", "local_time", "time_zone"]
 
@@ -20,17 +21,28 @@ __all__ = ["UTC", "Clock", "SetClock", "closest_time_zones", "local_time", "time
 def local_time(moment: datetime, zone: str, language: str = "en") -> str:
     """A time as a player reads it, in their zone and their language's date format (Babel's locale data):
     ``2026-12-01 16:00 Europe/Athens`` in English (kept unambiguous for every English reader),
-    ``Τρί 1 Δεκ 2026, 16:00 Europe/Athens`` in Greek, ``2026. dec. 1. (kedd) 16:00 Europe/Budapest`` in Hungarian. The zone's name is always shown, so a reader whose
-    zone is wrong can see it and say ``timezone``."""
+    ``Τρί 1 Δεκ 2026, 16:00 Αθήνα`` in Greek, ``2026. dec. 1. (kedd) 16:00 Budapest`` in Hungarian.
+
+    The zone is always named, so a reader whose zone is wrong can see it and say ``timezone``: in English by
+    the name ``timezone`` takes, in another language by its city in that language (:func:`zone_city`), so no
+    Latin name stands among Greek or Cyrillic words (spam filters count letters of one script mixed into
+    another's words)."""
     local = moment.astimezone(ZoneInfo(zone))
     if language == "en":
         return f"{local:%Y-%m-%d %H:%M} {zone}"
     if language == "hu":  # Babel's "2026. dec. 6., V" abbreviates the day to one letter: the day is written out
         return f"{format_skeleton('yMMMd', local, locale=language)} ({format_date(local, 'EEEE', locale=language)}) " \
-               f"{format_skeleton('Hm', local, locale=language)} {zone}"
+               f"{format_skeleton('Hm', local, locale=language)} {zone_city(zone, language)}"
     day = format_skeleton("yMMMEd", local, locale=language)
     time = format_skeleton("Hm", local, locale=language)
-    return f"{get_datetime_format('medium', locale=language).format(time, day)} {zone}"
+    return f"{get_datetime_format('medium', locale=language).format(time, day)} {zone_city(zone, language)}"
+
+
+@cache
+def zone_city(zone: str, language: str) -> str:
+    """The city a time zone is named after, in ``language`` (CLDR's exemplar city, by Babel): «Будапешт»,
+    «Αθήνα» for ``Europe/Budapest`` and ``Europe/Athens``; a zone of no city (``UTC``) keeps its name."""
+    return str(get_timezone_location(get_timezone(zone), locale=language, return_city=True))
 
 
 def duration(length: timedelta, language: str = "en") -> str:

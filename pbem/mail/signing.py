@@ -29,7 +29,7 @@ from pbem.ops.config import ConfigError, Settings, env_name
 
 SIGNED_HEADERS = (b"From", b"From", b"To", b"Subject", b"Date", b"Message-ID", b"Reply-To", b"In-Reply-To",
                   b"References", b"MIME-Version", b"Content-Type", b"List-Id", b"List-Unsubscribe",
-                  b"Auto-Submitted")
+                  b"Auto-Submitted", b"X-Auto-Response-Suppress")
 """What the signature covers. From is named twice: a second From added on the way would break it (RFC 6376
 8.15); a header named but absent is signed as absent, so it cannot be added either."""
 

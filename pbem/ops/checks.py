@@ -105,6 +105,18 @@ def text() -> Check:
     return Check(_text, "a text in quotes")
 
 
+def display_name(longest: int) -> Check:
+    """A name shown beside an address (a From's): one line of printable text, at most ``longest`` characters,
+    or empty for none."""
+    def read(value: Any) -> str:
+        written = _text(value)
+        if not written.isprintable() or len(written.strip()) > longest:  # a line break would start a header
+            raise ValueError(value)
+        return " ".join(written.split())
+    return Check(read, f"a name of at most {longest} printable characters, e.g. \"Athens Dragon League\" "
+                       f"(or empty: the bare address)")
+
+
 def choice(options: Sequence[str]) -> Check:
     """One of ``options``, in any case."""
     def read(value: Any) -> str:

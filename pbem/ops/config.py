@@ -25,9 +25,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from pbem.ops.checks import (DNS_NAME, DOMAIN, TOKEN, Check, address, bot, choice, database, flag, host, host_port,
-                             local_part, loopback, matching, number, port, split_host_port, text, web_address, whole,
-                             zone)
+from pbem.ops.checks import (DNS_NAME, DOMAIN, TOKEN, Check, address, bot, choice, database, display_name, flag,
+                             host, host_port, local_part, loopback, matching, number, port, split_host_port, text,
+                             web_address, whole, zone)
 from tournaments.definition import TIMEOUT_POLICIES
 from tournaments.fields import LONGEST_DURATION, MOST
 
@@ -87,6 +87,9 @@ class Settings:
                                        "takes mail for it like any address at domain.", "bounce", local_part())
     from_address: str = knob(f"pbem@{EXAMPLE_DOMAIN}", "The From of every mail we send (PBEM_FROM).",
                              "pbem@pbem.example.org", address())
+    from_name: str = knob("pbem", "The name every mail's From shows beside from: what a player's inbox lists as the "
+                                  "sender (empty: the bare address, which spam filters count against a mail).",
+                          "Athens Dragon League", display_name(64))
     organiser: str = knob(f"organiser@{EXAMPLE_DOMAIN}", "Who hears about seats handed to bots and disputes.",
                           "you@example.org", address())
     smtp_host: str = knob("127.0.0.1", "The outbound relay.", "smtp.example.org", host())

@@ -28,7 +28,7 @@ from pbem.ops.db import DigestItem, Game, Player, Seat, locked
 from pbem.play import budgets
 from pbem.play.service import Service
 from pbem.play.store import Conflict, LoadedGame, Transaction
-from pbem.play.timeouts import GameTimeouts, game_timeouts, widest_reminder
+from pbem.play.timeouts import GameTimeouts, at_deadline, game_timeouts, widest_reminder
 
 DIGEST_EVERY = timedelta(days=1)
 
@@ -103,16 +103,18 @@ def _time_out(service: Service, session: Session, game: LoadedGame) -> int:
             and game.seats[s].deadline <= now]
     for seat in late:
         row = game.seats[seat]
+        happens = at_deadline(policy, row.timeouts)  # what its prompt and reminder said would happen
         row.timeouts += 1
-        forfeited = policy.forfeit_after is not None and row.timeouts >= policy.forfeit_after
+        forfeited = happens == "forfeit"
         played: list[str] = []
         if not forfeited:
             rng = random.Random(f"{game.row.bot_seed}:timeout:{game.next_seq}")
             move = service.bot(policy.bot)(game.rules, game.state, seat, rng)
             played.append(service.turns.play(session, game, seat, move, "timeout").notation)
-        handed = forfeited or row.timeouts >= policy.bot_after
-        service.mails.send_to_seat(session, game, seat, "timeout", played=played, handed_to_bot=handed,
-                             forfeited=forfeited, timeouts=row.timeouts, limit=policy.bot_after)
+        handed = happens in ("forfeit", "seat")
+        service.mails.send_to_seat(session, game, seat, "timeout", played=service.shown.shown_moves(game, seat, played),
+                                   handed_to_bot=handed, forfeited=forfeited, timeouts=row.timeouts,
+                                   limit=policy.bot_after)  # the move in the player's own words, as every mail says it
         if handed:
             row.bot, row.forfeited, row.awaiting = policy.bot, forfeited, False
             _tell_organiser(service, session, game, seat)
@@ -179,8 +181,11 @@ def _remind(service: Service, session: Session, game: LoadedGame) -> int:
            and due_now(game.seats[s])]
     for seat in due:
         game.seats[seat].reminded = True
-        service.mails.send_to_seat(session, game, seat, "reminder", picture=True, policy=policy.policy,
-                             **service.shown.decision_context(game, seat))
+        service.mails.send_to_seat(session, game, seat, "reminder", picture=True,
+                                   at_deadline=at_deadline(policy, game.seats[seat].timeouts),
+                                   recap=service.shown.since_own_move(game, seat),
+                                   next_after=service.mails.next_after(game, seat),
+                                   **service.shown.decision_context(game, seat))
     return len(due)
 
 

@@ -20,6 +20,7 @@ from pbem.ops.db import DigestItem, TableTalk
 from pbem.play.postbox import Accepted, Postbox, unconfirmed
 from pbem.play.store import EarlyOutcome, LoadedGame, Said
 from pbem.play.shown import bot_name
+from pbem.play.timeouts import at_deadline, game_timeouts
 
 @dataclass(frozen=True)
 class TableSeat:
@@ -189,7 +190,12 @@ class Mailer(Postbox):
         self.send_to_seat(session, game, seat, "prompt", picture=True, understood=understood, ignored=ignored or [],
                           kept=kept or [], recap=recap, first_mail=from_start, forced=forced,
                           early_refused=early_refused, next_after=self.next_after(game, seat),
-                          **self.shown.decision_context(game, seat))
+                          at_deadline=self.at_deadline(session, game, seat), **self.shown.decision_context(game, seat))
+
+    def at_deadline(self, session: Session, game: LoadedGame, seat: int) -> str:
+        """What the seat's deadline does if it passes unanswered (:func:`pbem.play.timeouts.at_deadline`): a mail
+        that asks for a move says it beside the deadline."""
+        return at_deadline(game_timeouts(session, game.id, self.settings), game.seats[seat].timeouts)
 
     def notices(self, session: Session, game: LoadedGame, skip: set[int | None]) -> None:
         """Tell the other seats what was played, as each of them chose (a mail each, a daily digest, or nothing)."""
@@ -218,7 +224,7 @@ class Mailer(Postbox):
                 standings = self.shown.standings(game, result, said)
                 self.send_to_seat(
                     session, game, seat, "game_over", picture=True, recap=self.shown.recap(game, seat),
-                    standings=standings, own_rank=result.ranks[seat],
+                    history=self.shown.history(game, seat), standings=standings, own_rank=result.ranks[seat],
                     board=game.rules.render(game.state, seat, said),
                     game_name=game.rules.name, lowest_wins=result.lowest_wins,
                 )

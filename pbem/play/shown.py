@@ -210,6 +210,17 @@ class Shown:
                   for said in game.talk if said.seq >= since and said.seat != seat]
         return sorted(lines, key=lambda line: (line.seq, line.source == "say"))
 
+    def since_own_move(self, game: LoadedGame, seat: int) -> list[RecapLine]:
+        """What the others did and said since the seat's own last move: what a reminder and a status repeat,
+        for a player who may have missed the prompt that told it."""
+        own = [move.seq for move in (*game.log, *game.played) if move.seat == seat]
+        return self.recap(game, seat, since=max(own, default=0))
+
+    def history(self, game: LoadedGame, seat: int) -> list[RecapLine]:
+        """Every move of the game so far, without the table talk: what ``history`` answers, and the record a
+        game-over mail ends with."""
+        return [line for line in self.recap(game, seat, since=0) if line.source != "say"]
+
     def line(self, game: LoadedGame, seq: int, seat: int, text: str, source: str,
              said: CatalogWords | None = None, *, reader: int | None = None) -> RecapLine:
         """One recap line; a move's notation is written in ``said``'s move words (table talk stays as written).

@@ -56,6 +56,20 @@ def game_timeouts(session: Session, game_id: int, settings: Settings) -> GameTim
                         timeouts.max_timeouts, definition.deadlines.reminder, timeouts.on_bounce == "hold")
 
 
+AT_DEADLINE = ("move", "seat", "forfeit")
+"""What a seat's next missed deadline does (:func:`at_deadline`), as a mail asking it for a move tells it."""
+
+
+def at_deadline(policy: GameTimeouts, timeouts: int) -> str:
+    """What the next missed deadline of a seat that missed ``timeouts`` already does, as
+    :func:`pbem.play.deadlines` decides it: ``forfeit`` (the game is forfeited, a bot takes the seat), ``seat`` (a
+    bot plays the move and keeps the seat to the end) or ``move`` (a bot plays this move alone)."""
+    missed = timeouts + 1
+    if policy.forfeit_after is not None and missed >= policy.forfeit_after:
+        return "forfeit"
+    return "seat" if missed >= policy.bot_after else "move"
+
+
 def widest_reminder(session: Session, settings: Settings) -> timedelta:
     """The earliest any reminder can be due before its deadline: the service's or a running tournament's."""
     running = session.exec(select(Tournament.definition).where(Tournament.status == "running"))

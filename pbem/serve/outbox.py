@@ -29,7 +29,6 @@ import ssl
 import zlib
 from dataclasses import dataclass
 from datetime import timedelta
-from email.header import Header
 from email.utils import format_datetime
 from typing import Awaitable, Callable, TypeVar
 
@@ -38,6 +37,7 @@ from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
 from pbem.mail import signing
+from pbem.mail.headers import encoded_words, from_header
 from pbem.play import bounces
 from pbem.ops import metrics
 from pbem.ops.db import Outbox, OutboxStatus, locked
@@ -96,9 +96,10 @@ any other exception is the row's own and fails it at once."""
 def compose(row: Outbox, sender: str) -> bytes:
     """The raw MIME message for one outbox row: plain text, HTML alternative, board picture inline.
 
-    Written directly as bytes (quoted-printable by binascii), as it runs for
-    every mail of every move (docs/decisions/outbox.md); test_compose_property
-    holds whatever it writes to the standard library's strict reading.
+    ``sender`` is the From as written (:func:`from_header`: the service's name and its address). Written
+    directly as bytes (quoted-printable by binascii), as it runs for every mail of every move
+    (docs/decisions/outbox.md); test_compose_property holds whatever it writes to the standard library's
+    strict reading.
     """
     boundary = f"=_pbem_{hashlib.sha1(row.message_id.encode()).hexdigest()[:24]}"
     html = _part("text/html", row.html)
@@ -107,13 +108,13 @@ def compose(row: Outbox, sender: str) -> bytes:
         image = (b'Content-Type: image/png; name="board.png"\r\nContent-Transfer-Encoding: base64\r\n'
                  b'Content-ID: <board>\r\nContent-Disposition: inline; filename="board.png"\r\n\r\n'
                  + _lines76(binascii.b2a_base64(row.picture, newline=False)))
-        html = _multipart("multipart/related", inner, [html, image])
+        html = _multipart('multipart/related; type="text/html"', inner, [html, image])  # RFC 2387: its root's type
     headers = [
         ("From", sender), ("To", row.recipient), ("Subject", _header_text(row.subject)),
         ("Date", format_datetime(row.created)), ("Message-ID", row.message_id), ("Reply-To", row.reply_to),
         ("In-Reply-To", row.in_reply_to), ("References", row.references), ("List-Id", row.list_id),
         ("List-Unsubscribe", row.unsubscribe), ("Auto-Submitted", "auto-generated"),
-        ("X-PBEM-Outbound", "1"), ("MIME-Version", "1.0"),
+        ("X-Auto-Response-Suppress", AUTO_RESPONSE_SUPPRESS), ("X-PBEM-Outbound", "1"), ("MIME-Version", "1.0"),
     ]
     for name, value in headers:
         _check_header(name, value)
@@ -135,8 +136,14 @@ class ComposeError(ValueError):
 
 
 _FOLD = "\r\n "
-"""The one line break a header value may hold: the folding of an encoded subject or list name, always followed by
-a space."""
+"""The one line break a header value may hold: the folding of an encoded subject, list name or From name, always
+followed by a space."""
+_FOLDED = ("Subject", "List-Id", "From")
+"""The headers whose values may be folded (:data:`_FOLD`)."""
+AUTO_RESPONSE_SUPPRESS = "OOF, AutoReply"
+"""Asks Exchange and Outlook to send no out-of-office or other automatic reply to pbem's mail: such replies would
+come back to a seat's address as a player's mail. Non-delivery reports stay asked for (no ``NDR``, nor ``All``):
+they are how pbem counts a player's bounces (:mod:`pbem.play.bounces`)."""
 
 
 def _check_header(name: str, value: str) -> None:
@@ -149,7 +156,7 @@ def _check_header(name: str, value: str) -> None:
     :mod:`pbem.addresses`). Such a row is refused as a whole: no part of
     it reaches the relay.
     """
-    flat = value.replace(_FOLD, " ") if name in ("Subject", "List-Id") else value
+    flat = value.replace(_FOLD, " ") if name in _FOLDED else value
     if flat.isascii() and flat.isprintable():  # exactly " " to "~"; two C loops, as compose is on the hot path
         return
     bad = sorted({f"U+{ord(c):04X}" for c in flat if not " " <= c <= "~"})
@@ -167,7 +174,7 @@ def _header_text(text: str) -> str:
     """
     if (text.isascii() and "=?" not in text) or control_characters(text):
         return text
-    return Header(text, "utf-8").encode(linesep=_FOLD.rstrip(" "))
+    return encoded_words(text, "Subject")
 
 
 def _part(content_type: str, text: str) -> bytes:
@@ -240,6 +247,8 @@ class OutboxWorker:
         self.run_db: RunDb = run_db or _inline
         self.retry_first = retry_first_seconds
         self._lanes: list[aiosmtplib.SMTP | None] = [None] * max(1, self.settings.smtp_connections)
+        self.sender = from_header(self.settings.from_name, self.settings.from_address)
+        """The From of every mail: the service's name and its address."""
         self.signer = signing.signer(self.settings)
         """Signs each mail as the last thing before it leaves, when pbem signs (``dkim_selector``): the bytes
         signed are the bytes sent. A key that cannot be read stops the worker here, before any row is taken."""
@@ -271,7 +280,7 @@ class OutboxWorker:
         sent = failed = 0
         for row in rows:
             try:
-                message = compose(row, self.settings.from_address)
+                message = compose(row, self.sender)
                 if self.signer is not None:
                     message = self.signer.sign(message)
             except Exception as exc:  # noqa: BLE001 - whatever the row holds, it must not stall the lane

@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
-from email.header import Header
 from dataclasses import dataclass, replace
 
 from sqlmodel import Session, select
 
 import engine
+from pbem.mail.headers import encoded_words
 from pbem.play import confirmations
 from pbem.play import players as player_rows
 from pbem.ops.db import Game, Player, Seat
@@ -316,7 +316,7 @@ def _phrase(name: str) -> str:
     like an encoded word even in quotes)."""
     if name.isascii() and name.isprintable() and "=?" not in name:
         return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return Header(name, "utf-8").encode(linesep="\r\n")
+    return encoded_words(name, "List-Id")
 
 
 def drop_entry(service: Service, session: Session, row: Tournament, entry: Entry, address: str, reason: str,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,7 @@ from pbem.clock import SetClock
 from pbem.language.catalogs import DOMAINS
 from pbem.language.words import translations, words
 from pbem.ops.db import Game, Move, Outbox, Player
+from pbem.play import deadlines
 from pbem.play.service import Service
 from pbem.serve import pipeline
 from pbem.simulation.swarm import NUMBER
@@ -40,9 +43,10 @@ ASKED = {
 PLAYER_KINDS = {"prompt", "confirmation", "notice", "game_over", "refusal"}
 
 
-def start(tmp_path: Path, game: str, language: str, seed: int) -> Service:
+def start(tmp_path: Path, game: str, language: str, seed: int, players: int | None = None) -> Service:
+    """A game of ``players`` (by default :data:`PLAYERS`) reading ``language``, its first prompts sent."""
     service = open_service(make_settings(tmp_path), clock=SetClock(START))
-    emails = [f"p{n}@example.org" for n in range(PLAYERS[game])]
+    emails = [f"p{n}@example.org" for n in range(players or PLAYERS[game])]
     with Session(service.db) as session:
         session.add_all(Player(email=email, name=f"P{n}", language=language, time_zone="Europe/Budapest")
                         for n, email in enumerate(emails))
@@ -72,10 +76,11 @@ def mixed(line: str, language: str, game: str, rng: random.Random) -> str:
 
 
 def play_to_the_end(service: Service, game: str, language: str, rng: random.Random, mix: bool = False,
-                    kinds: set[str] | None = None) -> int:
+                    kinds: set[str] | None = None, before: Callable[[Outbox], None] | None = None) -> int:
     """Answer every open prompt with a line it lists until the game is over; the number of replies.
 
-    ``kinds`` collects the kinds of decision the prompts asked."""
+    ``kinds`` collects the kinds of decision the prompts asked; ``before`` is called with each prompt before it
+    is answered (a deadline's reminder may come then, or a command)."""
     answered: set[int] = set()
     replies = 0
     while True:
@@ -95,6 +100,8 @@ def play_to_the_end(service: Service, game: str, language: str, rng: random.Rand
                     loaded = service.store.load(session, prompt.game_id)  # type: ignore[arg-type]
                     asked = loaded.rules.decision(loaded.state, prompt.seat)  # type: ignore[arg-type]
                     kinds.add(asked.kind if asked else "")
+            if before is not None:
+                before(prompt)
             line = rng.choice(listed(prompt, language))
             sent = mixed(line, language, game, rng) if mix else line
             outcome = pipeline.deliver(service, reply_to(prompt, sent))
@@ -123,6 +130,13 @@ def test_a_whole_game_by_email_in_the_players_language(tmp_path: Path, game: str
         if language == "el":  # an ASCII ";" reads as a question mark in Greek
             assert ";" not in f"{row.subject} {row.text}", row.text
     assert len([row for row in mails if row.kind == "game_over"]) == PLAYERS[game]
+    with Session(service.db) as session:  # the game-over mail ends with the whole game, as the log numbers it
+        seqs = [move.seq for move in session.exec(select(Move).order_by(Move.seq))]  # type: ignore[arg-type]
+    heading = translations(language).gettext("Every move of the game:")
+    for over in (row for row in mails if row.kind == "game_over"):
+        record = over.text.split(heading, 1)[1]
+        assert [int(seq) for seq in re.findall(r"^ *(\d+)  \S", record, re.MULTILINE)] == seqs, record
+        assert heading in over.html and over.html.count("<li value=") >= len(seqs)
 
 
 @pytest.mark.parametrize(("game", "language"), [("dragon", "el"), ("china", "hu"), ("prodigals", "ru")])
@@ -183,3 +197,20 @@ def test_a_negated_pass_in_russian_is_refused_and_no_move_is_played(tmp_path: Pa
     refusal = outbox(service, recipient=prompt.recipient, kind="refusal")[-1]
     assert "«не»" in refusal.text and SCRIPTS["ru"].search(refusal.subject), refusal.text
     assert pipeline.deliver(service, reply_to(prompt, passing)).status == "applied"  # the same prompt, answered
+
+
+@pytest.mark.parametrize("language", ["el", "hu", "ru"])
+def test_the_move_a_bot_played_at_the_deadline_is_told_in_the_players_words(tmp_path: Path, language: str) -> None:
+    """The timeout mail quoted the bot's move in English notation, Latin words among Greek or Cyrillic ones."""
+    service = start(tmp_path, "dragon", language, seed=3)
+    clock = service.clock
+    assert isinstance(clock, SetClock)
+    clock.advance(timedelta(hours=service.settings.deadline_hours + 1))
+    deadlines.scan(service)
+    with Session(service.db) as session:
+        played = {(move.seat, move.notation) for move in session.exec(select(Move).where(Move.source == "timeout"))}
+    said = words(engine.game("dragon"), language)
+    told = {row.seat: row.text for row in outbox(service, kind="timeout")}
+    assert played and set(told) == {seat for seat, _ in played}
+    for seat, notation in played:
+        assert said.move(notation) in " ".join(told[seat].split()) and notation not in told[seat], told[seat]

@@ -64,7 +64,7 @@ BASE: dict[str, Any] = {
 }
 OPEN: dict[str, Any] = {
     "board": f"{evil('board')}\n  {evil('board-line')}", "decision": DECISION, "legal": [evil("legal")], "more": 3,
-    "deadline": evil("deadline"), "waiting": [evil("waiting")], "picture": True,
+    "deadline": evil("deadline"), "waiting": [evil("waiting")], "picture": True, "at_deadline": "move",
 }
 ACTIONS: list[tuple[str, dict[str, Any]]] = [
     ("undo", {"to": 2, "moves": LINES[:2], "forced": True, "concerned": [evil("concerned")]}),
@@ -149,8 +149,8 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                   {**DESK, "event": "needs_seat", "command": evil("command")},
                   {**DESK, "event": "forwarded", "original_subject": evil("subject")}],
     "game_over": [
-        {**BASE, "recap": LINES, "own_rank": 1, "board": evil("board"), "picture": True, "game_name": "dragon",
-         "lowest_wins": False,
+        {**BASE, "recap": LINES, "history": LINES, "own_rank": 1, "board": evil("board"), "picture": True,
+         "game_name": "dragon", "lowest_wins": False,
          "standings": [Standing(1, 2, evil("winner"), "", 5.0, {evil("label"): evil("points")}, False),
                        Standing(2, 1, evil("loser"), evil("bot"), 3.0, {}, True)]},
     ],
@@ -184,7 +184,8 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                   "inbound_id": 9, "per_address": 4} for writer, games in ((evil("writer"), GAMES), ("", []))],
     "refusal": [{**REFUSAL, "why": why} for why in refusal_reasons()]
     + [{**REFUSAL, "why": "not_your_turn", "player": "", "detail": ""}],
-    "reminder": [{**BASE, **OPEN, "policy": policy} for policy in ("forfeit", "bot")],
+    "reminder": [{**BASE, **OPEN, "at_deadline": happens, "recap": recap, "next_after": after}
+                 for happens, recap, after in (("forfeit", LINES, [evil("next")]), ("move", [], None))],
     "round_start": [{**BASE, "tournament": evil("tournament"), "round": 2, "seats": SEATS, "hours": 48,
                      "board": board, "next_after": after}
                     for board, after in ((evil("board"), [evil("next")]), (evil("board"), None), ("", None))],
@@ -195,7 +196,8 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     "standings": [hostile_standings()],
     "start": [{**BASE, "seats": SEATS, "hours": 48, "board": evil("board"), "next_after": after}
               for after in ([evil("next")], None)],
-    "status": [{**BASE, **OPEN}, {**BASE, **OPEN, "decision": None}],
+    "status": [{**BASE, **OPEN, "recap": LINES, "at_deadline": "seat"},
+               {**BASE, **OPEN, "decision": None, "recap": []}],
     "timeout": [{**BASE, "played": played, "handed_to_bot": handed, "forfeited": forfeited, "timeouts": 2,
                  "limit": 3} for played, handed, forfeited in (([evil("played")], False, False), ([], True, False),
                                                                 ([evil("played")], True, True))],

@@ -25,7 +25,7 @@ LINES = [RecapLine(3, 1, "Bob", "", "r 2", "email"), RecapLine(4, 3, "Cy", "gree
          RecapLine(5, 1, "Bob", "", "Hi!", "say"), RecapLine(6, 2, "Ann", "", "x 3", "forced")]
 DECISION = Asked("choose", "Ω 1", "r N", ("α 1", "β 2"))
 OPEN = {"board": "[ 1 2 3 ]", "decision": DECISION, "legal": ["r 1", "r 2"], "more": 3,
-        "deadline": "12:00 Europe/Athens", "waiting": [], "picture": False}
+        "deadline": "12:00 Europe/Athens", "waiting": [], "picture": False, "at_deadline": "move"}
 
 
 def standings(**extra: Any) -> dict[str, Any]:
@@ -48,11 +48,16 @@ ACTIONS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 MAILS: list[tuple[str, dict[str, Any]]] = [
-    ("status", {**BASE, **OPEN}),
-    ("status", {**BASE, **OPEN, "decision": None, "waiting": ["Bob", "Cy"]}),
-    ("status", {**BASE, **OPEN, "decision": None}),
+    ("status", {**BASE, **OPEN, "recap": LINES}),
+    ("status", {**BASE, **OPEN, "decision": None, "waiting": ["Bob", "Cy"], "recap": []}),
+    ("status", {**BASE, **OPEN, "decision": None, "recap": LINES[:1]}),
     ("status", {**BASE, **OPEN, **EARLIER, "decision": None, "waiting": ["Bob"], "kept": ["r 2, else r 3"],
-                "next_after": ["Bob", "Cy"]}),
+                "next_after": ["Bob", "Cy"], "recap": []}),
+    ("reminder", {**BASE, **OPEN, "at_deadline": "seat", "recap": LINES, "next_after": ["Bob"]}),
+    ("reminder", {**BASE, **OPEN, "at_deadline": "forfeit", "recap": [], "next_after": None}),
+    ("status", {**BASE, **OPEN, "recap": [], "at_deadline": "forfeit"}),
+    ("game_over", {**BASE, "recap": LINES[:2], "history": LINES, "own_rank": 2, "board": "[ 1 2 3 ]",
+                   "picture": False, "game_name": "dragon", "lowest_wins": False, "standings": []}),
     ("history", {**BASE, "lines": LINES}), ("history", {**BASE, "lines": []}),
     ("say", {**BASE, "speaker": "Bob", "said": "Hi!\nBob"}),
     ("notice", {**BASE, "recap": LINES}),

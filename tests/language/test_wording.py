@@ -13,7 +13,7 @@ from pbem.play.shown import Standing
 from tests.language.test_mail_languages import BASE
 
 OVER: dict[str, Any] = {
-    **BASE, "recap": [], "own_rank": 1, "board": "[ 1 2 3 ]", "picture": False, "game_name": "dragon",
+    **BASE, "recap": [], "history": [], "own_rank": 1, "board": "[ 1 2 3 ]", "picture": False, "game_name": "dragon",
     "lowest_wins": False,
     "standings": [Standing(1, 2, "Jenő", "", 31.0, {}, False), Standing(2, 1, "Ann", "greedy", 20.0, {}, True)]}
 
@@ -93,9 +93,22 @@ def test_a_hungarian_date_names_the_day_in_full() -> None:
 
     from pbem.clock import local_time
     moment = datetime(2026, 12, 6, 12, 24, tzinfo=timezone.utc)
-    assert local_time(moment, "Europe/Budapest", "hu") == "2026. dec. 6. (vasárnap) 13:24 Europe/Budapest"
+    assert local_time(moment, "Europe/Budapest", "hu") == "2026. dec. 6. (vasárnap) 13:24 Budapest"
     assert local_time(moment, "Europe/Budapest", "en") == "2026-12-06 13:24 Europe/Budapest"
     assert local_time(moment, "Europe/Athens", "el").startswith("Κυρ 6 Δεκ 2026")
+
+
+@pytest.mark.parametrize(("zone", "language", "named"), [
+    ("Europe/Moscow", "ru", "Москва"), ("Europe/Budapest", "ru", "Будапешт"), ("Europe/Athens", "el", "Αθήνα"),
+    ("America/New_York", "el", "Νέα Υόρκη"), ("Europe/Athens", "hu", "Athén"), ("UTC", "ru", "UTC"),
+])
+def test_a_time_zone_is_named_by_its_city_in_the_readers_language(zone: str, language: str, named: str) -> None:
+    """No Latin zone name among Greek or Cyrillic words: spam filters count letters of one script mixed into
+    another's (SpamAssassin's MIXED_ES); the city still tells a reader whose zone is wrong that it is."""
+    from datetime import datetime, timezone
+
+    from pbem.clock import local_time
+    assert local_time(datetime(2026, 12, 6, 12, 24, tzinfo=timezone.utc), zone, language).endswith(f" {named}")
 
 
 def test_prodigals_speaks_to_a_hungarian_reader_as_the_other_mails_do() -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from email.parser import BytesHeaderParser
+from email.policy import compat32
+
 import pytest
 
 import pbem.mail.inbound as inbound
 from pbem.mail.inbound import AUTOMATIC_FILTERS, MailKind, read_mail
 from pbem.mail.inbound.charsets import decode_bytes
+from pbem.mail.inbound.headers import display_name
 
 
 def mail(*headers: str, body: str = "group 2 tax\n") -> bytes:
@@ -87,6 +91,21 @@ def test_subject_in_rfc2047_words_and_threading_headers_are_decoded() -> None:
     assert read.subject == "Ре: [Dragon] café"  # Cyrillic "Re"
     assert read.in_reply_to == "p2@pbem.example"
     assert read.references == ("p1@pbem.example", "p2@pbem.example")
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("Subject: Ре: [Dragon] ход группа 2".encode(), "Ре: [Dragon] ход группа 2"),
+    ("Subject: Κύπελλο: ποιος γύρος;".encode(), "Κύπελλο: ποιος γύρος;"),
+    ("Subject: =?utf-8?q?caf=C3=A9?= и чай".encode(), "café и чай"),  # an encoded word beside raw UTF-8
+    ("Subject: Kérdés".encode("cp1252"), "Kérdés"),  # an 8-bit charset that is not UTF-8
+])
+def test_a_subject_written_as_raw_8bit_reads_as_written(written: bytes, read: str) -> None:
+    """Clients write raw UTF-8 in headers often, against RFC 5322: read as the body's charsets are, never as
+    U+FFFD (which pbem's answer, quoting the subject, would carry back to the player)."""
+    raw = b"From: \xd0\x90\xd0\xbd\xd0\xbd\xd0\xb0 <ann@example.org>\r\n" + written + b"\r\nMessage-ID: <m@x>\r\n\r\ntake 1\r\n"
+    got = read_mail(raw)
+    assert (got.subject, got.sender) == (read, "ann@example.org")
+    assert display_name(BytesHeaderParser(policy=compat32).parsebytes(raw), "From") == "Анна"
 
 
 def test_return_path_is_empty_only_for_the_null_path() -> None:

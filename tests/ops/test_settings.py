@@ -112,6 +112,9 @@ def test_the_old_starttls_switch_still_means_starttls() -> None:
     ('organiser = "josé@example.es"\n', {}, "organiser = 'josé@example.es' in {file} is not accepted: "
      "'josé@example.es' has letters outside ASCII before the @ (é)"),
     ('from = "\\"pbem\\"@pbem.test"\n', {}, "a quoted part (\") is never what a reply comes from"),
+    ("", {"PBEM_FROM_NAME": "pbem\r\nBcc: eve@evil.example"}, "PBEM_FROM_NAME='pbem\\r\\nBcc: eve@evil.example' in "
+     "the environment is not accepted: give a name of at most 64 printable characters"),
+    (f'from_name = "{"x" * 65}"\n', {}, "give a name of at most 64 printable characters"),
     pytest.param("domain = " + "[" * 100_000 + "]" * 100_000 + "\n", {},
                  "{file} nests arrays or tables too deeply to read", id="100000-deep"),
 ])

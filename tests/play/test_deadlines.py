@@ -33,7 +33,7 @@ def test_reminder_goes_out_once_a_day_before_the_deadline(service: Service, cloc
     assert deadlines.scan(service).reminders == 0
     reminder = outbox(service, kind="reminder")[0]
     assert reminder.subject.endswith("Reminder: your move, 7 sticks left")
-    assert "a bot plays a move for you" in reminder.text
+    assert "a bot plays this move for you" in " ".join(reminder.text.split())  # wrapped at 78 columns
 
 
 def test_the_scan_reads_the_due_seats_by_the_deadline_index_not_every_seat(service: Service, clock: SetClock) -> None:
@@ -103,6 +103,57 @@ def test_forfeit_policy_hands_the_seat_over_at_once(tmp_path, clock: SetClock) -
     assert seat.forfeited and seat.bot == "greedy"
     assert sources(service, game_id)[0] == "bot"
     assert "Your game is forfeited" in outbox(service, kind="timeout")[0].text
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+MOVE, SEAT, FORFEIT = ("a bot plays this move for you.", "a bot plays this move for you and keeps your seat",
+                       "your game is forfeited and a bot takes your seat.")
+
+
+def test_each_prompt_says_what_its_deadline_does_and_the_deadline_does_it(service: Service, clock: SetClock) -> None:
+    """A bot plays the move at the first timeouts and keeps the seat at the last (``timeouts_to_bot``): each
+    prompt, reminder and status says which this deadline is, as the timeout then does."""
+    game_id = service.new_game("sticks", [ANN, BOB], seed=0, options={"sticks": 40})
+    for missed in range(service.settings.timeouts_to_bot):
+        last = missed + 1 == service.settings.timeouts_to_bot
+        prompt = outbox(service, recipient=ANN, kind="prompt")[-1]
+        assert (SEAT if last else MOVE) in words(prompt.text) and (SEAT if last else MOVE) in words(prompt.html)
+        pipeline.deliver(service, reply_to(prompt, "status"))
+        assert (SEAT if last else MOVE) in words(outbox(service, recipient=ANN, kind="status")[-1].text)
+        clock.advance(timedelta(hours=49))
+        deadlines.scan(service)
+        assert (SEAT if last else MOVE) in words(outbox(service, recipient=ANN, kind="reminder")[-1].text)
+        clock.advance(timedelta(hours=24))
+        deadlines.scan(service)
+        pipeline.deliver(service, reply_to(outbox(service, recipient=BOB, kind="prompt")[-1], "take 1"))
+    with Session(service.db) as session:
+        seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.seat == 0)).one()
+    assert seat.bot == "greedy" and not seat.forfeited
+
+
+def test_a_forfeiting_deadline_is_told_so_in_the_prompt(tmp_path, clock: SetClock) -> None:
+    service = open_service(make_settings(tmp_path, timeout_policy="forfeit"), clock=clock, rules=sticks.rules)
+    service.new_game("sticks", [ANN, BOB], seed=0)
+    assert FORFEIT in words(outbox(service, recipient=ANN, kind="prompt")[-1].text)
+
+
+def test_a_reminder_repeats_what_the_table_did_since_the_players_last_move(service: Service, clock: SetClock) -> None:
+    """A reminder often reaches a player who missed the prompt: it says what the prompt said, the others' moves
+    since the player's own last one and the invitation to send later turns ahead included."""
+    service.new_game("sticks", [ANN, BOB, EVE], seed=0, options={"sticks": 20})
+    for player in (ANN, BOB, EVE):
+        pipeline.deliver(service, reply_to(outbox(service, recipient=player, kind="prompt")[-1], "take 1"))
+    pipeline.deliver(service, reply_to(outbox(service, recipient=ANN, kind="prompt")[-1], "say Hi all"))
+    clock.advance(timedelta(hours=49))
+    deadlines.scan(service)
+    [reminder] = outbox(service, kind="reminder")
+    text = words(reminder.text)
+    assert reminder.recipient == ANN and "Since your last move: seat 2 (bob): take 1 seat 3 (eve): take 1" in text
+    assert "seat 1 (ann): take 1" not in text and "You may already send your next turns" in text
+    assert "Since your last move:" in reminder.html and "You may already send your next turns" in reminder.html
 
 
 def test_vacation_keeps_the_deadline_from_passing(service: Service, clock: SetClock) -> None:

@@ -7,17 +7,20 @@ Every mail goes through the real pipeline (``pipeline.deliver``) and every answe
 from __future__ import annotations
 
 from datetime import date, timedelta
+from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 import pytest
 from sqlmodel import Session, select
 
 from pbem.clock import SetClock
+from pbem.mail.headers import from_header
 from pbem.serve import pipeline
 from pbem.ops.db import Inbound, Outbox, Player, Seat
 from pbem.play import deadlines
 from pbem.play.commands import COMMANDS
 from pbem.play.service import Service
+from pbem.serve.outbox import compose
 from tests.support.loop import outbox, reply_to
 
 ANN, BOB, EVE = "ann@example.org", "bob@example.org", "eve@elsewhere.example"
@@ -225,6 +228,22 @@ def test_a_players_subject_is_repeated_on_one_short_line(service: Service) -> No
     assert sent(service, "a question", subject="Round\t2?  " + "x" * 300) == "forwarded"
     [question] = outbox(service, kind="question")
     assert "Round 2? xxx" in question.subject and question.subject.endswith("…") and len(question.subject) < 160
+
+
+@pytest.mark.parametrize("subject", ["Вопрос о туре 2 — ποιος γύρος;", "Kérdés a 2. fordulóról"])
+def test_a_subject_written_as_raw_utf8_comes_back_as_written(service: Service, subject: str) -> None:
+    """Many clients write a non-ASCII subject as raw UTF-8, not as RFC 2047 words: the organiser's copy and the
+    player's answer quote it as written, and the subject pbem sends reads back the same from its header."""
+    start(service)
+    raw = to_pbem(service, "Hello!").replace(b"Subject: A question", b"Subject: " + subject.encode())
+    assert subject.encode() in raw and pipeline.deliver(service, raw).status == "forwarded"
+    [question] = outbox(service, kind="question")
+    [told] = answers(service, kind="frontdesk")
+    assert question.subject.endswith(f": {subject}") and f"Subject: {subject}" in question.text
+    assert subject in " ".join(told.text.split())
+    sent_back = message_from_bytes(compose(question, from_header("pbem", service.settings.from_address)),
+                                   policy=policy.default)
+    assert sent_back["Subject"] == question.subject
 
 
 def test_an_empty_reply_to_a_mail_of_ours_is_kept_but_a_subject_of_ones_own_is_passed_on(service: Service) -> None:

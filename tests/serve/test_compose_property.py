@@ -4,11 +4,13 @@
 pictures, boundaries), so these properties hold it to ``email``'s own
 reading: for any names, subjects and bodies in any script, with or without
 a picture, the message parses with no defect on any part, every header reads
-back as it was given, and each part's content is the text or picture put in.
+back as it was given, and each part's content is the text or picture put in;
+and to RFC 2047's limit: no encoded word is longer than 75 characters.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -18,7 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.serve.outbox import ComposeError, compose
+from pbem.mail.headers import from_header
+from pbem.serve.outbox import AUTO_RESPONSE_SUPPRESS, ComposeError, compose
 from pbem.ops.db import Outbox
 from pbem.tournament.runner import list_of
 from tournaments.names import control_characters
@@ -46,6 +49,16 @@ def _subject_ok(text: str) -> bool:
 
 SUBJECTS = st.one_of(SCRIPTS, st.text(min_size=1, max_size=200)).filter(_subject_ok)
 PICTURES = st.one_of(st.none(), st.binary(min_size=1, max_size=3000))
+FROM_NAMES = st.one_of(st.just(""), SCRIPTS, st.text(min_size=1, max_size=64).map(lambda text: " ".join(text.split()))
+                       .filter(lambda name: name.isprintable()))
+"""The service's name in the From, as the ``from_name`` setting accepts it (empty: the bare address)."""
+ENCODED_WORD = re.compile(r"=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=")
+
+
+def encoded_words_too_long(raw: bytes) -> list[str]:
+    """The RFC 2047 words in the header section of ``raw`` longer than the 75 characters one may hold."""
+    head = raw.split(b"\r\n\r\n", 1)[0].decode("ascii")
+    return [word for word in ENCODED_WORD.findall(head) if len(word) > 75]
 
 
 @st.composite
@@ -73,10 +86,11 @@ def _lines(text: str) -> str:
 
 
 @PROPERTY
-@given(rows())
-def test_every_composed_mail_parses_without_defects_and_reads_back_as_given(drawn: tuple[Outbox, str]) -> None:
+@given(rows(), FROM_NAMES)
+def test_every_composed_mail_parses_without_defects_and_reads_back_as_given(drawn: tuple[Outbox, str],
+                                                                           from_name: str) -> None:
     row, tournament = drawn
-    raw = compose(row, SENDER)
+    raw = compose(row, from_header(from_name, SENDER))
     message = message_from_bytes(raw, policy=policy.default)
     assert isinstance(message, EmailMessage)
     for part in message.walk():
@@ -84,9 +98,13 @@ def test_every_composed_mail_parses_without_defects_and_reads_back_as_given(draw
         for name, value in part.items():
             assert not getattr(value, "defects", ()), (name, value.defects)
 
-    expected = {"From": SENDER, "To": row.recipient, "Subject": row.subject, "Message-ID": row.message_id,
+    [sender] = message["From"].addresses
+    assert (sender.display_name, sender.addr_spec) == (from_name, SENDER)
+    assert encoded_words_too_long(raw) == []
+    expected = {"To": row.recipient, "Subject": row.subject, "Message-ID": row.message_id,
                 "Reply-To": row.reply_to, "In-Reply-To": row.in_reply_to, "References": row.references,
                 "List-Unsubscribe": row.unsubscribe, "Auto-Submitted": "auto-generated", "X-PBEM-Outbound": "1",
+                "X-Auto-Response-Suppress": AUTO_RESPONSE_SUPPRESS,
                 "MIME-Version": "1.0"}
     for name, value in expected.items():
         assert message.get_all(name, []) == ([value] if value else []), name
@@ -104,6 +122,8 @@ def test_every_composed_mail_parses_without_defects_and_reads_back_as_given(draw
     assert _lines(html.get_content()) == _lines(row.html)
     pictures = [part for part in message.walk() if part.get_content_type() == "image/png"]
     assert [part.get_content() for part in pictures] == ([row.picture] if row.picture else [])
+    related = [part for part in message.walk() if part.get_content_type() == "multipart/related"]
+    assert [part.get_param("type") for part in related] == (["text/html"] if row.picture else [])  # RFC 2387
 
 
 @PROPERTY

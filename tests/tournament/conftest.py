@@ -28,7 +28,7 @@ ORGANISER = "tester"
 
 DEFINITION = """
 name = "Test Open"
-game = "dragon"
+game = "{game}"
 rounds = {rounds}
 seed = 7
 
@@ -52,8 +52,8 @@ reminder = "12h"
 """
 
 
-def definition(rounds: int = 2, extra: str = "") -> str:
-    return DEFINITION.format(rounds=rounds, extra=extra)
+def definition(rounds: int = 2, extra: str = "", game: str = "dragon") -> str:
+    return DEFINITION.format(rounds=rounds, extra=extra, game=game)
 
 
 def make_settings(tmp_path: Path) -> Settings:
@@ -75,8 +75,8 @@ def emails(count: int) -> list[str]:
     return [f"player{index:02d}@example.org" for index in range(1, count + 1)]
 
 
-def tournament_with(service: Service, players: int, rounds: int = 2, extra: str = "") -> int:
-    tournament_id = runner.create(service, definition(rounds, extra), ORGANISER)
+def tournament_with(service: Service, players: int, rounds: int = 2, extra: str = "", game: str = "dragon") -> int:
+    tournament_id = runner.create(service, definition(rounds, extra, game), ORGANISER)
     for email in emails(players):
         runner.register(service, tournament_id, email, "", ORGANISER)
     return tournament_id

@@ -15,7 +15,6 @@ import asyncio
 import re
 import stat
 from dataclasses import replace
-from datetime import timedelta
 from email import message_from_bytes, policy
 from email.header import decode_header, make_header
 from pathlib import Path
@@ -26,32 +25,24 @@ import pytest
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
-from pbem.admin import Desk, disputes, games
 from pbem.app import open_service
 from pbem.cli.main import app
 from pbem.cli.status import lines as status_lines
 from pbem.clock import SetClock
 from pbem.mail import signing
-from pbem.serve import pipeline
 from pbem.language.letters import TEMPLATE_DIR
 from pbem.serve.outbox import OutboxWorker
 from pbem.serve import health
 from pbem.ops.config import ConfigError, load_settings
 from pbem.ops.db import Outbox
-from pbem.play import deadlines
 from pbem.play.service import Service
 from pbem.tournament import runner
-from tests.support.loop import reply_to
-from tests.play.test_bounces import fixture, mailed_again, return_path
 from tests.language.test_mail_escaping import KINDS as MAIL_TEMPLATES
+from tests.support.every_mail import NAME, busy_tournament, rarer_kinds, recording
 from tests.support.sink import Sink
-from tests.tournament.conftest import (ORGANISER, START, Players, definition, emails, mails,
-                                               tournament_with)
-from tests.tournament.test_reply_to import new_mail
+from tests.tournament.conftest import ORGANISER, START, definition, emails, mails
 from tests.settings import TEST_DOMAIN, command_env
 
-NAME = "Κύπελλο Őszi Кубок"
-LANGUAGES = ("el", "ru", "hu", "en", "el")
 EVERY_KIND = {"welcome", "bye", "round_start", "prompt", "confirmation", "notice", "reminder", "timeout", "game_over",
               "standings", "digest", "frontdesk", "question", "refusal", "organiser", "help", "status", "command",
               "say", "sender_notice", "history", "start", "oversize", "admin", "organiser_action", "bounce"}
@@ -74,87 +65,6 @@ def resolver(name: str, text: str) -> Any:
     def dnsfunc(asked: bytes, timeout: int = 5) -> bytes | None:
         return text.encode("ascii") if asked.decode().rstrip(".") == name else None
     return dnsfunc
-
-
-def busy_tournament(service: Service, clock: SetClock) -> int:
-    """Every kind of mail a tournament causes, queued: the scenario of ``test_reply_to``, in four languages, with
-    a seat that misses its deadline, a mail from a stranger to a seat and a leave asked at pbem's own address;
-    then a game of no tournament, whose id it returns."""
-    text = (definition(1).replace('name = "Test Open"', f'name = "{NAME}"')
-            .replace("table_sizes = [3, 4, 5]", "table_sizes = [3, 4]").replace("preferred = 4", "preferred = 3"))
-    tournament_id = runner.create(service, text, ORGANISER)
-    for email, language in zip(emails(5), LANGUAGES):
-        runner.register(service, tournament_id, email, "", ORGANISER, language)
-    runner.start_round(service, tournament_id, ORGANISER)
-    first, second = emails(2)
-    at = service.settings.from_address
-    mailed = [new_mail(email, at, "notify each", number) for number, email in enumerate(emails(5)[2:])]
-    mailed += [new_mail(second, at, "notify digest", 10), new_mail(second, at, "help", 11),
-               new_mail(first, at, "είναι υπάρχει έπαθλο;", 12), new_mail(first, at, "leave", 13)]
-    for raw in mailed:
-        pipeline.deliver(service, raw)
-    seated = mails(service, "prompt")
-    pipeline.deliver(service, reply_to(seated[0], "status"))
-    pipeline.deliver(service, reply_to(seated[0], "history"))
-    pipeline.deliver(service, reply_to(seated[0], "say Καλή τύχη σε όλους! Удачи!"))
-    pipeline.deliver(service, reply_to(seated[0], "zzz not a move"))
-    pipeline.deliver(service, reply_to(seated[0], "take 1", sender="stranger@elsewhere.example"))
-    Players(service).answer_all(rounds=3)
-    clock.advance(timedelta(hours=37))
-    deadlines.scan(service)  # reminders (12 h before the 48 h deadline), the digest, the organiser's digest
-    clock.advance(timedelta(hours=12))
-    deadlines.scan(service)  # timeouts
-    Players(service).answer_all()  # to the end: game over, standings
-    return service.new_game("china", ["friend@example.org", *emails(2)], seed=3, label="Ένα παιχνίδι")
-
-
-def recording(service: Service) -> dict[tuple[str, str], str]:
-    """Which template each mail was rendered from, keyed by its subject and text: the outbox keeps only the kind,
-    and several templates share one (the organiser's mails, a table's mails about an admin's action)."""
-    made: dict[tuple[str, str], str] = {}
-    render = service.letters.render
-
-    def recorded(name: str, *args: Any, **context: Any) -> Any:
-        letter = render(name, *args, **context)
-        made[(letter.subject, letter.text)] = name
-        return letter
-    service.letters.render = recorded  # type: ignore[method-assign]
-    return made
-
-
-def rarer_kinds(service: Service, clock: SetClock, standalone: int) -> None:
-    """The mails a quiet tournament never causes, each through its real path: an oversized mail from a player,
-    a player of the standalone game whose mail bounces on three days, the organiser's actions at that table
-    (``pbem admin``), a dispute answered after its player left the table, a league player's confirmed ``leave``
-    and the league's round that then cannot start."""
-    first = emails(1)[0]
-    pipeline.deliver(service, new_mail(first, service.settings.from_address, "x" * service.settings.max_message_bytes,
-                                       20))
-    bouncing = "friend@example.org"
-    for day in range(service.settings.bounce_threshold):  # the organiser and friend's table hear
-        clock.advance(timedelta(days=1))
-        mailed_again(service, bouncing)  # each day's bounce is of that day's mail: a return path counts once
-        address = return_path(service, bouncing)
-        pipeline.deliver(service, fixture("postfix", address, tag=f"day{day}."), [address], envelope_sender="")
-    desk = Desk(service, ORGANISER)
-    games.pause(desk, standalone, "η διαιτησία εξετάζει")  # every seat is told, in its thread
-    games.resume(desk, standalone, "έγινε")
-    [prompt] = [row for row in mails(service, "prompt") if row.recipient == bouncing][-1:]
-    pipeline.deliver(service, reply_to(prompt, "dispute Ο κανόνας; Правило?"))
-    [(dispute, _, _)] = disputes.disputes(desk)
-    games.replace(desk, standalone, (prompt.seat or 0) + 1, emails(5)[4], "left the table")
-    disputes.reply(desk, dispute.id or 0, "Ναι, έτσι είναι.")  # to a player no longer seated: out of the thread
-    league = '[league]\nseason = "S"\nnext_round = "dates"\ndates = [2020-01-01, 2020-01-02]\n'
-    tournament_id = tournament_with(service, 4, rounds=2, extra=league)
-    runner.start_round(service, tournament_id, ORGANISER)
-    at = service.settings.from_address
-    pipeline.deliver(service, new_mail(first, at, "leave", 21))
-    [asked] = [row for row in mails(service, "command") if row.recipient == first][-1:]
-    confirm = re.search(r"leave confirm \w+", asked.text)
-    assert confirm, asked.text
-    pipeline.deliver(service, new_mail(first, at, confirm.group(0), 22))  # the organiser hears that first left
-    runner.drop(service, tournament_id, emails(2)[1], "ill", ORGANISER)
-    Players(service).answer_all()  # round 1 ends; round 2, due, has too few players: the organiser hears
 
 
 def flush(service: Service) -> None:
@@ -214,11 +124,24 @@ def test_every_kind_of_mail_verifies_against_the_printed_record(world) -> None:
         signature = message["DKIM-Signature"]
         assert f"d={TEST_DOMAIN};" in signature.replace(" ", "") and "s=pbem;" in signature.replace(" ", "")
         kinds.add(row.kind)
-        templates.add(world["templates"][(row.subject, row.text)])
+        templates.add(world["templates"][(row.subject, row.text)].template)
     assert EVERY_KIND <= kinds, EVERY_KIND - kinds
     assert templates == set(MAIL_TEMPLATES), ("a kind of mail none of whose signatures was verified",
                                               set(MAIL_TEMPLATES) - templates)
     assert len(world["raw"]) == len(world["rows"]), "every row left, once"
+
+
+def test_every_mail_names_the_service_in_its_signed_from_and_asks_for_no_automatic_reply(world) -> None:
+    """The From shows a name beside the address, and Outlook is asked not to answer out of office: both headers
+    are signed, so the signature verified above covers them as sent."""
+    settings = world["service"].settings
+    for raw in world["raw"]:
+        message = message_from_bytes(raw, policy=policy.default)
+        [sender] = message["From"].addresses
+        assert (sender.display_name, sender.addr_spec) == (settings.from_name, settings.from_address) != ("", "")
+        assert message["X-Auto-Response-Suppress"] == "OOF, AutoReply"
+        signed = message["DKIM-Signature"].replace(" ", "").lower()
+        assert "from:from:" in signed and "x-auto-response-suppress" in signed
 
 
 def test_every_template_but_the_one_line_snippets_is_a_mail_kind_verified_above() -> None:
@@ -259,7 +182,7 @@ def test_a_tournament_mail_carries_its_list_id(world) -> None:
         message = message_from_bytes(raw, policy=policy.default)
         row = world["rows"][message["Message-ID"]]
         header = raw.split(b"\r\n\r\n", 1)[0].decode("ascii")
-        template = world["templates"][(row.subject, row.text)]
+        template = world["templates"][(row.subject, row.text)].template
         own = ("welcome", "bye", "standings", "organiser_left", "organiser_tournament")
         if (row.game_id is None and template not in own) or row.game_id == world["standalone"]:
             assert "\r\nList-Id: " not in header, row.kind

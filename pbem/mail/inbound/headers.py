@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from email.errors import HeaderParseError
-from email.header import decode_header
+from email.header import Header, decode_header
 from email.message import Message
 from email.utils import getaddresses
 from inspect import signature
@@ -26,21 +26,29 @@ _NULL_PATH = re.compile(r"\s*<\s*>\s*(?:\(.*\))?\s*\Z", re.DOTALL)
 
 
 def raw_field(message: Message, name: str) -> str | None:
-    """The first ``name`` field as undecoded text (8-bit bytes as U+FFFD), or None."""
+    """The first ``name`` field as undecoded text (RFC 2047 words left as they are), or None."""
     value = message.get(name)
-    if value is None:
-        return None
-    text = str(value) if not isinstance(value, str) else value
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return None if value is None else _field_text(value)
 
 
 def all_raw_fields(message: Message, name: str) -> list[str]:
     """Every ``name`` field as undecoded text, in order."""
-    values = message.get_all(name) or []
-    return [
-        (v if isinstance(v, str) else str(v)).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-        for v in values
-    ]
+    return [_field_text(value) for value in message.get_all(name) or []]
+
+
+def _field_text(value: str | Header) -> str:
+    """A field's value as text, its 8-bit bytes read as the body's are (UTF-8 first, :func:`decode_bytes`).
+
+    A client may write a subject or a name as raw UTF-8, against RFC 5322 but
+    often. The compat32 parser hands such a field as a ``Header`` of
+    ``unknown-8bit`` chunks, whose ``str()`` turns every such byte into U+FFFD:
+    pbem's answer would quote the player's subject garbled. ``decode_header``
+    gives those chunks back as the bytes they were.
+    """
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join(chunk if isinstance(chunk, str) else decode_bytes(chunk, None)
+                   for chunk, _label in decode_header(value))
 
 
 def decoded_field(message: Message, name: str) -> str:
@@ -52,7 +60,12 @@ def decoded_field(message: Message, name: str) -> str:
 
 
 def decode_words(raw: str) -> str:
-    """RFC 2047 encoded words (``=?koi8-r?B?…?=``) to text, any charset, never raising."""
+    """RFC 2047 encoded words (``=?koi8-r?B?…?=``) to text, any charset, never raising.
+
+    The text beside the encoded words may hold letters outside ASCII too (a subject written as raw UTF-8 with
+    an encoded word in it): ``decode_header`` hands that back as its ``raw-unicode-escape`` bytes, with no
+    charset, and is read back the same way.
+    """
     try:
         pieces = decode_header(raw)
     except (HeaderParseError, ValueError, LookupError):
@@ -61,6 +74,8 @@ def decode_words(raw: str) -> str:
     for chunk, label in pieces:
         if isinstance(chunk, str):
             parts.append(chunk)
+        elif label is None:
+            parts.append(chunk.decode("raw-unicode-escape"))
         else:
             parts.append(decode_bytes(chunk, label))
     return "".join(parts)

@@ -7,9 +7,7 @@ from pbem.play.outcome import Outcome
 
 
 def handle(context: CommandContext, _argument: str) -> Outcome:
-    game, seat, service = context.game, context.seat, context.service
-    lines = [line for line in service.shown.recap(game, seat, since=0) if line.source != "say"]  # the whole game
-    context.send("history", lines=lines)
+    context.send("history", lines=context.service.shown.history(context.game, context.seat))
     return handled("history")
 
 

@@ -11,7 +11,9 @@ def handle(context: CommandContext, _argument: str) -> Outcome:
     waiting = [game.name(s) for s in sorted(game.rules.to_act(game.state))]
     held = game.early.get(seat)
     context.send("status", picture=True, waiting=waiting, kept=held.text.splitlines() if held else [],
-                 next_after=None if seat in game.rules.to_act(game.state) else context.service.mails.next_after(game, seat),
+                 recap=context.service.shown.since_own_move(game, seat),
+                 at_deadline=context.service.mails.at_deadline(context.session, game, seat),
+                 next_after=context.service.mails.next_after(game, seat),
                  **context.service.shown.decision_context(game, seat))
     return handled("status")
 
