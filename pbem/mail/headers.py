@@ -7,8 +7,11 @@ that comes in is :mod:`pbem.mail.inbound.headers`.
 
 from __future__ import annotations
 
+import base64
 from email.header import Header
 from email.utils import formataddr
+
+from pbem.ops.config import NAME_BYTES
 
 LINE = 76
 """The longest line of a folded encoded header: each encoded word on it then stays within the 75 characters RFC
@@ -33,4 +36,7 @@ def from_header(name: str, address: str) -> str:
         return address
     if name.isascii() and "=?" not in name:
         return formataddr((name, address))
-    return f"{encoded_words(name, 'From')} <{address}>"
+    encoded = name.encode("utf-8")
+    if len(encoded) > NAME_BYTES:
+        raise ValueError(f"a From name outside ASCII holds at most {NAME_BYTES} bytes of UTF-8, not {len(encoded)}")
+    return f"=?utf-8?b?{base64.b64encode(encoded).decode('ascii')}?= <{address}>"

@@ -105,16 +105,20 @@ def text() -> Check:
     return Check(_text, "a text in quotes")
 
 
-def display_name(longest: int) -> Check:
+def display_name(longest: int, longest_bytes: int) -> Check:
     """A name shown beside an address (a From's): one line of printable text, at most ``longest`` characters,
-    or empty for none."""
+    and a name outside ASCII at most ``longest_bytes`` of UTF-8 (one RFC 2047 word, pbem.mail.headers), or
+    empty for none."""
     def read(value: Any) -> str:
-        written = _text(value)
-        if not written.isprintable() or len(written.strip()) > longest:  # a line break would start a header
+        written = " ".join(_text(value).split())
+        if not _text(value).isprintable() or len(written) > longest:  # a line break would start a header
             raise ValueError(value)
-        return " ".join(written.split())
-    return Check(read, f"a name of at most {longest} printable characters, e.g. \"Athens Dragon League\" "
-                       f"(or empty: the bare address)")
+        if not written.isascii() and len(written.encode("utf-8")) > longest_bytes:
+            raise ValueError(value)
+        return written
+    return Check(read, f"a name of at most {longest} printable characters, e.g. \"Athens Dragon League\"; in "
+                       f"another script at most {longest_bytes} bytes of UTF-8 (about {longest_bytes // 2} Greek or "
+                       f"Cyrillic letters) (or empty: the bare address)")
 
 
 def choice(options: Sequence[str]) -> Check:

@@ -70,6 +70,11 @@ _AUTHSERV_ID = matching(TOKEN, "an authserv-id: printable ASCII without spaces o
                                "(or empty: no header is trusted)", empty=True)
 
 
+NAME_BYTES = 45
+"""The most UTF-8 bytes of a From name outside ASCII: base64 makes them 60 characters, one RFC 2047 word of 72
+(pbem.mail.headers). A name in two encoded words would not read back alike everywhere: RFC 2047 joins them with
+no space between, Python's parser (pbem's own, and others built on it) with one."""
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str = knob("sqlite:///pbem.db", "SQLAlchemy URL of the database; SQLite runs in WAL mode.",
@@ -89,7 +94,7 @@ class Settings:
                              "pbem@pbem.example.org", address())
     from_name: str = knob("pbem", "The name every mail's From shows beside from: what a player's inbox lists as the "
                                   "sender (empty: the bare address, which spam filters count against a mail).",
-                          "Athens Dragon League", display_name(64))
+                          "Athens Dragon League", display_name(64, NAME_BYTES))
     organiser: str = knob(f"organiser@{EXAMPLE_DOMAIN}", "Who hears about seats handed to bots and disputes.",
                           "you@example.org", address())
     smtp_host: str = knob("127.0.0.1", "The outbound relay.", "smtp.example.org", host())

@@ -21,6 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem.mail.headers import from_header
+from pbem.ops.checks import display_name
+from pbem.ops.config import NAME_BYTES
 from pbem.serve.outbox import AUTO_RESPONSE_SUPPRESS, ComposeError, compose
 from pbem.ops.db import Outbox
 from pbem.tournament.runner import list_of
@@ -49,8 +51,17 @@ def _subject_ok(text: str) -> bool:
 
 SUBJECTS = st.one_of(SCRIPTS, st.text(min_size=1, max_size=200)).filter(_subject_ok)
 PICTURES = st.one_of(st.none(), st.binary(min_size=1, max_size=3000))
-FROM_NAMES = st.one_of(st.just(""), SCRIPTS, st.text(min_size=1, max_size=64).map(lambda text: " ".join(text.split()))
-                       .filter(lambda name: name.isprintable()))
+def _a_from_name(name: str) -> bool:
+    """Whether the ``from_name`` setting accepts ``name`` (pbem.ops.config.Settings.from_name's check)."""
+    try:
+        return display_name(64, NAME_BYTES).read(name) == name
+    except ValueError:
+        return False
+
+
+FROM_NAMES = st.one_of(st.just(""), SCRIPTS, st.text(min_size=1, max_size=64).map(lambda text: " ".join(text.split())),
+                       st.text(alphabet="αβγδεζηθικλμνξοπρστυφχψωабвгдежзийклмнопрстуфхцчшщ ", min_size=15,
+                               max_size=40)).filter(_a_from_name)
 """The service's name in the From, as the ``from_name`` setting accepts it (empty: the bare address)."""
 ENCODED_WORD = re.compile(r"=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=")
 
