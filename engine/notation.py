@@ -136,6 +136,9 @@ class Vocabulary:
     """The words a count stands before as that many of them (China's card colours: "two reds", «две красные»,
     «két pirosat» are ``2 red``, which its notation reads as ``red red``): a number word right before one is
     read as its digit wherever it stands, after a verb too."""
+    same: tuple[tuple[str, str], ...] = ()
+    """Words the notation reads as another it writes (China's ``house`` is ``pagoda``, ``swap`` is ``exchange``,
+    ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move."""
 
     @property
     def words(self) -> frozenset[str]:

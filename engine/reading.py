@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Hashable, Protocol
 
-from engine.errors import IllegalMove, MoveError
+from engine.errors import AmbiguousMove, IllegalMove, MoveError
+from engine.meaning import meaning, readings, tokens
 from engine.notation import LINE_LIMIT, WORD, normalise, reply_parts, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
 
@@ -112,6 +113,10 @@ class Rules(Protocol):
 
     def read_line(self, line: str, state: State, seat: int) -> Sequence[Move]: ...
 
+    def legal(self, state: State, seat: int) -> list[Move]: ...
+
+    def format(self, move: Move) -> str: ...
+
     def closest_moves(self, line: str, state: State, seat: int) -> list[str]: ...
 
     def apply(self, state: State, seat: int, move: Move) -> State: ...
@@ -190,8 +195,8 @@ class Reader:
             if ahead or seat not in self.game.to_act(work):
                 if not moves:
                     raise self._nothing_owed(work, seat, entry.quoted)
-                if self.game.to_act(work) and self._kept_ahead(entry):
-                    self._check_kept(entry)
+                if self.game.to_act(work) and self._kept_ahead(entry, words):
+                    self._check_kept(entry, words)
                     ahead.append(entry.written)
                 else:  # a greeting, a signature; or anything once the game is over
                     ignored.append(entry.written)
@@ -200,7 +205,7 @@ class Reader:
                 raise MoveError(T("this line is too long to be a move: a move line has at most %(limit)s characters",
                                   limit=LINE_LIMIT), line=entry.written, expected=self.game.expected(work, seat))
             try:
-                work, played = self._read_entry(entry, work, seat)
+                work, played = self._read_entry(entry, work, seat, words)
             except MoveError as err:  # quoted as the player wrote it, never as read (half in English notation)
                 raise err.at(entry.quoted) from None
             moves += played
@@ -222,8 +227,8 @@ class Reader:
         ignored: list[str] = []
         entries, after = self.game.entries(text, words)
         for entry in entries:
-            if self._kept_ahead(entry):
-                self._check_kept(entry)
+            if self._kept_ahead(entry, words):
+                self._check_kept(entry, words)
                 kept.append(entry.written)
             else:
                 ignored.append(entry.written)
@@ -235,18 +240,30 @@ class Reader:
         return not entry.too_long and not any(self.game.NOTATION.VOCABULARY.names_a_move(line)
                                               or negates(line) for line in entry.alternatives)
 
-    def _check_kept(self, entry: Entry) -> None:
+    def _check_kept(self, entry: Entry, words: Words = ENGLISH) -> None:
         """Refuse now a line kept for a later turn whose every alternative holds a word the notation does not
-        read: it could never be played then, and the player would learn it only when the turn came. (An
-        alternative with such a word beside one without is judged at the turn, as in a line read now.)"""
+        read and that cannot be read by meaning either (no word of the game in it, or a word that stops such a
+        reading): it could never be played then, and the player would learn it only when the turn came. (An
+        alternative with such a word beside one without is judged at the turn, as in a line read now; so is a
+        line that names the game's things in the player's own words, read by meaning when its turn comes.)"""
         unknown = [self.game.NOTATION.VOCABULARY.unknown(line) for line in entry.alternatives]
-        if all(word is not None for word in unknown):
+        if all(word is not None for word in unknown) and not self._names_the_game(entry, words):
             raise MoveError(T("'%(word)s' is not a word of this game's moves, and a line is played only when "
                               "every word in it is read", word=unknown[0]), line=entry.quoted)
 
-    def _kept_ahead(self, entry: Entry) -> bool:
-        """Whether an entry past the owed decisions is written as moves (kept for a later turn), not prose."""
-        return not entry.too_long and all(self.game.is_move_line(line) for line in entry.alternatives)
+    def _names_the_game(self, entry: Entry, words: Words) -> bool:
+        """Whether a line names something of the game in words a reading by meaning takes (#43): sent ahead,
+        it is kept for its turn like a line of notation."""
+        found = tokens(entry.written, words, self.game.NOTATION.VOCABULARY)
+        return found is not None and any(not token.optional for token in found.read)
+
+    def _kept_ahead(self, entry: Entry, words: Words | None = None) -> bool:
+        """Whether an entry past the owed decisions is written as moves (kept for a later turn), not prose: in
+        notation, or (given the player's ``words``) naming the game's things as a reading by meaning takes them."""
+        if entry.too_long:
+            return False
+        return (all(self.game.is_move_line(line) for line in entry.alternatives)
+                or (words is not None and len(entry.alternatives) == 1 and self._names_the_game(entry, words)))
 
     def _unknown_word(self, line: str, word: str, work: State, seat: int) -> MoveError:
         """The refusal of ``line`` for ``word``: the game's own where its reader refuses the line quoting that
@@ -261,10 +278,22 @@ class Reader:
                            "word in it is read", word=word),
                          line=line, expected=self.game.expected(work, seat), suggestions=self.game.closest_moves(line, work, seat))
 
-    def _read_entry(self, entry: Entry, work: State, seat: int) -> tuple[State, list[Move]]:
-        """The state after the entry's first alternative that can be played, and that alternative's moves."""
+    def _read_entry(self, entry: Entry, work: State, seat: int, words: Words) -> tuple[State, list[Move]]:
+        """The state after the entry's first alternative that can be played, and that alternative's moves.
+
+        A line of one alternative that the notation cannot play is then read by meaning among the legal moves
+        (:mod:`engine.meaning`), when it holds a word the notation does not read or does not start as a move
+        (a line of the notation's own words, read as a move, keeps the notation's reason: "one person per
+        line"; so does a move the rules refuse now, or an abbreviation the notation found several moves for):
+        played when exactly one move or sequence fits every word of the game in it, asked about
+        (:class:`AmbiguousMove`, the candidates as suggestions) when several fit, and refused as the notation
+        refused it, the moves the rest of the line would be as the closest, when one fits with a word left over
+        or none fits."""
         if len(entry.alternatives) == 1:
-            return self._play_line(entry.alternatives[0], work, seat)
+            try:
+                return self._play_line(entry.alternatives[0], work, seat)
+            except MoveError as err:
+                return self._by_meaning(entry, work, seat, words, err)
         refused: list[tuple[str, Said]] = []
         understood = True
         for line in entry.alternatives:
@@ -276,6 +305,27 @@ class Reader:
         raise (IllegalMove if understood else MoveError)(
             T("none of the line's alternatives can be played now"), line=entry.quoted,
             expected=self.game.expected(work, seat), refused=tuple(refused))
+
+    def _by_meaning(self, entry: Entry, work: State, seat: int, words: Words,
+                    refused: MoveError) -> tuple[State, list[Move]]:
+        vocabulary, line = self.game.NOTATION.VOCABULARY, entry.alternatives[0]
+        if refused.understood or isinstance(refused, AmbiguousMove):
+            raise refused  # the rules refuse the move now, or the notation found several: its reason is the answer
+        found = meaning(self.game, entry.written, work, seat, words, vocabulary)
+        if found is None or (not found.read and not found.candidates):
+            raise refused
+        if not found.read and vocabulary.unknown(line) is None and vocabulary.starts_a_move(line):
+            raise refused  # the notation's own words, read as a move it refuses: its reason names what is wrong
+        if found.left_over:  # the notation's reason names the word; the moves the rest would be are closest
+            raise type(refused)(refused.reason, line=refused.line, expected=refused.expected,
+                                suggestions=list(readings(found)), refused=refused.refused)
+        if found.candidates:
+            raise AmbiguousMove(T("this could be more than one move; which one did you mean?"), line=entry.quoted,
+                                expected=self.game.expected(work, seat), suggestions=list(readings(found)))
+        state = self.game.clone(work)
+        for move in found.moves:
+            state = self.game.apply(state, seat, move)
+        return state, list(found.moves)
 
     def _play_line(self, line: str, work: State, seat: int) -> tuple[State, list[Move]]:
         """The state after one line (one alternative of an entry) and its moves.

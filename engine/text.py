@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -90,6 +90,22 @@ class Words(Protocol):
 
     def english(self, line: str) -> str:
         """A reply line with the reader's move words turned into the notation's own (English) words."""
+        ...
+
+    def keys(self, word: str) -> frozenset[str]:
+        """What a word is matched by when a reply is read by meaning (:mod:`engine.meaning`): its folded form
+        and its stems or lemmas in the reader's language, so «красную» and «красная» share one."""
+        ...
+
+    def known(self, word: str) -> bool:
+        """Whether ``word`` is a word of the reader's language (its dictionary knows it): only such a word, when
+        it names nothing of the game, is passed over by a reading by meaning; and it is never taken for a slip."""
+        ...
+
+    def near(self, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
+        """The notation words of the one form in ``forms`` (folded form -> notation words) a word no key
+        matched is a slip of: a typo, or the form typed in Latin letters; none when no form, or more than one
+        meaning, is that close."""
         ...
 
 
@@ -157,6 +173,17 @@ class English:
 
     def english(self, line: str) -> str:
         return line
+
+    def keys(self, word: str) -> frozenset[str]:
+        """The folded word alone: an engine by itself has no stemmer (the shell's words have one)."""
+        return frozenset({fold(word)})
+
+    def known(self, word: str) -> bool:
+        """No word: an engine by itself has no dictionary, so it passes nothing over."""
+        return False
+
+    def near(self, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
+        return set()
 
 
 ENGLISH = English()
@@ -411,6 +438,14 @@ class Reading:
     number_suffixes: frozenset[str] = frozenset()
     """Folded endings written after a number and a hyphen («3-ra», «2-es», «e1-et»): passed over there only, since
     alone they may be words (Hungarian «öt», five, folds to the ending «-öt»)."""
+    small: frozenset[str] = frozenset()
+    """The language's small words as listed (``pass_over`` before the notation's own words are taken out of it):
+    read by meaning, each may stand for a word of the move ("for", «на») or for nothing."""
+    ordinals: Mapping[str, int] = field(default_factory=dict)
+    """Ordinal words («третью», "second", «második»), as the number of the option they name (read by meaning)."""
+    blocks: frozenset[str] = frozenset()
+    """Words that make a line a choice or a condition ("or", "if", "instead", «или», «ή», "vagy"): a line holding
+    one is never read by meaning, since passing the word over could change the move."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

@@ -391,6 +391,8 @@ VOCABULARY = Vocabulary(
     verbs=MOVE_WORDS,
     counted=words_of([*PIECE_WORDS, "up", "display", *_province_names()]),
     repeated=words_of([*flow.COLOURS, *PLURALS.values()]),
+    same=(*((word, piece) for word, piece in PIECE_WORDS.items() if word != piece), ("swap", "exchange"),
+          *((word, DECK) for word in DECK_WORDS if word != DECK), *((plural, colour) for colour, plural in PLURALS.items())),
 )
 """Every word the reader above reads: the verbs, pieces, sources, colours and provinces name a move; the
 colours and provinces are read by any beginning that fits one alone (``_unique``). A site's number goes with

@@ -15,9 +15,16 @@ from __future__ import annotations
 import copy
 import gettext
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence, Set
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+import pymorphy3
+import simplemma
+import snowballstemmer
+from anyascii import anyascii
+from rapidfuzz.distance import Levenshtein
 
 import engine
 from engine.protocol import reply_words
@@ -69,6 +76,99 @@ class CatalogWords(English):
     def english(self, line: str) -> str:
         return self.lexicon.english(line)
 
+    def keys(self, word: str) -> frozenset[str]:
+        return keys(self.language, word)
+
+    def known(self, word: str) -> bool:
+        return known(self.language, word)
+
+    def near(self, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
+        return near(self.language, word, forms)
+
+
+STEMMERS = {"en": "english", "el": "greek", "hu": "hungarian", "ru": "russian"}
+"""Each language's Snowball stemmer (snowballstemmer): one algorithm per language, kept by the Snowball project."""
+
+SHORTEST_STEM = {"el": 4}
+"""The shortest stem kept as a key (3 elsewhere): Greek Snowball cuts deep («δεύτερη» -> «δε»), and a short stem
+would make two words of the game one."""
+
+
+@lru_cache(maxsize=None)
+def _stemmer(language: str) -> Any:
+    return snowballstemmer.stemmer(STEMMERS[language])
+
+
+@lru_cache(maxsize=None)
+def _morph() -> Any:
+    return pymorphy3.MorphAnalyzer()
+
+
+def _lemma(language: str, word: str) -> str:
+    """The dictionary form of a word: pymorphy3 for Russian (its cases and verb forms), simplemma elsewhere."""
+    if language == "ru":
+        return str(_morph().parse(word)[0].normal_form)
+    return str(simplemma.lemmatize(word, lang=language))
+
+
+@lru_cache(maxsize=1 << 16)
+def keys(language: str, word: str) -> frozenset[str]:
+    """A word's keys for reading by meaning (engine.meaning): folded, its lemma, and both stemmed, so the forms
+    a language inflects one word into share a key («красную», «красная»; «pirosat», «piros»)."""
+    lower = word.lower()
+    found = {fold(word)}
+    if language not in STEMMERS or not any(ch.isalpha() for ch in word):
+        return frozenset(found)
+    lemma = _lemma(language, lower)
+    stemmer = _stemmer(language)
+    shortest = SHORTEST_STEM.get(language, 3)
+    found.add(fold(lemma))
+    for stem in (stemmer.stemWord(lower), stemmer.stemWord(lemma.lower())):
+        if len(stem) >= shortest:
+            found.add(fold(stem))
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1 << 16)
+def known(language: str, word: str) -> bool:
+    """Whether a word is in the language's dictionary: simplemma's word lists, and pymorphy3's for Russian."""
+    if language not in STEMMERS:
+        return False
+    lower = word.lower()
+    if language == "ru" and _morph().word_is_known(lower):
+        return True
+    return bool(simplemma.is_known(lower, lang=language))
+
+
+def latin(word: str) -> str:
+    """A word in Latin letters (anyascii): «колоду» -> "kolodu", «παλάτι» -> "palati", as players type Greek
+    and Russian on a Latin keyboard."""
+    return "".join(ch for ch in anyascii(fold(word)).lower() if ch.isalpha())
+
+
+def near(language: str, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
+    """The notation words of the one form a word is a slip of (engine.text.Words.near): within one edit for a
+    word of up to 6 letters, two for a longer one, compared as written and in Latin letters; nothing for a
+    word under 4 letters, and nothing when two forms of different meanings are as close."""
+    folded = fold(word)
+    if len(folded) < 4:
+        return set()
+    typed_latin = folded.isascii()
+    bound = 1 if len(folded) <= 6 else 2
+    best, meanings = bound + 1, set()
+    for form, concepts in forms.items():
+        for spelled in {form, latin(form)} if typed_latin else {form}:
+            if abs(len(spelled) - len(folded)) > bound:
+                continue
+            distance = Levenshtein.distance(folded, spelled, score_cutoff=bound)
+            if distance > bound:  # past the cutoff rapidfuzz answers cutoff + 1: no slip of this form
+                continue
+            if distance < best:
+                best, meanings = distance, {frozenset(concepts)}
+            elif distance == best:
+                meanings.add(frozenset(concepts))
+    return set(next(iter(meanings))) if len(meanings) == 1 else set()
+
 
 AFTER_A_VERB = Path(__file__).with_name("after_a_verb.toml")
 """Each language's words that follow a verb in everyday writing, read as the player's own there (the file says why)."""
@@ -94,6 +194,10 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
         return frozenset(fold(word.replace("'", APOSTROPHE)) for word in words) - notation_words
 
     return Reading(pass_over=folded(table.get("pass_over", [])),
+                   small=frozenset(fold(word.replace("'", APOSTROPHE))
+                                   for word in (*table.get("pass_over", []), *table.get("around", []))),
+                   ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
+                   blocks=folded(table.get("blocks", [])),
                    numbers={fold(word): n for word, n in table.get("numbers", {}).items()
                             if fold(word) not in notation_words},
                    done=folded(table.get("done", [])), negations=folded(table.get("negations", [])),

@@ -29,6 +29,10 @@ cut as a reader cuts a line too long to be a move, so a refusal never mails a 10
 
 Subject = TypeVar("Subject")
 
+SUGGESTED = {"unsure": 8}
+"""Moves a refusal suggests: the five closest, or every candidate of a "did you mean" (a reading by meaning keeps
+at most eight, engine.meaning.PARSES_KEPT): the one meant is never left out."""
+
 
 @dataclass(frozen=True)
 class Step(Generic[Subject]):
@@ -116,7 +120,7 @@ class Arrival:
             return Outcome(InboundStatus.RATE_LIMITED, reason)
         game, seat = self.game, self.seat
         context: dict[str, Any] = {
-            "why": why, "detail": detail, "suggestions": list(suggestions)[:5],
+            "why": why, "detail": detail, "suggestions": list(suggestions)[:SUGGESTED.get(why, 5)],
             "quoted": self.quoted(),
             "address": extra.pop("address", self._example_address()), "limit": 0, "until": "",
             "legal": [], "more": 0, "decision": None, **extra,

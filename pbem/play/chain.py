@@ -475,7 +475,8 @@ def _move_error(reply: Reply, said: Words, exc: engine.MoveError) -> Outcome:
     its headline says whether the line was not understood or was understood and is not legal now."""
     reason = said.say(exc.reason)
     detail = said.say(T("%(reason)s (in the line \"%(line)s\")", reason=reason, line=exc.line)) if exc.line else reason
-    why = "illegal" if exc.understood else "move_error"  # an understood move the rules refuse now is not legal
+    why = ("unsure" if isinstance(exc, engine.AmbiguousMove) and exc.suggestions  # read by meaning as several moves
+           else "illegal" if exc.understood else "move_error")  # an understood move the rules refuse now is not legal
     return reply.refuse(why, str(exc.reason), detail=detail,
                         suggestions=[said.move(move) for move in exc.suggestions],
                         expected=reply.service.shown.explained(said, exc.expected),

@@ -33,9 +33,11 @@ NEGATIONS = {"en": ("not", "don't", "never"), "el": ("όχι", "μην", "δεν
 POLITE = {"en": "maybe", "el": "ίσως", "hu": "talán", "ru": "наверное"}
 """A word a player may add to a move line that no notation reads: a hedge ("please" and its like are read past
 since #29 item 2, pbem/language/reading.toml; a hedge is not, as "pass maybe" is no decision)."""
-ACCENTED = ("mégsem", "különösen", "ügyesen", "áldozat")
-"""Hungarian words with accented letters inside and at the start: quoted whole, never "ldozat" or "ülönösen".
-(«elbocsátom», «udvarhölgyet» were here: since #29 item 2 they are Dragon's forms of release and court lady.)"""
+ACCENTED = ("mégsem", "különöskés", "ügyeskedősdi", "áldozatosdi")
+"""Hungarian words with accented letters inside and at the start: quoted whole, never "ldozatosdi" or "ülönöskés".
+(«elbocsátom», «udvarhölgyet» were here: since #29 item 2 they are Dragon's forms of release and court lady.
+«különösen», «ügyesen», «áldozat» were here: since #43 a word of the player's language that names nothing of the
+game is passed over, read by meaning; a negation, «mégsem», and a word no dictionary knows still refuse.)"""
 SIGNATURES = {"en": ("Joe XXX", "Thanks, Anna"), "el": ("Γιώργος", "Ευχαριστώ, Άννα"),
               "hu": ("Kovács Péter", "Köszönöm, Anna"), "ru": ("Иван П.", "Спасибо, Анна")}
 

@@ -1,0 +1,508 @@
+"""Reading a reply by meaning: its words matched against the moves legal now, never against the notation's grammar.
+
+A player who writes «кладу пагоду в Вэй на второе место» or "the orange one,
+then wei 2 and I'll take the deck" names the same things a legal move names,
+in another order, inflected, with words around them that choose nothing. At
+every decision the legal moves are known (a few dozen, ~150 at most), so a
+reply is read as the legal move, or the sequence of moves through the seat's
+decisions, whose words account for every word of the reply that names
+something of the game. The reader never guesses between two moves: when more
+than one fits, or one fits only once a word of the reply is left out, nothing
+is played and the player is asked which they meant (:class:`Unsure`).
+
+Each legal move is described by its notation's words (``exchange yellow for
+deck``). A reply's word is a *concept* of the game when one of the
+language's forms of a notation word (the catalogs' move words, through
+:class:`engine.text.Lexicon`) or the notation word itself shares a key with
+it: its stems as the language's stemmer and lemmatiser give them
+(``Words.keys``), or, for a typo or a word typed in Latin letters, the one
+closest form within a small edit distance (``Words.near``). A word that is no
+concept of the game (a filler, a courtesy, "the site", "the card") chooses
+nothing and is passed over; a negation or a word that makes the line a
+condition or a choice ("or", "if", "instead") stops the reading, since
+passing it over could change the move.
+
+The moves' own words are English notation, so the reader sees every
+language the same way; what a language adds (its stems, its small words, its
+number and ordinal words) comes from :class:`engine.text.Words`, filled by the
+shell from the catalogs and ``pbem/language/reading.toml``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Protocol
+
+from engine.notation import Vocabulary
+from engine.text import Lexicon, Reading, Words, fold
+
+State = Any
+Move = Hashable
+
+TOKEN = re.compile(r"[^\W\d_]+(?:['\u2019\u02bc][^\W\d_]+)*|\d+")
+"""A word or a number of a reply or of a move's notation: ``palace2`` and «откр2» are two tokens each."""
+
+_SPLIT = re.compile(f"({TOKEN.pattern})")
+
+PARSES_KEPT = 8
+"""Distinct readings collected before the reader stops looking: two already make it ask."""
+
+STATES_TRIED = 400
+"""Decisions the reader may step through for one line: a bound on the work a hostile line can cause."""
+
+TOKENS_READ = 24
+"""The most tokens of one line read by meaning; a longer line is left to the notation's own refusal."""
+
+
+class MeaningRules(Protocol):
+    """What reading by meaning asks of a game (a part of :class:`engine.protocol.GameBase`)."""
+
+    def legal(self, state: State, seat: int) -> list[Move]: ...
+
+    def format(self, move: Move) -> str: ...
+
+    def apply(self, state: State, seat: int, move: Move) -> State: ...
+
+    def clone(self, state: State) -> State: ...
+
+    def to_act(self, state: State) -> set[int]: ...
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of a reply as read: the notation words it may stand for (``concepts``); ``optional`` when it
+    is one of the language's small words, which may stand for a notation word («на»: "for") or for nothing."""
+
+    written: str
+    concepts: frozenset[str]
+    optional: bool = False
+    near: tuple[str, ...] = ()
+    clause: int = 0
+    """Which part of the line, between commas, colons, dashes or brackets, the word stands in: the words of one
+    part go with one part of a move of several (``start tax collector palace1, healer palace2``)."""
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """A line read as tokens: those standing for the game's words, and whether a word of the language that
+    names nothing of the game was passed over (``dropped``): then two moves that both fit are never told apart
+    by which names more, since the word passed over might have been what told them apart."""
+
+    read: tuple[Token, ...]
+    dropped: bool
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """What a line means among the legal moves: the moves played (one reading), or the candidates when it could
+    mean several (``candidates``, each a sequence of notation lines) or fits only without ``left_over``."""
+
+    moves: tuple[Move, ...] = ()
+    candidates: tuple[tuple[str, ...], ...] = ()
+    left_over: str = ""
+
+    @property
+    def read(self) -> bool:
+        return bool(self.moves)
+
+
+@dataclass
+class _Search:
+    rules: MeaningRules
+    seat: int
+    vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary(frozenset()))
+    sure: bool = True
+    """Whether every word of the line was accounted for (none passed over)."""
+    named: dict[tuple[str, ...], bool] = field(default_factory=dict)
+    """Per reading found, whether each of its chunks named its move (:func:`_chosen`); one that did not is
+    asked about, never played."""
+    descriptions: dict[str, Counter[str]] = field(default_factory=dict)
+    split: dict[str, list[Counter[str]]] = field(default_factory=dict)
+    tried: int = 0
+    found: dict[tuple[str, ...], tuple[Move, ...]] = field(default_factory=dict)
+
+
+def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
+    """The line's tokens as concepts of the game; None when a word forbids reading it by meaning (a negation,
+    "or", "if"), or when the line is too long to read so.
+
+    A token is optional (it may stand for a word of the move, or for nothing) when it is one of the language's
+    small words, or stands only for notation words that make no move (``vocabulary.others`` that are not also
+    ``moves``: "with", "the").
+    A word that names nothing of the game is passed over only when it is a word of the reader's language
+    (``Words.known``: "kindly", «пожалуйста», "site"); anything else (a foreign word, a slip no form is near)
+    stops the reading, so the notation's refusal names it. A number next to a word (``palace 2``, «2-й дворец»)
+    may also stand for that word's numbered thing (``palace2``)."""
+    reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
+    lexicon: Lexicon | None = getattr(words, "lexicon", None)
+    pieces = _SPLIT.split(line)
+    written, between = pieces[1::2], pieces[0::2]
+    if not written or len(written) > TOKENS_READ:
+        return None
+    dropped = False
+    index = _index(words, vocabulary)
+    read: list[Token] = []
+    count: int | None = None
+    phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
+    clause = 0
+    for at, word in enumerate(written):
+        folded = fold(word)
+        if at > 0 and _CLAUSE.search(between[at]):
+            clause += 1
+        if phrase[0] == 0:
+            phrase = index.phrase_at(at, written)
+        if phrase[0] > 0:
+            phrase = (phrase[0] - 1, phrase[1])
+            if folded not in reading.small:
+                read.append(Token(word, phrase[1], clause=clause))
+            count = None
+            continue
+        if folded in reading.negations or folded in reading.blocks or folded in STOPS:
+            return None
+        if word.isdigit():
+            read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between), clause=clause))
+            continue
+        number = _number(folded, reading, words)
+        concepts = index.concepts(word, words)
+        small = folded in reading.small or folded in reading.pronouns or folded in reading.done
+        if number is not None and not concepts:
+            count = number
+            read.append(Token(word, frozenset({str(number)}), optional=small,
+                              near=_neighbours(at, written, between), clause=clause))
+            continue
+        if concepts:
+            if count is not None and lexicon is not None and concepts & lexicon.repeated and read:
+                read.pop()  # "two reds": the count stands for as many of the thing
+                read += [Token(word, concepts, clause=clause)] * count
+            else:
+                read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
+                                  clause=clause))
+        elif not small:
+            if not words.known(word) or _a_name(at, written, between):
+                return None
+            dropped = True
+        count = None
+    return Tokens(tuple(_paired(read)), dropped)
+
+
+_CLAUSE = re.compile(r"[,;:()\[\]\u2013\u2014]|\s-+>?\s|->")
+"""What ends a part of a line: a comma, colon, bracket, dash or arrow ("craftsman -> palace 2")."""
+
+_QUOTES = "\"'«»“”„‘’"
+_SENTENCE_END = ".!?:;\n"
+
+
+def _a_name(at: int, written: list[str], between: list[str]) -> bool:
+    """Whether a word is written as a name: capitalised inside a sentence, or within quotes («В пабе», "Rowdy
+    Rally"). A name is never passed over, though its words are the language's: it may name a card."""
+    before = "".join(between[:at + 1])
+    quoted = sum(before.count(mark) for mark in _QUOTES) % 2 == 1 or any(mark in between[at] for mark in "«“„")
+    starts = at == 0 or any(mark in between[at] for mark in _SENTENCE_END)
+    return quoted or (written[at][:1].isupper() and not starts)
+
+
+STOPS = frozenset({"not", "or", "if"})
+"""English words that stop a reading by meaning in every language (a reply half in English)."""
+
+
+def _neighbours(at: int, written: list[str], between: list[str]) -> tuple[str, ...]:
+    """The words a number stands next to with only spaces between (``palace 2``, «2 дворец»), folded: the
+    thing it may number. Across a comma or a dash it numbers nothing ("new palace, 2 floors")."""
+    found = []
+    if at > 0 and between[at].isspace():
+        found.append(written[at - 1])
+    if at + 1 < len(written) and between[at + 1].isspace():
+        found.append(written[at + 1])
+    return tuple(found)
+
+
+def _paired(read: list[Token]) -> list[Token]:
+    """Numbers given the numbered things they stand next to as concepts too (``palace=2``)."""
+    out = []
+    for at, token in enumerate(read):
+        if token.near:
+            things = {concept for other in read if other.written in token.near and other is not token
+                      for concept in other.concepts if not concept.isdigit()}
+            digits = {concept for concept in token.concepts if concept.isdigit()}
+            token = Token(token.written, token.concepts | {f"{thing}={digit}" for thing in things for digit in digits},
+                          token.optional, clause=token.clause)
+        out.append(token)
+    return out
+
+
+def _number(folded: str, reading: Reading, words: Words) -> int | None:
+    """The number a word says: a number word or an ordinal («третью», "second"), by the language's keys."""
+    if folded in reading.numbers:
+        return reading.numbers[folded]
+    if folded in reading.ordinals:
+        return reading.ordinals[folded]
+    keys = words.keys(folded)
+    for table in (reading.ordinals, reading.numbers):
+        for said, n in table.items():
+            if len(said) >= 4 and keys & words.keys(said):
+                return n
+    return None
+
+
+class _Index:
+    """The game's concepts in a language: each key of each form and notation word, to the notation words it
+    stands for."""
+
+    def __init__(self, words: Words, vocabulary: Vocabulary) -> None:
+        self.by_key: dict[str, set[str]] = {}
+        self.forms: dict[str, set[str]] = {}
+        self.phrases: dict[tuple[str, ...], frozenset[str]] = {}
+        """Forms of several words (``rowdy rally``, «придворная дама»), folded, to the notation words of their
+        one thing: read whole before their words are read one by one."""
+        lexicon: Lexicon | None = getattr(words, "lexicon", None)
+        pairs: list[tuple[str, str]] = []
+        for entry in (lexicon.entries if lexicon is not None else ()):
+            notation = frozenset(fold(word) for word in TOKEN.findall(entry.english))
+            for form in entry.forms:
+                pairs += [(word, concept) for word in TOKEN.findall(form) for concept in notation]
+                phrase = tuple(fold(word) for word in TOKEN.findall(form))
+                if len(phrase) > 1:
+                    self.phrases[phrase] = self.phrases.get(phrase, frozenset()) | notation
+        pairs += [(word, fold(word)) for word in vocabulary.words]
+        same = dict(vocabulary.same)
+        pairs = [(word, same.get(concept, concept)) for word, concept in pairs]
+        for word, concept in pairs:
+            self.learn(word, concept, words)
+
+    def learn(self, word: str, concept: str, words: Words) -> None:
+        if word.isdigit():
+            return
+        for key in words.keys(word):
+            self.by_key.setdefault(key, set()).add(concept)
+        self.forms.setdefault(fold(word), set()).add(concept)
+
+    def phrase_at(self, at: int, written: list[str]) -> tuple[int, frozenset[str]]:
+        """The longest phrase of the game starting at word ``at``: its length and its thing's notation words."""
+        for length in range(min(4, len(written) - at), 1, -1):
+            found = self.phrases.get(tuple(fold(word) for word in written[at:at + length]))
+            if found is not None:
+                return length, found
+        return 0, frozenset()
+
+    def concepts(self, word: str, words: Words) -> frozenset[str]:
+        found: set[str] = set()
+        for key in words.keys(word):
+            found |= self.by_key.get(key, set())
+        if found or words.known(word):  # a word of the language is never read as a slip of another
+            return frozenset(found)
+        return frozenset(words.near(word, self.forms))
+
+
+_INDEXES: dict[tuple[str, int, int], tuple[object, Vocabulary, _Index]] = {}
+"""The index of each game's lexicon in each language, made once: a table's words are copies sharing their game's
+lexicon."""
+
+
+def _index(words: Words, vocabulary: Vocabulary) -> _Index:
+    lexicon = getattr(words, "lexicon", None)
+    key = (words.language, id(lexicon), id(vocabulary))
+    kept = _INDEXES.get(key)
+    if kept is None or kept[0] is not lexicon or kept[1] is not vocabulary:
+        kept = _INDEXES[key] = (lexicon, vocabulary, _Index(words, vocabulary))
+    return kept[2]
+
+
+_NUMBERED = re.compile(r"([^\W\d_]+)(\d+)")
+"""A notation word with its number joined on (``palace1``, ``gent2``, ``up2``): a numbered thing."""
+
+
+def parts(notation: str) -> list[Counter[str]]:
+    """A move's words by the parts its notation separates with commas (``start tax collector palace1, healer
+    palace2``: each person with its palace)."""
+    return [describe(part) for part in notation.split(",")]
+
+
+def describe(notation: str) -> Counter[str]:
+    """A move's words: its notation's tokens, folded, a numbered thing as its word and ``word=n`` (``recruit old
+    monk palace1`` -> recruit, old, monk, palace, palace=1)."""
+    words: Counter[str] = Counter()
+    for piece in notation.split():
+        for thing, digits in _NUMBERED.findall(piece):
+            words[f"{fold(thing)}={int(digits)}"] += 1
+        for token in TOKEN.findall(_NUMBERED.sub(r"\1", piece)):
+            words[fold(token) if not token.isdigit() else str(int(token))] += 1
+    return words
+
+
+def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Words,
+            vocabulary: Vocabulary) -> Meaning | None:
+    """What ``line`` means among the seat's legal moves, from ``state`` on; None when it cannot be read by
+    meaning at all (a negation, no word of the game, a line too long). ``vocabulary`` is the notation's."""
+    found = tokens(line, words, vocabulary)
+    if found is None or not found.read or all(token.optional for token in found.read):
+        return None
+    read = found.read
+    search = _Search(rules, seat, vocabulary, sure=not found.dropped)
+    _parse(search, rules.clone(state), tuple(read), ())
+    chosen = _shortest(search.found)
+    if chosen is not None and search.named[chosen]:
+        return Meaning(moves=search.found[chosen])
+    if search.found:
+        return Meaning(candidates=tuple(search.found))
+    for at, token in enumerate(read):  # one word left over: the moves it would be, asked about
+        if token.optional:
+            continue
+        rest = (*read[:at], *read[at + 1:])
+        if not rest or all(other.optional for other in rest):
+            continue
+        search = _Search(rules, seat, vocabulary, sure=False)
+        _parse(search, rules.clone(state), rest, ())
+        if search.found:
+            return Meaning(candidates=tuple(search.found), left_over=token.written)
+    return Meaning()
+
+
+def _shortest(found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...] | None:
+    """The one reading, or the reading every other one only extends ("group two, build": ``group 2 build``, not
+    that and a build of the next decision made of the same words); None when the readings differ."""
+    if not found:
+        return None
+    first = min(found, key=len)
+    if all(other[:len(first)] == first for other in found):
+        return first
+    return None
+
+
+def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple[tuple[str, Move], ...],
+           named: bool = True) -> None:
+    """Every way the tokens ``rest`` read as moves from ``state`` on, each chunk one decision's move, into
+    ``search.found``."""
+    if len(search.found) >= PARSES_KEPT or search.tried >= STATES_TRIED:
+        return
+    search.tried += 1
+    if all(token.optional for token in rest):
+        if played:
+            key = tuple(notation for notation, _ in played)
+            search.found.setdefault(key, tuple(move for _, move in played))
+            search.named[key] = search.named.get(key, False) or named
+        if not rest:
+            return
+    if search.seat not in search.rules.to_act(state):
+        return
+    legal = search.rules.legal(state, search.seat)
+    described = [(move, _described(search, move)) for move in legal]
+    for end in range(len(rest), 0, -1):
+        chunk, after = rest[:end], rest[end:]
+        if all(token.optional for token in chunk):
+            continue
+        fits = [(move, uncovered) for move, words in described
+                if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)))) is not None]
+        chosen, names = _chosen(search, chunk, fits, described)
+        for move in chosen:
+            try:
+                following = search.rules.apply(search.rules.clone(state), search.seat, move)
+            except ValueError:
+                continue
+            _parse(search, following, after, (*played, (search.rules.format(move), move)), named and names)
+
+
+def _described(search: _Search, move: Move) -> Counter[str]:
+    notation = search.rules.format(move)
+    found = search.descriptions.get(notation)
+    if found is None:
+        found = search.descriptions[notation] = describe(notation)
+        search.split[notation] = parts(notation)
+    return found
+
+
+def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] | None = None) -> Counter[str] | None:
+    """The move's words left uncovered once every required token of ``chunk`` is matched to one of them (an
+    optional token where it can be); None when a required token matches none. For a move of several parts
+    (``split``), the required words of one part of the line are matched within one part of the move."""
+    required = [token for token in chunk if not token.optional]
+    if split is not None and len(split) > 1:
+        left = _assign_clauses(_clauses(required), [Counter(part) for part in split])
+    else:
+        left = _assign(sorted(required, key=lambda token: len(token.concepts)), Counter(words))
+    if left is None:
+        return None
+    for token in chunk:
+        if token.optional:
+            used = next((concept for concept in token.concepts if left[concept] > 0), None)
+            if used is not None:
+                left[used] -= 1
+    return +left
+
+
+def _clauses(required: Sequence[Token]) -> list[list[Token]]:
+    found: dict[int, list[Token]] = {}
+    for token in required:
+        found.setdefault(token.clause, []).append(token)
+    return [sorted(tokens, key=lambda token: len(token.concepts)) for tokens in found.values()]
+
+
+def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]]) -> Counter[str] | None:
+    """Each clause's tokens matched within one part of the move (parts are used up as they are matched)."""
+    if not clauses:
+        total: Counter[str] = Counter()
+        for part in split:
+            total += part
+        return total
+    first, rest = clauses[0], clauses[1:]
+    for at, part in enumerate(split):
+        left = _assign(first, Counter(part))
+        if left is not None:
+            done = _assign_clauses(rest, [*split[:at], left, *split[at + 1:]])
+            if done is not None:
+                return done
+    return None
+
+
+def _assign(required: Sequence[Token], left: Counter[str]) -> Counter[str] | None:
+    if not required:
+        return left
+    first, rest = required[0], required[1:]
+    for concept in sorted(first.concepts):
+        if left[concept] > 0:
+            left[concept] -= 1
+            done = _assign(rest, left)
+            if done is not None:
+                return done
+            left[concept] += 1
+    return None
+
+
+def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Move, Counter[str]]]) -> bool:
+    """Whether the chunk says a word that tells ``move`` from another legal move of its kind (a province, a
+    site, a colour), not only words every move of its kind has ("play", "card")."""
+    kind = [words for other, words in described if type(other) is type(move)]
+    told = {word for words in kind for word in words if any(word not in others for others in kind)}
+    return any(not token.optional and token.concepts & told for token in chunk)
+
+
+def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
+            described: list[tuple[Move, Counter[str]]]) -> tuple[list[Move], bool]:
+    """The move a chunk names, and True; or every move it fits, and False (the reader asks).
+
+    A move is named when it is the one the chunk names wholly (every choice said, only its verb and the
+    notation's small words left out: "red" is ``play red``, not ``play red red``), or the one move the chunk
+    fits at all, if the chunk names one of its choices ("wei 1" is ``wei: pagoda 1``, the emissary taking no
+    site). A chunk of a verb alone names no move, however few are legal ("play card" is no card's play,
+    whichever card is the one legal). Where a word of the line was passed over, a move is named only when the
+    line fits no other: the word passed over might have been what told two apart ("the card with the
+    question mark": the wild)."""
+    vocabulary = search.vocabulary
+
+    def choice(word: str) -> bool:
+        return word not in vocabulary.verbs and (word not in vocabulary.others or word in vocabulary.moves)
+
+    whole = [move for move, left in fits if not any(choice(word) for word in +left)]
+    if len(whole) == 1 and (search.sure or len(fits) == 1):
+        return whole, True
+    if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described):
+        return [fits[0][0]], True
+    return [move for move, _ in fits], False
+
+
+def readings(found: Meaning) -> Iterator[str]:
+    """The candidates of an unsure reading as lines of notation, a sequence's moves joined by "; "."""
+    for candidate in found.candidates:
+        yield "; ".join(candidate)

@@ -1,0 +1,61 @@
+"""Reading by meaning (#43): what it plays, what it asks about, and what it never does."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine import AmbiguousMove, MoveError
+from pbem.language.words import words
+from tests.engine.test_natural_replies import state
+
+
+def read(game: str, language: str, name: str, text: str) -> list[str]:
+    rules = engine.game(game)
+    position, seat = state(game, name)
+    return [rules.format(move) for move in rules.read(text, rules.clone(position), seat, words(rules, language)).moves]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Play red, house on Wei 3, draw from the deck.", ["play red", "wei: pagoda 3", "draw deck"]),
+    ("ru", "красную, потом вэй 1 и беру из колоды", ["play red", "wei: pagoda 1", "draw deck"]),
+    ("ru", "igrayu krasnuyu", ["play red"]),  # Russian typed in Latin letters
+    ("ru", "меняю жёлтую на колоду", ["exchange yellow for deck"]),
+    ("en", "Excahnge yellow for the deck", ["exchange yellow for deck"]),  # a typo no dictionary knows
+])
+def test_a_reply_in_the_players_words_is_read_as_the_moves_it_names(language: str, text: str, means: list[str]) -> None:
+    assert read("china", language, "act", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "don't play red"), ("en", "play red or yellow"), ("en", "play red, maybe"),
+    ("ru", "не играю красную"), ("ru", "красную или жёлтую"), ("hu", "talán a pirosat"),
+    ("el", "όχι την κόκκινη"),
+    ("en", "play red, blorptastic"),  # a word of no language: named in the refusal, never passed over
+    ("en", "Rowdy Rally for me"),  # a name the game does not know is never passed over
+])
+def test_a_negation_a_choice_or_an_unknown_word_is_never_played(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("china" if "Rowdy" not in text else "prodigals", language, "act" if "Rowdy" not in text else "errands",
+             text)
+
+
+def test_several_fitting_moves_are_asked_about_with_each_one() -> None:
+    with pytest.raises(AmbiguousMove) as asked:
+        read("china", "en", "act", "exchange the yellow card")
+    assert len(asked.value.suggestions) > 1
+    assert all(suggestion.startswith("exchange") and "yellow" in suggestion for suggestion in asked.value.suggestions)
+
+
+def test_a_move_whose_choice_is_unsaid_is_not_played_even_when_it_is_the_only_one() -> None:
+    """"place a pagoda" names no province: asked about, never placed where pbem guesses."""
+    with pytest.raises(MoveError):
+        read("china", "en", "place", "a pagoda please")
+
+
+def test_a_reply_sent_ahead_in_the_players_words_is_kept_for_its_turn() -> None:
+    rules = engine.game("china")
+    reading = rules.ahead("I'd like the red card, then the house on Wei 1", words(rules, "en"))
+    assert reading.ahead == ("I'd like the red card, then the house on Wei 1",)
+    prose = rules.ahead("blorptastic frobnication", words(rules, "en"))  # nothing of the game in it: not kept
+    assert prose.ahead == () and prose.ignored == ("blorptastic frobnication",)
