@@ -51,7 +51,8 @@ PARSES_KEPT = 8
 """Distinct readings collected before the reader stops looking: two already make it ask."""
 
 STATES_TRIED = 400
-"""Decisions the reader may step through for one line: a bound on the work a hostile line can cause."""
+"""Decisions the reader may step through for one line, over all its readings (with a word left out too): a
+bound on the work a hostile line can cause."""
 
 TOKENS_READ = 24
 """The most tokens of one line read by meaning; a longer line is left to the notation's own refusal."""
@@ -353,7 +354,9 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         rest = (*read[:at], *read[at + 1:])
         if not rest or all(other.optional for other in rest):
             continue
-        search = _Search(rules, seat, vocabulary, sure=False)
+        if search.tried >= STATES_TRIED:
+            break  # the line's budget is spent: a hostile line costs no more than one reading
+        search = _Search(rules, seat, vocabulary, sure=False, tried=search.tried)
         _parse(search, rules.clone(state), rest, ())
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
