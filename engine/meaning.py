@@ -168,6 +168,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         number = _number(folded, reading, words)
         concepts = index.concepts(word, words)
+        if folded in reading.nothing:  # none of the choices: a choice of its own, never passed over
+            read.append(Token(word, concepts | NONE, clause=clause))
+            count = None
+            continue
         small = folded in reading.small or folded in reading.pronouns or folded in reading.done
         if number is not None and not concepts:
             count = number
@@ -186,6 +190,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 return None
             dropped = True
         count = None
+    saying_none = [token for token in read if not token.optional and token.concepts & NONE]
+    if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
+        read = [Token(token.written, token.concepts, True, token.near, token.clause)
+                if token.concepts >= NONE else token for token in read]
     return Tokens(tuple(_paired(read)), dropped)
 
 
@@ -204,6 +212,9 @@ def _a_name(at: int, written: list[str], between: list[str]) -> bool:
     starts = at == 0 or any(mark in between[at] for mark in _SENTENCE_END)
     return quoted or (written[at][:1].isupper() and not starts)
 
+
+NONE = frozenset({"pass", "done", "none"})
+"""What "nothing", «ничего», «τίποτα», "semmit" stand for: the move of choosing none, stopping or passing."""
 
 STOPS = frozenset({"not", "or", "if"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""

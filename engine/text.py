@@ -441,6 +441,9 @@ class Reading:
     small: frozenset[str] = frozenset()
     """The language's small words as listed (``pass_over`` before the notation's own words are taken out of it):
     read by meaning, each may stand for a word of the move ("for", «на») or for nothing."""
+    nothing: frozenset[str] = frozenset()
+    """Words for none of the choices («ничего», «τίποτα», "semmit"): read by meaning as a move of passing,
+    stopping or choosing none, where one is legal."""
     ordinals: Mapping[str, int] = field(default_factory=dict)
     """Ordinal words («третью», "second", «második»), as the number of the option they name (read by meaning)."""
     blocks: frozenset[str] = frozenset()

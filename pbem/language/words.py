@@ -196,6 +196,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
     return Reading(pass_over=folded(table.get("pass_over", [])),
                    small=frozenset(fold(word.replace("'", APOSTROPHE))
                                    for word in (*table.get("pass_over", []), *table.get("around", []))),
+                   nothing=folded(table.get("nothing", [])),
                    ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
                    blocks=folded(table.get("blocks", [])),
                    numbers={fold(word): n for word, n in table.get("numbers", {}).items()

@@ -59,3 +59,15 @@ def test_a_reply_sent_ahead_in_the_players_words_is_kept_for_its_turn() -> None:
     assert reading.ahead == ("I'd like the red card, then the house on Wei 1",)
     prose = rules.ahead("blorptastic frobnication", words(rules, "en"))  # nothing of the game in it: not kept
     assert prose.ahead == () and prose.ignored == ("blorptastic frobnication",)
+
+
+@pytest.mark.parametrize(("language", "text"), [("en", "Nothing this month, thanks"), ("ru", "Ничего в этом месяце"),
+                                                ("el", "Τίποτα αυτόν τον μήνα"), ("hu", "semmit")])
+def test_nothing_is_the_move_of_choosing_none(language: str, text: str) -> None:
+    """"Nothing" in the player's words is the legal move that chooses none: Dragon's pass."""
+    assert read("dragon", language, "action", text) == ["pass"]
+
+
+def test_nothing_where_no_move_chooses_none_is_not_played() -> None:
+    with pytest.raises(MoveError):
+        read("china", "en", "place", "nothing")
