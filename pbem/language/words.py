@@ -259,6 +259,19 @@ def words(rules: engine.Game | None, language: str, locale_dir: Path = LOCALE_DI
     return CatalogWords(language, catalog, move_lexicon(catalog, move_words, vocabulary, language))
 
 
+@lru_cache(maxsize=None)
+def _pbem_catalog(language: str) -> gettext.NullTranslations:
+    return translations(language)
+
+
+def nameless(number: int, language: str) -> str:
+    """How a player registered without a name is called, in ``language``: "Player N", as on the pages.
+
+    Their address, or the part of it before the @, is theirs to give out: a table-mate never reads it.
+    """
+    return _pbem_catalog(language).gettext("Player %(number)s") % {"number": number}
+
+
 def game_title(rules: engine.Game, language: str) -> str:
     """The game's title in ``language``: the published one where the catalog has it (Kína, В год дракона)."""
     return words(rules, language).say(TC(TITLE_CONTEXT, rules.title))

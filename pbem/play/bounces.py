@@ -42,6 +42,8 @@ from sqlmodel import Session, select
 
 from pbem.ops.db import Game, Inbound, Outbox, Player, Seat
 from pbem.mail.bounces import Bounce, recognise
+from pbem.language.words import nameless
+from pbem.play.players import given_name
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame
 from pbem.play.timeouts import game_timeouts
@@ -183,16 +185,17 @@ def _tell(service: Service, session: Session, player: Player) -> None:
     """The organiser and everyone the player sits with hear that the player's mail fails (never the player)."""
     tables = list(session.exec(select(Game).join(Seat, Seat.game_id == Game.id)  # type: ignore[arg-type]
                                .where(Seat.player_id == player.id, Seat.bot == "", Game.status == "active")))
-    name = player.name or player.email.split("@")[0]
     letter = service.letters.render(
-        "bounce_organiser", table="pbem", bouncing=name, email=player.email, score=player.bounce_score,
+        "bounce_organiser", table="pbem", bouncing=player.name or player.email.split("@")[0], email=player.email, score=player.bounce_score,
         detail=player.bounce_detail, games=[{"id": game.id, "table": game.label} for game in tables])
     service.mails.queue(session, "organiser", service.settings.organiser, letter, reply_to=service.settings.organiser)
     for game in tables:
         held = game_timeouts(session, game.id, service.settings).hold_on_bounce  # as pbem.play.deadlines applies it
         others = session.exec(select(Player).join(Seat, Seat.player_id == Player.id)  # type: ignore[arg-type]
                               .where(Seat.game_id == game.id, Seat.bot == "", Player.id != player.id))
-        for other in others:
+        seat = session.exec(select(Seat.seat).where(Seat.game_id == game.id, Seat.player_id == player.id)).first()
+        for other in others:  # the table knows the player by their name, else by seat: never by their address
+            name = given_name(player) or nameless((seat or 0) + 1, other.reads)
             letter = service.letters.render("bounce_table", other.reads, table=game.label,
                                             player=other.name or other.email, bouncing=name, held=held)
             service.mails.queue(session, "bounce", other.email, letter, game_id=game.id, reply_to=service.mails.desk,

@@ -116,7 +116,7 @@ class Mailer(Postbox):
             if not game.human(seat) or (seat in due and round_note is None):
                 continue
             said = self.shown.words(game, seat)
-            seats = [TableSeat(other + 1, round_note.names[other] if round_note else game.name(other),
+            seats = [TableSeat(other + 1, round_note.names[other] if round_note else game.name(other, said.language),
                                bot_name(game, other, said), other == seat) for other in range(len(game.seats))]
             later = seat not in due
             context: dict[str, Any] = {

@@ -139,6 +139,17 @@ def _unreadable(line: int, exc: csv.Error) -> str:
     return f"line {line}: not readable as CSV ({exc}); save the file as CSV with the header {','.join(ROSTER_COLUMNS)}"
 
 
+def given_name(player: Player, name: str | None = None) -> str:
+    """The name the player was given (``name``, else the player's), or "" when there is none to show others:
+    empty, the part of the address before the @ (what pbem stores for a player nobody named), or anything
+    holding an @."""
+    given = (player.name if name is None else name).strip()
+    local = player.email.partition("@")[0]
+    if not given or "@" in given or given.casefold() == local.casefold():
+        return ""
+    return given
+
+
 def find_or_add(session: Session, email: str) -> Player:
     """The player with this (already lower-cased) address, added to ``session`` when new."""
     player = session.exec(select(Player).where(Player.email == email)).first()

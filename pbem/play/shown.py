@@ -19,7 +19,7 @@ import engine
 from engine import bots
 from engine.text import TC, Said, Text
 from pbem.clock import Clock, local_time
-from pbem.language.words import CatalogWords, game_title
+from pbem.language.words import SOURCE_LANGUAGE, CatalogWords, game_title
 from pbem.ops.config import Settings
 from pbem.ops.db import Player
 from pbem.play.store import LoadedGame
@@ -94,7 +94,7 @@ class Shown:
         """The final ranking with each seat's breakdown in ``said``'s words: the game-over mail and the game's
         published page show the same lines."""
         return sorted(
-            (Standing(result.ranks[other], other + 1, game.name(other),
+            (Standing(result.ranks[other], other + 1, game.name(other, said.language),
                       bot_name(game, other, said) if not game.seats[other].forfeited else "", result.scores[other],
                       {said.say(TC("score", label)): points
                        for label, points in (result.breakdown[other] if result.breakdown else {}).items()},
@@ -232,7 +232,8 @@ class Shown:
             text = (said or self.words(game, None)).say(engine.PRIVATE_MOVE)
         elif said is not None and source != "say":
             text = said.move(text)
-        return RecapLine(seq, seat + 1, game.name(seat), bot_name(game, seat, said), text, source)
+        language = said.language if said is not None else SOURCE_LANGUAGE
+        return RecapLine(seq, seat + 1, game.name(seat, language), bot_name(game, seat, said), text, source)
 
     def base_context(self, game: LoadedGame, seat: int | None) -> dict[str, Any]:
         """What every mail about a game shows: the table, the game, the seat and its player."""
@@ -242,7 +243,7 @@ class Shown:
             "game_title": game_title(game.rules, said.language),
             "game_id": game.id,
             "seat_no": seat + 1 if seat is not None else 0,
-            "player": game.name(seat) if seat is not None else "",
+            "player": game.name(seat, said.language) if seat is not None else "",
             "game_page": self.game_page(game.id),
             "else_word": said.move(str(engine.ELSE.msgid)),
             "ahead_note": said.say(game.rules.AHEAD_NOTE) if game.rules.AHEAD_NOTE is not None else "",

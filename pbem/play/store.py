@@ -29,7 +29,8 @@ from sqlmodel import Session, select
 import engine
 from engine import bots
 from pbem.ops.db import Early, Game, Move, Player, Seat, TableTalk
-from pbem.language.words import SOURCE_LANGUAGE, CatalogWords, named, words
+from pbem.language.words import SOURCE_LANGUAGE, CatalogWords, named, nameless, words
+from pbem.play.players import given_name
 
 T = TypeVar("T")
 
@@ -160,16 +161,19 @@ class LoadedGame:
         player = self.player(seat) if seat is not None else None
         said = words(self.rules, player.reads if player is not None else SOURCE_LANGUAGE)
         return named(said, [said.say(bots.named(self.seats[other].bot)) if self.player(other) is None
-                            and self.seats[other].bot else self.name(other) for other in range(len(self.seats))])
+                            and self.seats[other].bot else self.name(other, said.language)
+                            for other in range(len(self.seats))])
 
     def human(self, seat: int) -> bool:
         return not self.seats[seat].bot and self.seats[seat].player_id is not None
 
-    def name(self, seat: int) -> str:
+    def name(self, seat: int, language: str = SOURCE_LANGUAGE) -> str:
+        """What the table calls the seat's player, in ``language``: the name they were given, else "Player N"
+        by seat (never their address); a seat no player holds, its bot's name."""
         player = self.player(seat)
         if player is None:
             return self.seats[seat].bot
-        return player.name or player.email.split("@")[0]
+        return given_name(player) or nameless(seat + 1, language)
 
     def due(self) -> list[int]:
         """The seats that owe a decision now, in seat order (empty when the game is over)."""

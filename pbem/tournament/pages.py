@@ -29,6 +29,7 @@ import templates
 from pbem.clock import UTC, local_time
 from pbem.ops.db import Move, Player
 from pbem.language.letters import TEMPLATE_DIR, translated
+from pbem.play.players import given_name
 from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
 from pbem.language.words import game_title, named, words
@@ -83,13 +84,8 @@ def rounds(session: Session, loaded: Loaded, who: Mapping[int, str] | None = Non
 
 def registered_name(player: Player, name: str | None = None) -> str:
     """The name the organiser gave the player (``name``, else the player's), or "" when there is none to
-    show in public: empty, the part of the address before the @ (what pbem stores for a player nobody
-    named), or anything holding an @."""
-    given = (player.name if name is None else name).strip()
-    local = player.email.partition("@")[0]
-    if not given or "@" in given or given.casefold() == local.casefold():
-        return ""
-    return given
+    show in public (:func:`pbem.play.players.given_name`)."""
+    return given_name(player, name)
 
 
 def anonymous(language: str) -> Callable[[int], str]:

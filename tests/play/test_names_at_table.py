@@ -1,5 +1,5 @@
 """Names at the table (issue 32): a mail's board names every seat's player where it names the seat, in every
-game; China's board writes a hand as counts and leaves out courts no emissary may enter yet."""
+game (a player registered without a name as "Player N", never by their address); China's board writes a hand as counts and leaves out courts no emissary may enter yet."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ def test_every_seat_is_named_on_the_board_of_a_prompt(tmp_path, game: str, named
     for seat, email in enumerate(PLAYERS[:3]):
         if game == "dragon" and seat == reader:
             continue  # the reader's own court is "Your court"; the Others block names the others
-        pattern = named.format(n=seat + 1, name=email.split("@")[0])
+        pattern = named.format(n=seat + 1, name=f"Player {seat + 1}")  # registered without a name: never "ann"
+        assert not re.search(rf"\b{email.split('@')[0]}\b", prompt.text)
         assert re.search(pattern, prompt.text, re.MULTILINE), (pattern, prompt.text)
 
 
