@@ -100,7 +100,7 @@ def show(desk: Desk, game_id: int) -> GameReport:
         rules, state = game.rules, game.state
         moves = list(session.exec(select(Move).where(Move.game_id == game_id)))
         seats = tuple(
-            SeatReport(s.seat + 1, game.name(s.seat), p.email if (p := game.player(s.seat)) else "", s.bot,
+            SeatReport(s.seat + 1, game.known_as(s.seat), p.email if (p := game.player(s.seat)) else "", s.bot,
                        s.awaiting, s.deadline, s.timeouts, s.forfeited)
             for s in game.seats
         )
@@ -129,7 +129,7 @@ def log(desk: Desk, game_id: int) -> list[LogLine]:
         game = desk.load(session, game_id)
         rows = session.exec(select(Move, Inbound).join(Inbound, isouter=True)
                             .where(Move.game_id == game_id).order_by(Move.seq))
-        return [LogLine(m.seq, m.seat + 1, game.name(m.seat), m.notation, m.source, m.created, m.reverted,
+        return [LogLine(m.seq, m.seat + 1, game.known_as(m.seat), m.notation, m.source, m.created, m.reverted,
                         i.message_id if i else "", i.sender if i else "") for m, i in rows]
 
 
@@ -146,7 +146,7 @@ def replay(desk: Desk, game_id: int, at: int) -> str:
             raise AdminError(f"--at {at}: game {game_id} has moves 0-{last} (0 is the set-up)")
         state = replayed(game.rules, len(game.seats), game.row.seed, game.row.options,
                          ((move.seat, move.notation) for move in moves if move.seq <= at))
-        return game.rules.render(state, None, game.words(None))  # seats named by their players, as the mails do
+        return game.rules.render(state, None, game.words(None, organiser=True))  # seats named as the organiser knows them
 
 
 # ------------------------------------------------------------- changing a game
@@ -185,7 +185,7 @@ def undo(desk: Desk, game_id: int, to: int, reason: str, force: bool = False) ->
             runner.unrecord(desk.service, session, game_id)
         fresh = transaction.reload(game_id)
         lines = [desk.service.shown.line(game, m.seq, m.seat, m.notation, m.source, reader=None) for m in later]
-        concerned = sorted({game.name(m.seat) for m in answered})
+        concerned = sorted({game.known_as(m.seat) for m in answered})
         for row in fresh.seats:
             row.awaiting, row.reminded, row.deadline = False, False, None
         desk.tell_all(session, fresh, "undo", reason, to=to, moves=lines, forced=bool(answered), concerned=concerned)
@@ -340,7 +340,7 @@ def replace(desk: Desk, game_id: int, seat_no: int, player: str, reason: str) ->
 def _who(game: LoadedGame, seat: int) -> str:
     """Who plays the seat, for the organiser: a bot seat keeps its last player's id (for their record), and
     :meth:`LoadedGame.name` would name them."""
-    return f"bot {game.seats[seat].bot}" if game.seats[seat].bot else game.name(seat)
+    return f"bot {game.seats[seat].bot}" if game.seats[seat].bot else game.known_as(seat)
 
 
 @action("game", "resend", "Send the seat's open prompt again.", GAME_ID, SEAT, audit="resend", mails=True,
@@ -410,7 +410,7 @@ def _answered(later: list[Move]) -> list[Move]:
 
 
 def _waiting(game: LoadedGame) -> str:
-    return ", ".join(f"seat {s + 1} ({game.name(s)})" for s in sorted(game.rules.to_act(game.state)))
+    return ", ".join(f"seat {s + 1} ({game.known_as(s)})" for s in sorted(game.rules.to_act(game.state)))
 
 
 def _answers_by_seat(answered: list[Move], game: LoadedGame) -> str:
@@ -421,5 +421,5 @@ def _answers_by_seat(answered: list[Move], game: LoadedGame) -> str:
     parts = []
     for seat, numbers in sorted(seqs.items()):
         shown = ", ".join(map(str, numbers[:3])) + (f" … ({len(numbers)} moves)" if len(numbers) > 3 else "")
-        parts.append(f"seat {seat + 1} ({game.name(seat)}): move{'s' if len(numbers) > 1 else ''} {shown}")
+        parts.append(f"seat {seat + 1} ({game.known_as(seat)}): move{'s' if len(numbers) > 1 else ''} {shown}")
     return "; ".join(parts)

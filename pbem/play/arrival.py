@@ -202,4 +202,4 @@ class Reply:
 
     def waiting(self) -> list[str]:
         """The names of the seats the game waits for."""
-        return [self.game.name(seat) for seat in self.game.due()]
+        return self.game.names(self.game.due(), self.seat)

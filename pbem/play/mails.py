@@ -76,7 +76,7 @@ class Mailer(Postbox):
             refused = held if held and held.reason else None
             self.prompt(session, game, seat, understood + played_early if mine else played_early, early_refused=refused,
                         ignored=ignored if mine else [], kept=_still_kept(game, seat, kept if mine else []))
-        waiting = [game.name(s) for s in due]
+        waiting = game.names(due, replier)
         if replier is not None and replier not in prompted:
             understood += self.shown.shown_moves(game, replier, early[replier].played) if replier in early else []
             self.confirm(session, game, replier,
@@ -116,7 +116,8 @@ class Mailer(Postbox):
             if not game.human(seat) or (seat in due and round_note is None):
                 continue
             said = self.shown.words(game, seat)
-            seats = [TableSeat(other + 1, round_note.names[other] if round_note else game.name(other, said.language),
+            seats = [TableSeat(other + 1, round_note.names[other] if round_note
+                               else game.known_as(other) if other == seat else game.name(other, said.language),
                                bot_name(game, other, said), other == seat) for other in range(len(game.seats))]
             later = seat not in due
             context: dict[str, Any] = {
@@ -157,7 +158,7 @@ class Mailer(Postbox):
 
     def confirm_waiting(self, session: Session, game: LoadedGame, seat: int) -> None:
         """The seat's folded confirmations, alone: nothing else came within ``confirm_within_hours``."""
-        waiting = [game.name(s) for s in game.due()]
+        waiting = game.names(game.due(), seat)
         self.send_to_seat(session, game, seat, "confirmation", understood=[], waiting=waiting, early=False,
                           ignored=[], kept=[], next_after=self.next_after(game, seat) if game.due() else None,
                           board="", drew="")
@@ -173,7 +174,7 @@ class Mailer(Postbox):
         the next few replies whatever anyone chooses (:mod:`engine.lookahead`); else None."""
         rng = random.Random(f"{game.row.bot_seed}:{game.next_seq}:{seat}")
         before = lookahead.seats_before(game.rules, game.state, seat, rng)
-        return None if before is None else [game.name(other) for other in before]
+        return None if before is None else game.names(before, seat)
 
     def prompt(self, session: Session, game: LoadedGame, seat: int, understood: list[str],
                early_refused: EarlyOutcome | None = None, ignored: list[str] | None = None,

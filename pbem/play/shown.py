@@ -243,7 +243,7 @@ class Shown:
             "game_title": game_title(game.rules, said.language),
             "game_id": game.id,
             "seat_no": seat + 1 if seat is not None else 0,
-            "player": game.name(seat, said.language) if seat is not None else "",
+            "player": game.known_as(seat) if seat is not None else "",  # the reader themselves: their own address is theirs
             "game_page": self.game_page(game.id),
             "else_word": said.move(str(engine.ELSE.msgid)),
             "ahead_note": said.say(game.rules.AHEAD_NOTE) if game.rules.AHEAD_NOTE is not None else "",

@@ -155,25 +155,41 @@ class LoadedGame:
         player_id = self.seats[seat].player_id
         return self.players.get(player_id) if player_id is not None else None
 
-    def words(self, seat: int | None) -> CatalogWords:
+    def words(self, seat: int | None, organiser: bool = False) -> CatalogWords:
         """The game's words in the language of the seat's player: how its mails are written and its replies read,
-        with the table's names, so its boards and pictures name every seat's player."""
+        with the table's names, so its boards and pictures name every seat's player (for the ``organiser``,
+        as :meth:`known_as` names them)."""
         player = self.player(seat) if seat is not None else None
         said = words(self.rules, player.reads if player is not None else SOURCE_LANGUAGE)
         return named(said, [said.say(bots.named(self.seats[other].bot)) if self.player(other) is None
-                            and self.seats[other].bot else self.name(other, said.language)
+                            and self.seats[other].bot
+                            else self.known_as(other) if organiser else self.name(other, said.language)
                             for other in range(len(self.seats))])
 
     def human(self, seat: int) -> bool:
         return not self.seats[seat].bot and self.seats[seat].player_id is not None
 
-    def name(self, seat: int, language: str = SOURCE_LANGUAGE) -> str:
+    def name(self, seat: int, language: str) -> str:
         """What the table calls the seat's player, in ``language``: the name they were given, else "Player N"
         by seat (never their address); a seat no player holds, its bot's name."""
         player = self.player(seat)
         if player is None:
             return self.seats[seat].bot
         return given_name(player) or nameless(seat + 1, language)
+
+    def names(self, seats: Iterable[int], reader: int | None) -> list[str]:
+        """The seats' names as the reader's seat (None: the organiser's language) calls them."""
+        player = self.player(reader) if reader is not None else None
+        language = player.reads if player is not None else SOURCE_LANGUAGE
+        return [self.name(seat, language) for seat in seats]
+
+    def known_as(self, seat: int) -> str:
+        """What the organiser's outputs, and the player's own greeting, call the seat's player: their name, else
+        their address's local part (both readers have the address anyway); a seat no player holds, its bot's."""
+        player = self.player(seat)
+        if player is None:
+            return self.seats[seat].bot
+        return player.name or player.email.split("@")[0]
 
     def due(self) -> list[int]:
         """The seats that owe a decision now, in seat order (empty when the game is over)."""

@@ -118,7 +118,7 @@ def seat_names(session: Session, game: LoadedGame, language: str) -> list[str]:
     for seat in range(len(game.seats)):
         player = game.player(seat)
         if player is None:
-            shown.append(game.name(seat))
+            shown.append(game.known_as(seat))  # its bot's name
         elif player.id in entrants:
             shown.append(entrants[player.id])  # type: ignore[index]
         else:

@@ -151,8 +151,8 @@ def test_a_reminder_repeats_what_the_table_did_since_the_players_last_move(servi
     deadlines.scan(service)
     [reminder] = outbox(service, kind="reminder")
     text = words(reminder.text)
-    assert reminder.recipient == ANN and "Since your last move: seat 2 (bob): take 1 seat 3 (eve): take 1" in text
-    assert "seat 1 (ann): take 1" not in text and "You may already send your next turns" in text
+    assert reminder.recipient == ANN and "Since your last move: seat 2 (Player 2): take 1 seat 3 (Player 3): take 1" in text
+    assert "seat 1 (Player 1): take 1" not in text and "You may already send your next turns" in text
     assert "Since your last move:" in reminder.html and "You may already send your next turns" in reminder.html
 
 
@@ -174,7 +174,7 @@ def test_digest_collects_a_day_of_moves_into_one_mail(service: Service, clock: S
     clock.advance(timedelta(hours=25))
     assert deadlines.send_digests(service) == 1
     digest = outbox(service, kind="digest")[0]
-    assert digest.recipient == ANN and "seat 2 (bob): take 2" in digest.text
+    assert digest.recipient == ANN and "seat 2 (Player 2): take 2" in digest.text
     assert deadlines.send_digests(service) == 0
 
 

@@ -95,11 +95,11 @@ def test_a_second_reply_while_another_seat_decides_says_whose_turn_it_is(service
     outcome = pipeline.deliver(service, reply_to(old, "take 2"))  # a move: kept for her next turn, and she is told
     assert outcome.status == "held"
     kept = " ".join(latest(service, ANN, "command").text.split())
-    assert "It is not your turn yet: the table is waiting for bob" in kept and 'Reply "cancel" to drop it' in kept
+    assert "It is not your turn yet: the table is waiting for Player 2" in kept and 'Reply "cancel" to drop it' in kept
     outcome = pipeline.deliver(service, reply_to(old, "what now?"))  # no move: refused, saying whose turn it is
     assert outcome.status == "refused"
     text = " ".join(latest(service, ANN, "refusal").text.split())
-    assert "It is the turn of seat 2 (bob)" in text and "Your next prompt will come" in text
+    assert "It is the turn of seat 2 (Player 2)" in text and "Your next prompt will come" in text
     assert "newest prompt" not in text and "earlier turn" not in text
 
 
@@ -112,7 +112,7 @@ def test_the_replier_is_not_told_his_own_move_twice(service: Service) -> None:
     pipeline.deliver(service, reply_to(latest(service, BOB), "take 1"))
     # Ann's second prompt: Bob's move in the recap, not Ann's own (confirmed when she sent it).
     text = latest(service, ANN).text
-    assert "seat 2 (bob): take 1" in text and "seat 1 (ann): take 1" not in text
+    assert "seat 2 (Player 2): take 1" in text and "seat 1 (Player 1): take 1" not in text
 
 
 def test_the_first_prompt_does_not_speak_of_a_last_mail(service: Service) -> None:

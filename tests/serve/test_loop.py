@@ -50,7 +50,7 @@ def test_a_reply_is_applied_the_next_seat_prompted_with_a_recap_and_the_reply_co
     assert moves(service, game_id) == [(0, "take 2", "email")]
     assert outbox(service, recipient=ANN, kind="confirmation") == []  # it waits for Ann's next mail
     prompt = latest(service, BOB)
-    assert "Since the game began:\n  seat 1 (ann): take 2" in prompt.text
+    assert "Since the game began:\n  seat 1 (Player 1): take 2" in prompt.text
     pipeline.deliver(service, reply_to(prompt, "take 1"))
     assert "Received since your last mail, and played: take 2." in latest(service, ANN).text
 
@@ -159,7 +159,7 @@ def test_the_only_legal_move_is_played_at_once_and_told(service: Service) -> Non
     assert moves(service, game_id) == [(0, "take 2", "email"), (1, "take 1", "forced")]
     over = latest(service, BOB, "game_over")
     assert "take 1  (the only legal move)" in over.text
-    assert "1. seat 2 (bob): 4 points" in over.text and "sticks 1, last stick 3" in over.text
+    assert "1. seat 2 (Player 2): 4 points" in over.text and "sticks 1, last stick 3" in over.text
     with Session(service.db) as session:
         assert session.get(Game, game_id).status == "over"
 
@@ -192,7 +192,7 @@ def test_say_reaches_the_table_and_the_next_recap(service: Service) -> None:
     pipeline.deliver(service, reply_to(latest(service, ANN), "say good luck\nto you all"))
     assert "good luck\n  to you all" in latest(service, BOB, "say").text
     pipeline.deliver(service, reply_to(latest(service, ANN), "take 1"))
-    assert "seat 1 (ann): good luck" in latest(service, BOB).text
+    assert "seat 1 (Player 1): good luck" in latest(service, BOB).text
 
 
 def test_notify_each_sends_a_notice_and_digest_stores_lines(service: Service) -> None:
@@ -202,11 +202,11 @@ def test_notify_each_sends_a_notice_and_digest_stores_lines(service: Service) ->
     pipeline.deliver(service, reply_to(latest(service, ANN), "take 1"))
     pipeline.deliver(service, reply_to(latest(service, BOB), "notify digest"))
     pipeline.deliver(service, reply_to(latest(service, BOB), "take 1"))
-    assert "seat 2 (bob): take 1" in latest(service, ANN, "notice").text
+    assert "seat 2 (Player 2): take 1" in latest(service, ANN, "notice").text
     pipeline.deliver(service, reply_to(latest(service, EVE), "take 2"))
     with Session(service.db) as session:
         lines = [item.line for item in session.exec(select(DigestItem).where(DigestItem.game_id == game_id))]
-    assert lines == ["seat 3 (eve): take 2"]
+    assert lines == ["seat 3 (Player 3): take 2"]
 
 
 def test_an_unknown_notify_setting_is_refused_and_changes_nothing(service: Service) -> None:

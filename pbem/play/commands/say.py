@@ -14,8 +14,8 @@ def handle(context: CommandContext, argument: str) -> Outcome:
     service.mails.say(context.session, game, seat, said)
     others = [s for s in range(len(game.seats)) if s != seat and game.human(s)]
     for other in others:
-        service.mails.send_to_seat(context.session, game, other, "say", speaker=game.name(seat), said=said)
-    context.acknowledge("say", "", ", ".join(game.name(s) for s in others))
+        service.mails.send_to_seat(context.session, game, other, "say", speaker=game.names([seat], other)[0], said=said)
+    context.acknowledge("say", "", ", ".join(game.names(others, seat)))
     return handled("say")
 
 

@@ -8,7 +8,7 @@ from pbem.play.outcome import Outcome
 
 def handle(context: CommandContext, _argument: str) -> Outcome:
     game, seat = context.game, context.seat
-    waiting = [game.name(s) for s in sorted(game.rules.to_act(game.state))]
+    waiting = game.names(sorted(game.rules.to_act(game.state)), seat)
     held = game.early.get(seat)
     context.send("status", picture=True, waiting=waiting, kept=held.text.splitlines() if held else [],
                  recap=context.service.shown.since_own_move(game, seat),
