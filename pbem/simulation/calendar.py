@@ -314,7 +314,7 @@ class Calendar:
                 if len(self.records) < self.games or any(r.ended is None for r in self.records.values()):
                     self._at(self.clock.now() + SCAN_EVERY, "scan")
             self._take_mail()
-        self._count_log()
+        _count_log(self.service, self.records)
         records = sorted(self.records.values(), key=lambda record: record.started)
         self.service.db.dispose()
         return CalendarRun(self.game, self.ahead, records, self.clicks, self.refusal_reasons,
@@ -375,15 +375,10 @@ class Calendar:
                 record.kinds[row.kind] += 1
                 if row.kind == "game_over" and record.ended is None:
                     record.ended = now
-                if row.kind in ASKING and self._awaiting(session, person):
+                if row.kind in ASKING and _awaiting(session, person):
                     self._ask(person, row, now)
-                elif row.kind in TOLD and self.ahead > 0 and not self._awaiting(session, person):
+                elif row.kind in TOLD and self.ahead > 0 and not _awaiting(session, person):
                     self._told(session, person, row, now)
-
-    @staticmethod
-    def _awaiting(session: Session, person: Person) -> bool:
-        return bool(session.exec(select(Seat.awaiting).where(Seat.game_id == person.game_id,
-                                                             Seat.seat == person.seat)).one())
 
     def _ask(self, person: Person, row: Outbox, now: datetime) -> None:
         """The seat is asked a decision: its answer is scheduled once (a sitting to send the turn ahead that
@@ -413,7 +408,7 @@ class Calendar:
         key = (person.game_id, person.seat)
         decided = key in self.waiting_to_see  # it chose to send ahead when it wrote its reply: no second coin
         self.waiting_to_see.discard(key)
-        if key in self.told or key in self.asked or self._keeps(session, person):
+        if key in self.told or key in self.asked or _keeps(session, person):
             return
         if not decided and person.coins.random() >= self.ahead:
             return
@@ -422,11 +417,6 @@ class Calendar:
         self.told[key] = Asked(row.message_id, row.reply_to, row.subject)
         delay = self.people.delay_hours(person.answers, person.speed)
         self._at(self.people.answered(now, delay, person.zone), "ahead", key)
-
-    @staticmethod
-    def _keeps(session: Session, person: Person) -> bool:
-        return session.exec(select(Early.id).where(Early.game_id == person.game_id,
-                                                   Early.seat == person.seat)).first() is not None
 
     def _send_ahead(self, key: tuple[int, int]) -> None:
         """The player writes only its next turn, as preference lists, and mails it before that turn comes."""
@@ -440,7 +430,7 @@ class Calendar:
             return
         with Session(self.service.db) as session:
             state = self.service.store.load(session, person.game_id).state
-            if self._keeps(session, person):
+            if _keeps(session, person):
                 return
         if person.seat in self.rules.to_act(state) or self.rules.result(state) is not None:
             return
@@ -485,17 +475,9 @@ class Calendar:
         same state), and click its moves one by one as each step's prompt comes; past what that player could
         write before seeing it (a card drawn), or once the game changed under the plan, they choose again.
         """
-        record = self.records[person.game_id]
-        legal = [self.rules.format(each) for each in self.rules.legal(state, person.seat)]
-        if not person.planned or person.planned[0] not in legal:
-            person.planned = written_reply(self.rules, state, person.seat, self.bot_rng[person.game_id], False).now
-        number = legal.index(person.planned.pop(0)) + 1
-        link = next((link for link in asked.links if link.number == number), None)
-        if link is None:
-            raise RuntimeError(f"game {person.game_id}, seat {person.seat + 1}: the mail asking "
-                               f"{asked.subject!r} has no link for move {number}, {legal[number - 1]}")
+        link = _to_click(self.rules, state, person, asked, self.bot_rng[person.game_id])
         person.clicked = self.clock.now()
-        self._deliver(record, swarm.clicked(person.email, link, domain=f"players.{DOMAIN}"))
+        self._deliver(self.records[person.game_id], swarm.clicked(person.email, link, domain=f"players.{DOMAIN}"))
 
     def _deliver(self, record: GameRecord, reply: swarm.Reply) -> Outcome:
         """A player's mail through the real pipeline, counted as applied (its seat was due) or refused (why)."""
@@ -507,24 +489,50 @@ class Calendar:
             self.refusal_reasons[outcome.reason] += 1
         return outcome
 
-    def _count_log(self) -> None:
-        """What the move log says about each game: moves played from kept answers, and timeouts."""
-        with Session(self.service.db) as session:
-            counted = session.exec(select(Move.game_id, Move.source, Move.inbound_id).where(
-                Move.reverted == False, Move.source.in_(("early", "timeout"))))  # type: ignore[attr-defined]  # noqa: E712
-            played: dict[int, set[int]] = {}
-            for game_id, source, inbound_id in counted:
-                record = self.records.get(game_id)
-                if record is None:
-                    continue
-                if source == "timeout":
-                    record.timeouts += 1
-                    continue
-                record.early_moves += 1
-                if inbound_id in record.kept_ids:
-                    played.setdefault(game_id, set()).add(inbound_id)
-            for game_id, replies in played.items():
-                self.records[game_id].played_early = len(replies)
+
+def _awaiting(session: Session, person: Person) -> bool:
+    return bool(session.exec(select(Seat.awaiting).where(Seat.game_id == person.game_id,
+                                                         Seat.seat == person.seat)).one())
+
+
+def _keeps(session: Session, person: Person) -> bool:
+    return session.exec(select(Early.id).where(Early.game_id == person.game_id,
+                                               Early.seat == person.seat)).first() is not None
+
+
+def _to_click(rules: engine.Game, state: engine.State, person: Person, asked: Asked,
+              rng: random.Random) -> swarm.Link:
+    """The link of the next move of the turn the person planned (a new plan when it has none left, or its next
+    move no longer fits), from the mail ``asked``: every prompt links every legal move, by its number."""
+    legal = [rules.format(each) for each in rules.legal(state, person.seat)]
+    if not person.planned or person.planned[0] not in legal:
+        person.planned = written_reply(rules, state, person.seat, rng, False).now
+    number = legal.index(person.planned.pop(0)) + 1
+    link = next((link for link in asked.links if link.number == number), None)
+    if link is None:
+        raise RuntimeError(f"game {person.game_id}, seat {person.seat + 1}: the mail asking "
+                           f"{asked.subject!r} has no link for move {number}, {legal[number - 1]}")
+    return link
+
+
+def _count_log(service: Service, records: dict[int, GameRecord]) -> None:
+    """What the move log says about each game: moves played from kept answers, and timeouts."""
+    with Session(service.db) as session:
+        counted = session.exec(select(Move.game_id, Move.source, Move.inbound_id).where(
+            Move.reverted == False, Move.source.in_(("early", "timeout"))))  # type: ignore[attr-defined]  # noqa: E712
+        played: dict[int, set[int]] = {}
+        for game_id, source, inbound_id in counted:
+            record = records.get(game_id)
+            if record is None:
+                continue
+            if source == "timeout":
+                record.timeouts += 1
+                continue
+            record.early_moves += 1
+            if inbound_id in record.kept_ids:
+                played.setdefault(game_id, set()).add(inbound_id)
+        for game_id, replies in played.items():
+            records[game_id].played_early = len(replies)
 
 
 # --------------------------------------------------------------------- what a player writes
