@@ -12,6 +12,13 @@ its next ``TURNS`` (two) turns, as every prompt and every mail to a seat owing
 nothing invites, each decision a preference list of up to three moves: written
 in the same reply, or, when the reply draws what only the player will see (a
 card from the deck), in an answer to the confirmation that shows it.
+
+Players who answer by link (``clicks``) never type: each answer is one click on
+the link of the move they choose in the mail's HTML part, one decision, its mail
+composed from the link as a mail client composes it. A turn of several decisions
+(China's cards, placements and draw) is then one sitting only because the next
+step's prompt comes at once: a player still at their mail (``AT_THE_MAIL``)
+clicks it too.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.ops.config import Settings
 from pbem.ops.db import Early, Move, Outbox, Player, Seat
+from pbem.play.outcome import Outcome
 from pbem.play.service import Service
 
 START = datetime(2026, 3, 2, 0, 0, tzinfo=UTC)
@@ -66,6 +74,15 @@ TURNS = 2
 
 WORLDS = 8
 """Worlds a player imagines to know that the decision after a card it has not seen yet does not depend on it."""
+
+AT_THE_MAIL = timedelta(minutes=5)
+"""A clicking player whose next mail asking a decision comes within this long of their last click is still at
+their mail, and answers it in that sitting. A link's mail leaves at once, and the prompt for the turn's next step
+comes back within a minute or two: a person who has just chosen a move and expects the next step stays a few
+minutes for it, not an hour. A mail later than this finds them gone: it waits for their usual delay."""
+
+CLICK = timedelta(minutes=1)
+"""How long a player still at their mail takes to open the next step's prompt and click its link."""
 
 LONGEST = timedelta(days=400)
 """A simulation still running after this long (simulated) is stuck: it stops and says so."""
@@ -136,6 +153,10 @@ class Person:
     """Whether each answer also sends the next turn ahead (probability P)."""
     game_id: int = 0
     seat: int = 0
+    clicked: datetime | None = None
+    """When they last clicked a link: for a little while after it, they are still at their mail."""
+    planned: list[str] = field(default_factory=list)
+    """The moves left of the turn they chose at this sitting, to click one by one as each step's prompt comes."""
 
 
 @dataclass
@@ -147,6 +168,8 @@ class Asked:
     subject: str
     answer: int = 0
     """The event that answers it (its order number); an earlier sitting may answer it first."""
+    links: tuple[swarm.Link, ...] = ()
+    """Its move links, for a player who clicks (a refusal has none: that player clicks the prompt's again)."""
 
 
 @dataclass
@@ -173,6 +196,9 @@ class GameRecord:
     """The stored replies that sent moves ahead."""
     timeouts: int = 0
     players: int = 0
+    sittings: int = 0
+    """The times its players sat down to answer a mail after their usual delay: a clicking player's next step
+    that came while they were still at their mail (``AT_THE_MAIL``) is no sitting of its own."""
     kinds: Counter[str] = field(default_factory=Counter)
     """The mails to the game's players by kind (prompt, confirmation, reminder …)."""
 
@@ -194,6 +220,8 @@ class CalendarRun:
     game: str
     ahead: float
     records: list[GameRecord]
+    clicks: bool = False
+    """Its players answered by link, a decision a click."""
     refusal_reasons: Counter[str] = field(default_factory=Counter)
     simulated_days: float = 0.0
 
@@ -221,9 +249,11 @@ class Calendar:
     """One discrete-event simulation: a service on its own SQLite file and set clock, and its people."""
 
     def __init__(self, folder: Path, game: str, *, games: int, players: int, ahead: float, seed: int,
-                 people: People = People(), options: dict[str, Any] | None = None) -> None:
+                 people: People = People(), options: dict[str, Any] | None = None, clicks: bool = False) -> None:
         if not 0 <= ahead <= 1:
             raise ValueError(f"a probability of sending ahead of {ahead}: give one from 0 to 1")
+        if clicks and ahead:
+            raise ValueError(f"players who click a link answer one decision a mail: give them P = 0, not {ahead}")
         if games < 1:
             raise ValueError(f"{games} games: give at least 1")
         self.rules = engine.game(game)
@@ -236,7 +266,7 @@ class Calendar:
                             domain=DOMAIN, from_address=f"pbem@{DOMAIN}", organiser=f"organiser@{DOMAIN}",
                             robot_answers_per_day=1_000_000)
         self.service: Service = open_service(settings, clock=self.clock)
-        self.game, self.games, self.players, self.ahead = game, games, players, ahead
+        self.game, self.games, self.players, self.ahead, self.clicks = game, games, players, ahead, clicks
         self.options = options or {}
         self.people, self.seed = people, seed
         self.rng = random.Random(seed)
@@ -284,10 +314,10 @@ class Calendar:
                 if len(self.records) < self.games or any(r.ended is None for r in self.records.values()):
                     self._at(self.clock.now() + SCAN_EVERY, "scan")
             self._take_mail()
-        self._count_log()
+        _count_log(self.service, self.records)
         records = sorted(self.records.values(), key=lambda record: record.started)
         self.service.db.dispose()
-        return CalendarRun(self.game, self.ahead, records, self.refusal_reasons,
+        return CalendarRun(self.game, self.ahead, records, self.clicks, self.refusal_reasons,
                            (self.clock.now() - START) / timedelta(days=1))
 
     def _at(self, at: datetime, kind: str, payload: Any = None) -> None:
@@ -345,28 +375,31 @@ class Calendar:
                 record.kinds[row.kind] += 1
                 if row.kind == "game_over" and record.ended is None:
                     record.ended = now
-                if row.kind in ASKING and self._awaiting(session, person):
+                if row.kind in ASKING and _awaiting(session, person):
                     self._ask(person, row, now)
-                elif row.kind in TOLD and self.ahead > 0 and not self._awaiting(session, person):
+                elif row.kind in TOLD and self.ahead > 0 and not _awaiting(session, person):
                     self._told(session, person, row, now)
-
-    @staticmethod
-    def _awaiting(session: Session, person: Person) -> bool:
-        return bool(session.exec(select(Seat.awaiting).where(Seat.game_id == person.game_id,
-                                                             Seat.seat == person.seat)).one())
 
     def _ask(self, person: Person, row: Outbox, now: datetime) -> None:
         """The seat is asked a decision: its answer is scheduled once (a sitting to send the turn ahead that
-        finds the mail answers it sooner); a later mail only becomes what it answers."""
+        finds the mail answers it sooner); a later mail only becomes what it answers. A clicking player still
+        at their mail (``AT_THE_MAIL``) answers it in the sitting of their last click."""
         key = (person.game_id, person.seat)
         self.waiting_to_see.discard(key)  # asked at once: it answers this mail, and decides again in it
-        asked = Asked(row.message_id, row.reply_to, row.subject)
+        asked = Asked(row.message_id, row.reply_to, row.subject,
+                      links=tuple(swarm.links(row.html)) if self.clicks else ())
         if key in self.asked:
             asked.answer = self.asked[key].answer
+            asked.links = asked.links or self.asked[key].links
             self.asked[key] = asked
             return
-        delay = self.people.delay_hours(person.answers, person.speed)
-        self._at(self.people.answered(now, delay, person.zone), "answer", key)
+        if self.clicks and person.clicked is not None and now - person.clicked <= AT_THE_MAIL:
+            self._at(now + CLICK, "answer", key)
+        else:
+            person.planned = []  # a new sitting: they look at the game afresh
+            self.records[person.game_id].sittings += 1
+            delay = self.people.delay_hours(person.answers, person.speed)
+            self._at(self.people.answered(now, delay, person.zone), "answer", key)
         asked.answer = self.order
         self.asked[key] = asked
 
@@ -375,19 +408,15 @@ class Calendar:
         key = (person.game_id, person.seat)
         decided = key in self.waiting_to_see  # it chose to send ahead when it wrote its reply: no second coin
         self.waiting_to_see.discard(key)
-        if key in self.told or key in self.asked or self._keeps(session, person):
+        if key in self.told or key in self.asked or _keeps(session, person):
             return
         if not decided and person.coins.random() >= self.ahead:
             return
         self.records[person.game_id].seen_first += decided
+        self.records[person.game_id].sittings += 1
         self.told[key] = Asked(row.message_id, row.reply_to, row.subject)
         delay = self.people.delay_hours(person.answers, person.speed)
         self._at(self.people.answered(now, delay, person.zone), "ahead", key)
-
-    @staticmethod
-    def _keeps(session: Session, person: Person) -> bool:
-        return session.exec(select(Early.id).where(Early.game_id == person.game_id,
-                                                   Early.seat == person.seat)).first() is not None
 
     def _send_ahead(self, key: tuple[int, int]) -> None:
         """The player writes only its next turn, as preference lists, and mails it before that turn comes."""
@@ -401,20 +430,16 @@ class Calendar:
             return
         with Session(self.service.db) as session:
             state = self.service.store.load(session, person.game_id).state
-            if self._keeps(session, person):
+            if _keeps(session, person):
                 return
         if person.seat in self.rules.to_act(state) or self.rules.result(state) is not None:
             return
         lines = sent_ahead(self.rules, state, person.seat, self.bot_rng[person.game_id])
         if not lines:
             return
-        reply = swarm.reply(person.email, told.reply_to, told.subject, told.message_id, "\n".join(lines),
-                            domain=f"players.{DOMAIN}")
-        outcome = pipeline.deliver(self.service, reply.raw, [reply.recipient], reply.sender)
-        if outcome.status == "refused":
-            record.refusals += 1
-            self.refusal_reasons[outcome.reason] += 1
-        elif outcome.status == "held" and outcome.inbound_id is not None:
+        outcome = self._deliver(record, swarm.reply(person.email, told.reply_to, told.subject, told.message_id,
+                                                    "\n".join(lines), domain=f"players.{DOMAIN}"))
+        if outcome.status == "held" and outcome.inbound_id is not None:
             record.kept += 1
             record.kept_ids.add(outcome.inbound_id)
 
@@ -429,40 +454,85 @@ class Calendar:
             state = self.service.store.load(session, person.game_id).state
         if person.seat not in self.rules.to_act(state):
             return  # a timeout got there first: nothing is owed any more
+        if self.clicks:
+            self._click(person, asked, state)
+            return
         ahead = self.ahead > 0 and person.coins.random() < self.ahead
         written = written_reply(self.rules, state, person.seat, self.bot_rng[person.game_id], ahead)
         if written.waits:
             self.waiting_to_see.add(key)
-        reply = swarm.reply(person.email, asked.reply_to, asked.subject, asked.message_id,
-                            "\n".join(written.now + written.ahead), domain=f"players.{DOMAIN}")
+        outcome = self._deliver(record, swarm.reply(person.email, asked.reply_to, asked.subject, asked.message_id,
+                                                    "\n".join(written.now + written.ahead), domain=f"players.{DOMAIN}"))
+        if written.ahead and outcome.status in ("applied", "held") and outcome.inbound_id is not None:
+            record.kept += 1
+            record.kept_ids.add(outcome.inbound_id)
+
+    def _click(self, person: Person, asked: Asked, state: engine.State) -> None:
+        """The player clicks the link of the move they choose for the one decision the mail asks, and sends the
+        mail it writes, as the link wrote it.
+
+        They choose their turn as a player who types it does (:func:`written_reply`, the same moves from the
+        same state), and click its moves one by one as each step's prompt comes; past what that player could
+        write before seeing it (a card drawn), or once the game changed under the plan, they choose again.
+        """
+        link = _to_click(self.rules, state, person, asked, self.bot_rng[person.game_id])
+        person.clicked = self.clock.now()
+        self._deliver(self.records[person.game_id], swarm.clicked(person.email, link, domain=f"players.{DOMAIN}"))
+
+    def _deliver(self, record: GameRecord, reply: swarm.Reply) -> Outcome:
+        """A player's mail through the real pipeline, counted as applied (its seat was due) or refused (why)."""
         outcome = pipeline.deliver(self.service, reply.raw, [reply.recipient], reply.sender)
         if outcome.status == "applied":
             record.applied += 1
         elif outcome.status == "refused":
             record.refusals += 1
             self.refusal_reasons[outcome.reason] += 1
-        if written.ahead and outcome.status in ("applied", "held") and outcome.inbound_id is not None:
-            record.kept += 1
-            record.kept_ids.add(outcome.inbound_id)
+        return outcome
 
-    def _count_log(self) -> None:
-        """What the move log says about each game: moves played from kept answers, and timeouts."""
-        with Session(self.service.db) as session:
-            counted = session.exec(select(Move.game_id, Move.source, Move.inbound_id).where(
-                Move.reverted == False, Move.source.in_(("early", "timeout"))))  # type: ignore[attr-defined]  # noqa: E712
-            played: dict[int, set[int]] = {}
-            for game_id, source, inbound_id in counted:
-                record = self.records.get(game_id)
-                if record is None:
-                    continue
-                if source == "timeout":
-                    record.timeouts += 1
-                    continue
-                record.early_moves += 1
-                if inbound_id in record.kept_ids:
-                    played.setdefault(game_id, set()).add(inbound_id)
-            for game_id, replies in played.items():
-                self.records[game_id].played_early = len(replies)
+
+def _awaiting(session: Session, person: Person) -> bool:
+    return bool(session.exec(select(Seat.awaiting).where(Seat.game_id == person.game_id,
+                                                         Seat.seat == person.seat)).one())
+
+
+def _keeps(session: Session, person: Person) -> bool:
+    return session.exec(select(Early.id).where(Early.game_id == person.game_id,
+                                               Early.seat == person.seat)).first() is not None
+
+
+def _to_click(rules: engine.Game, state: engine.State, person: Person, asked: Asked,
+              rng: random.Random) -> swarm.Link:
+    """The link of the next move of the turn the person planned (a new plan when it has none left, or its next
+    move no longer fits), from the mail ``asked``: every prompt links every legal move, by its number."""
+    legal = [rules.format(each) for each in rules.legal(state, person.seat)]
+    if not person.planned or person.planned[0] not in legal:
+        person.planned = written_reply(rules, state, person.seat, rng, False).now
+    number = legal.index(person.planned.pop(0)) + 1
+    link = next((link for link in asked.links if link.number == number), None)
+    if link is None:
+        raise RuntimeError(f"game {person.game_id}, seat {person.seat + 1}: the mail asking "
+                           f"{asked.subject!r} has no link for move {number}, {legal[number - 1]}")
+    return link
+
+
+def _count_log(service: Service, records: dict[int, GameRecord]) -> None:
+    """What the move log says about each game: moves played from kept answers, and timeouts."""
+    with Session(service.db) as session:
+        counted = session.exec(select(Move.game_id, Move.source, Move.inbound_id).where(
+            Move.reverted == False, Move.source.in_(("early", "timeout"))))  # type: ignore[attr-defined]  # noqa: E712
+        played: dict[int, set[int]] = {}
+        for game_id, source, inbound_id in counted:
+            record = records.get(game_id)
+            if record is None:
+                continue
+            if source == "timeout":
+                record.timeouts += 1
+                continue
+            record.early_moves += 1
+            if inbound_id in record.kept_ids:
+                played.setdefault(game_id, set()).add(inbound_id)
+        for game_id, replies in played.items():
+            records[game_id].played_early = len(replies)
 
 
 # --------------------------------------------------------------------- what a player writes

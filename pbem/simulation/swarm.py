@@ -13,7 +13,9 @@ import re
 import socket
 import uuid
 from dataclasses import dataclass
-from email.message import Message
+from email.message import EmailMessage, Message
+from html.parser import HTMLParser
+from urllib.parse import unquote, urlsplit
 
 from pbem.language.catalogs import LANGUAGES
 from pbem.language.words import SOURCE_LANGUAGE, translations
@@ -98,3 +100,59 @@ def answer(sender: str, reply_to: str, subject: str, message_id: str, body: str,
     if not moves:
         return None
     return reply(sender, reply_to, subject, message_id, rng.choice(moves))
+
+
+@dataclass(frozen=True)
+class Link:
+    """One ``mailto:`` link of a prompt's HTML part (RFC 6068): where its mail goes, with what, and the move it
+    shows (``number``, as the prompt numbers its legal moves, and ``shown``, its words)."""
+
+    href: str
+    address: str
+    subject: str
+    body: str
+    """With plain line breaks (the link's CRLF undone)."""
+    number: int
+    shown: str
+
+
+class _Anchors(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if tag == "a" and (named.get("href") or "").startswith("mailto:"):
+            self.found.append((named["href"] or "", named.get("title") or ""))
+
+
+def links(html: str) -> list[Link]:
+    """The move links of a mail's HTML part, each parsed as a mail client reads a ``mailto:`` link.
+
+    A link's title is ``N. move``: the move's number in the prompt's list, then its words. A ``mailto:``
+    without such a title (none in a prompt) is no move and is left out.
+    """
+    anchors = _Anchors()
+    anchors.feed(html)
+    parsed = []
+    for href, title in anchors.found:
+        number, _, shown = title.partition(". ")
+        if not number.isdigit():
+            continue
+        split = urlsplit(href)
+        fields = dict(pair.split("=", 1) for pair in split.query.split("&"))
+        parsed.append(Link(href, unquote(split.path), unquote(fields.get("subject", "")),
+                           unquote(fields.get("body", ""), errors="strict").replace("\r\n", "\n"),
+                           int(number), shown))
+    return parsed
+
+
+def clicked(sender: str, link: Link, domain: str = "swarm.localhost", footer: str = "") -> Reply:
+    """The mail a client writes when the player clicks ``link`` and presses Send: To, Subject and body the
+    link's (with the client's ``footer`` under it), and no ``In-Reply-To``, as a new mail has none."""
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Subject"] = sender, link.address, link.subject
+    mail["Message-ID"] = f"<{uuid.uuid4().hex}@{domain}>"
+    mail.set_content(link.body + (f"\n\n{footer}" if footer else "") + "\n")
+    return Reply(sender, link.address, bytes(mail))

@@ -125,3 +125,10 @@ def test_bench_calendar_plays_games_on_a_simulated_clock_and_checks_its_targets(
     assert float(rows["mails per player per game, P = 0.5"][0]) > 5
     fewer = rows["fewer median days, P = 0.5 vs P = 0"]
     assert fewer[1] == "≥ 45%" and fewer[2] == ("yes" if int(fewer[0].rstrip("%")) >= 45 else "NO")
+    assert rows["games finished, by link"] == ["1 of 1", "all", "yes"]
+    assert float(rows["mails per player per game, by link"][0]) > float(rows["mails per player per game, P = 0"][0])
+    more = rows["more median days, by link vs P = 0"]
+    assert more[1] == "≤ +2%" and more[2] == ("yes" if float(more[0].rstrip("%")) <= 2 else "NO")
+    sat, _, typed = rows["sittings per player per game, by link vs P = 0"][0].partition(" vs ")
+    assert float(typed) > 5 and rows["sittings per player per game, by link vs P = 0"][1:] == [
+        "no more", "yes" if float(sat) <= float(typed) else "NO"]

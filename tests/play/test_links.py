@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import random
 import textwrap
-from dataclasses import dataclass
 from email.message import EmailMessage
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -29,6 +27,8 @@ from pbem.mail.inbound import read_mail
 from pbem.ops.db import Game, Move, Outbox
 from pbem.play.service import Service
 from pbem.serve import pipeline
+from pbem.simulation import swarm
+from pbem.simulation.swarm import Link
 from tests.language.test_games_in_languages import start
 from tests.support.loop import outbox, reply_to
 
@@ -36,45 +36,17 @@ LANGUAGES = {"dragon": "ru", "china": "hu", "prodigals": "el"}
 FOOTER = "-- \nSent from my phone"
 
 
-@dataclass(frozen=True)
-class Link:
-    """One link of a prompt: where it writes, what, and the move it shows (its number)."""
-
-    address: str
-    subject: str
-    body: str
-    number: int
-    shown: str
-
-
-class _Anchors(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[tuple[str, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = dict(attrs)
-        if tag == "a" and (named.get("href") or "").startswith("mailto:"):
-            self.found.append((named["href"] or "", named.get("title") or ""))
-
-
 def links(row: Outbox) -> list[Link]:
-    """The prompt's mailto: links, each parsed as RFC 6068 says."""
-    anchors = _Anchors()
-    anchors.feed(row.html)
-    parsed = []
-    for href, title in anchors.found:
-        split = urlsplit(href)
-        assert split.scheme == "mailto" and not split.fragment, href
-        assert all(ord(char) < 128 and char not in " <>\"" for char in href), href  # percent-encoded
+    """The prompt's mailto: links, each as RFC 6068 writes it: percent-encoded, CRLF line breaks, no fragment."""
+    found = swarm.links(row.html)
+    for link in found:
+        split = urlsplit(link.href)
+        assert split.scheme == "mailto" and not split.fragment, link.href
+        assert all(ord(char) < 128 and char not in " <>\"" for char in link.href), link.href  # percent-encoded
         fields = dict(pair.split("=", 1) for pair in split.query.split("&"))
-        assert set(fields) == {"subject", "body"}, href
-        body = unquote(fields["body"], errors="strict")
-        assert "\n" not in body.replace("\r\n", ""), "a link's line breaks are CRLF"
-        number, _, shown = title.partition(". ")
-        parsed.append(Link(unquote(split.path), unquote(fields["subject"]), body.replace("\r\n", "\n"),
-                           int(number), shown))
-    return parsed
+        assert set(fields) == {"subject", "body"}, link.href
+        assert "\n" not in unquote(fields["body"]).replace("\r\n", ""), "a link's line breaks are CRLF"
+    return found
 
 
 def composed(link: Link, how: str, sender: str) -> bytes:
@@ -218,3 +190,41 @@ def test_a_number_plays_that_move_and_a_stale_or_missing_number_is_refused(tmp_p
                 assert played_since(service, after) == []
                 refused_stale += 1
     assert refused_stale == 3 and refused_range == 2
+
+
+def test_a_china_turn_clicked_step_by_step_gets_each_next_prompt_at_once_in_its_thread(tmp_path: Path) -> None:
+    """A player who only clicks plays a turn of several decisions (cards, placements, draw) in one sitting: each
+    click's transaction queues the prompt for the turn's next step, in the seat's thread, with links to click
+    there and then; nothing else comes between, no confirmation folded to come later."""
+    service = start(tmp_path, "china", LANGUAGES["china"], seed=3)
+    rng = random.Random(2)
+    steps_clicked = turns_of_several = 0
+    answered: set[int] = set()
+    while turns_of_several < 6 and not over(service):
+        [prompt] = latest_prompts(service, answered)  # China: one seat decides at a time
+        seat, steps = prompt.seat, 0
+        while True:
+            answered.add(prompt.id)  # type: ignore[arg-type]
+            with Session(service.db) as session:
+                loaded = service.store.load(session, prompt.game_id)  # type: ignore[arg-type]
+            chosen = rng.choice(links(prompt))
+            shown = loaded.rules.format(loaded.rules.legal(loaded.state, seat)[chosen.number - 1])  # type: ignore[arg-type]
+            before, last = max((move.seq for move in moves_of(service)), default=0), outbox(service)[-1].id
+            outcome = pipeline.deliver(service, swarm.clicked(prompt.recipient, chosen, footer=FOOTER).raw)
+            assert outcome.status == "applied", (chosen, outcome)
+            assert [move.notation for move in played_since(service, before)] == [shown]
+            steps += 1
+            new = [row for row in outbox(service) if row.id > last and row.recipient == prompt.recipient]  # type: ignore[operator]
+            with Session(service.db) as session:
+                loaded = service.store.load(session, prompt.game_id)  # type: ignore[arg-type]
+            if seat not in loaded.rules.to_act(loaded.state):
+                break
+            # the turn goes on: its next step's prompt was queued by the click's own transaction, and only it
+            assert [row.kind for row in new] == ["prompt"], [row.kind for row in new]
+            following = new[0]
+            assert following.in_reply_to == prompt.message_id and following.seq == before + 1
+            assert following.reply_to != prompt.reply_to, "its links name the decision it asks, not the last one"
+            prompt = following
+        steps_clicked += steps
+        turns_of_several += steps > 1
+    assert turns_of_several == 6 and steps_clicked > 12

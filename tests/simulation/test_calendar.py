@@ -9,11 +9,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from sqlmodel import Session, select
 
 import engine
 from engine import bots
-from pbem.simulation.calendar import ALTERNATIVES, Calendar, People, awake_after, sent_ahead, written_reply
+from pbem.simulation.calendar import (ALTERNATIVES, AT_THE_MAIL, Calendar, People, awake_after, sent_ahead,
+                                      written_reply)
 from pbem.cli.bench.engines import percentile
+from pbem.ops.db import Move
 
 
 def test_a_mail_read_late_is_answered_the_next_morning() -> None:
@@ -142,6 +145,8 @@ def test_a_calendar_with_bad_options_says_what_would_do(tmp_path: Path) -> None:
         Calendar(tmp_path, "china", games=1, players=4, ahead=1.5, seed=0)
     with pytest.raises(ValueError, match="takes 3-"):
         Calendar(tmp_path, "china", games=1, players=9, ahead=0, seed=0)
+    with pytest.raises(ValueError, match="one decision a mail"):
+        Calendar(tmp_path, "china", games=1, players=4, ahead=0.5, seed=0, clicks=True)
 
 
 @pytest.mark.parametrize("ahead", [0.0, 0.5])
@@ -238,3 +243,25 @@ def test_kept_dragon_turns_are_played_when_every_reply_sends_the_next_ahead(tmp_
     [record] = run.records
     assert record.ended is not None and record.refusals == 0, run.refusal_reasons
     assert record.kept > 20 and record.played_early >= 0.97 * record.kept  # 67 of 67 at this seed; 90 % before
+
+
+def test_a_china_player_who_clicks_plays_each_turn_of_several_steps_in_one_sitting(tmp_path: Path) -> None:
+    """Cards, placements and draw are a click each, and each next step's prompt comes at once: the player, still
+    at their mail, clicks it in the same sitting. The same people choosing the same moves by typing the whole turn
+    sit down as often and finish the same game on nearly the same day: the clicks cost minutes, no round trips."""
+    typed = Calendar(tmp_path / "typed", "china", games=1, players=4, ahead=0.0, seed=0).run()
+    clicking = Calendar(tmp_path / "clicked", "china", games=1, players=4, ahead=0.0, seed=0, clicks=True)
+    clicked = clicking.run()
+    [by_reply], [by_link] = typed.records, clicked.records
+    assert by_link.ended is not None and by_link.refusals == 0, clicked.refusal_reasons
+    assert by_link.applied > 2 * by_reply.applied, "a reply per decision, not per turn"
+    assert by_link.sittings == by_reply.sittings
+    assert by_link.days == pytest.approx(by_reply.days, rel=0.02)
+    with Session(clicking.service.db) as session:
+        log = list(session.exec(select(Move).where(Move.reverted == False).order_by(Move.seq)))  # noqa: E712
+    steps = [(one, two) for one, two in zip(log, log[1:])
+             if one.seat == two.seat and one.source == two.source == "email"]
+    assert len(steps) > by_reply.applied, "most turns are several decisions"
+    late = [(one.notation, two.notation, two.created - one.created) for one, two in steps
+            if two.created - one.created > AT_THE_MAIL]
+    assert late == [], "a turn's next step waited for another sitting"
