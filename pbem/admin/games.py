@@ -184,15 +184,19 @@ def undo(desk: Desk, game_id: int, to: int, reason: str, force: bool = False) ->
             game.row.status = "active"
             runner.unrecord(desk.service, session, game_id)
         fresh = transaction.reload(game_id)
-        lines = [desk.service.shown.line(game, m.seq, m.seat, m.notation, m.source, reader=None) for m in later]
-        concerned = sorted({game.known_as(m.seat) for m in answered})
         for row in fresh.seats:
             row.awaiting, row.reminded, row.deadline = False, False, None
-        desk.tell_all(session, fresh, "undo", reason, to=to, moves=lines, forced=bool(answered), concerned=concerned)
+        shown = desk.service.shown
+        for reader in (seat for seat in range(len(fresh.seats)) if fresh.human(seat)):  # each in their own words
+            said = shown.words(fresh, reader)
+            lines = [shown.line(game, m.seq, m.seat, m.notation, m.source, said, reader=reader) for m in later]
+            concerned = sorted(set(fresh.names((m.seat for m in answered), reader)))
+            desk.tell(session, fresh, reader, "undo", reason, to=to, moves=lines, forced=bool(answered),
+                      concerned=concerned)
         desk.carry_on(session, fresh)
         desk.audit(session, game_id, f"to move {to}; reverted {[m.seq for m in later]}"
                                      f"{' (forced)' if answered else ''}: {reason}")
-        return [m.seq for m in lines]
+        return [m.seq for m in later]
 
     return desk.change(game_id, change)
 
@@ -217,8 +221,9 @@ def move(desk: Desk, game_id: int, seat_no: int, notation: str, reason: str) -> 
         except engine.MoveError as exc:
             legal = [rules.format(m) for m in rules.legal(game.state, seat)][:8]
             raise AdminError(f"{notation!r} for seat {seat_no}: {exc}; legal now: {', '.join(legal)}") from None
-        if game.human(seat):
-            desk.tell(session, game, seat, "move", reason, moves=played)
+        if game.human(seat):  # the moves in the player's words, as their prompts write them
+            said = desk.service.shown.words(game, seat)
+            desk.tell(session, game, seat, "move", reason, moves=[said.move(each) for each in played])
         desk.carry_on(session, game)
         desk.audit(session, game_id, f"seat {seat_no}: {'; '.join(played)}: {reason}")
         return played

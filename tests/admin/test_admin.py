@@ -217,3 +217,31 @@ def test_a_players_dispute_is_listed_shown_and_resolved_with_a_reply(service, ad
     with Session(service.db) as session:
         assert session.get(Dispute, dispute.id).status == "resolved"
     assert "Your dispute was resolved" in mails(service, "organiser_action")[-1].subject
+
+
+@pytest.mark.parametrize("language", ["el", "hu", "ru"])
+def test_undo_and_a_move_for_a_player_quote_the_moves_in_the_readers_words(service, admin, game,
+                                                                            language: str) -> None:
+    """The moves an undo takes back, and the move the organiser made for a player, as their prompts write them."""
+    import engine
+    from pbem.language.words import words
+    with Session(service.db) as session:
+        for player in session.exec(select(Player)):
+            player.language = language
+            session.add(player)
+        session.commit()
+        third = session.exec(select(Move).where(Move.game_id == game, Move.seq == 3)).one()
+    said = words(engine.game("dragon"), language)
+    games.undo(admin, game, 2, "seat 1 misread the board")
+    for notice in mails(service, "organiser_action"):
+        text = " ".join(notice.text.split())
+        assert said.move(third.notation) in text and said.move(third.notation) != third.notation
+        assert f"3. {said.move(third.notation)}" not in text  # the line names the seat before the move
+        assert "seat 1 (" not in text, text  # the seat label too is in the reader's words
+    with Session(service.db) as session:
+        state = service.store.load(session, game).state
+        seat = min(engine.game("dragon").to_act(state))
+        legal = engine.game("dragon").format(engine.game("dragon").legal(state, seat)[0])
+    games.move(admin, game, seat + 1, legal, "played for a player away")
+    told = " ".join(mails(service, "organiser_action")[-1].text.split())
+    assert said.move(legal) in told and (said.move(legal) == legal or legal not in told), told
