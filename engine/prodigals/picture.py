@@ -22,12 +22,12 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.drawing import fitted, font
 from engine.prodigals import boards, flow
 from engine.prodigals.board_effects import DATA_BONUS, indicated_borough
-from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
+from engine.prodigals.data import COMPETITION_NAMES, DATA
 from engine.prodigals.effects import scores
 from engine.prodigals.state import Player, State
-from engine.prodigals.views import _beatrice, decision, goods, turn_order
+from engine.prodigals.views import _beatrice, decision, goods, tile_edges, turn_order
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Words, seat_name, seat_tag, separator
+from engine.text import ENGLISH, Notation, T, Words, seat_label, seat_name, separator
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
@@ -287,7 +287,7 @@ def _players(state: State, pen: _Pen, words: Words, y: int) -> int:
         _disc(pen, MARGIN + 12, y + 12, seat, 12)
         parts = goods(state, player, words)
         x = MARGIN + 30
-        y = _text(pen, x, y + 3, f"S{seat_tag(words, seat)}: " + " · ".join(parts), body)
+        y = _text(pen, x, y + 3, f"{seat_label(words, seat)}: " + " · ".join(parts), body)
         if player.board:
             used = say(T("(used)"))
             cards = " ".join(words.move(DATA.cards[u].slug) + (used if u in player.used else "") for u in player.board)
@@ -556,7 +556,7 @@ def _own(state: State, player: Player, pen: _Pen, words: Words, y: int) -> int:
     y = _text(pen, MARGIN, y, say(T("Your black-card slots: %(slots)s",
                                     slots=", ".join(f"{i}:{c}" for i, c in enumerate(slots, 1)))), body)
     if player.drawn_tile:
-        label = say(T("Drawn political tile: %(tile)s", tile=words.move(slug(player.drawn_tile))))
+        label = say(T("Drawn political tile: %(tile)s", tile=tile_edges(player.drawn_tile)))
         y = _text(pen, MARGIN, y + 4, label, body)
         y = _turns(pen, words, player.drawn_tile, y + 2)
         y = _placing(pen, words, player, y + 4)
@@ -632,7 +632,7 @@ def _due(state: State, seat: int | None, pen: _Pen, words: Words, y: int) -> int
         asked = decision(state, s)
         if asked is not None:
             pen.write((MARGIN, y + 8), "▶", font(14, True), DUE, "lm")
-            y = _text(pen, MARGIN + 18, y, words.say(T("Due: S%(seat)s, %(title)s", seat=seat_tag(words, s), title=asked.title)),
+            y = _text(pen, MARGIN + 18, y, words.say(T("Due: %(seat)s, %(title)s", seat=seat_label(words, s), title=asked.title)),
                       font(15, True))
     return y
 
