@@ -6,7 +6,8 @@ unchanged, so each reason names what was wrong and what would be right.
 
 from __future__ import annotations
 
-from engine.dragon import data, flow
+from engine.dragon import data
+from engine.dragon.legal import legal
 from engine.dragon.moves import (
     Action, Build, Discard, DragonMove, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start, format_move,
 )
@@ -51,7 +52,7 @@ def legal_example(state: DragonState) -> Notation:
     is not legal (``group 2 tax`` when tax lies in group 3) would mislead; the phase's form when no move of its
     kind is legal."""
     kind, shape = SHAPES[state.phase]
-    move = next((m for m in flow.legal(state, state.actor) if isinstance(m, kind)), None)
+    move = next((m for m in legal(state, state.actor) if isinstance(m, kind)), None)
     return Notation(format_move(move) if move is not None else shape)
 
 
