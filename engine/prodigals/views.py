@@ -8,13 +8,14 @@ picture can never show more than the view.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from typing import Any
 
 from engine.prodigals import boards, flow
 from engine.prodigals.board_effects import DATA_BONUS, indicated_borough
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import describe, scores
-from engine.prodigals.state import Player, State
+from engine.prodigals.state import Player, Prompt, State
 from engine.prodigals.moves import Done, Tile
 from engine.prodigals.words import (BEATRICE, BORDERS, BOROUGHS, CARD_SETS, COMPETITIONS, FINAL, MARKER_LETTERS,
                                     PHASES, SYMBOLS)
@@ -115,7 +116,8 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     lines.extend(_wrap(say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
                              round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
                              competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions)))))
-    lines.extend(_wrap(say(turn_order(state, words))))
+    labels = [seat_label(words, p.seat) for p in state.players]
+    lines.extend(_wrap(say(turn_order(state, words)), labels))
     top: list[Text] = []
     if state.central_card:
         top.append(T("central card %(card)s", card=Notation(_card(state.central_card))))
@@ -135,14 +137,14 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
         lines.extend(_wrap(" ".join(parts)))
     if "P" in state.competitions and state.board_tiles:
         lines.extend(_wrap(say(T("possessions board: %(tiles)s",
-                                 tiles=" ".join(_possession_said(words, t) for t in state.board_tiles)))))
+                                 tiles=", ".join(say(possession_words(t)) for t in state.board_tiles)))))
     if "E" in state.competitions and state.canvass:
         lines.extend(_wrap(say(T("canvass: %(tiles)s", tiles=" ".join(say(tile_edges(t)) for t in state.canvass)))))
     if state.bonus_tiles:
         lines.extend(_wrap(say(T("bonus tiles: %(tiles)s",
                                  tiles=Notation(" ".join(DATA_BONUS[t].slug for t in state.bonus_tiles))))))
     if state.taken:
-        lines.extend(_wrap(say(T("taken: %(sets)s", sets=_taken(state, words)))))
+        lines.extend(_wrap(say(T("taken: %(sets)s", sets=_taken(state, words))), labels))
     lines.append("")
     for player in state.players:
         lines.extend(_player_lines(state, player, words))
@@ -161,7 +163,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     for s in due:
         asked = decision(state, s) if s != seat else None  # the reader's own decision: the mail states it, once
         if asked is not None:
-            lines.extend(_wrap(say(T("Due: %(seat)s, %(title)s", seat=seat_label(words, s), title=asked.title))))
+            lines.extend(_wrap(say(T("Due: %(seat)s, %(title)s", seat=labels[s], title=asked.title)), labels))
     return "\n".join(line[:WIDTH] for line in lines).rstrip("\n")
 
 
@@ -193,14 +195,36 @@ def space_words(state: State, words: Words, key: str) -> str:
     return words.say(card_set(key)) if key in state.sets else words.move(slug(key))
 
 
-def _wrap(text: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [""]
+def _wrap(text: str, whole: Iterable[str] = ()) -> list[str]:
+    """``text`` in lines of at most ``WIDTH``; an item joined by ``_KEEP``, or any of ``whole`` (a seat's label,
+    «bob (2. ülőhely)»), is never parted."""
+    for item in whole:
+        text = text.replace(item, item.replace(" ", _KEEP))
+    return [line.replace(_KEEP, " ") for line in textwrap.wrap(text, WIDTH, subsequent_indent="  ",
+                                                              break_on_hyphens=False)] or [""]
 
 
-def _possession_said(words: Words, tile: str) -> str:
-    """A possession tile as the board shows it: its id, symbol, value and the borough's first letters."""
+def possession_words(tile: str) -> Text:
+    """A possession tile by what is printed on it (its symbol, value and borough: ``wine £3 Mayfair``), as the
+    picture draws it; a reply names it by its id (``pt13``), which the board does not show."""
     p = DATA.possessions[tile]
-    return f"{words.move(slug(tile))}:{words.say(SYMBOLS[p.symbol])}{p.value}{words.say(BOROUGHS[p.borough])[:3]}"
+    return T("%(symbol)s £%(value)s %(borough)s", symbol=SYMBOLS[p.symbol], value=p.value, borough=BOROUGHS[p.borough])
+
+
+def tile_words(tile: str) -> Text:
+    """Any tile a move names by its id, by what is printed on it: a possession or a political circle tile."""
+    if tile in DATA.possessions:
+        return possession_words(tile)
+    return T("political circle tile %(edges)s", edges=tile_edges(tile))
+
+
+def _tiles_named(prompt: Prompt) -> tuple[Text, ...]:
+    """Each tile a prompt's options name by their id (``sell c1``, ``take pc-ii8``), with what is printed on it:
+    the board shows a tile by that alone, so the menu says which id is which."""
+    named = dict.fromkeys(getattr(move, field) for move in prompt.options for field in ("tile", "give", "take")
+                          if getattr(move, field, None) in DATA.tile_by_slug)
+    return tuple(T("%(option)s = %(effect)s", option=Notation(key), effect=tile_words(DATA.tile_by_slug[key]))
+                 for key in named)
 
 
 def _beatrice(tile_id: str) -> Text:
@@ -249,9 +273,9 @@ def _player_lines(state: State, player: Player, words: Words) -> list[str]:
     for comp, value in scores(state, player).items():
         parts.append(say(T("%(competition)s %(score)s", competition=COMPETITIONS[COMPETITION_NAMES[comp]], score=value)))
     parts += goods(state, player, words)
-    lines = [line.replace(_KEEP, " ") for line in _wrap(" ".join(part.replace(" ", _KEEP) for part in parts))]
+    lines = _wrap(" ".join(part.replace(" ", _KEEP) for part in parts))
     if "P" in state.competitions:
-        owned = " ".join(_possession_said(words, t) for t in player.possessions)
+        owned = ", ".join(say(possession_words(t)) for t in player.possessions)
         lines.extend(_wrap("  " + say(T("owns %(possessions)s", possessions=owned or T("nothing")))))
     if "E" in state.competitions:
         grid = " ".join(f"{x},{y}:{say(tile_edges(t, turn))}" for (x, y), (t, turn) in sorted(player.grid.items()))
@@ -274,8 +298,8 @@ def _society(state: State, words: Words) -> list[str]:
     row = words.say(T("row"))
     width = max(3, len(row))
     column = boards.COLUMNS
-    lines = _wrap(words.say(T("Society grids, left to right: %(seats)s",
-                              seats=", ".join(seat_label(words, p.seat) for p in state.players))))
+    labels = [seat_label(words, p.seat) for p in state.players]
+    lines = _wrap(words.say(T("Society grids, left to right: %(seats)s", seats=", ".join(labels))), labels)
     head = f"{row:<{width}} " + " ".join(f"{p.seat + 1:<{column}}" for p in state.players)
     pairs = {kind: f"{letter}/{letter.lower()}" for kind, letter in letters.items()}
     legend = words.say(T("(%(gentleman)s gentlemen, %(lady)s ladies, * symbol space)", gentleman=pairs["gentleman"],
@@ -322,9 +346,7 @@ def decision(state: State, seat: int) -> Decision | None:
         placing = next((m for m in prompt.options if isinstance(m, Tile)), None)
         if prompt.kind == "tile" and placing is not None:
             meant += (tile_placement_words(state.players[seat].drawn_tile, placing),)
-        if prompt.kind == "take":  # a canvass tile is named by its id in a reply: say which tile each id is
-            meant += tuple(T("%(option)s = %(effect)s", option=Notation(str(m)), effect=tile_edges(tile))
-                           for m in prompt.options if (tile := DATA.tile_by_slug.get(m.tile)))  # type: ignore[attr-defined]
+        meant += _tiles_named(prompt)
         # R-PBEM-4: the rules let a player place a drawn political tile after seeing it, so no answer kept from
         # before the draw may place it.
         unseen = T("a drawn political tile is placed once it has been seen (R-PBEM-4)") if prompt.kind == "tile" else None

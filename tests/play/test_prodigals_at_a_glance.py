@@ -1,10 +1,11 @@
 """The Prodigals Club's prompts read at a glance (issue 44, item 5), in every language, over a whole game played
 through the service: the board names what lies on the table as the rulebook does (a political circle tile by
-its edges, a card set by its competition and number, a seat as the language writes it), never by the codes a
-reply may use for them (``pc-i5``, ``e-set1``, ``S2``); and a prompt states its decision once.
+its edges, a possession by its symbol, value and borough, a card set by its competition and number, a seat as
+the language writes it), never by the codes a reply may use for them (``pc-i5``, ``pt13``, ``e-set1``, ``S2``);
+and a prompt states its decision once.
 
-The codes stay what a reply types: the menu of choices and the legal moves still show them, and a reply in them
-is still read (the greedy bot's answers below are sent in the notation).
+The codes stay what a reply types: the legal moves still show them, the menu of choices says which tile each
+names, and a reply in them is still read (the greedy bot's answers below are sent in the notation).
 """
 
 from __future__ import annotations
@@ -35,10 +36,10 @@ SEATS = re.compile(r"\bS\d\b")
 
 
 def codes(language: str) -> re.Pattern[str]:
-    """Every code of a political circle tile or a card set as a reply in ``language`` writes it (``pc-ii4``,
-    «ε-σετ1», «в-набор1»), and a seat's code."""
+    """Every code of a tile (a political circle tile or a possession) or a card set as a reply in ``language``
+    writes it (``pc-ii4``, ``pt13``, «ε-σετ1», «в-набор1»), and a seat's code."""
     said = words(GAME, language)
-    shown = {said.move(slug(tile)) for tile in DATA.political}
+    shown = {said.move(slug(tile)) for tile in DATA.tile_by_slug.values()}
     shown |= {said.move(slug(card_set.id)) for side in DATA.sides.values() for card_set in side.card_sets}
     return re.compile("|".join([SEATS.pattern] + [rf"(?<![\w-]){re.escape(code)}(?![\w-])"
                                                  for code in sorted(shown, key=len, reverse=True)]))
