@@ -25,7 +25,7 @@ from engine.prodigals.board_effects import DATA_BONUS, indicated_borough
 from engine.prodigals.data import COMPETITION_NAMES, DATA
 from engine.prodigals.effects import scores
 from engine.prodigals.state import Player, State
-from engine.prodigals.views import _beatrice, decision, goods, tile_edges, turn_order
+from engine.prodigals.views import _beatrice, decision, goods, space_name, tile_edges, turn_order
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
 from engine.text import ENGLISH, Notation, T, Words, seat_label, seat_name, separator
 
@@ -376,7 +376,7 @@ def _space_layout(state: State) -> tuple[list[tuple[str, int, int]], list[tuple[
 
 
 def _spaces_piece(state: State, words: Words) -> Image.Image:
-    """The table's errand spaces empty, each named as a reply names it."""
+    """The table's errand spaces empty, each named by :func:`space_label`."""
     boxes, headings, height = _space_layout(state)
     piece = Image.new("RGB", (WIDTH, height), WHITE)
     pen = _Pen(piece)
@@ -390,9 +390,10 @@ def _spaces_piece(state: State, words: Words) -> Image.Image:
 
 
 def space_label(words: Words, key: str) -> tuple[list[str], int]:
-    """An errand space's name as its box shows it: as a reply names it, shrunk a little or cut with "…" to the
-    box's width (:func:`engine.drawing.fitted`)."""
-    return fitted(words.move(key), SPACE_WIDTH - 8, 12, smallest=10)
+    """An errand space's name as its box shows it (:func:`engine.prodigals.views.space_name`: a card set in words,
+    another space as a reply names it), shrunk a little or cut with "…" to the box's width
+    (:func:`engine.drawing.fitted`)."""
+    return fitted(space_name(words, key), SPACE_WIDTH - 8, 12, smallest=10)
 
 
 def _spaces(state: State, pen: _Pen, words: Words, y: int) -> int:

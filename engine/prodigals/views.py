@@ -178,7 +178,7 @@ def _taken(state: State, words: Words) -> str:
     ``seat 1 (Ann): election set 1, s-row; seat 3 …``."""
     by_seat: dict[int, list[str]] = {}
     for key, seat in state.taken.items():
-        by_seat.setdefault(seat, []).append(space_words(state, words, key))
+        by_seat.setdefault(seat, []).append(space_name(words, key))
     return separator(words).join(f"{seat_label(words, seat)}: {', '.join(keys)}" for seat, keys in sorted(by_seat.items()))
 
 
@@ -189,10 +189,16 @@ def card_set(set_id: str) -> Text:
     return CARD_SETS[competition](int(number))
 
 
-def space_words(state: State, words: Words, key: str) -> str:
-    """An errand space or card set taken, as the board names it: a card set in words, any other space by the name
-    a reply gives it."""
-    return words.say(card_set(key)) if key in state.sets else words.move(slug(key))
+CARD_SET_IDS: dict[str, str] = {slug(card_set.id): card_set.id for side in DATA.sides.values()
+                                 for card_set in side.card_sets}
+"""Each card set's id by the name a reply gives its space (``e-set1`` -> ``E_set1``)."""
+
+
+def space_name(words: Words, key: str) -> str:
+    """An errand space or card set, by its id or the name a reply gives it, as the board and the picture name it:
+    a card set in words (``election set 1``), any other space by the name a reply gives it."""
+    set_id = CARD_SET_IDS.get(slug(key))
+    return words.say(card_set(set_id)) if set_id else words.move(slug(key))
 
 
 def _wrap(text: str, whole: Iterable[str] = ()) -> list[str]:
