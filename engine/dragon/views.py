@@ -15,7 +15,7 @@ from engine.dragon import data
 from engine.dragon.reasons import expected, free_persons, legal_example, start_example
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, POINT_LABELS, RELEASE, START, DragonState, Player
 from engine.dragon.words import CARDS, EVENTS, EVENTS_SHORT, SHORT, person
-from engine.text import ENGLISH, Notation, T, TC, Text, TN, Words, seat_tag, separator
+from engine.text import ENGLISH, Notation, T, TC, Text, TN, Words, seat_label, seat_tag, separator
 from engine.protocol import Decision, Result
 
 WIDTH = 78
@@ -226,7 +226,7 @@ def _order(state: DragonState, words: Words) -> list[str]:
         return _flow(words.say(T("Final person track:")),
                      [words.say(T("seat %(seat)s (%(track)s)", seat=seat_tag(words, s), track=state.players[s].track))
                       for s in state.turn_order()])
-    marked = [words.say(T("seat %(seat)s", seat=seat_tag(words, s))) + ("*" if s == state.actor else "")
+    marked = [seat_label(words, s) + ("*" if s == state.actor else "")
               for s in state.order]
     if state.phase == START:
         return _flow(words.say(T("Choosing order (* = asked now):")), marked)

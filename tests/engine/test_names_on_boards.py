@@ -44,7 +44,7 @@ def test_dragon_names_the_seat_asked_now_and_the_turn_order(language: str) -> No
                                  title="", expected="")).split(",")[0]
     assert now in board and NAMES[actor] in now
     for seat in range(4):
-        assert said.say(engine.text.T("seat %(seat)s", seat=seat_tag(said, seat))) in board
+        assert seat_label(said, seat) in board
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
