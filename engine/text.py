@@ -140,6 +140,14 @@ def seat_tag(words: object, seat: int) -> str:
     return f"{seat + 1} ({name})" if name else str(seat + 1)
 
 
+def seat_label(words: Words, seat: int) -> str:
+    """A seat as a board's prose names it, in the reader's words: ``seat 2 (Bob)``, «Bob (2. ülőhely)»; the
+    same sentences the mails' own lines name a seat with, so a board and its mail read alike."""
+    name = seat_name(words, seat)
+    said = T("seat %(seat)s (%(name)s)", seat=seat + 1, name=name) if name else T("seat %(seat)s", seat=seat + 1)
+    return words.say(said)
+
+
 class English:
     """The source language: a text is its own message id; the notation is already English.
 

@@ -249,7 +249,8 @@ def _piece_steps(words: list[str], hint: list[str], fail: Fail) -> list[Step]:
 
 def _place_step(province: str | None, kind: str, site: str | None, fail: Fail) -> Step:
     def resolve(state: State) -> Move:
-        options = [m for m in flow.legal(state, state.current) if isinstance(m, Place) and m.piece == kind]
+        placing = [m for m in flow.legal(state, state.current) if isinstance(m, Place)]
+        options = [m for m in placing if m.piece == kind]
         chosen_province = province
         if chosen_province is None and state.province >= 0:
             chosen_province = state.side.provinces[state.province].id
@@ -266,8 +267,11 @@ def _place_step(province: str | None, kind: str, site: str | None, fail: Fail) -
         if not options:
             if chosen_province is not None:
                 return Place(chosen_province, kind, site)
+            # the example is a placement legal now, never the shape just refused nor a province not funded
+            example = next(iter([m for m in placing if m.piece == kind] or placing), None)
             raise fail(T("no %(piece)s can be placed as written; name the province, such as '%(example)s'",
-                         piece=Notation(kind), example=Notation(f"wei: {kind}")))
+                         piece=Notation(kind),
+                         example=Notation(format_move(example) if example else f"wei: {kind}")))
         raise AmbiguousMove(
             T("'%(piece)s' fits several moves; name the province and site",
               piece=Notation(kind + (" " + site if site else ""))),

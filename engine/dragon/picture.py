@@ -36,7 +36,7 @@ from engine.dragon.state import ACTION, BUILD, OVER, DragonState
 from engine.dragon.views import heading, short, title
 from engine.dragon.words import EVENTS_SHORT, PICTURE, SHORT, person
 from engine.drawing import fitted, font
-from engine.text import ENGLISH, T, Words, seat_tag
+from engine.text import ENGLISH, T, Words, seat_label
 
 Colour = tuple[int, int, int]
 
@@ -502,7 +502,7 @@ def _row(state: DragonState, s: int, viewer: int | None, words: Words) -> _Row:
         order = (", ".join(words.say(person(entry)) for entry in player.release_order)
                  or words.say(T("none (you will be asked)")))
         release = words.say(T("release order: %(order)s", order=order))
-    return _Row(s, s == viewer, s == _asked(state), words.say(T("seat %(seat)s", seat=seat_tag(words, s))),
+    return _Row(s, s == viewer, s == _asked(state), seat_label(words, s),
                 tuple((label, str(value)) for label, value in goods), palaces, words.say(T("no palaces")),
                 words.say(PICTURE["cards"]), held, release)
 
@@ -531,5 +531,5 @@ def _now_line(state: DragonState, words: Words) -> str:
     """Who is asked now and for what (the mail's subject words), or that the game is over."""
     if _asked(state) is None:
         return words.say(T("The game is over."))
-    who = words.say(T("seat %(seat)s", seat=seat_tag(words, state.actor)))
+    who = seat_label(words, state.actor)
     return f"{who}: {words.say(title(state, state.actor))}"

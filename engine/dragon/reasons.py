@@ -7,6 +7,7 @@ unchanged, so each reason names what was wrong and what would be right.
 from __future__ import annotations
 
 from engine.dragon import data
+from engine.dragon.legal import legal
 from engine.dragon.moves import (
     Action, Build, Discard, DragonMove, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start, format_move,
 )
@@ -15,9 +16,6 @@ from engine.dragon.words import CARDS, person
 from engine.text import Notation, T, Text, TN
 
 EXPECTED: dict[str, Text] = {
-    ACTION: T("an action, e.g. '%(example)s', or '%(passing)s'", example=Notation("group 2 tax"),
-                passing=Notation("pass")),
-    PERSON: T("a person card, e.g. '%(example)s'", example=Notation("recruit old warrior palace2")),
     OVER: T("nothing: the game is over"),
 }
 
@@ -40,6 +38,24 @@ def start_example(state: DragonState) -> str:
     return f"start {first.replace('_', ' ')} palace1, {second.replace('_', ' ')} palace2"
 
 
+SHAPES: dict[str, tuple[type | tuple[type, ...], str]] = {
+    ACTION: (Action, "group 2 tax"),
+    BUILD: (Build, "build +2 palace1 +1 new"),
+    PERSON: ((Recruit, Replace, Discard), "recruit old warrior palace2"),
+    RELEASE: (Release, "release farmer palace1"),
+}
+"""Each phase's move and the form it is written in, shown when no move of it is legal now."""
+
+
+def legal_example(state: DragonState) -> Notation:
+    """A move of the decision asked now, legal now, written as a reply: a player copies an example, so one that
+    is not legal (``group 2 tax`` when tax lies in group 3) would mislead; the phase's form when no move of its
+    kind is legal."""
+    kind, shape = SHAPES[state.phase]
+    move = next((m for m in legal(state, state.actor) if isinstance(m, kind)), None)
+    return Notation(format_move(move) if move is not None else shape)
+
+
 def palace_names(indexes: tuple[int, ...] | list[int]) -> list[Notation]:
     """Palaces by 0-based index as the notation names them (``palace2``)."""
     return [Notation(f"palace{i + 1}") for i in indexes]
@@ -49,18 +65,24 @@ def expected(state: DragonState) -> Text:
     """What the acting seat is being asked, in words."""
     if state.phase == START:
         return T("your two starting persons, e.g. '%(example)s'", example=Notation(start_example(state)))
+    if state.phase == ACTION:
+        return T("an action, e.g. '%(example)s', or '%(passing)s'",
+                 example=legal_example(state), passing=Notation("pass"))
+    if state.phase == PERSON:
+        return T("a person card, e.g. '%(example)s'", example=legal_example(state))
     if state.phase == BUILD:
         return TN("where your %(n)s new floor goes, e.g. '%(example)s'",
-                  "where your %(n)s new floors go, e.g. '%(example)s'", state.building,
-                  example=Notation("build +2 palace1 +1 new"))
+                  "where your %(n)s new floors go, e.g. '%(example)s'", state.building, example=legal_example(state))
     if state.phase == RELEASE:
         owed, unfed = state.owed[state.actor], state.unfed[state.actor]
         if unfed is not None:
             return TN("one person from %(n)s unfed palace among %(palaces)s, e.g. '%(example)s'",
                       "one person from each of %(n)s unfed palaces among %(palaces)s, e.g. '%(example)s'", owed,
-                      palaces=palace_names(unfed), example=Notation(f"release farmer palace{unfed[0] + 1}"))
+                      palaces=palace_names(unfed),
+                      example=legal_example(state))
         return TN("%(n)s more person to release, e.g. '%(example)s'",
-                  "%(n)s more persons to release, e.g. '%(example)s'", owed, example=Notation("release farmer palace1"))
+                  "%(n)s more persons to release, e.g. '%(example)s'", owed,
+                  example=legal_example(state))
     return EXPECTED[state.phase]
 
 

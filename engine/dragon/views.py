@@ -12,20 +12,20 @@ import textwrap
 from typing import Any
 
 from engine.dragon import data
-from engine.dragon.reasons import expected, free_persons, start_example
+from engine.dragon.reasons import expected, free_persons, legal_example, start_example
 from engine.dragon.state import ACTION, BUILD, OVER, PERSON, POINT_LABELS, RELEASE, START, DragonState, Player
 from engine.dragon.words import CARDS, EVENTS, EVENTS_SHORT, SHORT, person
-from engine.text import ENGLISH, Notation, T, TC, Text, TN, Words, seat_tag, separator
+from engine.text import ENGLISH, Notation, T, TC, Text, TN, Words, seat_label, seat_tag, separator
 from engine.protocol import Decision, Result
 
 WIDTH = 78
 """The widest board line in any language: a mail's text part keeps to 78 columns."""
-_HINTS = {
-    ACTION: "group 2 tax | pass",
-    BUILD: "build +2 palace1 +1 new",
-    PERSON: "recruit old warrior palace2 | recruit monk palace1 with wild",
-    RELEASE: "release farmer palace1 | release order: craftsman, farmer",
+_HINTS_AFTER = {
+    ACTION: " | pass",
+    RELEASE: " | release order: craftsman, farmer",
 }
+"""What a decision's hint offers after its example move legal now (:func:`engine.dragon.reasons.legal_example`):
+the other answer a player may give (a pass, a standing release order)."""
 
 
 def title(state: DragonState, seat: int) -> Text:
@@ -57,7 +57,7 @@ def decision(state: DragonState, seat: int) -> Decision | None:
         return None
     if state.phase == START:
         return Decision(START, title(state, seat), start_example(state), _start_choices(state))
-    return Decision(state.phase, title(state, seat), _HINTS[state.phase])
+    return Decision(state.phase, title(state, seat), legal_example(state) + _HINTS_AFTER.get(state.phase, ""))
 
 
 def _start_choices(state: DragonState) -> tuple[Text, ...]:
@@ -226,7 +226,7 @@ def _order(state: DragonState, words: Words) -> list[str]:
         return _flow(words.say(T("Final person track:")),
                      [words.say(T("seat %(seat)s (%(track)s)", seat=seat_tag(words, s), track=state.players[s].track))
                       for s in state.turn_order()])
-    marked = [words.say(T("seat %(seat)s", seat=seat_tag(words, s))) + ("*" if s == state.actor else "")
+    marked = [seat_label(words, s) + ("*" if s == state.actor else "")
               for s in state.order]
     if state.phase == START:
         return _flow(words.say(T("Choosing order (* = asked now):")), marked)

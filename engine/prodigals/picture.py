@@ -22,12 +22,12 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.drawing import fitted, font
 from engine.prodigals import boards, flow
 from engine.prodigals.board_effects import DATA_BONUS, indicated_borough
-from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
+from engine.prodigals.data import COMPETITION_NAMES, DATA
 from engine.prodigals.effects import scores
 from engine.prodigals.state import Player, State
-from engine.prodigals.views import _beatrice, decision, goods, turn_order
+from engine.prodigals.views import _beatrice, decision, goods, space_name, tile_edges, turn_order
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Words, seat_name, seat_tag, separator
+from engine.text import ENGLISH, Notation, T, Words, seat_label, seat_name, separator
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
@@ -287,7 +287,7 @@ def _players(state: State, pen: _Pen, words: Words, y: int) -> int:
         _disc(pen, MARGIN + 12, y + 12, seat, 12)
         parts = goods(state, player, words)
         x = MARGIN + 30
-        y = _text(pen, x, y + 3, f"S{seat_tag(words, seat)}: " + " · ".join(parts), body)
+        y = _text(pen, x, y + 3, f"{seat_label(words, seat)}: " + " · ".join(parts), body)
         if player.board:
             used = say(T("(used)"))
             cards = " ".join(words.move(DATA.cards[u].slug) + (used if u in player.used else "") for u in player.board)
@@ -376,7 +376,7 @@ def _space_layout(state: State) -> tuple[list[tuple[str, int, int]], list[tuple[
 
 
 def _spaces_piece(state: State, words: Words) -> Image.Image:
-    """The table's errand spaces empty, each named as a reply names it."""
+    """The table's errand spaces empty, each named by :func:`space_label`."""
     boxes, headings, height = _space_layout(state)
     piece = Image.new("RGB", (WIDTH, height), WHITE)
     pen = _Pen(piece)
@@ -390,9 +390,10 @@ def _spaces_piece(state: State, words: Words) -> Image.Image:
 
 
 def space_label(words: Words, key: str) -> tuple[list[str], int]:
-    """An errand space's name as its box shows it: as a reply names it, shrunk a little or cut with "…" to the
-    box's width (:func:`engine.drawing.fitted`)."""
-    return fitted(words.move(key), SPACE_WIDTH - 8, 12, smallest=10)
+    """An errand space's name as its box shows it (:func:`engine.prodigals.views.space_name`: a card set in words,
+    another space as a reply names it), shrunk a little or cut with "…" to the box's width
+    (:func:`engine.drawing.fitted`)."""
+    return fitted(space_name(words, key), SPACE_WIDTH - 8, 12, smallest=10)
 
 
 def _spaces(state: State, pen: _Pen, words: Words, y: int) -> int:
@@ -556,7 +557,7 @@ def _own(state: State, player: Player, pen: _Pen, words: Words, y: int) -> int:
     y = _text(pen, MARGIN, y, say(T("Your black-card slots: %(slots)s",
                                     slots=", ".join(f"{i}:{c}" for i, c in enumerate(slots, 1)))), body)
     if player.drawn_tile:
-        label = say(T("Drawn political tile: %(tile)s", tile=words.move(slug(player.drawn_tile))))
+        label = say(T("Drawn political tile: %(tile)s", tile=tile_edges(player.drawn_tile)))
         y = _text(pen, MARGIN, y + 4, label, body)
         y = _turns(pen, words, player.drawn_tile, y + 2)
         y = _placing(pen, words, player, y + 4)
@@ -632,7 +633,7 @@ def _due(state: State, seat: int | None, pen: _Pen, words: Words, y: int) -> int
         asked = decision(state, s)
         if asked is not None:
             pen.write((MARGIN, y + 8), "▶", font(14, True), DUE, "lm")
-            y = _text(pen, MARGIN + 18, y, words.say(T("Due: S%(seat)s, %(title)s", seat=seat_tag(words, s), title=asked.title)),
+            y = _text(pen, MARGIN + 18, y, words.say(T("Due: %(seat)s, %(title)s", seat=seat_label(words, s), title=asked.title)),
                       font(15, True))
     return y
 

@@ -8,17 +8,18 @@ picture can never show more than the view.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from typing import Any
 
 from engine.prodigals import boards, flow
 from engine.prodigals.board_effects import DATA_BONUS, indicated_borough
 from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import describe, scores
-from engine.prodigals.state import Player, State
+from engine.prodigals.state import Player, Prompt, State
 from engine.prodigals.moves import Done, Tile
-from engine.prodigals.words import BEATRICE, BORDERS, BOROUGHS, COMPETITIONS, FINAL, MARKER_LETTERS, PHASES, SYMBOLS
-from engine.text import ENGLISH, Notation, T, Text, Words, seat_name, seat_tag, separator
-from engine.notation import shortened
+from engine.prodigals.words import (BEATRICE, BORDERS, BOROUGHS, CARD_SETS, COMPETITIONS, FINAL, MARKER_LETTERS,
+                                    PHASES, SYMBOLS)
+from engine.text import ENGLISH, Notation, T, Text, Words, seat_label, separator
 from engine.protocol import Decision, Result
 
 WIDTH = 78
@@ -105,13 +106,18 @@ def _player_view(state: State, player: Player, seat: int | None) -> dict[str, An
 
 
 def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
-    """A compact picture, at most 78 columns wide in any language: each line is said first, then wrapped."""
-    say, shown = words.say, words.move
+    """A compact picture, at most 78 columns wide in any language: each line is said first, then wrapped.
+
+    What lies on the table is named as the rulebook names it (a tile by its edges, a card set by its competition,
+    a seat in the reader's words), never by the codes a reply may type for it. The seats due are named last,
+    but not the reader's own decision: every mail that shows the board states it once, with its choices."""
+    say = words.say
     lines: list[str] = []
     lines.extend(_wrap(say(T("The Prodigals Club, round %(round)s of %(rounds)s, %(phase)s; %(competitions)s",
                              round=state.round, rounds=DATA.rounds, phase=PHASES[state.phase],
                              competitions=tuple(COMPETITIONS[COMPETITION_NAMES[c]] for c in state.competitions)))))
-    lines.extend(_wrap(say(turn_order(state, words))))
+    labels = [seat_label(words, p.seat) for p in state.players]
+    lines.extend(_wrap(say(turn_order(state, words)), labels))
     top: list[Text] = []
     if state.central_card:
         top.append(T("central card %(card)s", card=Notation(_card(state.central_card))))
@@ -123,25 +129,27 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     for set_id, cards in state.sets.items():
         if set_id in state.taken:
             continue
-        parts = [say(T("%(set)s: %(cards)s", set=Notation(slug(set_id)), cards=Notation(", ".join(_card(c) for c in cards))))]
+        parts = [say(T("%(set)s: %(cards)s", set=card_set(set_id), cards=Notation(", ".join(_card(c) for c in cards))))]
         if set_id in state.set_tiles:
-            parts.append(say(T("+tile %(tile)s", tile=Notation(slug(state.set_tiles[set_id])))))
+            parts.append(say(T("+tile %(tile)s", tile=tile_edges(state.set_tiles[set_id]))))
         if set_id in state.set_benefit:
             parts.append("+" + say(describe(state.set_benefit[set_id])))
         lines.extend(_wrap(" ".join(parts)))
     if "P" in state.competitions and state.board_tiles:
         lines.extend(_wrap(say(T("possessions board: %(tiles)s",
-                                 tiles=" ".join(_possession_said(words, t) for t in state.board_tiles)))))
+                                 tiles=", ".join(say(possession_words(t)) for t in state.board_tiles)))))
     if "E" in state.competitions and state.canvass:
-        lines.extend(_wrap(say(T("canvass: %(tiles)s", tiles=" ".join(_tile(words, t) for t in state.canvass)))))
+        lines.extend(_wrap(say(T("canvass: %(tiles)s", tiles=" ".join(say(tile_edges(t)) for t in state.canvass)))))
     if state.bonus_tiles:
         lines.extend(_wrap(say(T("bonus tiles: %(tiles)s",
                                  tiles=Notation(" ".join(DATA_BONUS[t].slug for t in state.bonus_tiles))))))
     if state.taken:
-        lines.extend(_wrap(say(T("taken: %(sets)s", sets=_taken(state, words)))))
+        lines.extend(_wrap(say(T("taken: %(sets)s", sets=_taken(state, words))), labels))
     lines.append("")
     for player in state.players:
         lines.extend(_player_lines(state, player, words))
+    if "E" in state.competitions:
+        lines.extend(_wrap(say(EDGES_LEGEND)))
     if "S" in state.competitions:
         lines.append("")
         lines.extend(_society(state, words))
@@ -153,39 +161,76 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     if not due:
         lines.append(say(T("Game over.")))
     for s in due:
-        asked = decision(state, s)
+        asked = decision(state, s) if s != seat else None  # the reader's own decision: the mail states it, once
         if asked is not None:
-            lines.extend(_wrap(say(T("Due: S%(seat)s, %(title)s", seat=seat_tag(words, s), title=asked.title))))
-            if s == seat:
-                for choice in asked.choices:
-                    lines.extend(_wrap("  " + say(choice)))
-                lines.extend(_wrap("  " + shown(asked.hint)))
-    return "\n".join(line[:WIDTH] for line in lines)
+            lines.extend(_wrap(say(T("Due: %(seat)s, %(title)s", seat=labels[s], title=asked.title)), labels))
+    return "\n".join(line[:WIDTH] for line in lines).rstrip("\n")
 
 
 def turn_order(state: State, words: Words) -> Text:
-    """The seats in turn order, each with its player's name when the table's names are known (``S2 (Bob)``):
+    """The seats in turn order, each with its player's name when the table's names are known (``seat 2 (Bob)``):
     the text board and the picture say the same."""
-    joiner = ", " if any(seat_name(words, s) for s in state.order) else " "
-    return T("Turn order: %(seats)s", seats=joiner.join(f"S{seat_tag(words, s)}" for s in state.order))
+    return T("Turn order: %(seats)s", seats=", ".join(seat_label(words, s) for s in state.order))
 
 
 def _taken(state: State, words: Words) -> str:
-    """The exclusive spaces and sets taken, by seat, each seat named once: ``S1 (Ann): e-set1 c-row2; S3 …``."""
+    """The exclusive spaces and sets taken, by seat, each seat named once:
+    ``seat 1 (Ann): election set 1, s-row; seat 3 …``."""
     by_seat: dict[int, list[str]] = {}
     for key, seat in state.taken.items():
-        by_seat.setdefault(seat, []).append(words.move(slug(key)))
-    return separator(words).join(f"S{seat_tag(words, seat)}: {' '.join(keys)}" for seat, keys in sorted(by_seat.items()))
+        by_seat.setdefault(seat, []).append(space_name(words, key))
+    return separator(words).join(f"{seat_label(words, seat)}: {', '.join(keys)}" for seat, keys in sorted(by_seat.items()))
 
 
-def _wrap(text: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [""]
+def card_set(set_id: str) -> Text:
+    """A card set as the rulebook names it, by its competition and number (``election set 1``), not by the
+    notation a reply names it with (``e-set1``)."""
+    competition, number = set_id.split("_set")
+    return CARD_SETS[competition](int(number))
 
 
-def _possession_said(words: Words, tile: str) -> str:
-    """A possession tile as the board shows it: its id, symbol, value and the borough's first letters."""
+CARD_SET_IDS: dict[str, str] = {slug(card_set.id): card_set.id for side in DATA.sides.values()
+                                 for card_set in side.card_sets}
+"""Each card set's id by the name a reply gives its space (``e-set1`` -> ``E_set1``)."""
+
+
+def space_name(words: Words, key: str) -> str:
+    """An errand space or card set, by its id or the name a reply gives it, as the board and the picture name it:
+    a card set in words (``election set 1``), any other space by the name a reply gives it."""
+    set_id = CARD_SET_IDS.get(slug(key))
+    return words.say(card_set(set_id)) if set_id else words.move(slug(key))
+
+
+def _wrap(text: str, whole: Iterable[str] = ()) -> list[str]:
+    """``text`` in lines of at most ``WIDTH``; an item joined by ``_KEEP``, or any of ``whole`` (a seat's label,
+    «bob (2. ülőhely)»), is never parted."""
+    for item in whole:
+        text = text.replace(item, item.replace(" ", _KEEP))
+    return [line.replace(_KEEP, " ") for line in textwrap.wrap(text, WIDTH, subsequent_indent="  ",
+                                                              break_on_hyphens=False)] or [""]
+
+
+def possession_words(tile: str) -> Text:
+    """A possession tile by what is printed on it (its symbol, value and borough: ``wine £3 Mayfair``), as the
+    picture draws it; a reply names it by its id (``pt13``), which the board does not show."""
     p = DATA.possessions[tile]
-    return f"{words.move(slug(tile))}:{words.say(SYMBOLS[p.symbol])}{p.value}{words.say(BOROUGHS[p.borough])[:3]}"
+    return T("%(symbol)s £%(value)s %(borough)s", symbol=SYMBOLS[p.symbol], value=p.value, borough=BOROUGHS[p.borough])
+
+
+def tile_words(tile: str) -> Text:
+    """Any tile a move names by its id, by what is printed on it: a possession or a political circle tile."""
+    if tile in DATA.possessions:
+        return possession_words(tile)
+    return T("political circle tile %(edges)s", edges=tile_edges(tile))
+
+
+def _tiles_named(prompt: Prompt) -> tuple[Text, ...]:
+    """Each tile a prompt's options name by their id (``sell c1``, ``take pc-ii8``), with what is printed on it:
+    the board shows a tile by that alone, so the menu says which id is which."""
+    named = dict.fromkeys(getattr(move, field) for move in prompt.options for field in ("tile", "give", "take")
+                          if getattr(move, field, None) in DATA.tile_by_slug)
+    return tuple(T("%(option)s = %(effect)s", option=Notation(key), effect=tile_words(DATA.tile_by_slug[key]))
+                 for key in named)
 
 
 def _beatrice(tile_id: str) -> Text:
@@ -197,10 +242,16 @@ def _beatrice(tile_id: str) -> Text:
     return BEATRICE[tile.kind]
 
 
-def _tile(words: Words, tile: str) -> str:
-    """A political tile: its id and its edges north, east, south, west (- blank, ? any symbol)."""
-    edges = (_EDGE.get(e) or words.say(SYMBOLS[e]) for e in DATA.political[tile].edges)
-    return f"{words.move(slug(tile))}[" + "/".join(edges) + "]"
+EDGES_LEGEND = T("A political circle tile is written [north/east/south/west]: its edges clockwise from the top, "
+                 "each a symbol, ? (any symbol) or - (blank).")
+"""Said once under the players' grids: how to read the tiles the board lists by their edges."""
+
+
+def tile_edges(tile: str, turn: int = 0) -> Text:
+    """A political circle tile by what is printed on it, its edges north, east, south, west as they lie after
+    ``turn`` quarter turns (``[dog/-/horse/?]``): a player sees the tile, never its id."""
+    north, east, south, west = (_EDGE.get(e) or SYMBOLS[e] for e in boards.edges(tile, turn))
+    return T("[%(north)s/%(east)s/%(south)s/%(west)s]", north=north, east=east, south=south, west=west)
 
 
 def goods(state: State, player: Player, words: Words) -> list[str]:
@@ -224,16 +275,16 @@ def goods(state: State, player: Player, words: Words) -> list[str]:
 
 def _player_lines(state: State, player: Player, words: Words) -> list[str]:
     say = words.say
-    parts = [f"S{seat_tag(words, player.seat)}:"]
+    parts = [f"{seat_label(words, player.seat)}:"]
     for comp, value in scores(state, player).items():
         parts.append(say(T("%(competition)s %(score)s", competition=COMPETITIONS[COMPETITION_NAMES[comp]], score=value)))
     parts += goods(state, player, words)
-    lines = [line.replace(_KEEP, " ") for line in _wrap(" ".join(part.replace(" ", _KEEP) for part in parts))]
+    lines = _wrap(" ".join(part.replace(" ", _KEEP) for part in parts))
     if "P" in state.competitions:
-        owned = " ".join(_possession_said(words, t) for t in player.possessions)
+        owned = ", ".join(say(possession_words(t)) for t in player.possessions)
         lines.extend(_wrap("  " + say(T("owns %(possessions)s", possessions=owned or T("nothing")))))
     if "E" in state.competitions:
-        grid = " ".join(f"{x},{y}:{_tile(words, t)}r{turn}" for (x, y), (t, turn) in sorted(player.grid.items()))
+        grid = " ".join(f"{x},{y}:{say(tile_edges(t, turn))}" for (x, y), (t, turn) in sorted(player.grid.items()))
         circles = ",".join(f"{say(SYMBOLS[s])}{n}" for s, n in sorted(player.circles.items()))
         lines.extend(_wrap("  " + say(T("circles %(circles)s; grid %(grid)s", circles=circles or T("none"), grid=grid))))
     if player.board:
@@ -247,18 +298,19 @@ def _player_lines(state: State, player: Player, words: Words) -> list[str]:
 
 
 def _society(state: State, words: Words) -> list[str]:
-    """All society grids side by side, each headed by its seat (and its player's name, cut to the column):
-    G/g gentlemen, L/l ladies, * a symbol space."""
+    """All society grids side by side, each headed by its seat's number, the seats named in full on the line
+    above (a player's name never cut to a grid's width): G/g gentlemen, L/l ladies, * a symbol space."""
     letters = {kind: words.say(MARKER_LETTERS[kind])[:1] for kind in MARKER_LETTERS}
     row = words.say(T("row"))
     width = max(3, len(row))
-    heads = [" ".join(filter(None, (f"S{p.seat + 1}", seat_name(words, p.seat)))) for p in state.players]
-    column = max(boards.COLUMNS, min(max(map(len, heads)), (WIDTH - width) // len(heads) - 1))
-    head = f"{row:<{width}} " + " ".join(f"{shortened(h, column - 1):<{column}}" for h in heads)
+    column = boards.COLUMNS
+    labels = [seat_label(words, p.seat) for p in state.players]
+    lines = _wrap(words.say(T("Society grids, left to right: %(seats)s", seats=", ".join(labels))), labels)
+    head = f"{row:<{width}} " + " ".join(f"{p.seat + 1:<{column}}" for p in state.players)
     pairs = {kind: f"{letter}/{letter.lower()}" for kind, letter in letters.items()}
     legend = words.say(T("(%(gentleman)s gentlemen, %(lady)s ladies, * symbol space)", gentleman=pairs["gentleman"],
                          lady=pairs["lady"]))
-    lines = [head.rstrip() + "  " + legend] if len(head) + 2 + len(legend) <= WIDTH else [head.rstrip(), *_wrap(legend)]
+    lines += [head.rstrip() + "  " + legend] if len(head) + 2 + len(legend) <= WIDTH else [head.rstrip(), *_wrap(legend)]
     names = {m.slug: (letters[m.kind] if m.slug.endswith("1") else letters[m.kind].lower()) for m in DATA.markers}
     for r, value in enumerate(DATA.rows):
         cells = []
@@ -279,7 +331,7 @@ def _own_lines(state: State, player: Player, words: Words) -> list[str]:
     slots += ["-"] * (DATA.black_slots - len(slots))
     lines.extend(_wrap(say(T("Your black-card slots: %(slots)s", slots=", ".join(f"{i}:{c}" for i, c in enumerate(slots, 1))))))
     if player.drawn_tile:
-        lines.extend(_wrap(say(T("Drawn political tile: %(tile)s", tile=_tile(words, player.drawn_tile)))))
+        lines.extend(_wrap(say(T("Drawn political tile: %(tile)s", tile=tile_edges(player.drawn_tile)))))
     return lines
 
 
@@ -300,6 +352,7 @@ def decision(state: State, seat: int) -> Decision | None:
         placing = next((m for m in prompt.options if isinstance(m, Tile)), None)
         if prompt.kind == "tile" and placing is not None:
             meant += (tile_placement_words(state.players[seat].drawn_tile, placing),)
+        meant += _tiles_named(prompt)
         # R-PBEM-4: the rules let a player place a drawn political tile after seeing it, so no answer kept from
         # before the draw may place it.
         unseen = T("a drawn political tile is placed once it has been seen (R-PBEM-4)") if prompt.kind == "tile" else None
@@ -325,7 +378,7 @@ def tile_placement_words(tile: str, example: Tile) -> Text:
              "tile at 0,0; rN turns the tile N quarter turns clockwise (r0 as drawn). A tile is written "
              "[north/east/south/west], its edges clockwise from the top. Example: '%(example)s' puts "
              "%(tile)s at column %(x)s, row %(y)s, turned %(turn)s quarter turns: its north edge is then %(north)s.",
-             form=Notation("tile X,Y rN"), example=Notation(str(example)), tile=Notation(slug(tile)),
+             form=Notation("tile X,Y rN"), example=Notation(str(example)), tile=tile_edges(tile),
              x=example.x, y=example.y, turn=example.turn, north=_EDGE_WORDS.get(north) or SYMBOLS[north])
 
 

@@ -11,7 +11,9 @@ competition, a symbol, a borough) is a term with its kind as context.
 
 from __future__ import annotations
 
-from engine.text import Text, TC
+from collections.abc import Callable
+
+from engine.text import T, Text, TC
 
 COMPETITIONS: dict[str, Text] = {
     "possessions": TC("competition", "possessions"),
@@ -19,6 +21,13 @@ COMPETITIONS: dict[str, Text] = {
     "society": TC("competition", "society"),
 }
 """The three competitions, by the name ``COMPETITION_NAMES`` gives them."""
+
+CARD_SETS: dict[str, Callable[[int], Text]] = {
+    "P": lambda n: T("possessions set %(n)s", n=n),
+    "E": lambda n: T("election set %(n)s", n=n),
+    "S": lambda n: T("society set %(n)s", n=n),
+}
+"""A card set by its competition's id and its number, as the board names it (a reply names it ``e-set1``)."""
 
 FINAL = "final (the worst of the three)"
 """The result breakdown's last label: the score that ranks a player."""

@@ -20,11 +20,15 @@ def _action_state():
     return restart_month(state, GROUPS)
 
 
-def test_empty_reply_says_what_is_expected() -> None:
+def test_empty_reply_says_what_is_expected_with_an_example_legal_now() -> None:
+    """Tax lies in group 1 here: the example a player copies is a move legal now, never a fixed 'group 2 tax'."""
     state = _action_state()
     with pytest.raises(MoveError) as info:
         GAME.parse("  \n\n", state, 0)
-    assert "no move" in str(info.value) and "group 2 tax" in info.value.expected
+    assert "no move" in str(info.value) and "group 1 tax" in info.value.expected
+    example = info.value.expected.values["example"]
+    assert example in [GAME.format(move) for move in GAME.legal(state, 0)]
+    assert GAME.decision(state, 0).hint.startswith(example + " | ")
 
 
 def test_gibberish_names_the_line_and_suggests_moves() -> None:

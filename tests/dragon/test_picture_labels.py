@@ -12,7 +12,7 @@ from engine.dragon import data, picture
 from engine.dragon.views import short
 from engine.dragon.words import EVENTS_SHORT, SHORT
 from engine.drawing import font
-from engine.text import T, seat_tag
+from engine.text import seat_label
 from pbem.language.words import named, words
 
 RULES = engine.game("dragon")
@@ -72,7 +72,7 @@ def test_every_person_tile_and_group_card_fits(language: str) -> None:
 def test_a_seat_header_names_its_player_and_fits(language: str) -> None:
     said = named(words(RULES, language), ["Ann", LONG_NAME, "Джок", "Éva"])
     for seat in range(4):
-        header = said.say(T("seat %(seat)s", seat=seat_tag(said, seat)))
+        header = seat_label(said, seat)
         assert said.names[seat].split()[0] in header
         fits(header, picture.LEFT_W - 48, 30, 14, True, 2)
 

@@ -17,7 +17,7 @@ PLAYERS = ["ann@example.org", "bob@example.org", "cat@example.org", "dan@example
 
 
 @pytest.mark.parametrize(("game", "named"), [
-    ("dragon", r"seat {n} \({name}\):"), ("china", r"^{n} \({name}\)\*?\s"), ("prodigals", r"S{n} \({name}\):"),
+    ("dragon", r"seat {n} \({name}\):"), ("china", r"^{n} \({name}\)\*?\s"), ("prodigals", r"seat {n} \({name}\):"),
 ])
 def test_every_seat_is_named_on_the_board_of_a_prompt(tmp_path, game: str, named: str) -> None:
     service = open_service(make_settings(tmp_path), clock=SetClock(START))

@@ -13,6 +13,8 @@ from engine.prodigals import flow, greedy
 from engine.prodigals.data import DATA
 from engine.prodigals.moves import Done, OrderKeep, OrderUp, Place, Play, Shift, Stop, Tile
 from engine.prodigals.state import State
+from engine.prodigals.views import tile_edges
+from engine.text import T
 from tournaments import definition as definitions
 from tests.prodigals.scenario import COMBINATIONS, GAME, action_turn, give, markers, new, play
 
@@ -84,10 +86,11 @@ def test_a_drawn_political_tile_is_shown_to_its_owner_only() -> None:
     assert state.pending is not None and state.pending.prompt.kind == "tile"
     shown = tile.lower().replace("_", "-")
     assert GAME.view(state, 0)["players"][0]["drawn_tile"] == shown
+    drawn = str(T("Drawn political tile: %(tile)s", tile=tile_edges(tile)))  # the tile by its edges, not its id
     for seat in (None, 1):
         assert "drawn_tile" not in GAME.view(state, seat)["players"][0]
-        assert shown not in GAME.render(state, seat)
-    assert shown in GAME.render(state, 0)
+        assert "Drawn political tile" not in GAME.render(state, seat)
+    assert drawn in GAME.render(state, 0)
 
 
 def test_an_answer_to_a_pending_question_changes_the_state_it_is_given() -> None:
