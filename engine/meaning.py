@@ -71,6 +71,8 @@ class MeaningRules(Protocol):
 
     def to_act(self, state: State) -> set[int]: ...
 
+    def aliases(self, state: State, seat: int, move: Move) -> tuple[str, ...]: ...
+
 
 @dataclass(frozen=True)
 class Token:
@@ -402,14 +404,15 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
     if search.seat not in search.rules.to_act(state):
         return
     legal = search.rules.legal(state, search.seat)
-    described = [(move, _described(search, move)) for move in legal]
+    aliases = {move: describe(" ".join(search.rules.aliases(state, search.seat, move))) for move in legal}
+    described = [(move, _described(search, move) + aliases[move]) for move in legal]
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
         if all(token.optional for token in chunk):
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)))) is not None]
-        chosen, names = _chosen(search, chunk, fits, described)
+        chosen, names = _chosen(search, chunk, fits, described, aliases)
         for move in chosen:
             try:
                 following = search.rules.apply(search.rules.clone(state), search.seat, move)
@@ -493,7 +496,7 @@ def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Mo
 
 
 def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
-            described: list[tuple[Move, Counter[str]]]) -> tuple[list[Move], bool]:
+            described: list[tuple[Move, Counter[str]]], aliases: dict[Move, Counter[str]]) -> tuple[list[Move], bool]:
     """The move a chunk names, and True; or every move it fits, and False (the reader asks).
 
     A move is named when it is the one the chunk names wholly (every choice said, only its verb and the
@@ -502,13 +505,14 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
     site). A chunk of a verb alone names no move, however few are legal ("play card" is no card's play,
     whichever card is the one legal). Where a word of the line was passed over, a move is named only when the
     line fits no other: the word passed over might have been what told two apart ("the card with the
-    question mark": the wild)."""
+    question mark": the wild). A move's ``aliases`` (what the board shows where it goes) may name it, but a
+    choice left unsaid is never one of them."""
     vocabulary = search.vocabulary
 
     def choice(word: str) -> bool:
         return word not in vocabulary.verbs and (word not in vocabulary.others or word in vocabulary.moves)
 
-    whole = [move for move, left in fits if not any(choice(word) for word in +left)]
+    whole = [move for move, left in fits if not any(choice(word) for word in +(left - aliases[move]))]
     if len(whole) == 1 and (search.sure or len(fits) == 1):
         return whole, True
     if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described):

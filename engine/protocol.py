@@ -197,6 +197,12 @@ class Game(Protocol):
 
     def format(self, move: Move) -> str: ...
 
+    def aliases(self, state: State, seat: int, move: Move) -> tuple[str, ...]:
+        """Notation words that name ``move`` now besides its own line: what the board shows where the move goes
+        (a Prodigals card set by the cards lying in it), so a reply may name the move by what the player sees.
+        Reading by meaning lets them stand for the move; they are never required of a reply."""
+        ...
+
     def private(self, notation: str) -> bool:
         """Whether the move ``notation`` writes is its seat's secret (a standing order: a plan, or a card kept in
         hand), which no other seat and no reader of a public page may see played."""
@@ -403,6 +409,9 @@ class GameBase:
 
     def format(self, move: Move) -> str:
         return self.NOTATION.format_move(move)
+
+    def aliases(self, state: State, seat: int, move: Move) -> tuple[str, ...]:
+        return ()
 
     def private(self, notation: str) -> bool:
         return notation.startswith(self.PRIVATE_LINES) if self.PRIVATE_LINES else False

@@ -16,7 +16,7 @@ from engine import notation
 from engine.errors import MoveError
 from engine.notation import Vocabulary, words_of
 from engine.prodigals import flow, moves
-from engine.prodigals.data import DATA
+from engine.prodigals.data import DATA, slug
 from engine.prodigals.moves import Move
 from engine.prodigals.state import State
 from engine.prodigals.words import MOVE_WORDS
@@ -117,3 +117,14 @@ VOCABULARY = Vocabulary(
 """Every word a move's line is written with: the words of the notation (``words.MOVE_WORDS``, which name every
 card, space, tile, marker and step) name a move; a tile's id, ``for`` (``exchange b5 for pt3``), the errand boy
 a placement puts and the ``society`` of ``move society lady2 up`` are read too, but name nothing alone."""
+
+
+def aliases(state: State, move: Move) -> tuple[str, ...]:
+    """What a player sees where the move goes: a card set taken by an errand boy is named by the cards lying in
+    it ("the set with Flirt", "Rowdy Rally for me"), and taking is what placing there does."""
+    if not isinstance(move, moves.Place):
+        return ()
+    cards = next((cards for set_id, cards in state.sets.items() if slug(set_id) == move.space), None)
+    if not cards:
+        return ()
+    return ("take", *(DATA.cards[card].slug for card in cards))

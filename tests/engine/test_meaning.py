@@ -32,12 +32,32 @@ def test_a_reply_in_the_players_words_is_read_as_the_moves_it_names(language: st
     ("ru", "не играю красную"), ("ru", "красную или жёлтую"), ("hu", "talán a pirosat"),
     ("el", "όχι την κόκκινη"),
     ("en", "play red, blorptastic"),  # a word of no language: named in the refusal, never passed over
-    ("en", "Rowdy Rally for me"),  # a name the game does not know is never passed over
+    ("en", "Lavish Dinner for me"),  # a card lying in no set on display: its name is never passed over
 ])
 def test_a_negation_a_choice_or_an_unknown_word_is_never_played(language: str, text: str) -> None:
     with pytest.raises(MoveError):
-        read("china" if "Rowdy" not in text else "prodigals", language, "act" if "Rowdy" not in text else "errands",
+        read("china" if "Dinner" not in text else "prodigals", language, "act" if "Dinner" not in text else "errands",
              text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Rowdy Rally for me", "place e-set2"), ("en", "Take the set with Flirt.", "place s-set2"),
+    ("en", "I'll have the set with Town Crier in it", "place s-set1"),
+    ("ru", "Беру набор с «Флиртом»", "place s-set2"),
+])
+def test_a_card_set_is_named_by_a_card_lying_in_it(language: str, text: str, means: str) -> None:
+    """What the board shows where a move goes names the move (:meth:`engine.Game.aliases`): the set a card lies in."""
+    assert read("prodigals", language, "errands", text) == [means]
+
+
+def test_a_card_lying_in_two_sets_names_neither() -> None:
+    rules = engine.game("prodigals")
+    position, seat = state("prodigals", "errands")
+    position = rules.clone(position)
+    position.sets["S_set4"] = [*position.sets["S_set4"], *position.sets["S_set2"]]  # Flirt in sets 2 and 4
+    with pytest.raises(AmbiguousMove) as asked:
+        rules.read("the set with Flirt", position, seat, words(rules, "en"))
+    assert sorted(asked.value.suggestions) == ["place s-set2", "place s-set4"]
 
 
 def test_several_fitting_moves_are_asked_about_with_each_one() -> None:
