@@ -356,7 +356,10 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     read = found.read
     search = _Search(rules, seat, vocabulary, sure=not found.dropped)
     _parse(search, rules.clone(state), tuple(read), ())
-    chosen = _shortest(search.found)
+    # Where every word was read, a reading that guessed a move ("play" alone as some card's play) is no other
+    # meaning of the line; where one was passed over, it may be: that word might have named the move guessed.
+    weighed = {key: moves for key, moves in search.found.items() if search.named[key] or not search.sure}
+    chosen = _shortest(weighed)
     if chosen is not None and search.named[chosen]:
         return Meaning(moves=search.found[chosen])
     if search.found:

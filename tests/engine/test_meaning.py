@@ -91,3 +91,9 @@ def test_nothing_is_the_move_of_choosing_none(language: str, text: str) -> None:
 def test_nothing_where_no_move_chooses_none_is_not_played() -> None:
     with pytest.raises(MoveError):
         read("china", "en", "place", "nothing")
+
+
+@pytest.mark.parametrize("text", ["Play Lavish Dinner. Done.", "play lavish dinner, done", "play lavish dinner then done"])
+def test_a_reading_that_guesses_a_move_is_no_rival_of_one_that_names_every_move(text: str) -> None:
+    """"play" could start some card's play before Lavish Dinner's; only the reading naming each move counts."""
+    assert read("prodigals", "en", "hand", text) == ["play lavish-dinner", "done"]
