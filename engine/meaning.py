@@ -275,8 +275,9 @@ class _Index:
         pairs: list[tuple[str, str]] = []
         for entry in (lexicon.entries if lexicon is not None else ()):
             notation = frozenset(fold(word) for word in TOKEN.findall(entry.english))
-            for form in entry.forms:
-                pairs += [(word, concept) for word in TOKEN.findall(form) for concept in notation]
+            for form in entry.forms:  # a word of the form that is a word of the notation stands for itself alone
+                pairs += [(word, concept) for word in TOKEN.findall(form)
+                          for concept in ({fold(word)} if fold(word) in notation else notation)]
                 phrase = tuple(fold(word) for word in TOKEN.findall(form))
                 if len(phrase) > 1:
                     self.phrases[phrase] = self.phrases.get(phrase, frozenset()) | notation

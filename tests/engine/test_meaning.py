@@ -97,3 +97,9 @@ def test_nothing_where_no_move_chooses_none_is_not_played() -> None:
 def test_a_reading_that_guesses_a_move_is_no_rival_of_one_that_names_every_move(text: str) -> None:
     """"play" could start some card's play before Lavish Dinner's; only the reading naming each move counts."""
     assert read("prodigals", "en", "hand", text) == ["play lavish-dinner", "done"]
+
+
+@pytest.mark.parametrize(("text", "means"), [("Canvass space", "place e-canvass"), ("Scandal space", "place s-scandal")])
+def test_a_word_of_a_move_stands_for_itself_not_for_the_whole_move(text: str, means: str) -> None:
+    """"canvass" is the canvass of ``e-canvass``, never its "e", which every election space has."""
+    assert read("prodigals", "en", "errands", text) == [means]
