@@ -184,11 +184,38 @@ READING = Path(__file__).with_name("reading.toml")
 """Each language's small words a reply is read past: pass-over words, number words, "done" words (the file says how)."""
 
 
+TYPED_IN_LATIN = frozenset({"el", "ru"})
+"""Languages whose players often type in Latin letters (Greeklish, translit): their small words are read so too."""
+
+LATIN_HABITS = {"ω": ("w",), "χ": ("x", "h")}
+"""How Greeklish writers spell some letters besides the transliteration's way: ω as "w" («τελείωσα»
+"teleiwsa"), χ as "x" or "h" («όχι» "oxi")."""
+
+
+def _and_in_latin(value: Any) -> Any:
+    """A list or table of a language's words with each word's Latin spellings added (:func:`latin`, and the
+    habits of ``LATIN_HABITS``); other settings as they are."""
+    if isinstance(value, list):
+        return [*value, *(spelled for word in value for spelled in _spellings(word))]
+    if isinstance(value, dict):
+        return {**value, **{spelled: n for word, n in value.items() for spelled in _spellings(word)}}
+    return value
+
+
+def _spellings(word: str) -> set[str]:
+    written = {fold(word)}
+    for letter, habits in LATIN_HABITS.items():
+        written |= {form.replace(letter, habit) for form in written for habit in habits}
+    return {spelled for form in written if (spelled := latin(form))}
+
+
 @lru_cache(maxsize=None)
 def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Reading:
     """``language``'s words read past the move words; a word the game's notation reads (``notation_words``,
     English) keeps its meaning there ("for" in China, "done" in Prodigals)."""
     table = tomllib.loads(READING.read_text(encoding="utf-8")).get(language, {})
+    if language in TYPED_IN_LATIN:  # «και», «ничего» typed "kai", "nichego": the same small word
+        table = {name: _and_in_latin(value) for name, value in table.items()}
 
     def folded(words: list[str]) -> frozenset[str]:
         return frozenset(fold(word.replace("'", APOSTROPHE)) for word in words) - notation_words

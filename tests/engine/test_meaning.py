@@ -103,3 +103,11 @@ def test_a_reading_that_guesses_a_move_is_no_rival_of_one_that_names_every_move(
 def test_a_word_of_a_move_stands_for_itself_not_for_the_whole_move(text: str, means: str) -> None:
     """"canvass" is the canvass of ``e-canvass``, never its "e", which every election space has."""
     assert read("prodigals", "en", "errands", text) == [means]
+
+
+def test_small_words_typed_in_latin_letters_are_read_as_the_languages_own() -> None:
+    """Greeklish "kai", "to" are «και», «το»: passed over as written in Greek letters; "oxi" is «όχι», a no."""
+    assert read("prodigals", "el", "discard", "Petaw to Lavish Dinner kai to Property Swap") == [
+        "discard lavish-dinner", "discard property-swap"]
+    with pytest.raises(MoveError):
+        read("prodigals", "el", "discard", "oxi to Lavish Dinner")

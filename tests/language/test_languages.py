@@ -175,7 +175,8 @@ def test_a_player_without_a_language_who_replies_in_greek_gets_greek_from_that_a
     assert pipeline.deliver(service, reply_to(prompt, "say Καλησπέρα σε όλους, καλή τύχη!")).status == "command"
     confirmation = outbox(service, recipient=ANN, kind="command")[-1]
     assert "Το μήνυμά σας" in confirmation.subject and "Hello" not in confirmation.text
-    assert "Hello Player 2" in outbox(service, recipient=BOB, kind="say")[-1].text  # Bob has no language: English
+    said = outbox(service, recipient=BOB, kind="say")[-1].text  # Bob has no language: English
+    assert "Hello bob" in said and "Player 1 says" in said  # Ann has no name: her seat, never her address
     with Session(service.db) as session:
         ann, bob = session.get(Player, 1), session.get(Player, 2)
         assert ann is not None and bob is not None and (ann.language, bob.language) == ("el", "")
