@@ -132,13 +132,13 @@ def test_the_move_words_cover_the_notation_and_no_english_word_is_left_in_a_show
     same = {word for word in written if w.catalog.pgettext("move", word) == word}  # Hungarian Han and Lu
     forms = {fold(form) for entry in w.lexicon.entries for form in entry.forms} | same
     assert {entry.english for entry in w.lexicon.entries} | same == written | {ELSE.msgid}  # "else" is every game's
-    notations = [notation.HINTS[phase] for phase in notation.HINTS] + [
-        str(arg) for text in notation.EXPECTED.values() for _, arg in text.args]
+    notations: list[str] = []
     for state in _sampled(5):
         for seat in GAME.to_act(state):
             decision = GAME.decision(state, seat)
             assert decision is not None
             notations += [decision.hint, *(GAME.format(move) for move in GAME.legal(state, seat))]
+            notations += [str(arg) for _, arg in notation.expected(state, seat).args]  # a refusal's examples
     for english in notations:
         assert set(WORD.findall(english)) <= written, f"{english!r} writes a word MOVE_WORDS lacks"
         shown = w.move(english)
