@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -103,7 +104,7 @@ def test_a_prodigals_board_shows_no_code_and_its_prompt_states_the_decision_once
         now = decision(state, seat)
         title = said.say(now.title)  # type: ignore[union-attr]
         pen = Recording(Image.new("RGB", (picture.WIDTH, 400), picture.WHITE))
-        drawn = [text for text, _, _ in recorded(lambda: picture._due(state, seat, pen, said, 0))]
+        drawn = [text for text, _, _ in recorded(partial(picture._due, state, seat, pen, said, 0))]
         own = said.say(T("Due: %(seat)s, %(title)s", seat=seat_label(said, seat), title=now.title))  # type: ignore[union-attr]
         assert own not in drawn, drawn  # the picture leaves the reader's own decision to the mail
         if title not in prompt.subject:
