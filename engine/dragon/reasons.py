@@ -41,7 +41,7 @@ def start_example(state: DragonState) -> str:
 SHAPES: dict[str, tuple[type | tuple[type, ...], str]] = {
     ACTION: (Action, "group 2 tax"),
     BUILD: (Build, "build +2 palace1 +1 new"),
-    PERSON: ((Recruit, Replace, Discard), "recruit old warrior palace2"),
+    PERSON: ((Recruit, Replace, Discard, PlayCard), "recruit old warrior palace2"),
     RELEASE: (Release, "release farmer palace1"),
 }
 """Each phase's move and the form it is written in, shown when no move of it is legal now."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 import pytest
@@ -40,7 +41,8 @@ def example_plays(rules: engine.Game, state: engine.State, seat: int, example: s
 def test_every_prompt_s_example_move_is_legal_at_its_decision(name: str) -> None:
     rules = engine.game(name)
     checked = 0
-    for state in greedy_states(rules, 3, 4, OPTIONS.get(name), every=3):
+    for state in chain(greedy_states(rules, 3, 4, OPTIONS.get(name), every=3),
+                       greedy_states(rules, 3, 4, OPTIONS.get(name), every=5)):  # each state taken as played
         for seat in sorted(rules.to_act(state)):
             asked = rules.decision(state, seat)
             if asked is None or not asked.hint:
@@ -72,6 +74,8 @@ WRONG_LINES: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 """Lines written wrong or not legal now, by game and by the phase whose decision they answer."""
+ANY_TIME = {"dragon": ("release order",), "china": ()}
+"""Lines of a move that may be sent at any time (Dragon's standing release order), written wrong."""
 
 
 def quoted_examples(said: Any) -> Iterator[str]:
@@ -92,10 +96,10 @@ def quoted_examples(said: Any) -> Iterator[str]:
 def test_every_refusal_s_example_move_is_legal_at_its_decision(name: str) -> None:
     rules = engine.game(name)
     shown = 0
-    for state in greedy_states(rules, 3, 4, every=3):
+    for state in chain(greedy_states(rules, 3, 4, every=3), greedy_states(rules, 3, 4, every=5)):  # taken as played
         for seat in sorted(rules.to_act(state)):
             said = [rules.expected(state, seat)]
-            for line in WRONG_LINES[name].get(state.phase, ()):
+            for line in (*WRONG_LINES[name].get(state.phase, ()), *ANY_TIME[name]):
                 try:
                     rules.parse(line, state, seat)
                 except engine.MoveError as refusal:
