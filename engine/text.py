@@ -213,6 +213,9 @@ _NUMBER_HYPHEN = re.compile(r"\d-$")
 _TRAILING = re.compile(r"[\s,;:.!]+$")
 """What a line's last word read past leaves behind it."""
 
+_PART_END = re.compile(r"[;:\u00b7\u0387]")
+"""What ends a part of a line no verb before it governs (``play red; wei: pagoda 1``; the Greek «·» is a ";")."""
+
 
 def _joins(between: str) -> bool:
     """Whether what stands between two words keeps them one phrase: ``court lady``, ``court_lady``,
@@ -233,10 +236,14 @@ def fold(word: str) -> str:
 
 @dataclass(frozen=True)
 class LexiconEntry:
-    """One word or phrase of the notation and how a language writes it: the first form is shown, all are read."""
+    """One word or phrase of the notation and how a language writes it: the first form is shown, all are read.
+
+    ``governed``: one of the forms, shown where the word is a verb's object (Russian «сыграть красную», not
+    «сыграть красная»); empty where the language writes it as the first form there too."""
 
     english: str
     forms: tuple[str, ...]
+    governed: str = ""
 
 
 LINES_SHOWN_KEPT = 20_000
@@ -266,6 +273,8 @@ class Lexicon:
         self.reading = reading or Reading()
         self._shown: dict[tuple[str, ...], str] = {}
         self._read: dict[tuple[str, ...], str] = {}
+        self._governed = {_key(entry.english): entry.governed for entry in self.entries if entry.governed}
+        """The form each word is shown in after a verb of its part of the line (:class:`LexiconEntry`)."""
         for entry in self.entries:
             self._shown[_key(entry.english)] = entry.forms[0]
             for form in entry.forms:
@@ -333,9 +342,13 @@ class Lexicon:
         pieces = _WORD.split(text)  # even indexes: what lies between words; odd: the words
         out: list[str] = [pieces[0]]
         verb_before = False
+        governed = self._governed if table is self._shown else {}
+        governing = False  # showing: a verb stands before, in this part of the line ("play red red", "draw up2, deck")
         kept = ""  # the last word kept, as read
         i = 1
         while i < len(pieces):
+            if governing and _PART_END.search(pieces[i - 1]):
+                governing = False
             for length in range(min(self._longest, (len(pieces) - i + 1) // 2), 0, -1):
                 words = pieces[i:i + 2 * length:2]
                 joins = pieces[i + 1:i + 2 * length - 1:2]
@@ -345,6 +358,9 @@ class Lexicon:
                 if all(_joins(join) for join in joins):
                     swapped = table.get(key)
                     if swapped is not None:
+                        if governing:
+                            swapped = governed.get(key, swapped)
+                        governing = governing or bool(governed) and " ".join(key) in self.verbs
                         out += [swapped, pieces[i + 2 * length - 1]]
                         verb_before = swapped in self.verbs and _joins(pieces[i + 2 * length - 1])
                         kept = swapped

@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement, product
 from types import MappingProxyType
 
 from engine.china.data import BOARDS, Components, Side
-from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play
+from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play, format_move
 from engine.china.scoring import Roads, alliance_points, province_points, road_score
 from engine.china.state import ACT, DRAW, OVER, PLACE, State
 from engine.errors import IllegalMove
@@ -518,8 +518,13 @@ def _why_place(state: State, seat: int, move: Place) -> Text:
                  "count (%(limit)s)", province=province, emissaries=sum(state.emissaries_in[p]),
                  limit=state.emissary_limit(p))
     if move.site is None:
+        # the example is a site legal now, in the province named if it has one: site 1 may be taken or not its own
+        sited = [m for m in legal(state, seat) if isinstance(m, Place) and m.piece == move.piece and m.site]
+        example = next((m for m in sited if m.province == move.province), sited[0] if sited else None)
+        if example is None:
+            return T("a %(piece)s needs a site: write its number after it", piece=Notation(move.piece))
         return T("a %(piece)s needs a site: write its number, such as '%(example)s'", piece=Notation(move.piece),
-                 example=Notation(f"{move.province}: {move.piece} 1"))
+                 example=Notation(format_move(example)))
     if move.site not in side.sites or side.site_province[side.sites.index(move.site)] != p:
         names = Notation(", ".join(side.sites[s] for s in side.province_sites[p]))
         return T("%(site)s is not a site of %(province)s; its sites are %(sites)s", site=Notation(str(move.site)),

@@ -57,7 +57,7 @@ class China(GameBase):
         return notation.reply_text(text)
 
     def expected(self, state: State, seat: int) -> Text:
-        return notation.EXPECTED[state.phase]
+        return notation.expected(state, seat)
 
     def suggestions(self, state: State, seat: int) -> list[str]:
         return notation.suggest(state, seat)

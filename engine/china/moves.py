@@ -62,3 +62,20 @@ class Pass:
 
 
 Move = Play | Place | Draw | Exchange | Pass
+
+
+def format_move(move: Move) -> str:
+    """A step as a reply writes it (``wei: pagoda 3``): the rules name moves this way too, in refusals' examples."""
+    if isinstance(move, Play):
+        return "play " + " ".join(move.cards)
+    if isinstance(move, Place):
+        return f"{move.province}: {move.piece}" + (f" {_short_site(move.province, move.site)}" if move.site else "")
+    if isinstance(move, Draw):
+        return f"draw {move.source}"
+    if isinstance(move, Exchange):
+        return f"exchange {move.discard} for {move.take}"
+    return "pass"
+
+
+def _short_site(province: str, site: str) -> str:
+    return site.removeprefix(province + "-")

@@ -15,31 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.china import flow
-from engine.china.moves import DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play
-from engine.china.state import State
+from engine.china.moves import (DECK, EMISSARY, FORTRESS, PAGODA, Draw, Exchange, Move, Pass, Place, Play,
+                                format_move)
+from engine.china.state import ACT, OVER, PLACE, State
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
 from engine.notation import Vocabulary, closest, words_of
 from engine.text import ANO_TELEIA, Notation, T, Text
 
 PIECE_WORDS = {PAGODA: PAGODA, "house": PAGODA, "palace": PAGODA, EMISSARY: EMISSARY, "envoy": EMISSARY,
                FORTRESS: FORTRESS, "fort": FORTRESS, "fortification": FORTRESS}
-HINTS = {
-    "act": "play red red; wei: pagoda 3, emissary; draw up2, deck",
-    "place": "wei: pagoda 3",
-    "draw": "draw deck",
-    "over": "",
-}
-"""The decision's one-line reminder in notation, by phase."""
-EXPECTED = {
-    "act": T("a turn such as '%(turn)s' or '%(exchange)s'", turn=Notation(HINTS["act"]),
-             exchange=Notation("exchange green for up1")),
-    "place": T("the next piece, such as '%(pagoda)s' or '%(emissary)s'", pagoda=Notation(HINTS["place"]),
-               emissary=Notation("wei: emissary")),
-    "draw": T("the cards to draw, such as '%(deck)s' or '%(display)s' (a display card by place or colour)",
-              deck=Notation(HINTS["draw"]), display=Notation("draw up2")),
-    "over": T("nothing: the game is over"),
-}
-"""What the game waits for, by phase, for a refusal's "expected now"."""
+EXAMPLE_STEPS = 3
+"""The most steps of a turn a prompt's example shows: a play, a piece, and the next step, enough to show the form."""
 MOVE_WORDS = frozenset({"pass", "play", "draw", "take", "exchange", "swap", "discard"})
 """The words a step can start with (besides a piece or a province)."""
 DECK_WORDS = (DECK, "d", "pile", "top")
@@ -53,21 +39,54 @@ SUGGESTION_LIMIT = 400
 PROVINCES = next(iter(flow.BOARDS.sides.values())).provinces
 
 
-def format_move(move: Move) -> str:
-    if isinstance(move, Play):
-        return "play " + " ".join(move.cards)
-    if isinstance(move, Place):
-        return f"{move.province}: {move.piece}" + (f" {_short_site(move.province, move.site)}" if move.site else "")
-    if isinstance(move, Draw):
-        return f"draw {move.source}"
-    if isinstance(move, Exchange):
-        return f"exchange {move.discard} for {move.take}"
-    return "pass"
+def example_turn(state: State, seat: int) -> str:
+    """A turn legal now, written as a reply: its first steps, each the first legal one (a play before an
+    exchange), played on a copy. A player copies the example, so a fixed one (``play red red; wei: pagoda 3``)
+    would be refused whenever the hand or the board does not allow it, and repeat itself in the refusal."""
+    work, steps = state.copy(), []
+    while seat == work.current and work.phase != OVER and len(steps) < EXAMPLE_STEPS:
+        move = flow.legal(work, seat)[0]
+        steps.append(format_move(move))
+        if isinstance(move, (Draw, Exchange, Pass)):
+            break  # the turn's last step: the deck's next card is nobody's to see, even on a copy
+        flow.apply(work, seat, move)
+    return "; ".join(steps)
 
 
-def _short_site(province: str, site: str) -> str:
-    prefix = province + "-"
-    return site[len(prefix):] if site.startswith(prefix) else site
+def placing_example(state: State, seat: int) -> str:
+    """The example turn (:func:`example_turn`) up to its first placement: how pieces are named, legal now."""
+    steps = example_turn(state, seat).split("; ")
+    placing = next((i for i, step in enumerate(steps) if ":" in step), len(steps) - 1)
+    return "; ".join(steps[:placing + 1])
+
+
+def expected(state: State, seat: int) -> Text:
+    """What the game waits for from ``seat`` now, for a refusal's "expected now": every example is a move legal
+    now, as the prompt's is (a fixed one, ``wei: pagoda 3``, was refused again where Wei was not funded)."""
+    legal = flow.legal(state, seat)
+    if state.phase == OVER:
+        return T("nothing: the game is over")
+    if not legal:
+        return T("nothing until your turn")
+    first = Notation(format_move(legal[0]))
+    if state.phase == ACT:
+        turn = example_turn(state, seat)
+        exchange = next((format_move(m) for m in legal if isinstance(m, Exchange)), turn)
+        if exchange == turn:
+            return T("a turn such as '%(turn)s'", turn=Notation(turn))
+        return T("a turn such as '%(turn)s' or '%(exchange)s'", turn=Notation(turn), exchange=Notation(exchange))
+    if state.phase == PLACE:
+        pieces = {m.piece: m for m in reversed(legal) if isinstance(m, Place)}  # the first legal of each piece
+        if PAGODA in pieces and EMISSARY in pieces:
+            return T("the next piece, such as '%(pagoda)s' or '%(emissary)s'",
+                     pagoda=Notation(format_move(pieces[PAGODA])), emissary=Notation(format_move(pieces[EMISSARY])))
+        return T("the next step, such as '%(example)s'", example=first)
+    displayed = [f"draw up{state.display.index(flow.COLOURS.index(m.source)) + 1}" for m in legal
+                 if isinstance(m, Draw) and m.source != DECK]
+    if Draw(DECK) in legal and displayed:
+        return T("the cards to draw, such as '%(deck)s' or '%(display)s' (a display card by place or colour)",
+                 deck=Notation(format_move(Draw(DECK))), display=Notation(displayed[0]))
+    return T("the cards to draw, such as '%(example)s'", example=first)
 
 
 def read_line(line: str, state: State, seat: int) -> list[Move]:
@@ -106,7 +125,7 @@ def _line(line: str, work: State, seat: int) -> list[Move]:
                                   segment=Notation(segment)), line=line, expected=T("nothing more this turn"))
             move = step(work)
             if move not in flow.legal(work, seat):
-                raise IllegalMove(flow.why_illegal(work, seat, move), line=line, expected=EXPECTED[start.phase],
+                raise IllegalMove(flow.why_illegal(work, seat, move), line=line, expected=expected(start, seat),
                                   suggestions=_suggest(line, start, seat))
             flow.apply(work, seat, move)
             moves.append(move)
@@ -123,7 +142,7 @@ def _segment(segment: str, work: State, seat: int, hint: list[str], line: str) -
     head, rest = words[0], words[1:]
 
     def fail(message: Text) -> MoveError:
-        return MoveError(message, line=line, expected=EXPECTED[work.phase], suggestions=_suggest(line, work, seat))
+        return MoveError(message, line=line, expected=expected(work, seat), suggestions=_suggest(line, work, seat))
 
     if head == "pass":
         if rest:
@@ -141,7 +160,7 @@ def _segment(segment: str, work: State, seat: int, hint: list[str], line: str) -
         return [_draw_step(src, fail) for src in sources]
     if head in ("exchange", "swap", "discard"):
         return [_exchange_step(rest, fail)]
-    return _piece_steps(words, hint, fail)
+    return _piece_steps(words, hint, fail, lambda: placing_example(work, seat))
 
 
 def _play_step(words: list[str], hint: list[str], fail: Fail) -> Step:
@@ -212,7 +231,9 @@ def _source(word: str, state: State, fail: Fail) -> str:
     return _colour(word.removeprefix("up ").strip(), fail)
 
 
-def _piece_steps(words: list[str], hint: list[str], fail: Fail) -> list[Step]:
+def _piece_steps(words: list[str], hint: list[str], fail: Fail, example: Callable[[], str]) -> list[Step]:
+    """The placements a segment names (``wei: pagoda 3, emissary``); ``example`` gives a turn legal now up to its
+    first placement, for a refusal of a segment that names no piece."""
     text = " ".join(words)
     province: str | None = hint[-1] if hint else None
     if ":" in text:
@@ -220,7 +241,7 @@ def _piece_steps(words: list[str], hint: list[str], fail: Fail) -> list[Step]:
         province = _province(before.strip(), fail)
     pieces = [p.strip() for p in re.split(r"\s*(?:,|\+|\band\b|\bthen\b)\s*", text) if p.strip()]
     if not pieces:
-        raise fail(T("name the pieces to place, such as '%(example)s'", example=Notation("wei: pagoda 3, emissary")))
+        raise fail(T("name the pieces to place, such as '%(example)s'", example=Notation(example())))
     steps = []
     for piece in pieces:
         tokens = piece.split()

@@ -226,24 +226,6 @@ def _fit(line: str) -> list[str]:
     return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
 
 
-EXAMPLE_STEPS = 3
-"""The most steps of a turn a prompt's example shows: a play, a piece, and the next step, enough to show the form."""
-
-
-def example_turn(state: State, seat: int) -> str:
-    """A turn legal now, written as a reply: its first steps, each the first legal one (a play before an
-    exchange), played on a copy. A player copies the example, so a fixed one (``play red red; wei: pagoda 3``)
-    would be refused whenever the hand or the board does not allow it, and repeat itself in the refusal."""
-    work, steps = state.copy(), []
-    while seat == work.current and work.phase != OVER and len(steps) < EXAMPLE_STEPS:
-        move = flow.legal(work, seat)[0]
-        steps.append(notation.format_move(move))
-        if isinstance(move, (Draw, Exchange, Pass)):
-            break  # the turn's last step: the deck's next card is nobody's to see, even on a copy
-        flow.apply(work, seat, move)
-    return "; ".join(steps)
-
-
 def decision(state: State, seat: int) -> Decision | None:
     """The step of the turn ``seat`` is at, or None when it is not the seat's turn.
 
@@ -261,7 +243,8 @@ def decision(state: State, seat: int) -> Decision | None:
                         (T("you can neither place nor exchange: reply '%(pass)s'",
                            **{"pass": Notation(notation.format_move(Pass()))}),))
     if state.phase == ACT:
-        return Decision("turn", T("turn %(turn)s: play or exchange", turn=state.turn), example_turn(state, seat))
+        return Decision("turn", T("turn %(turn)s: play or exchange", turn=state.turn),
+                        notation.example_turn(state, seat))
     if state.phase == PLACE:
         return Decision("place", T("turn %(turn)s: place", turn=state.turn), notation.format_move(legal[0]))
     return Decision("draw", T("turn %(turn)s: draw", turn=state.turn), notation.format_move(legal[0]))

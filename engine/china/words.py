@@ -48,6 +48,20 @@ MOVE_WORDS: tuple[Text, ...] = (
 )
 """Every word the notation writes (``format_move`` and the hints); a catalog gives each in a language."""
 
+OBJECT_WORDS: tuple[Text, ...] = (
+    # TRANSLATORS: how a move word is shown as the object of a verb ("play red", "exchange red for deck", "draw
+    # deck"): one of the forms given for it as a move word (Russian: the accusative); its first form where the
+    # language writes it the same there.
+    TC("move object", "deck"),
+    TC("move object", "yellow"),
+    TC("move object", "orange"),
+    TC("move object", "green"),
+    TC("move object", "red"),
+    TC("move object", "purple"),
+)
+"""The move words a verb takes as its object, for the catalog: ``pbem.language.words.move_lexicon`` looks each up
+(context ``move object``) to show a move in a language that declines them (Russian «взять колоду»)."""
+
 PROVINCES: dict[str, Text] = {
     # TRANSLATORS: a province's name as the board shows it.
     "Ch'in": TC("province", "Ch'in"),

@@ -28,13 +28,12 @@ from engine.dragon.moves import (
     PASS, Action, Build, Discard, DragonMove, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start,
     format_move,
 )
-from engine.dragon.reasons import expected, why_illegal
-from engine.dragon.state import ACTION, BUILD, PERSON, RELEASE, DragonState
+from engine.dragon.reasons import example_of, expected, why_illegal
+from engine.dragon.state import ACTION, BUILD, PERSON, RELEASE, START, DragonState
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
 from engine.notation import Vocabulary, closest, words_of
 from engine.text import Notation, T, Text
 
-BUILD_EXAMPLE = "build +2 palace1 +1 new"
 _TOKEN = re.compile(r"\+\d+|\d+|[^\W\d]+|\?")
 """A token: a number of floors, a number, a word in any script (``_`` joins a phrase: ``court_lady``) or the
 wild card's ``?``. A word is never cut at a letter outside a-z: a reader that skipped «не» read «не пас» as
@@ -116,11 +115,17 @@ def tokens(line: str) -> list[str]:
 
 
 class _Reader:
-    """A cursor over one line's tokens."""
+    """A cursor over one line's tokens, with the state they are read against: a line written wrong is refused
+    with an example of its kind of move legal in that state (:func:`engine.dragon.reasons.example_of`)."""
 
-    def __init__(self, words: list[str]) -> None:
+    def __init__(self, words: list[str], state: DragonState) -> None:
         self.words = words
         self.at = 0
+        self.state = state
+
+    def example(self, phase: str) -> Notation:
+        """An example of the move ``phase`` asks for, legal now when it is the move asked now."""
+        return example_of(self.state, phase)
 
     def more(self) -> bool:
         return self.at < len(self.words)
@@ -229,7 +234,7 @@ def _spec_recruit(reader: _Reader) -> dict[str, object]:
                 spec["person"] = person
         else:
             raise MoveError(T("'%(word)s' is not part of a recruitment; write e.g. '%(example)s'", word=Notation(word),
-                              example=Notation("recruit old warrior palace2")))
+                              example=reader.example(PERSON)))
     if "person" not in spec and "card" in spec and "kind" not in spec:
         spec["kind"] = PlayCard
     return spec
@@ -275,11 +280,10 @@ def _spec_release(reader: _Reader) -> dict[str, object]:
         if word in FILLER:
             continue
         if "person" in spec:
-            raise MoveError(T("release one person per line, e.g. '%(first)s' on one line, '%(second)s' on the next",
-                              first=Notation("release farmer palace1"), second=Notation("release monk")))
+            raise MoveError(T("release one person per line, e.g. '%(example)s'", example=reader.example(RELEASE)))
         spec["person"] = _read_person(reader, word)
     if "person" not in spec and "palace" not in spec:
-        raise MoveError(T("say whom to release, e.g. '%(example)s'", example=Notation("release farmer palace1")))
+        raise MoveError(T("say whom to release, e.g. '%(example)s'", example=reader.example(RELEASE)))
     return spec
 
 
@@ -320,8 +324,7 @@ def _read_start(reader: _Reader) -> dict[str, object]:
         palace = reader.palace()
         if palace is not None:
             if not chosen:
-                raise MoveError(T("name a person before its palace, e.g. '%(example)s'",
-                                  example=Notation("start farmer palace1, scholar palace2")))
+                raise MoveError(T("name a person before its palace, e.g. '%(example)s'", example=reader.example(START)))
             chosen[-1] = (chosen[-1][0], palace)
             continue
         word = reader.take()
@@ -330,7 +333,7 @@ def _read_start(reader: _Reader) -> dict[str, object]:
         chosen.append((_read_person(reader, word)[0], None))
     if len(chosen) != 2 or chosen[0][0] == chosen[1][0]:
         raise MoveError(T("start with two young persons of different types, e.g. '%(example)s'",
-                          example=Notation("start farmer scholar")))
+                          example=reader.example(START)))
     chosen.sort(key=lambda tp: data.TYPE_INDEX[tp[0]])
     spec: dict[str, object] = {"first": chosen[0][0], "second": chosen[1][0]}
     if chosen[0][1] is not None:
@@ -349,7 +352,7 @@ def _read_build(reader: _Reader) -> Build:
             continue
         if not word.lstrip("+").isdigit():
             raise MoveError(T("'%(word)s' is not a number of floors; write e.g. '%(example)s'", word=Notation(word),
-                              example=Notation(BUILD_EXAMPLE)))
+                              example=reader.example(BUILD)))
         floors = int(word.lstrip("+"))
         while reader.peek() in FILLER:
             reader.take()  # "+1 floor on palace 1", "+2 on a new palace"
@@ -363,9 +366,9 @@ def _read_build(reader: _Reader) -> Build:
             new.append(floors)
         else:
             raise MoveError(T("after a number of floors write '%(palace)sN' or '%(new)s', e.g. '%(example)s'",
-                              palace=Notation("palace"), new=Notation("new"), example=Notation(BUILD_EXAMPLE)))
+                              palace=Notation("palace"), new=Notation("new"), example=reader.example(BUILD)))
     if not onto and not new:
-        raise MoveError(T("say where the floors go, e.g. '%(example)s'", example=Notation(BUILD_EXAMPLE)))
+        raise MoveError(T("say where the floors go, e.g. '%(example)s'", example=reader.example(BUILD)))
     return Build(tuple(sorted((p, n) for p, n in onto.items() if n)), tuple(sorted(new, reverse=True)))
 
 
@@ -443,7 +446,7 @@ def parse_line(line: str, state: DragonState, seat: int) -> DragonMove:
     words = tokens(line)
     if not words:
         raise MoveError(T("this line holds no move"), line=line, expected=expected(state))
-    reader = _Reader(words)
+    reader = _Reader(words, state)
     first = words[0]
     if (first in ("g",) or first.isdigit() and state.phase != BUILD) or first in data.ACTIONS and first != "build" \
             or first in PRIVILEGES:  # a number first is a group, but floors when floors are placed ("1 floor on …")

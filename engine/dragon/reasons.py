@@ -41,10 +41,12 @@ def start_example(state: DragonState) -> str:
 SHAPES: dict[str, tuple[type | tuple[type, ...], str]] = {
     ACTION: (Action, "group 2 tax"),
     BUILD: (Build, "build +2 palace1 +1 new"),
-    PERSON: ((Recruit, Replace, Discard), "recruit old warrior palace2"),
+    PERSON: ((Recruit, Replace, Discard, PlayCard), "recruit old warrior palace2"),
     RELEASE: (Release, "release farmer palace1"),
 }
 """Each phase's move and the form it is written in, shown when no move of it is legal now."""
+START_SHAPE = "start farmer palace1, scholar palace2"
+"""The form of a starting pair, shown when no starting pair is asked now."""
 
 
 def legal_example(state: DragonState) -> Notation:
@@ -54,6 +56,16 @@ def legal_example(state: DragonState) -> Notation:
     kind, shape = SHAPES[state.phase]
     move = next((m for m in legal(state, state.actor) if isinstance(m, kind)), None)
     return Notation(format_move(move) if move is not None else shape)
+
+
+def example_of(state: DragonState, phase: str) -> Notation:
+    """An example of the move ``phase`` asks for, written as a reply, for a refusal of a line that names that kind
+    of move but is not written right: a move legal now when the decision asked is of that kind (a player copies
+    it), the form of such a move when it is not (no move of the kind is legal then; the refusal's "expected now"
+    gives the move that is)."""
+    if phase == START:
+        return Notation(start_example(state) if state.phase == START else START_SHAPE)
+    return legal_example(state) if state.phase == phase else Notation(SHAPES[phase][1])
 
 
 def palace_names(indexes: tuple[int, ...] | list[int]) -> list[Notation]:

@@ -21,11 +21,12 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.drawing import fitted, font
 from engine.prodigals import boards, flow
-from engine.prodigals.board_effects import DATA_BONUS, indicated_borough
+from engine.prodigals.board_effects import indicated_borough
 from engine.prodigals.data import COMPETITION_NAMES, DATA
 from engine.prodigals.effects import scores
 from engine.prodigals.state import Player, State
-from engine.prodigals.views import _beatrice, decision, goods, space_name, tile_edges, turn_order
+from engine.prodigals.views import (_beatrice, bonus_tiles_line, decision, goods, space_name, tile_edges,
+                                    turn_order)
 from engine.prodigals.words import BOROUGHS, COMPETITIONS, MARKER_LETTERS, PHASES, SYMBOLS
 from engine.text import ENGLISH, Notation, T, Words, seat_label, seat_name, separator
 
@@ -425,8 +426,7 @@ def _spaces(state: State, pen: _Pen, words: Words, y: int) -> int:
         pen.write((MARGIN, y + 10), label, font(13), INK, "lm")
         y = _possessions(pen, MARGIN + 16 + int(font(13).getlength(label)), y, state.board_tiles, words) + 4
     if state.bonus_tiles:
-        y = _text(pen, MARGIN, y, words.say(T("bonus tiles: %(tiles)s", tiles=Notation(
-            " ".join(DATA_BONUS[t].slug for t in state.bonus_tiles)))), font(13))
+        y = _text(pen, MARGIN, y, words.say(bonus_tiles_line(state.bonus_tiles)), font(13))
     return y
 
 
@@ -626,11 +626,13 @@ def _dashed(pen: _Pen, x0: float, y0: float, x1: float, y1: float, dash: int = 5
 
 
 def _due(state: State, seat: int | None, pen: _Pen, words: Words, y: int) -> int:
+    """The seats due, but not the reader's own decision: the mail the picture goes with states it, once, with its
+    choices (as the text board does)."""
     due = sorted(flow.to_act(state))
     if not due:
         return _text(pen, MARGIN, y, words.say(T("Game over.")), font(15, True))
     for s in due:
-        asked = decision(state, s)
+        asked = decision(state, s) if s != seat else None
         if asked is not None:
             pen.write((MARGIN, y + 8), "▶", font(14, True), DUE, "lm")
             y = _text(pen, MARGIN + 18, y, words.say(T("Due: %(seat)s, %(title)s", seat=seat_label(words, s), title=asked.title)),

@@ -17,8 +17,8 @@ from engine.prodigals.data import COMPETITION_NAMES, DATA, slug
 from engine.prodigals.effects import describe, scores
 from engine.prodigals.state import Player, Prompt, State
 from engine.prodigals.moves import Done, Tile
-from engine.prodigals.words import (BEATRICE, BORDERS, BOROUGHS, CARD_SETS, COMPETITIONS, FINAL, MARKER_LETTERS,
-                                    PHASES, SYMBOLS)
+from engine.prodigals.words import (BEATRICE, BONUS_TILES, BORDERS, BOROUGHS, CARD_SETS, COMPETITIONS, FINAL,
+                                    MARKER_LETTERS, PHASES, SPACES, SYMBOLS, turn_order_space)
 from engine.text import ENGLISH, Notation, T, Text, Words, seat_label, separator
 from engine.protocol import Decision, Result
 
@@ -141,8 +141,7 @@ def render(state: State, seat: int | None, words: Words = ENGLISH) -> str:
     if "E" in state.competitions and state.canvass:
         lines.extend(_wrap(say(T("canvass: %(tiles)s", tiles=" ".join(say(tile_edges(t)) for t in state.canvass)))))
     if state.bonus_tiles:
-        lines.extend(_wrap(say(T("bonus tiles: %(tiles)s",
-                                 tiles=Notation(" ".join(DATA_BONUS[t].slug for t in state.bonus_tiles))))))
+        lines.extend(_wrap(say(bonus_tiles_line(state.bonus_tiles))))
     if state.taken:
         lines.extend(_wrap(say(T("taken: %(sets)s", sets=_taken(state, words))), labels))
     lines.append("")
@@ -194,11 +193,32 @@ CARD_SET_IDS: dict[str, str] = {slug(card_set.id): card_set.id for side in DATA.
 """Each card set's id by the name a reply gives its space (``e-set1`` -> ``E_set1``)."""
 
 
+def space_words(key: str) -> Text:
+    """An errand space or card set, by its id or the name a reply gives it (``E_canvass``, ``e-set1``,
+    ``turn-order-2``), as the rulebook names it (``canvass``, ``election set 1``, ``turn order 2``): the board and
+    the picture show a space by this, never by the reply's hyphenated name."""
+    key = slug(key)
+    set_id = CARD_SET_IDS.get(key)
+    if set_id:
+        return card_set(set_id)
+    position = key.removeprefix("turn-order-")
+    return turn_order_space(int(position)) if position != key else SPACES[key]
+
+
 def space_name(words: Words, key: str) -> str:
-    """An errand space or card set, by its id or the name a reply gives it, as the board and the picture name it:
-    a card set in words (``election set 1``), any other space by the name a reply gives it."""
-    set_id = CARD_SET_IDS.get(slug(key))
-    return words.say(card_set(set_id)) if set_id else words.move(slug(key))
+    """An errand space or card set as the board and the picture name it (:func:`space_words`), in ``words``."""
+    return words.say(space_words(key))
+
+
+def bonus_words(tiles: Iterable[str]) -> tuple[Text, ...]:
+    """Bonus action tiles, by their ids, as the board names them (``megaphones``), never by the reply's
+    hyphenated name (``e-megaphones``)."""
+    return tuple(BONUS_TILES[DATA_BONUS[tile].slug] for tile in tiles)
+
+
+def bonus_tiles_line(tiles: Iterable[str]) -> Text:
+    """The bonus action tiles left on the central board, as the text board and the picture both list them."""
+    return T("bonus tiles: %(tiles)s", tiles=bonus_words(tiles))
 
 
 def _wrap(text: str, whole: Iterable[str] = ()) -> list[str]:
@@ -266,7 +286,7 @@ def goods(state: State, player: Player, words: Words) -> list[str]:
     if "E" in state.competitions:
         parts.append(say(T("megaphones %(n)s", n=player.megaphones)))
     if player.bonus:
-        parts.append(say(T("bonus %(tiles)s", tiles=Notation(",".join(DATA_BONUS[t].slug for t in player.bonus)))))
+        parts.append(say(T("bonus %(tiles)s", tiles=bonus_words(player.bonus))))
     if player.wild is not None:
         fixed = ",".join(say(SYMBOLS[w]) for w in player.wild)
         parts.append(say(T("wild %(symbols)s", symbols=fixed or T("unfixed"))))
@@ -360,10 +380,12 @@ def decision(state: State, seat: int) -> Decision | None:
                         not_ahead=unseen)
     if state.phase == "errands":
         what = T("place the central errand boy") if state.retrieval else T("place errand boy")
-        places = [str(m) for m in flow.legal_places(state, seat)]
-        spaces = " ".join(m.space for m in flow.legal_places(state, seat))  # type: ignore[attr-defined]
-        return Decision("errand", T("round %(round)s: %(asked)s", round=state.round, asked=what), places[0],
-                        (T("free spaces: %(spaces)s", spaces=Notation(spaces)),))
+        places = flow.legal_places(state, seat)
+        # each space as the board names it, with the name a reply types for it: the legal moves list only a few
+        spaces = tuple(T("%(space)s (%(reply)s)", space=space_words(m.space), reply=Notation(m.space))  # type: ignore[attr-defined]
+                       for m in places)
+        return Decision("errand", T("round %(round)s: %(asked)s", round=state.round, asked=what), str(places[0]),
+                        (T("free spaces: %(spaces)s", spaces=spaces),))
     steps = [str(m) for m in flow.legal(state, seat)]
     example = next((step for step in steps if step != str(Done())), steps[0])  # one step: the menu is listed apart
     return Decision("action", T("round %(round)s: action turn", round=state.round), example,

@@ -29,6 +29,44 @@ CARD_SETS: dict[str, Callable[[int], Text]] = {
 }
 """A card set by its competition's id and its number, as the board names it (a reply names it ``e-set1``)."""
 
+SPACES: dict[str, Text] = {
+    "central-card": TC("space", "central card"),
+    "renaissance-man": TC("space", "renaissance man"),
+    "p-spendthrift": TC("space", "spendthrift"),
+    "p-broker": TC("space", "broker"),
+    "p-auction": TC("space", "auction"),
+    "p-swap": TC("space", "swap"),
+    "e-heckle": TC("space", "heckle"),
+    "e-canvass": TC("space", "canvass"),
+    "e-hyde-park": TC("space", "Hyde Park"),
+    "s-snub": TC("space", "snub"),
+    "s-beatrice": TC("space", "Dame Beatrice"),
+    "s-scandal": TC("space", "scandal"),
+    "s-rowdy": TC("space", "rowdy"),
+}
+"""Each errand space other than a card set or a turn-order space, by the name a reply gives it (``e-canvass``), as
+the board names it: the rulebook's name (canvass, heckle, Hyde Park, Dame Beatrice, §9-12), or for a space the
+rulebook only reconstructs, the word of its reply name without the competition's letter, which the board's
+competition heading already says."""
+
+
+def turn_order_space(position: int) -> Text:
+    """A numbered turn-order space of the central board (§9.2) as the board names it; a reply names it
+    ``turn-order-2``."""
+    return T("turn order %(n)s", n=position)
+
+
+BONUS_TILES: dict[str, Text] = {
+    "e-megaphones": TC("bonus tile", "megaphones"),
+    "e-closed-circle": TC("bonus tile", "closed circle"),
+    "p-spend": TC("bonus tile", "spend"),
+    "p-sell": TC("bonus tile", "sell"),
+    "s-row": TC("bonus tile", "row"),
+    "s-moves": TC("bonus tile", "moves"),
+}
+"""Each bonus action tile, by the name a reply gives it (``e-megaphones``), as the board names it: by what it
+does (§13: "a megaphone tile"), without the competition's letter a reply needs to tell spaces and tiles apart."""
+
 FINAL = "final (the worst of the three)"
 """The result breakdown's last label: the score that ranks a player."""
 

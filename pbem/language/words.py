@@ -44,6 +44,10 @@ TITLE_CONTEXT = "title"
 FORMS = "|"
 """What separates the forms of one move word in a translation (the first is shown)."""
 
+OBJECT_CONTEXT = "move object"
+"""The context of the form a move word is shown in as a verb's object (``TC("move object", "deck")``): one of
+its forms, Russian «колоду» in «взять колоду»."""
+
 
 def translations(language: str, domain: str = "messages", locale_dir: Path = LOCALE_DIR) -> gettext.NullTranslations:
     """The compiled catalog ``domain`` of ``language``; English, or a language with none, translates nothing."""
@@ -247,8 +251,9 @@ def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]
     for word in move_words:
         translated = catalog.pgettext(MOVE_CONTEXT, word.msgid)
         forms = tuple(form.strip() for form in translated.split(FORMS) if form.strip())
-        if translated != word.msgid and forms:
-            entries.append(LexiconEntry(word.msgid, forms))
+        governed = catalog.pgettext(OBJECT_CONTEXT, word.msgid).strip()
+        if translated != word.msgid and forms:  # an object form is one of the forms read: reading stays the same
+            entries.append(LexiconEntry(word.msgid, forms, governed if governed in forms[1:] else ""))
         elif language == SOURCE_LANGUAGE and len(words_of([word.msgid])) > 1:
             entries.append(LexiconEntry(word.msgid, (word.msgid,)))
     vocabulary = vocabulary or Vocabulary(frozenset())

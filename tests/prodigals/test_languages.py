@@ -97,6 +97,8 @@ def test_every_name_of_the_data_is_a_declared_term_or_move_word() -> None:
     for kind, names in named.items():
         assert names - move_words == set(), f"{kind} names without a move word in engine/prodigals/words.py"
     assert set(COMPETITION_NAMES.values()) == set(words.COMPETITIONS)
+    assert {space for space in spaces if not space.endswith("-set")} - {"turn-order"} == set(words.SPACES)
+    assert named["bonus tile"] == set(words.BONUS_TILES)
     assert {label.msgid for label in words.SCORE_LABELS} == {*COMPETITION_NAMES.values(), words.FINAL}
     assert set(DATA.symbols) == set(words.SYMBOLS)
     assert set(DATA.boroughs) == set(words.BOROUGHS)
