@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Protocol
 
 from engine.notation import Vocabulary
@@ -81,9 +81,17 @@ class Token:
     concepts: frozenset[str]
     optional: bool = False
     near: tuple[str, ...] = ()
+    chose: bool = False
+    """Whether the word is a verb of choosing ("take", «беру»): it stands for the move's verb or for nothing, so a
+    part of the line holding it may mean moves of two kinds ("take red": played, or taken in exchange?), though
+    never two moves of one kind."""
     clause: int = 0
     """Which part of the line, between commas, colons, dashes or brackets, the word stands in: the words of one
     part go with one part of a move of several (``start tax collector palace1, healer palace2``)."""
+    run: int = 0
+    """Which run of the line, between the language's joining words ("and", «и»), the word stands in: a part of
+    the line that fits no one part of a move runs on to the next only where such a word joins two runs ("a
+    warrior in palace 1 and a healer in palace 2"), never inside one ("court lady in palace 2")."""
 
 
 @dataclass(frozen=True)
@@ -148,43 +156,50 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     read: list[Token] = []
     count: int | None = None
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
-    clause = 0
+    clause = run = 0
     for at, word in enumerate(written):
         folded = fold(word)
         if at > 0 and _CLAUSE.search(between[at]):
             clause += 1
+        if folded in reading.joins:
+            run += 1
         if phrase[0] == 0:
             phrase = index.phrase_at(at, written)
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
             if folded not in reading.small:
-                read.append(Token(word, phrase[1], clause=clause))
+                read.append(Token(word, phrase[1], clause=clause, run=run))
             count = None
             continue
         if folded in reading.negations or folded in reading.blocks or folded in STOPS:
             return None
         if word.isdigit():
-            read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between), clause=clause))
+            read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between),
+                              clause=clause, run=run))
             continue
         number = _number(folded, reading, words)
-        concepts = index.concepts(word, words)
+        concepts = index.concepts(word, words, slips=number is None)  # «δευτερο»: second, no slip of a word
         if folded in reading.nothing:  # none of the choices: a choice of its own, never passed over
-            read.append(Token(word, concepts | NONE, clause=clause))
+            read.append(Token(word, concepts | NONE, clause=clause, run=run))
             count = None
             continue
         small = folded in reading.small or folded in reading.pronouns or folded in reading.done
-        if number is not None and not concepts:
-            count = number
-            read.append(Token(word, frozenset({str(number)}), optional=small,
-                              near=_neighbours(at, written, between), clause=clause))
+        if _listed(folded, reading.choosing, words):  # "take", «беру»: I choose, whatever the move's verb
+            read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run))
+            count = None
+            continue
+        if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
+            count = number  # the notation reads it only as a word that makes no move
+            read.append(Token(word, concepts | {str(number)}, optional=small,
+                              near=_neighbours(at, written, between), clause=clause, run=run))
             continue
         if concepts:
             if count is not None and lexicon is not None and concepts & lexicon.repeated and read:
                 read.pop()  # "two reds": the count stands for as many of the thing
-                read += [Token(word, concepts, clause=clause)] * count
+                read += [Token(word, concepts, clause=clause, run=run)] * count
             else:
                 read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
-                                  clause=clause))
+                                  clause=clause, run=run))
         elif not small:
             if not words.known(word) or _a_name(at, written, between):
                 return None
@@ -192,8 +207,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         count = None
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
-        read = [Token(token.written, token.concepts, True, token.near, token.clause)
-                if token.concepts >= NONE else token for token in read]
+        read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
     return Tokens(tuple(_paired(read)), dropped)
 
 
@@ -239,10 +253,19 @@ def _paired(read: list[Token]) -> list[Token]:
             things = {concept for other in read if other.written in token.near and other is not token
                       for concept in other.concepts if not concept.isdigit()}
             digits = {concept for concept in token.concepts if concept.isdigit()}
-            token = Token(token.written, token.concepts | {f"{thing}={digit}" for thing in things for digit in digits},
-                          token.optional, clause=token.clause)
+            token = replace(token, concepts=token.concepts | {f"{thing}={digit}" for thing in things for digit in digits},
+                            near=())
         out.append(token)
     return out
+
+
+def _listed(folded: str, listed: frozenset[str], words: Words) -> bool:
+    """Whether a word is one of a list of the language's words, or an inflected form of one (by the keys of
+    both, for a listed word of four letters or more: «возьму», «беру» of «брать»)."""
+    if folded in listed:
+        return True
+    keys = words.keys(folded)
+    return any(len(said) >= 4 and keys & words.keys(said) for said in listed)
 
 
 def _number(folded: str, reading: Reading, words: Words) -> int | None:
@@ -299,11 +322,12 @@ class _Index:
                 return length, found
         return 0, frozenset()
 
-    def concepts(self, word: str, words: Words) -> frozenset[str]:
+    def concepts(self, word: str, words: Words, slips: bool = True) -> frozenset[str]:
+        """The notation words ``word`` stands for: by its keys, or (``slips``) as a slip of one form."""
         found: set[str] = set()
         for key in words.keys(word):
             found |= self.by_key.get(key, set())
-        if found or words.known(word):  # a word of the language is never read as a slip of another
+        if found or not slips or words.known(word):  # a word of the language is never read as a slip of another
             return frozenset(found)
         return frozenset(words.near(word, self.forms))
 
@@ -450,21 +474,32 @@ def _clauses(required: Sequence[Token]) -> list[list[Token]]:
     found: dict[int, list[Token]] = {}
     for token in required:
         found.setdefault(token.clause, []).append(token)
-    return [sorted(tokens, key=lambda token: len(token.concepts)) for tokens in found.values()]
+    return list(found.values())
 
 
-def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]]) -> Counter[str] | None:
-    """Each clause's tokens matched within one part of the move (parts are used up as they are matched)."""
+def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]],
+                    used: frozenset[int] = frozenset()) -> Counter[str] | None:
+    """Each clause's tokens matched within one part of the move (parts are used up as they are matched); a
+    clause that fits no one part may run on over the next ones, its words in order ("a warrior in palace 1 and
+    a healer in palace 2": each run of its words within one part, never one part twice: ``used``)."""
     if not clauses:
         total: Counter[str] = Counter()
         for part in split:
             total += part
         return total
     first, rest = clauses[0], clauses[1:]
-    for at, part in enumerate(split):
-        left = _assign(first, Counter(part))
-        if left is not None:
-            done = _assign_clauses(rest, [*split[:at], left, *split[at + 1:]])
+    cuts = [at for at in range(1, len(first)) if first[at].run != first[at - 1].run]
+    for cut in (len(first), *cuts):  # the whole clause in one part first; else its first runs, then on
+        head, tail = first[:cut], first[cut:]
+        for at, part in enumerate(split):
+            if at in used:
+                continue
+            left = _assign(sorted(head, key=lambda token: len(token.concepts)), Counter(part))
+            if left is None:
+                continue
+            moved = [*split[:at], left, *split[at + 1:]]
+            done = (_assign_clauses([tail, *rest], moved, used | {at}) if tail
+                    else _assign_clauses(rest, moved))
             if done is not None:
                 return done
     return None
@@ -509,7 +544,9 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
         return word not in vocabulary.verbs and (word not in vocabulary.others or word in vocabulary.moves)
 
     whole = [move for move, left in fits if not any(choice(word) for word in +left)]
-    if len(whole) == 1 and (search.sure or len(fits) == 1):
+    chose = any(token.chose for token in chunk)
+    told = search.sure and (not chose or len({type(move) for move, _ in fits}) == 1)
+    if len(whole) == 1 and (told or len(fits) == 1):
         return whole, True
     if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described):
         return [fits[0][0]], True

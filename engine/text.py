@@ -449,6 +449,14 @@ class Reading:
     blocks: frozenset[str] = frozenset()
     """Words that make a line a choice or a condition ("or", "if", "instead", «или», «ή», "vagy"): a line holding
     one is never read by meaning, since passing the word over could change the move."""
+    choosing: frozenset[str] = frozenset()
+    """Verbs saying only "I choose" ("take", "pick", «беру», «παίρνω», "kérem"): read by meaning, passed over
+    (standing for a word of the move where one fits), and, like any word passed over, never what tells two
+    moves apart."""
+    joins: frozenset[str] = frozenset()
+    """Words joining two things said in a row ("and", «и», «και», "és"): read by meaning, a part of a line may run
+    on from one part of a move to the next only where one stands ("a warrior in palace 1 and a healer in palace
+    2")."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

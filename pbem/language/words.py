@@ -197,6 +197,8 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    small=frozenset(fold(word.replace("'", APOSTROPHE))
                                    for word in (*table.get("pass_over", []), *table.get("around", []))),
                    nothing=folded(table.get("nothing", [])),
+                   joins=frozenset(fold(word) for word in table.get("joins", [])),
+                   choosing=frozenset(fold(word.replace("'", APOSTROPHE)) for word in table.get("choosing", [])),
                    ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
                    blocks=folded(table.get("blocks", [])),
                    numbers={fold(word): n for word, n in table.get("numbers", {}).items()

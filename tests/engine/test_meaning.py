@@ -71,3 +71,46 @@ def test_nothing_is_the_move_of_choosing_none(language: str, text: str) -> None:
 def test_nothing_where_no_move_chooses_none_is_not_played() -> None:
     with pytest.raises(MoveError):
         read("china", "en", "place", "nothing")
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "I'll start with a warrior in palace 1 and a healer in palace 2.", "start warrior palace1, healer palace2"),
+    ("el", "Αγρότη στο παλάτι 1 και δάσκαλο στο παλάτι 2.", "start farmer palace1, scholar palace2"),
+    ("en", "Tax collector palace 1, healer palace 2", "start tax collector palace1, healer palace2"),
+])
+def test_two_persons_said_in_one_run_go_each_with_its_own_palace(language: str, text: str, means: str) -> None:
+    """A part of a line that fits no one part of a start runs on to the next where "and" joins its runs."""
+    assert read("dragon", language, "start", text) == [means]
+
+
+def test_a_part_of_a_line_never_runs_on_inside_a_run() -> None:
+    """With no "and" or comma between them, the palace after the lady could be either person's: not played."""
+    with pytest.raises(MoveError):
+        read("dragon", "en", "start", "court lady in palace 2 farmer in palace 1")
+
+
+@pytest.mark.parametrize(("language", "state_name", "text", "means"), [
+    ("en", "action", "I'll take the harvest action.", "group 1 harvest"),
+    ("ru", "action", "Беру вторую группу, строительство.", "group 2 build"),
+    ("en", "person", "I'll take an old warrior, palace 2", "recruit old warrior palace2"),
+])
+def test_a_verb_of_choosing_is_read_past(language: str, state_name: str, text: str, means: str) -> None:
+    assert read("dragon", language, state_name, text) == [means]
+
+
+def test_a_verb_of_choosing_never_tells_two_kinds_of_move_apart() -> None:
+    """"pick red" at China's turn: play it, or pick it from the display in exchange? Asked, never played."""
+    with pytest.raises(AmbiguousMove):
+        read("china", "en", "act", "pick red")
+
+
+def test_an_ordinal_the_notation_reads_as_a_word_is_a_number_too() -> None:
+    """Dragon reads "first" as a word of a release order; by meaning, "the first palace" is palace 1."""
+    assert read("dragon", "en", "start", "the farmer in the first palace, the scholar in the second palace") == [
+        "start farmer palace1, scholar palace2"]
+
+
+def test_a_greek_ordinal_without_accents_is_no_slip_of_another_word() -> None:
+    """«δευτερο» unaccented is «δεύτερο», second: never a slip of «νεαρό» (young)."""
+    assert read("dragon", "el", "start", "Γιατρο στο πρωτο παλατι, δασκαλο στο δευτερο παλατι") == [
+        "start healer palace1, scholar palace2"]
