@@ -85,6 +85,9 @@ class Token:
     """Whether the word is a verb of choosing ("take", «беру»): it stands for the move's verb or for nothing, so a
     part of the line holding it may mean moves of two kinds ("take red": played, or taken in exchange?), though
     never two moves of one kind."""
+    each: bool = False
+    """Whether the word stands in a part of the line said of each part of the move ("both in palace 2", «оба во
+    второй дворец»): its words are matched within every part of a move of several."""
     clause: int = 0
     """Which part of the line, between commas, colons, dashes or brackets, the word stands in: the words of one
     part go with one part of a move of several (``start tax collector palace1, healer palace2``)."""
@@ -152,6 +155,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if not written or len(written) > TOKENS_READ:
         return None
     dropped = False
+    each: set[int] = set()
     index = _index(words, vocabulary)
     read: list[Token] = []
     count: int | None = None
@@ -161,7 +165,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         folded = fold(word)
         if at > 0 and _CLAUSE.search(between[at]):
             clause += 1
-        if folded in reading.joins:
+        if folded in reading.joins or (at > 0 and _JOIN.search(between[at])):
             run += 1
         if phrase[0] == 0:
             phrase = index.phrase_at(at, written)
@@ -173,8 +177,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if folded in reading.negations or folded in reading.blocks or folded in STOPS:
             return None
-        if word.isdigit():
-            read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between),
+        if _ending(at, written, between, reading):
+            continue
+        if word.isdigit():  # with an ending («a 2-esbe»: into number 2) it names a numbered thing, as an ordinal
+            said = {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if _ending(at + 1, written, between, reading) else set())
+            read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run))
             continue
         number = _number(folded, reading, words)
@@ -184,14 +191,20 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             count = None
             continue
         small = folded in reading.small or folded in reading.pronouns or folded in reading.done
+        if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each
+            each.add(clause)
+            count = None
+            continue
         if _listed(folded, reading.choosing, words):  # "take", «беру»: I choose, whatever the move's verb
             read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run))
             count = None
             continue
         if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
             count = number  # the notation reads it only as a word that makes no move
-            read.append(Token(word, concepts | {str(number)}, optional=small,
-                              near=_neighbours(at, written, between), clause=clause, run=run))
+            ordinal = _ordinal(folded, reading, words)
+            said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
+            read.append(Token(word, concepts | said, optional=small,
+                              near=_neighbours(at, written, between, reading), clause=clause, run=run))
             continue
         if concepts:
             if count is not None and lexicon is not None and concepts & lexicon.repeated and read:
@@ -208,11 +221,15 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
+    read = [replace(token, each=True) if token.clause in each else token for token in read]
     return Tokens(tuple(_paired(read)), dropped)
 
 
 _CLAUSE = re.compile(r"[,;:()\[\]\u2013\u2014]|\s-+>?\s|->")
 """What ends a part of a line: a comma, colon, bracket, dash or arrow ("craftsman -> palace 2")."""
+
+_JOIN = re.compile(r"[+&]")
+"""What joins two things written in a row as "and" does ("monk + scholar", "monk & scholar")."""
 
 _QUOTES = "\"'«»“”„‘’"
 _SENTENCE_END = ".!?:;\n"
@@ -234,15 +251,28 @@ STOPS = frozenset({"not", "or", "if"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
 
 
-def _neighbours(at: int, written: list[str], between: list[str]) -> tuple[str, ...]:
+def _neighbours(at: int, written: list[str], between: list[str], reading: Reading) -> tuple[str, ...]:
     """The words a number stands next to with only spaces between (``palace 2``, «2 дворец»), folded: the
-    thing it may number. Across a comma or a dash it numbers nothing ("new palace, 2 floors")."""
+    thing it may number. Across a comma or a dash it numbers nothing ("new palace, 2 floors"); the number's
+    own ending is passed («a 2-es palotába»)."""
     found = []
     if at > 0 and between[at].isspace():
         found.append(written[at - 1])
-    if at + 1 < len(written) and between[at + 1].isspace():
-        found.append(written[at + 1])
+    after = at + 2 if _ending(at + 1, written, between, reading) else at + 1
+    if after < len(written) and between[after].isspace():
+        found.append(written[after])
     return tuple(found)
+
+
+def _ending(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether word ``at`` is the ending of the number before it, after a hyphen («2-es», «1-esbe», «3-ra»): one
+    of the language's number endings, or two of them in a row."""
+    if at == 0 or at >= len(written) or not written[at - 1].isdigit() or between[at] != "-":
+        return False
+    folded = fold(written[at])
+    return folded in reading.number_suffixes or any(
+        folded[:cut] in reading.number_suffixes and folded[cut:] in reading.number_suffixes
+        for cut in range(1, len(folded)))
 
 
 def _paired(read: list[Token]) -> list[Token]:
@@ -266,6 +296,19 @@ def _listed(folded: str, listed: frozenset[str], words: Words) -> bool:
         return True
     keys = words.keys(folded)
     return any(len(said) >= 4 and keys & words.keys(said) for said in listed)
+
+
+ORDINAL = "*="
+"""What an ordinal stands for besides its number: ``*=2`` is any numbered thing of number 2 ("the scholar in the
+second": ``palace=2``), the thing said before or left unsaid."""
+
+
+def _ordinal(folded: str, reading: Reading, words: Words) -> int | None:
+    """The number an ordinal word says («вторую», "second", «δευτερο», «másodikba»), by the language's keys."""
+    if folded in reading.ordinals:
+        return reading.ordinals[folded]
+    keys = words.keys(folded)
+    return next((n for said, n in reading.ordinals.items() if len(said) >= 4 and keys & words.keys(said)), None)
 
 
 def _number(folded: str, reading: Reading, words: Words) -> int | None:
@@ -488,6 +531,9 @@ def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]],
             total += part
         return total
     first, rest = clauses[0], clauses[1:]
+    if first[0].each:  # "both in palace 2": in every part
+        parts = [_assign(sorted(first, key=lambda token: len(token.concepts)), Counter(part)) for part in split]
+        return None if any(part is None for part in parts) else _assign_clauses(rest, parts)  # type: ignore[arg-type]
     cuts = [at for at in range(1, len(first)) if first[at].run != first[at - 1].run]
     for cut in (len(first), *cuts):  # the whole clause in one part first; else its first runs, then on
         head, tail = first[:cut], first[cut:]
@@ -509,7 +555,7 @@ def _assign(required: Sequence[Token], left: Counter[str]) -> Counter[str] | Non
     if not required:
         return left
     first, rest = required[0], required[1:]
-    for concept in sorted(first.concepts):
+    for concept in _matches(first.concepts, left):
         if left[concept] > 0:
             left[concept] -= 1
             done = _assign(rest, left)
@@ -517,6 +563,16 @@ def _assign(required: Sequence[Token], left: Counter[str]) -> Counter[str] | Non
                 return done
             left[concept] += 1
     return None
+
+
+def _matches(concepts: frozenset[str], left: Counter[str]) -> list[str]:
+    """The move's words a token's concepts may match: each concept, and for an ordinal's ``*=n`` any numbered
+    thing of that number the move still has ("the second": ``palace=2``, ``group=2``)."""
+    found = set(concepts)
+    for concept in concepts:
+        if concept.startswith(ORDINAL):
+            found |= {word for word, n in left.items() if n > 0 and word.endswith(concept[len(ORDINAL) - 1:])}
+    return sorted(found - {concept for concept in concepts if concept.startswith(ORDINAL)})
 
 
 def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Move, Counter[str]]]) -> bool:

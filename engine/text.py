@@ -453,6 +453,9 @@ class Reading:
     """Verbs saying only "I choose" ("take", "pick", «беру», «παίρνω», "kérem"): read by meaning, passed over
     (standing for a word of the move where one fits), and, like any word passed over, never what tells two
     moves apart."""
+    each: frozenset[str] = frozenset()
+    """Words saying what a part of a line says goes with each thing named ("both", «оба», «κάθε», "mindkettő"):
+    read by meaning, that part is matched within every part of a move of several ("both in palace 2")."""
     joins: frozenset[str] = frozenset()
     """Words joining two things said in a row ("and", «и», «και», "és"): read by meaning, a part of a line may run
     on from one part of a move to the next only where one stands ("a warrior in palace 1 and a healer in palace

@@ -198,6 +198,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                                    for word in (*table.get("pass_over", []), *table.get("around", []))),
                    nothing=folded(table.get("nothing", [])),
                    joins=frozenset(fold(word) for word in table.get("joins", [])),
+                   each=frozenset(fold(word) for word in table.get("each", [])),
                    choosing=frozenset(fold(word.replace("'", APOSTROPHE)) for word in table.get("choosing", [])),
                    ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
                    blocks=folded(table.get("blocks", [])),

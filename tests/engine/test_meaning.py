@@ -74,12 +74,21 @@ def test_nothing_where_no_move_chooses_none_is_not_played() -> None:
 
 
 @pytest.mark.parametrize(("language", "text", "means"), [
+    # a part of a line that fits no one part of a start runs on to the next where "and" joins its runs
     ("en", "I'll start with a warrior in palace 1 and a healer in palace 2.", "start warrior palace1, healer palace2"),
     ("el", "Αγρότη στο παλάτι 1 και δάσκαλο στο παλάτι 2.", "start farmer palace1, scholar palace2"),
     ("en", "Tax collector palace 1, healer palace 2", "start tax collector palace1, healer palace2"),
+    # what is said of both goes with each
+    ("en", "monk and scholar, both in palace 2", "start monk palace2, scholar palace2"),
+    ("ru", "Мудрец и монах, оба во второй дворец.", "start monk palace2, scholar palace2"),
+    ("hu", "szerzetes + tudós, mindkettő a 2-es palotába", "start monk palace2, scholar palace2"),
+    # an ordinal names the numbered thing left unsaid: "the first", «a 2-esbe» (into number 2)
+    ("en", "Pyrotechnist to the second palace and the craftsman to the first, thanks.",
+     "start craftsman palace1, pyrotechnist palace2"),
+    ("hu", "adoszedo az 1-es palotaba, tudos a 2-esbe", "start tax collector palace1, scholar palace2"),
+    ("hu", "Gyógyitó a kettesbe, udvarhögy az egyesbe.", "start court lady palace1, healer palace2"),
 ])
-def test_two_persons_said_in_one_run_go_each_with_its_own_palace(language: str, text: str, means: str) -> None:
-    """A part of a line that fits no one part of a start runs on to the next where "and" joins its runs."""
+def test_two_persons_each_go_with_their_palace(language: str, text: str, means: str) -> None:
     assert read("dragon", language, "start", text) == [means]
 
 
@@ -114,3 +123,15 @@ def test_a_greek_ordinal_without_accents_is_no_slip_of_another_word() -> None:
     """«δευτερο» unaccented is «δεύτερο», second: never a slip of «νεαρό» (young)."""
     assert read("dragon", "el", "start", "Γιατρο στο πρωτο παλατι, δασκαλο στο δευτερο παλατι") == [
         "start healer palace1, scholar palace2"]
+
+
+def test_a_palace_said_of_one_of_two_persons_is_not_played_for_both() -> None:
+    """Without "both", "in palace 2" is one person's palace, and the other's is unsaid: never played."""
+    with pytest.raises(MoveError):
+        read("dragon", "en", "start", "monk and scholar, in palace 2")
+
+
+def test_a_bare_number_names_no_numbered_thing() -> None:
+    """"healer 2" is no ordinal: a count or a number of anything, never played as palace 2."""
+    with pytest.raises(MoveError):
+        read("dragon", "en", "start", "tax collector palace 1, healer 2")
