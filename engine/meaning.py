@@ -191,8 +191,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             count = None
             continue
         small = folded in reading.small or folded in reading.pronouns or folded in reading.done
-        if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each
-            each.add(clause)
+        if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
+            each.add(clause)  # move of several; of a move of one ("each of my two palaces") it says what the
+            dropped = True  # reader does not read, so it tells no two moves apart
             count = None
             continue
         if _listed(folded, reading.choosing, words):  # "take", «беру»: I choose, whatever the move's verb
@@ -336,6 +337,7 @@ class _Index:
         """Forms of several words (``rowdy rally``, «придворная дама»), folded, to the notation words of their
         one thing: read whole before their words are read one by one."""
         lexicon: Lexicon | None = getattr(words, "lexicon", None)
+        self.moves = frozenset(fold(word) for word in vocabulary.moves)
         pairs: list[tuple[str, str]] = []
         for entry in (lexicon.entries if lexicon is not None else ()):
             notation = frozenset(fold(word) for word in TOKEN.findall(entry.english))
@@ -366,13 +368,32 @@ class _Index:
         return 0, frozenset()
 
     def concepts(self, word: str, words: Words, slips: bool = True) -> frozenset[str]:
-        """The notation words ``word`` stands for: by its keys, or (``slips``) as a slip of one form."""
-        found: set[str] = set()
-        for key in words.keys(word):
-            found |= self.by_key.get(key, set())
-        if found or not slips or words.known(word):  # a word of the language is never read as a slip of another
+        """The notation words ``word`` stands for: by its keys; or as a form with one of the language's endings
+        («Suba»: Shu with "into"); or (``slips``) as a slip of one form.
+
+        A word spelled as a form of a thing that makes a move is that thing, not also the thing of a form its
+        stem cut short spells: Hungarian «Csin» is Ch'in, though it stems to «csi», Qi's form."""
+        keys = words.keys(word)
+        folded = fold(word)
+        own = self.forms.get(folded, set())
+        cut = own and own <= self.moves
+        found: set[str] = set(own)
+        for key in keys:
+            if not (cut and folded.startswith(key)):
+                found |= self.by_key.get(key, set())
+        if found or not slips or words.known(word, listed=True):  # a word of the language is never a slip
             return frozenset(found)
+        ending = self.ending(fold(word), words)
+        if ending:
+            return ending
         return frozenset(words.near(word, self.forms))
+
+    def ending(self, folded: str, words: Words) -> frozenset[str]:
+        """The thing of the form a word no dictionary knows is, with one of the language's endings after it."""
+        lexicon: Lexicon | None = getattr(words, "lexicon", None)
+        endings = lexicon.reading.endings if lexicon is not None else frozenset()
+        return frozenset(concept for end in map(fold, endings) if folded.endswith(end) and len(folded) - len(end) >= 2
+                         for concept in self.forms.get(folded[:-len(end)], ()))
 
 
 _INDEXES: dict[tuple[str, int, int], tuple[object, Vocabulary, _Index]] = {}

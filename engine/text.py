@@ -97,9 +97,11 @@ class Words(Protocol):
         and its stems or lemmas in the reader's language, so «красную» and «красная» share one."""
         ...
 
-    def known(self, word: str) -> bool:
-        """Whether ``word`` is a word of the reader's language (its dictionary knows it): only such a word, when
-        it names nothing of the game, is passed over by a reading by meaning; and it is never taken for a slip."""
+    def known(self, word: str, listed: bool = False) -> bool:
+        """Whether ``word`` is a word of the reader's language (its dictionary knows it, or knows the lemma it is
+        an inflected form of): only such a word, when it names nothing of the game, is passed over by a reading
+        by meaning. ``listed``: only as the dictionary lists it, which is never taken for a slip (an inflected
+        form found only by its lemma may be: «udvarhögy» is a slip of «udvarhölgy», not a form of «udvar»)."""
         ...
 
     def near(self, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
@@ -178,7 +180,7 @@ class English:
         """The folded word alone: an engine by itself has no stemmer (the shell's words have one)."""
         return frozenset({fold(word)})
 
-    def known(self, word: str) -> bool:
+    def known(self, word: str, listed: bool = False) -> bool:
         """No word: an engine by itself has no dictionary, so it passes nothing over."""
         return False
 
@@ -453,6 +455,12 @@ class Reading:
     """Verbs saying only "I choose" ("take", "pick", «беру», «παίρνω», "kérem"): read by meaning, passed over
     (standing for a word of the move where one fits), and, like any word passed over, never what tells two
     moves apart."""
+    endings: frozenset[str] = frozenset()
+    """Case endings the language puts on a word (Hungarian «Su» -> «Suba», «kártya» -> «kártyával»), as written:
+    read by meaning, a word no dictionary lists that is a move form with one of them after it is that form, and
+    one that is a listed word with one or two of them after it is a word of the language."""
+    lengthened: Mapping[str, str] = field(default_factory=dict)
+    """A stem's last vowel as an ending lengthens it, to the vowel it is without one (Hungarian «á»: «a»)."""
     each: frozenset[str] = frozenset()
     """Words saying what a part of a line says goes with each thing named ("both", «оба», «κάθε», "mindkettő"):
     read by meaning, that part is matched within every part of a move of several ("both in palace 2")."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import gettext
 import tomllib
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterator, Mapping, Sequence, Set
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -79,8 +79,8 @@ class CatalogWords(English):
     def keys(self, word: str) -> frozenset[str]:
         return keys(self.language, word)
 
-    def known(self, word: str) -> bool:
-        return known(self.language, word)
+    def known(self, word: str, listed: bool = False) -> bool:
+        return known(self.language, word, listed)
 
     def near(self, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
         return near(self.language, word, forms)
@@ -130,14 +130,32 @@ def keys(language: str, word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=1 << 16)
-def known(language: str, word: str) -> bool:
-    """Whether a word is in the language's dictionary: simplemma's word lists, and pymorphy3's for Russian."""
+def known(language: str, word: str, listed: bool = False) -> bool:
+    """Whether a word is in the language's dictionary: simplemma's word lists, and pymorphy3's for Russian; or
+    (unless ``listed``) an inflected form the lists lack whose lemma they hold («kártyával»: kártya)."""
     if language not in STEMMERS:
         return False
     lower = word.lower()
     if language == "ru" and _morph().word_is_known(lower):
         return True
-    return bool(simplemma.is_known(lower, lang=language))
+    if simplemma.is_known(lower, lang=language):
+        return True
+    if listed:
+        return False
+    table = reading(language)
+    return any(known(language, stem, listed=True) for stem in _stems(lower, table.endings, table.lengthened))
+
+
+def _stems(lower: str, endings: frozenset[str], lengthened: Mapping[str, str], depth: int = 2) -> Iterator[str]:
+    """What a word may be with one or two of the language's endings taken off («kártyával»: «kártya», its last
+    vowel lengthened before the ending shortened again; «kirakottak»: «kirakott»)."""
+    for ending in endings:
+        if lower.endswith(ending) and len(lower) - len(ending) >= 3:
+            stem = lower[:-len(ending)]
+            for each in (stem, stem[:-1] + lengthened[stem[-1]]) if stem[-1] in lengthened else (stem,):
+                yield each
+                if depth > 1:
+                    yield from _stems(each, endings, lengthened, depth - 1)
 
 
 def latin(word: str) -> str:
@@ -199,6 +217,8 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    nothing=folded(table.get("nothing", [])),
                    joins=frozenset(fold(word) for word in table.get("joins", [])),
                    each=frozenset(fold(word) for word in table.get("each", [])),
+                   endings=frozenset(word.lower() for word in table.get("endings", [])),
+                   lengthened=dict(table.get("lengthened", {})),
                    choosing=frozenset(fold(word.replace("'", APOSTROPHE)) for word in table.get("choosing", [])),
                    ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
                    blocks=folded(table.get("blocks", [])),

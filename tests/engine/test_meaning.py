@@ -135,3 +135,26 @@ def test_a_bare_number_names_no_numbered_thing() -> None:
     """"healer 2" is no ordinal: a count or a number of anything, never played as palace 2."""
     with pytest.raises(MoveError):
         read("dragon", "en", "start", "tax collector palace 1, healer 2")
+
+
+@pytest.mark.parametrize(("language", "state_name", "text", "means"), [
+    ("hu", "envoy", "Követ Suba.", ["shu: emissary"]),  # a province's name with a case ending
+    ("hu", "joker", "Csi – 3-as hely.", ["qi: pagoda 3"]),  # «Csi» is Qi, though «Csin» (Ch'in) stems to it
+    ("hu", "draw", "Köszi, a lila lapot kérem a kirakottak közül.", ["draw purple"]),  # an inflected word passed
+    ("ru", "court", "Обменяю красную на кололу", ["exchange red for deck"]),  # an inflection-like typo: a slip
+])
+def test_a_word_is_read_by_its_form_its_ending_or_its_lemma(language: str, state_name: str, text: str,
+                                                            means: list[str]) -> None:
+    assert read("china", language, state_name, text) == means
+
+
+def test_a_word_that_is_no_form_with_an_ending_still_stops_the_reading() -> None:
+    with pytest.raises(MoveError):
+        read("china", "hu", "envoy", "Követ Sufoo.")
+
+
+def test_each_said_of_a_move_of_one_part_tells_no_two_moves_apart() -> None:
+    """"one floor on each of my two palaces": "each" is read only for a move of several parts, so "two" is never
+    taken for the build's two floors on a new palace."""
+    with pytest.raises(MoveError):
+        read("dragon", "en", "build", "I'd like to put one floor on each of my two palaces, please.")
