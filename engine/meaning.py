@@ -54,6 +54,11 @@ STATES_TRIED = 400
 """Decisions the reader may step through for one line, over all its readings (with a word left out too): a
 bound on the work a hostile line can cause."""
 
+UNNAMED, WHOLE, NAMED = 0, 1, 2
+"""How well a chunk of a line named its move (:func:`_chosen`): not at all; wholly, but with a word of the line
+passed over; or named."""
+
+
 TOKENS_READ = 24
 """The most tokens of one line read by meaning; a longer line is left to the notation's own refusal."""
 
@@ -128,7 +133,7 @@ class _Search:
     vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary(frozenset()))
     sure: bool = True
     """Whether every word of the line was accounted for (none passed over)."""
-    named: dict[tuple[str, ...], bool] = field(default_factory=dict)
+    named: dict[tuple[str, ...], int] = field(default_factory=dict)
     """Per reading found, whether each of its chunks named its move (:func:`_chosen`); one that did not is
     asked about, never played."""
     descriptions: dict[str, Counter[str]] = field(default_factory=dict)
@@ -443,8 +448,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     search = _Search(rules, seat, vocabulary, sure=not found.dropped)
     _parse(search, rules.clone(state), tuple(read), ())
     chosen = _shortest(search.found)
-    if chosen is not None and search.named[chosen]:
-        return Meaning(moves=search.found[chosen])
+    if chosen is not None and (search.named[chosen] == NAMED or (search.named[chosen] == WHOLE and len(chosen) > 1)):
+        return Meaning(moves=search.found[chosen])  # several decisions' moves, each named wholly: no other reading
     if search.found:
         return Meaning(candidates=tuple(search.found))
     for at, token in enumerate(read):  # one word left over: the moves it would be, asked about
@@ -474,7 +479,7 @@ def _shortest(found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...]
 
 
 def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple[tuple[str, Move], ...],
-           named: bool = True) -> None:
+           named: int = NAMED) -> None:
     """Every way the tokens ``rest`` read as moves from ``state`` on, each chunk one decision's move, into
     ``search.found``."""
     if len(search.found) >= PARSES_KEPT or search.tried >= STATES_TRIED:
@@ -484,7 +489,7 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         if played:
             key = tuple(notation for notation, _ in played)
             search.found.setdefault(key, tuple(move for _, move in played))
-            search.named[key] = search.named.get(key, False) or named
+            search.named[key] = max(search.named.get(key, UNNAMED), named)
         if not rest:
             return
     if search.seat not in search.rules.to_act(state):
@@ -497,13 +502,12 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)))) is not None]
-        chosen, names = _chosen(search, chunk, fits, described)
-        for move in chosen:
+        for move, names in _chosen(search, chunk, fits, described):
             try:
                 following = search.rules.apply(search.rules.clone(state), search.seat, move)
             except ValueError:
                 continue
-            _parse(search, following, after, (*played, (search.rules.format(move), move)), named and names)
+            _parse(search, following, after, (*played, (search.rules.format(move), move)), min(named, names))
 
 
 def _described(search: _Search, move: Move) -> Counter[str]:
@@ -605,8 +609,9 @@ def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Mo
 
 
 def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
-            described: list[tuple[Move, Counter[str]]]) -> tuple[list[Move], bool]:
-    """The move a chunk names, and True; or every move it fits, and False (the reader asks).
+            described: list[tuple[Move, Counter[str]]]) -> list[tuple[Move, int]]:
+    """The move a chunk names (:data:`NAMED`); or every move it fits, the one it names wholly though a word was
+    passed over :data:`WHOLE`, the others :data:`UNNAMED` (the reader asks).
 
     A move is named when it is the one the chunk names wholly (every choice said, only its verb and the
     notation's small words left out: "red" is ``play red``, not ``play red red``), or the one move the chunk
@@ -614,7 +619,9 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
     site). A chunk of a verb alone names no move, however few are legal ("play card" is no card's play,
     whichever card is the one legal). Where a word of the line was passed over, a move is named only when the
     line fits no other: the word passed over might have been what told two apart ("the card with the
-    question mark": the wild)."""
+    question mark": the wild); unless the line reads as moves of several decisions one way only, each named
+    wholly ("my yellow goes to Qi, site 3; then draw from the deck"), since a word passed over that told two
+    moves of one decision apart would have left the rest of the line read no other way."""
     vocabulary = search.vocabulary
 
     def choice(word: str) -> bool:
@@ -624,10 +631,10 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
     chose = any(token.chose for token in chunk)
     told = search.sure and (not chose or len({type(move) for move, _ in fits}) == 1)
     if len(whole) == 1 and (told or len(fits) == 1):
-        return whole, True
+        return [(whole[0], NAMED)]
     if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described):
-        return [fits[0][0]], True
-    return [move for move, _ in fits], False
+        return [(fits[0][0], NAMED)]
+    return [(move, WHOLE if move in whole and len(whole) == 1 else UNNAMED) for move, _ in fits]
 
 
 def readings(found: Meaning) -> Iterator[str]:

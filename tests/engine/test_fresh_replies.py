@@ -24,7 +24,7 @@ from tests.engine.test_natural_replies import LANGUAGES, state
 FRESH = Path(__file__).with_name("corpus2")
 
 READ_AT_LEAST = {
-    "china.el": 22, "china.en": 26, "china.hu": 22, "china.ru": 21,
+    "china.el": 24, "china.en": 27, "china.hu": 25, "china.ru": 23,
     "dragon.el": 16, "dragon.en": 26, "dragon.hu": 21, "dragon.ru": 16,
     "prodigals.el": 7, "prodigals.en": 7, "prodigals.hu": 4, "prodigals.ru": 5,
 }

@@ -158,3 +158,16 @@ def test_each_said_of_a_move_of_one_part_tells_no_two_moves_apart() -> None:
     taken for the build's two floors on a new palace."""
     with pytest.raises(MoveError):
         read("dragon", "en", "build", "I'd like to put one floor on each of my two palaces, please.")
+
+
+def test_a_turn_read_one_way_only_is_played_though_a_word_was_passed_over() -> None:
+    """Each decision's move named wholly, and no other reading of the whole line: "goes" and "site" passed over
+    could not have made the yellow an exchange, since the rest of the line then reads as nothing."""
+    assert read("china", "en", "court", "My yellow goes to Qi, site 3; then draw from the deck.") == [
+        "play yellow", "qi: pagoda 3", "draw deck"]
+
+
+def test_one_move_named_with_a_word_passed_over_is_still_asked_about() -> None:
+    """"my yellow card goes": played, or exchanged? The word passed over may tell, so it is asked."""
+    with pytest.raises(AmbiguousMove):
+        read("china", "en", "act", "my yellow card goes")
