@@ -168,6 +168,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     clause = run = 0
     for at, word in enumerate(written):
         folded = fold(word)
+        typed = reading.typed.get(folded) if folded.isascii() else None  # "kai", "ne": the language's own word
+        if typed is not None and (typed in reading.negations or typed in reading.blocks
+                                  or not index.concepts(word, words)):
+            word = folded = typed
         if at > 0 and _CLAUSE.search(between[at]):
             clause += 1
         if folded in reading.joins or (at > 0 and _JOIN.search(between[at])):

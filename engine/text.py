@@ -459,6 +459,12 @@ class Reading:
     """Case endings the language puts on a word (Hungarian «Su» -> «Suba», «kártya» -> «kártyával»), as written:
     read by meaning, a word no dictionary lists that is a move form with one of them after it is that form, and
     one that is a listed word with one or two of them after it is a word of the language."""
+    latin: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The letters (or pairs) of a language written in another script that players type in Latin letters more
+    than one way («ц»: "c", "ts"; «ω»: "o", "w"), to those ways."""
+    typed: Mapping[str, str] = field(default_factory=dict)
+    """The language's listed words as typed in Latin letters, to the words ("kai": «και», "ne": «не»): read by
+    meaning as those words."""
     lengthened: Mapping[str, str] = field(default_factory=dict)
     """A stem's last vowel as an ending lengthens it, to the vowel it is without one (Hungarian «á»: «a»)."""
     each: frozenset[str] = frozenset()

@@ -164,18 +164,50 @@ def latin(word: str) -> str:
     return "".join(ch for ch in anyascii(fold(word)).lower() if ch.isalpha())
 
 
+SPELLINGS_KEPT = 32
+"""The most Latin spellings of one word made (a long word of many letters typed several ways stops there)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def spellings(language: str, word: str) -> frozenset[str]:
+    """The ways players type a word in Latin letters: anyascii's, and each letter (or pair) the language's
+    ``latin`` table spells several ways («дворец»: "dvorets", "dvorec"; «μωβ»: "mov", "mwv")."""
+    return _spelled(reading(language).latin, word)
+
+
+def _spelled(table: Mapping[str, Sequence[str]], word: str) -> frozenset[str]:
+    folded = fold(word)
+    found = [""]
+    at = 0
+    while at < len(folded):
+        pair = folded[at:at + 2]
+        letters = pair if len(pair) == 2 and pair in table else folded[at]
+        ways = table.get(letters) or [latin(letters)]
+        found = list(dict.fromkeys(done + way for done in found for way in ways))[:SPELLINGS_KEPT]
+        at += len(letters)
+    return frozenset(spelled for spelled in found if spelled) | {latin(word)}
+
+
+LATIN_TYPED = ("el", "ru")
+"""The languages written in another script, which players also type in Latin letters."""
+
+
 def near(language: str, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
     """The notation words of the one form a word is a slip of (engine.text.Words.near): within one edit for a
     word of up to 6 letters, two for a longer one, compared as written and in Latin letters; nothing for a
     word under 4 letters, and nothing when two forms of different meanings are as close."""
     folded = fold(word)
+    typed_latin = folded.isascii() and language in LATIN_TYPED
+    if typed_latin and len(folded) >= 2:  # a form as players type it in Latin letters is that form, however short
+        exact = {frozenset(concepts) for form, concepts in forms.items() if folded in spellings(language, form)}
+        if len(exact) == 1:
+            return set(next(iter(exact)))
     if len(folded) < 4:
         return set()
-    typed_latin = folded.isascii()
     bound = 1 if len(folded) <= 6 else 2
     best, meanings = bound + 1, set()
     for form, concepts in forms.items():
-        for spelled in {form, latin(form)} if typed_latin else {form}:
+        for spelled in {form, *spellings(language, form)} if typed_latin else {form}:
             if abs(len(spelled) - len(folded)) > bound:
                 continue
             distance = Levenshtein.distance(folded, spelled, score_cutoff=bound)
@@ -211,6 +243,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
     def folded(words: list[str]) -> frozenset[str]:
         return frozenset(fold(word.replace("'", APOSTROPHE)) for word in words) - notation_words
 
+    letters = {fold(letters): tuple(ways) for letters, ways in table.get("latin", {}).items()}
     return Reading(pass_over=folded(table.get("pass_over", [])),
                    small=frozenset(fold(word.replace("'", APOSTROPHE))
                                    for word in (*table.get("pass_over", []), *table.get("around", []))),
@@ -219,6 +252,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    each=frozenset(fold(word) for word in table.get("each", [])),
                    endings=frozenset(word.lower() for word in table.get("endings", [])),
                    lengthened=dict(table.get("lengthened", {})),
+                   latin=letters, typed=_typed(table, letters) if language in LATIN_TYPED else {},
                    choosing=frozenset(fold(word.replace("'", APOSTROPHE)) for word in table.get("choosing", [])),
                    ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
                    blocks=folded(table.get("blocks", [])),
@@ -229,6 +263,22 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    suffixes={fold(ending): english for ending, english in table.get("suffixes", {}).items()},
                    number_suffixes=folded(table.get("number_suffixes", [])),
                    verb_anywhere=table.get("verb_anywhere", False))
+
+
+LISTED = ("negations", "blocks", "pass_over", "around", "done", "nothing", "pronouns", "choosing", "each", "joins",
+          "numbers", "ordinals")
+"""The lists of a language's own words in reading.toml, the first ones first where two spell alike in Latin letters
+(a negation typed "ne" is «не», whatever else it could be)."""
+
+
+def _typed(table: Mapping[str, Any], letters: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """Each of the language's listed words as players type it in Latin letters, to the word ("kai": «και»)."""
+    typed: dict[str, str] = {}
+    for name in LISTED:
+        for word in table.get(name, []):
+            for spelled in _spelled(letters, word):
+                typed.setdefault(spelled, fold(word))
+    return typed
 
 
 def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...],

@@ -171,3 +171,22 @@ def test_one_move_named_with_a_word_passed_over_is_still_asked_about() -> None:
     """"my yellow card goes": played, or exchanged? The word passed over may tell, so it is asked."""
     with pytest.raises(AmbiguousMove):
         read("china", "en", "act", "my yellow card goes")
+
+
+@pytest.mark.parametrize(("game", "language", "state_name", "text", "means"), [
+    ("china", "el", "place", "Pagoda sto Shu 1 kai travaw apo tin trapoula", ["shu: pagoda 1", "draw deck"]),
+    ("china", "el", "envoy", "Ένας apestalmenos sto Σου, kai travaw tin mwv", ["shu: emissary", "draw purple"]),
+    ("china", "ru", "place", "Vej 4", ["wei: pagoda 4"]),
+    ("dragon", "ru", "person", "Pridvornaya dama -> dvorec 1", ["recruit court lady palace1"]),
+])
+def test_greek_and_russian_typed_in_latin_letters_are_read(game: str, language: str, state_name: str, text: str,
+                                                          means: list[str]) -> None:
+    """Each letter as players type it («ц»: "c" or "ts", «ω»: "o" or "w"), the language's small words too."""
+    assert read(game, language, state_name, text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [("ru", "ne igraju krasnuyu"), ("ru", "ili krasnuyu"),
+                                                ("el", "den paizw tin kokkini")])
+def test_a_negation_or_a_choice_typed_in_latin_letters_is_never_played(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("china", language, "act", text)
