@@ -188,8 +188,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             return None
         if _ending(at, written, between, reading):
             continue
-        if word.isdigit():  # with an ending («a 2-esbe»: into number 2) it names a numbered thing, as an ordinal
-            said = {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if _ending(at + 1, written, between, reading) else set())
+        if word.isdigit():  # with an ending («a 2-esbe»: into number 2) or after "in" («στο 2») it names a
+            placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
+                at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places)
+            said = {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set())
             read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run))
             continue
@@ -223,6 +225,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             else:
                 read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
                                   clause=clause, run=run))
+                if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
+                    read += [Token(word, concepts, optional=True, clause=clause, run=run)] * (len(concepts) - 1)  # too
         elif not small:
             if not words.known(word) or _a_name(at, written, between):
                 return None
@@ -342,6 +346,9 @@ class _Index:
     def __init__(self, words: Words, vocabulary: Vocabulary) -> None:
         self.by_key: dict[str, set[str]] = {}
         self.forms: dict[str, set[str]] = {}
+        self.things: set[frozenset[str]] = set()
+        """The notation words of the things a language says in one word the notation says in several
+        («γκέισα», «udvarhölgy»: ``court lady``)."""
         self.phrases: dict[tuple[str, ...], frozenset[str]] = {}
         """Forms of several words (``rowdy rally``, «придворная дама»), folded, to the notation words of their
         one thing: read whole before their words are read one by one."""
@@ -355,6 +362,8 @@ class _Index:
                 phrase = tuple(fold(word) for word in TOKEN.findall(form))
                 if len(phrase) > 1:
                     self.phrases[phrase] = self.phrases.get(phrase, frozenset()) | notation
+                elif len(notation) > 1:
+                    self.things.add(notation)
         pairs += [(word, fold(word)) for word in vocabulary.words]
         same = dict(vocabulary.same)
         pairs = [(word, same.get(concept, concept)) for word, concept in pairs]
@@ -584,24 +593,27 @@ def _assign(required: Sequence[Token], left: Counter[str]) -> Counter[str] | Non
     if not required:
         return left
     first, rest = required[0], required[1:]
-    for concept in _matches(first.concepts, left):
-        if left[concept] > 0:
-            left[concept] -= 1
+    for matched in _matches(first.concepts, left):
+        if all(left[word] > 0 for word in matched):
+            left.subtract(matched)
             done = _assign(rest, left)
             if done is not None:
                 return done
-            left[concept] += 1
+            left.update(matched)
     return None
 
 
-def _matches(concepts: frozenset[str], left: Counter[str]) -> list[str]:
-    """The move's words a token's concepts may match: each concept, and for an ordinal's ``*=n`` any numbered
-    thing of that number the move still has ("the second": ``palace=2``, ``group=2``)."""
-    found = set(concepts)
-    for concept in concepts:
+def _matches(concepts: frozenset[str], left: Counter[str]) -> list[tuple[str, ...]]:
+    """The move's words a token's concepts may match, each a tuple of the words it takes: each concept; and for
+    an ordinal's ``*=n`` any numbered thing of that number the move still has, with the thing's word where the
+    move has it ("the second": ``palace=2`` and ``palace``; «a 2-esbe»), else alone."""
+    found = [(concept,) for concept in sorted(concepts) if not concept.startswith(ORDINAL)]
+    for concept in sorted(concepts):
         if concept.startswith(ORDINAL):
-            found |= {word for word, n in left.items() if n > 0 and word.endswith(concept[len(ORDINAL) - 1:])}
-    return sorted(found - {concept for concept in concepts if concept.startswith(ORDINAL)})
+            numbered = sorted(word for word, n in left.items() if n > 0 and word.endswith(concept[len(ORDINAL) - 1:]))
+            found += [(word, word.split("=")[0]) for word in numbered if left[word.split("=")[0]] > 0]
+            found += [(word,) for word in numbered]
+    return found
 
 
 def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Move, Counter[str]]]) -> bool:

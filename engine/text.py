@@ -467,6 +467,9 @@ class Reading:
     meaning as those words."""
     lengthened: Mapping[str, str] = field(default_factory=dict)
     """A stem's last vowel as an ending lengthens it, to the vowel it is without one (Hungarian «á»: «a»)."""
+    places: frozenset[str] = frozenset()
+    """Words putting a thing in a place ("in", «στο», «во»): read by meaning, a number right after one names the
+    numbered place («τον μοναχό στο 1»: palace 1), as an ordinal does; a number alone ("healer 2") does not."""
     each: frozenset[str] = frozenset()
     """Words saying what a part of a line says goes with each thing named ("both", «оба», «κάθε», "mindkettő"):
     read by meaning, that part is matched within every part of a move of several ("both in palace 2")."""

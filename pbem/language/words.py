@@ -250,6 +250,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    nothing=folded(table.get("nothing", [])),
                    joins=frozenset(fold(word) for word in table.get("joins", [])),
                    each=frozenset(fold(word) for word in table.get("each", [])),
+                   places=frozenset(fold(word) for word in table.get("places", [])),
                    endings=frozenset(word.lower() for word in table.get("endings", [])),
                    lengthened=dict(table.get("lengthened", {})),
                    latin=letters, typed=_typed(table, letters) if language in LATIN_TYPED else {},

@@ -190,3 +190,12 @@ def test_greek_and_russian_typed_in_latin_letters_are_read(game: str, language: 
 def test_a_negation_or_a_choice_typed_in_latin_letters_is_never_played(language: str, text: str) -> None:
     with pytest.raises(MoveError):
         read("china", language, "act", text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Τεχνίτη στο 1", "recruit craftsman palace1"),  # a number after "in" names the numbered place
+    ("hu", "adoszedo az egyesbe", "recruit tax collector palace1"),  # an ordinal names the place, left unsaid
+    ("el", "Τη γκέισα, στο δεύτερο παλάτι.", "recruit court lady palace2"),  # one word for "court lady"
+])
+def test_a_person_and_a_place_said_shortly_name_the_recruitment(language: str, text: str, means: str) -> None:
+    assert read("dragon", language, "person", text) == [means]
