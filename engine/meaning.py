@@ -239,8 +239,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     return Tokens(tuple(_paired(read)), dropped)
 
 
-_CLAUSE = re.compile(r"[,;:()\[\]\u2013\u2014]|\s-+>?\s|->")
-"""What ends a part of a line: a comma, colon, bracket, dash or arrow ("craftsman -> palace 2")."""
+_CLAUSE = re.compile(r"[,;:]")
+"""What ends a part of a line: a comma, semicolon or colon. A dash, an arrow or brackets pair what they stand
+between within one part ("tax collector — palace 2, warrior — palace 1", «пиротехник (дворец 1)»)."""
 
 _JOIN = re.compile(r"[+&]")
 """What joins two things written in a row as "and" does ("monk + scholar", "monk & scholar")."""

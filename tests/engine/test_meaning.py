@@ -87,6 +87,10 @@ def test_nothing_where_no_move_chooses_none_is_not_played() -> None:
      "start craftsman palace1, pyrotechnist palace2"),
     ("hu", "adoszedo az 1-es palotaba, tudos a 2-esbe", "start tax collector palace1, scholar palace2"),
     ("hu", "Gyógyitó a kettesbe, udvarhögy az egyesbe.", "start court lady palace1, healer palace2"),
+    # a dash or brackets pair a person with its palace within one part of the line
+    ("ru", "Сборщика налогов — во второй дворец, воина — в первый.", "start tax collector palace2, warrior palace1"),
+    ("ru", "Мои стартовые герои: пиротехник (дворец 1) и придворная дама (дворец 2).",
+     "start court lady palace2, pyrotechnist palace1"),
 ])
 def test_two_persons_each_go_with_their_palace(language: str, text: str, means: str) -> None:
     assert read("dragon", language, "start", text) == [means]
