@@ -54,9 +54,9 @@ STATES_TRIED = 400
 """Decisions the reader may step through for one line, over all its readings (with a word left out too): a
 bound on the work a hostile line can cause."""
 
-UNNAMED, WHOLE, NAMED = 0, 1, 2
-"""How well a chunk of a line named its move (:func:`_chosen`): not at all; wholly, but with a word of the line
-passed over; or named."""
+UNSAID, UNNAMED, WHOLE, NAMED = -1, 0, 1, 2
+"""How well a chunk of a line named its move (:func:`_chosen`): leaving one of its choices unsaid; wholly, as
+one of several; wholly, but with a word of the line passed over; or named."""
 
 
 TOKENS_READ = 24
@@ -69,6 +69,8 @@ class MeaningRules(Protocol):
     def legal(self, state: State, seat: int) -> list[Move]: ...
 
     def format(self, move: Move) -> str: ...
+
+    def also_named(self, state: State, seat: int, move: Move) -> str: ...
 
     def apply(self, state: State, seat: int, move: Move) -> State: ...
 
@@ -110,6 +112,9 @@ class Tokens:
 
     read: tuple[Token, ...]
     dropped: bool
+    counted: bool = False
+    """Whether the line says a word of the language's that counts what it names ("both", «оба»): read for a move
+    of several parts only, and elsewhere passed over though it may have made more moves of what it names."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +144,10 @@ class _Search:
     descriptions: dict[str, Counter[str]] = field(default_factory=dict)
     split: dict[str, list[Counter[str]]] = field(default_factory=dict)
     tried: int = 0
+    counted: bool = False
+    """Whether the line says a word counting what it names ("both", «оба»; :attr:`Tokens.counted`)."""
+    finished: dict[tuple[str, ...], bool] = field(default_factory=dict)
+    """Per reading found, whether the seat owes no decision after it."""
     found: dict[tuple[str, ...], tuple[Move, ...]] = field(default_factory=dict)
 
 
@@ -236,7 +245,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
     read = [replace(token, each=True) if token.clause in each else token for token in read]
-    return Tokens(tuple(_paired(read)), dropped)
+    return Tokens(tuple(_paired(read)), dropped, bool(each))
 
 
 _CLAUSE = re.compile(r"[,;:]")
@@ -441,13 +450,18 @@ def parts(notation: str) -> list[Counter[str]]:
 
 def describe(notation: str) -> Counter[str]:
     """A move's words: its notation's tokens, folded, a numbered thing as its word and ``word=n`` (``recruit old
-    monk palace1`` -> recruit, old, monk, palace, palace=1)."""
+    monk palace1`` -> recruit, old, monk, palace, palace=1); a word and the number after it are a numbered thing
+    too (``wei: pagoda 2``: pagoda=2, "the second site")."""
     words: Counter[str] = Counter()
+    before = ""
     for piece in notation.split():
         for thing, digits in _NUMBERED.findall(piece):
             words[f"{fold(thing)}={int(digits)}"] += 1
         for token in TOKEN.findall(_NUMBERED.sub(r"\1", piece)):
             words[fold(token) if not token.isdigit() else str(int(token))] += 1
+        if piece.isdigit() and before.isalpha():
+            words[f"{fold(before)}={int(piece)}"] += 1
+        before = piece
     return words
 
 
@@ -459,11 +473,11 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     if found is None or not found.read or all(token.optional for token in found.read):
         return None
     read = found.read
-    search = _Search(rules, seat, vocabulary, sure=not found.dropped)
+    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted)
     _parse(search, rules.clone(state), tuple(read), ())
-    chosen = _shortest(search.found)
-    if chosen is not None and (search.named[chosen] == NAMED or (search.named[chosen] == WHOLE and len(chosen) > 1)):
-        return Meaning(moves=search.found[chosen])  # several decisions' moves, each named wholly: no other reading
+    chosen = _playable(search)
+    if chosen is not None:
+        return Meaning(moves=search.found[chosen])
     if search.found:
         return Meaning(candidates=tuple(search.found))
     for at, token in enumerate(read):  # one word left over: the moves it would be, asked about
@@ -479,6 +493,30 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
     return Meaning()
+
+
+def _playable(search: _Search) -> tuple[str, ...] | None:
+    """The reading to play: the one reading (or the one every other extends) if it names its moves; else the one
+    reading that names them where every other leaves a choice unsaid ("Shu, pagoda on 3": site 3, not a site
+    unsaid and the third display card drawn), unless the line counts what it names («оба»: both of a card) and
+    the seat would owe more after it: the other readings may be the ones that counted.
+
+    A reading names its moves when each chunk named its move (:data:`NAMED`), or when it runs through several
+    decisions, each chunk naming its move wholly (:data:`WHOLE`), reads no other way, and leaves the seat owing
+    nothing more: a word passed over might have counted the moves ("draw deck twice", «оба»)."""
+
+    def names(reading: tuple[str, ...]) -> bool:
+        return search.named[reading] == NAMED or (search.named[reading] == WHOLE and len(reading) > 1
+                                                  and search.finished[reading])
+
+    chosen = _shortest(search.found)
+    if chosen is not None:
+        return chosen if names(chosen) else None
+    named = [reading for reading in search.found if names(reading)]
+    if (len(named) == 1 and (search.finished[named[0]] or not search.counted)
+            and all(search.named[reading] == UNSAID for reading in search.found if reading != named[0])):
+        return named[0]
+    return None
 
 
 def _shortest(found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...] | None:
@@ -503,13 +541,14 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         if played:
             key = tuple(notation for notation, _ in played)
             search.found.setdefault(key, tuple(move for _, move in played))
-            search.named[key] = max(search.named.get(key, UNNAMED), named)
+            search.named[key] = max(search.named.get(key, UNSAID), named)
+            search.finished[key] = search.seat not in search.rules.to_act(state)
         if not rest:
             return
     if search.seat not in search.rules.to_act(state):
         return
     legal = search.rules.legal(state, search.seat)
-    described = [(move, _described(search, move)) for move in legal]
+    described = [(move, _described(search, state, move)) for move in legal]
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
         if all(token.optional for token in chunk):
@@ -524,11 +563,14 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
             _parse(search, following, after, (*played, (search.rules.format(move), move)), min(named, names))
 
 
-def _described(search: _Search, move: Move) -> Counter[str]:
+def _described(search: _Search, state: State, move: Move) -> Counter[str]:
+    """A move's words: its notation's, and those the game says it is also named by now (China's display card by
+    its place, ``up2``: "the second face-up card")."""
     notation = search.rules.format(move)
-    found = search.descriptions.get(notation)
+    said = f"{notation} {search.rules.also_named(state, search.seat, move)}".strip()
+    found = search.descriptions.get(said)
     if found is None:
-        found = search.descriptions[notation] = describe(notation)
+        found = search.descriptions[said] = describe(said)
         search.split[notation] = parts(notation)
     return found
 
@@ -651,7 +693,7 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
         return [(whole[0], NAMED)]
     if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described):
         return [(fits[0][0], NAMED)]
-    return [(move, WHOLE if move in whole and len(whole) == 1 else UNNAMED) for move, _ in fits]
+    return [(move, UNSAID if move not in whole else WHOLE if len(whole) == 1 else UNNAMED) for move, _ in fits]
 
 
 def readings(found: Meaning) -> Iterator[str]:

@@ -197,6 +197,11 @@ class Game(Protocol):
 
     def format(self, move: Move) -> str: ...
 
+    def also_named(self, state: State, seat: int, move: Move) -> str:
+        """Notation words a legal move is also named by now, besides its own (read by meaning, engine.meaning):
+        China's display card by its place (``up2``), which the notation reads but never writes."""
+        ...
+
     def private(self, notation: str) -> bool:
         """Whether the move ``notation`` writes is its seat's secret (a standing order: a plan, or a card kept in
         hand), which no other seat and no reader of a public page may see played."""
@@ -403,6 +408,9 @@ class GameBase:
 
     def format(self, move: Move) -> str:
         return self.NOTATION.format_move(move)
+
+    def also_named(self, state: State, seat: int, move: Move) -> str:
+        return ""
 
     def private(self, notation: str) -> bool:
         return notation.startswith(self.PRIVATE_LINES) if self.PRIVATE_LINES else False

@@ -24,7 +24,7 @@ from tests.engine.test_natural_replies import LANGUAGES, state
 FRESH = Path(__file__).with_name("corpus2")
 
 READ_AT_LEAST = {
-    "china.el": 28, "china.en": 27, "china.hu": 25, "china.ru": 26,
+    "china.el": 39, "china.en": 29, "china.hu": 34, "china.ru": 33,
     "dragon.el": 20, "dragon.en": 26, "dragon.hu": 22, "dragon.ru": 20,
     "prodigals.el": 7, "prodigals.en": 7, "prodigals.hu": 4, "prodigals.ru": 5,
 }

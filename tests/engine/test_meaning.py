@@ -203,3 +203,26 @@ def test_a_negation_or_a_choice_typed_in_latin_letters_is_never_played(language:
 ])
 def test_a_person_and_a_place_said_shortly_name_the_recruitment(language: str, text: str, means: str) -> None:
     assert read("dragon", language, "person", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "state_name", "text", "means"), [
+    ("el", "act", "Ανταλλαγή: η κόκκινη μου για την τέταρτη ανοιχτή κάρτα.", ["exchange red for orange"]),
+    ("hu", "draw", "A második felcsapott lapot húzom.", ["draw purple"]),
+    ("ru", "act", "Обмен: красную отдаю, беру четвёртую открытую карту.", ["exchange red for orange"]),
+])
+def test_a_display_card_is_named_by_its_place(language: str, state_name: str, text: str, means: list[str]) -> None:
+    """"the fourth face-up card": the display's fourth place, as the notation's ``up4`` reads it."""
+    assert read("china", language, state_name, text) == means
+
+
+def test_a_reading_that_says_every_choice_is_played_over_ones_leaving_one_unsaid() -> None:
+    """"Shu, pagoda on 3": site 3; not a site left unsaid and the third display card drawn."""
+    assert read("china", "ru", "envoy", "Шу, пагода на 3") == ["shu: pagoda 3"]
+
+
+def test_a_line_that_counts_is_not_played_short_of_what_it_counts() -> None:
+    """«оба «В пабе»» (both At the Pub cards): the reading that discards neither, all its other cards named, is
+    never played over the readings that count both."""
+    with pytest.raises(MoveError):
+        read("prodigals", "ru", "discard",
+             "В сброс отправляются оба «В пабе», потом «Оскорбить викария» и «Провал памфлета».")
