@@ -59,7 +59,7 @@ UNSAID, UNNAMED, WHOLE, NAMED = -1, 0, 1, 2
 one of several; wholly, but with a word of the line passed over; or named."""
 
 
-TOKENS_READ = 24
+TOKENS_READ = 40
 """The most tokens of one line read by meaning; a longer line is left to the notation's own refusal."""
 
 
@@ -95,6 +95,9 @@ class Token:
     each: bool = False
     """Whether the word stands in a part of the line said of each part of the move ("both in palace 2", «оба во
     второй дворец»): its words are matched within every part of a move of several."""
+    sentence: int = 0
+    """Which sentence of the line the word stands in: a thing named in one and again in a later one ("Scholar and
+    tax collector. Put the scholar in my first palace...") is one thing, said twice."""
     clause: int = 0
     """Which part of the line, between commas, colons, dashes or brackets, the word stands in: the words of one
     part go with one part of a move of several (``start tax collector palace1, healer palace2``)."""
@@ -174,9 +177,12 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     read: list[Token] = []
     count: int | None = None
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
-    clause = run = 0
+    clause = run = sentence = 0
+    counted = frozenset(fold(word) for word in vocabulary.counted)
     for at, word in enumerate(written):
         folded = fold(word)
+        if at > 0 and _SENTENCE.search(between[at]):
+            sentence += 1
         typed = reading.typed.get(folded) if folded.isascii() else None  # "kai", "ne": the language's own word
         if typed is not None and (typed in reading.negations or typed in reading.blocks
                                   or not index.concepts(word, words)):
@@ -190,7 +196,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
             if folded not in reading.small:
-                read.append(Token(word, phrase[1], clause=clause, run=run))
+                read.append(Token(word, phrase[1], clause=clause, run=run, sentence=sentence))
             count = None
             continue
         if folded in reading.negations or folded in reading.blocks or folded in STOPS:
@@ -202,12 +208,12 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places)
             said = {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set())
             read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
-                              clause=clause, run=run))
+                              clause=clause, run=run, sentence=sentence))
             continue
         number = _number(folded, reading, words)
         concepts = index.concepts(word, words, slips=number is None)  # «δευτερο»: second, no slip of a word
         if folded in reading.nothing:  # none of the choices: a choice of its own, never passed over
-            read.append(Token(word, concepts | NONE, clause=clause, run=run))
+            read.append(Token(word, concepts | NONE, clause=clause, run=run, sentence=sentence))
             count = None
             continue
         small = folded in reading.small or folded in reading.pronouns or folded in reading.done
@@ -217,25 +223,27 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             count = None
             continue
         if _listed(folded, reading.choosing, words):  # "take", «беру»: I choose, whatever the move's verb
-            read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run))
+            read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run, sentence=sentence))
             count = None
             continue
         if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
             count = number  # the notation reads it only as a word that makes no move
             ordinal = _ordinal(folded, reading, words)
             said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
-            read.append(Token(word, concepts | said, optional=small,
-                              near=_neighbours(at, written, between, reading), clause=clause, run=run))
+            counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
+            read.append(Token(word, concepts | said, optional=small and not counts,  # "palace one": a number
+                              near=_neighbours(at, written, between, reading), clause=clause, run=run,
+                              sentence=sentence))
             continue
         if concepts:
             if count is not None and lexicon is not None and concepts & lexicon.repeated and read:
                 read.pop()  # "two reds": the count stands for as many of the thing
-                read += [Token(word, concepts, clause=clause, run=run)] * count
+                read += [Token(word, concepts, clause=clause, run=run, sentence=sentence)] * count
             else:
                 read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
-                                  clause=clause, run=run))
+                                  clause=clause, run=run, sentence=sentence))
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
-                    read += [Token(word, concepts, optional=True, clause=clause, run=run)] * (len(concepts) - 1)  # too
+                    read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence)] * (len(concepts) - 1)  # too
         elif not small:
             if not words.known(word) or _a_name(at, written, between):
                 return None
@@ -245,6 +253,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
     read = [replace(token, each=True) if token.clause in each else token for token in read]
+    repeated = lexicon.repeated if lexicon is not None else frozenset()
+    read = [replace(token, optional=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer
+        later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # in palace
+        for later in read[at + 1:]) else token for at, token in enumerate(read)]  # 1...": one healer, said twice
     return Tokens(tuple(_paired(read)), dropped, bool(each))
 
 
@@ -254,6 +266,9 @@ between within one part ("tax collector — palace 2, warrior — palace 1", «�
 
 _JOIN = re.compile(r"[+&]")
 """What joins two things written in a row as "and" does ("monk + scholar", "monk & scholar")."""
+
+_SENTENCE = re.compile(r"[.!?]\s")
+"""What ends a sentence: a full stop, or a question or exclamation mark, and a space ("1.palace" is no end)."""
 
 _QUOTES = "\"'«»“”„‘’"
 _SENTENCE_END = ".!?:;\n"

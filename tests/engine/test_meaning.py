@@ -91,6 +91,12 @@ def test_nothing_where_no_move_chooses_none_is_not_played() -> None:
     ("ru", "Сборщика налогов — во второй дворец, воина — в первый.", "start tax collector palace2, warrior palace1"),
     ("ru", "Мои стартовые герои: пиротехник (дворец 1) и придворная дама (дворец 2).",
      "start court lady palace2, pyrotechnist palace1"),
+    # persons named, then placed in a later sentence: each one person, said twice
+    ("en", "Give me the Healer and the Monk. Healer goes in Palace 1, Monk in Palace 2.",
+     "start monk palace2, healer palace1"),
+    ("el", "Μοναχός και δάσκαλος. Ο δάσκαλος -> παλάτι 1, ο μοναχός -> παλάτι 2.", "start monk palace2, scholar palace1"),
+    # "palace one": a number word after the word it counts is that number, never a pronoun
+    ("en", "Court Lady and Pyrotechnist please, both of them in palace one.", "start court lady palace1, pyrotechnist palace1"),
 ])
 def test_two_persons_each_go_with_their_palace(language: str, text: str, means: str) -> None:
     assert read("dragon", language, "start", text) == [means]
@@ -226,3 +232,10 @@ def test_a_line_that_counts_is_not_played_short_of_what_it_counts() -> None:
     with pytest.raises(MoveError):
         read("prodigals", "ru", "discard",
              "В сброс отправляются оба «В пабе», потом «Оскорбить викария» и «Провал памфлета».")
+
+
+def test_cards_of_a_colour_said_in_two_sentences_are_different_cards() -> None:
+    """The two reds played and the two reds drawn are four cards: a colour said again is never one said twice."""
+    assert read("china", "el", "court", "Με τις δύο κόκκινες: παγόδα στο Σου 4 και έπειτα απεσταλμένος εκεί. "
+                "Τραβάω τις δύο κόκκινες από τις ανοιχτές.") == [
+        "play red red", "shu: pagoda 4", "shu: emissary", "draw red", "draw red"]
