@@ -239,3 +239,9 @@ def test_cards_of_a_colour_said_in_two_sentences_are_different_cards() -> None:
     assert read("china", "el", "court", "Με τις δύο κόκκινες: παγόδα στο Σου 4 και έπειτα απεσταλμένος εκεί. "
                 "Τραβάω τις δύο κόκκινες από τις ανοιχτές.") == [
         "play red red", "shu: pagoda 4", "shu: emissary", "draw red", "draw red"]
+
+
+def test_the_wild_card_is_named_by_its_question_mark() -> None:
+    """The wild card's printed mark names it, as «ερωτηματικό» does in Greek: «со знаком вопроса» is the wild."""
+    assert read("dragon", "ru", "person", "Карточку со знаком вопроса — на старого лекаря, дворец 2.") == [
+        "recruit old healer palace2 with wild"]
