@@ -96,8 +96,12 @@ class Token:
     """Whether the word stands in a part of the line said of each part of the move ("both in palace 2", «оба во
     второй дворец»): its words are matched within every part of a move of several."""
     sentence: int = 0
-    """Which sentence of the line the word stands in: a thing named in one and again in a later one ("Scholar and
-    tax collector. Put the scholar in my first palace...") is one thing, said twice."""
+    """Which sentence of the line the word stands in."""
+    again: bool = False
+    """Whether the word names a thing named again in a later sentence ("Scholar and tax collector. Put the scholar
+    in my first palace..."): for a move of several parts (a start's persons, each with its palace) it is one
+    thing said twice, its first mention optional; for any other, as many things as are said ("Draw deck. Draw
+    deck." is two draws, refused where one is owed)."""
     clause: int = 0
     """Which part of the line, between commas, colons, dashes or brackets, the word stands in: the words of one
     part go with one part of a move of several (``start tax collector palace1, healer palace2``)."""
@@ -254,9 +258,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
     read = [replace(token, each=True) if token.clause in each else token for token in read]
     repeated = lexicon.repeated if lexicon is not None else frozenset()
-    read = [replace(token, optional=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer
-        later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # in palace
-        for later in read[at + 1:]) else token for at, token in enumerate(read)]  # 1...": one healer, said twice
+    read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
+        later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
+        for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
     return Tokens(tuple(_paired(read)), dropped, bool(each))
 
 
@@ -594,6 +598,8 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
     """The move's words left uncovered once every required token of ``chunk`` is matched to one of them (an
     optional token where it can be); None when a required token matches none. For a move of several parts
     (``split``), the required words of one part of the line are matched within one part of the move."""
+    several = split is not None and len(split) > 1
+    chunk = [replace(token, optional=True) if several and token.again else token for token in chunk]
     required = [token for token in chunk if not token.optional]
     if split is not None and len(split) > 1:
         left = _assign_clauses(_clauses(required), [Counter(part) for part in split])

@@ -25,7 +25,7 @@ FRESH = Path(__file__).with_name("corpus2")
 
 READ_AT_LEAST = {
     "china.el": 39, "china.en": 29, "china.hu": 34, "china.ru": 33,
-    "dragon.el": 23, "dragon.en": 29, "dragon.hu": 22, "dragon.ru": 21,
+    "dragon.el": 22, "dragon.en": 29, "dragon.hu": 22, "dragon.ru": 21,
     "prodigals.el": 7, "prodigals.en": 7, "prodigals.hu": 4, "prodigals.ru": 5,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read

@@ -245,3 +245,9 @@ def test_the_wild_card_is_named_by_its_question_mark() -> None:
     """The wild card's printed mark names it, as «ερωτηματικό» does in Greek: «со знаком вопроса» is the wild."""
     assert read("dragon", "ru", "person", "Карточку со знаком вопроса — на старого лекаря, дворец 2.") == [
         "recruit old healer palace2 with wild"]
+
+
+def test_a_move_said_twice_in_two_sentences_is_two_moves() -> None:
+    """"Draw deck. Draw deck." where one draw is owed: two draws, refused, never read as one."""
+    with pytest.raises(MoveError):
+        read("china", "en", "draw", "Draw deck. Draw deck.")
