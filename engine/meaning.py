@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Protocol
 
 from engine.notation import Vocabulary
@@ -54,7 +54,12 @@ STATES_TRIED = 400
 """Decisions the reader may step through for one line, over all its readings (with a word left out too): a
 bound on the work a hostile line can cause."""
 
-TOKENS_READ = 24
+UNSAID, UNNAMED, WHOLE, NAMED = -1, 0, 1, 2
+"""How well a chunk of a line named its move (:func:`_chosen`): leaving one of its choices unsaid; wholly, as
+one of several; wholly, but with a word of the line passed over; or named."""
+
+
+TOKENS_READ = 40
 """The most tokens of one line read by meaning; a longer line is left to the notation's own refusal."""
 
 
@@ -65,13 +70,13 @@ class MeaningRules(Protocol):
 
     def format(self, move: Move) -> str: ...
 
+    def also_named(self, state: State, seat: int, move: Move) -> str: ...
+
     def apply(self, state: State, seat: int, move: Move) -> State: ...
 
     def clone(self, state: State) -> State: ...
 
     def to_act(self, state: State) -> set[int]: ...
-
-    def aliases(self, state: State, seat: int, move: Move) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -83,9 +88,27 @@ class Token:
     concepts: frozenset[str]
     optional: bool = False
     near: tuple[str, ...] = ()
+    chose: bool = False
+    """Whether the word is a verb of choosing ("take", «беру»): it stands for the move's verb or for nothing, so a
+    part of the line holding it may mean moves of two kinds ("take red": played, or taken in exchange?), though
+    never two moves of one kind."""
+    each: bool = False
+    """Whether the word stands in a part of the line said of each part of the move ("both in palace 2", «оба во
+    второй дворец»): its words are matched within every part of a move of several."""
+    sentence: int = 0
+    """Which sentence of the line the word stands in."""
+    again: bool = False
+    """Whether the word names a thing named again in a later sentence ("Scholar and tax collector. Put the scholar
+    in my first palace..."): for a move of several parts (a start's persons, each with its palace) it is one
+    thing said twice, its first mention optional; for any other, as many things as are said ("Draw deck. Draw
+    deck." is two draws, refused where one is owed)."""
     clause: int = 0
     """Which part of the line, between commas, colons, dashes or brackets, the word stands in: the words of one
     part go with one part of a move of several (``start tax collector palace1, healer palace2``)."""
+    run: int = 0
+    """Which run of the line, between the language's joining words ("and", «и»), the word stands in: a part of
+    the line that fits no one part of a move runs on to the next only where such a word joins two runs ("a
+    warrior in palace 1 and a healer in palace 2"), never inside one ("court lady in palace 2")."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +119,9 @@ class Tokens:
 
     read: tuple[Token, ...]
     dropped: bool
+    counted: bool = False
+    """Whether the line says a word of the language's that counts what it names ("both", «оба»): read for a move
+    of several parts only, and elsewhere passed over though it may have made more moves of what it names."""
 
 
 @dataclass(frozen=True)
@@ -119,12 +145,16 @@ class _Search:
     vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary(frozenset()))
     sure: bool = True
     """Whether every word of the line was accounted for (none passed over)."""
-    named: dict[tuple[str, ...], bool] = field(default_factory=dict)
+    named: dict[tuple[str, ...], int] = field(default_factory=dict)
     """Per reading found, whether each of its chunks named its move (:func:`_chosen`); one that did not is
     asked about, never played."""
     descriptions: dict[str, Counter[str]] = field(default_factory=dict)
     split: dict[str, list[Counter[str]]] = field(default_factory=dict)
     tried: int = 0
+    counted: bool = False
+    """Whether the line says a word counting what it names ("both", «оба»; :attr:`Tokens.counted`)."""
+    finished: dict[tuple[str, ...], bool] = field(default_factory=dict)
+    """Per reading found, whether the seat owes no decision after it."""
     found: dict[tuple[str, ...], tuple[Move, ...]] = field(default_factory=dict)
 
 
@@ -146,47 +176,78 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if not written or len(written) > TOKENS_READ:
         return None
     dropped = False
+    each: set[int] = set()
     index = _index(words, vocabulary)
     read: list[Token] = []
     count: int | None = None
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
-    clause = 0
+    clause = run = sentence = 0
+    counted = frozenset(fold(word) for word in vocabulary.counted)
     for at, word in enumerate(written):
         folded = fold(word)
+        if at > 0 and _SENTENCE.search(between[at]):
+            sentence += 1
+        typed = reading.typed.get(folded) if folded.isascii() else None  # "kai", "ne": the language's own word
+        if typed is not None and (typed in reading.negations or typed in reading.blocks or typed in reading.small
+                                  or not index.concepts(word, words)):
+            word = folded = typed
         if at > 0 and _CLAUSE.search(between[at]):
             clause += 1
+        if folded in reading.joins or (at > 0 and _JOIN.search(between[at])):
+            run += 1
         if phrase[0] == 0:
             phrase = index.phrase_at(at, written)
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
             if folded not in reading.small:
-                read.append(Token(word, phrase[1], clause=clause))
+                read.append(Token(word, phrase[1], clause=clause, run=run, sentence=sentence))
             count = None
             continue
         if folded in reading.negations or folded in reading.blocks or folded in STOPS:
             return None
-        if word.isdigit():
-            read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between), clause=clause))
+        if _ending(at, written, between, reading):
+            continue
+        if word.isdigit():  # with an ending («a 2-esbe»: into number 2) or after "in" («στο 2») it names a
+            placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
+                at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places)
+            said = {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set())
+            read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
+                              clause=clause, run=run, sentence=sentence))
             continue
         number = _number(folded, reading, words)
-        concepts = index.concepts(word, words)
+        concepts = index.concepts(word, words, slips=number is None)  # «δευτερο»: second, no slip of a word
         if folded in reading.nothing:  # none of the choices: a choice of its own, never passed over
-            read.append(Token(word, concepts | NONE, clause=clause))
+            read.append(Token(word, concepts | NONE, clause=clause, run=run, sentence=sentence))
             count = None
             continue
         small = folded in reading.small or folded in reading.pronouns or folded in reading.done
-        if number is not None and not concepts:
-            count = number
-            read.append(Token(word, frozenset({str(number)}), optional=small,
-                              near=_neighbours(at, written, between), clause=clause))
+        if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
+            each.add(clause)  # move of several; of a move of one ("each of my two palaces") it says what the
+            dropped = True  # reader does not read, so it tells no two moves apart
+            count = None
+            continue
+        if _listed(folded, reading.choosing, words):  # "take", «беру»: I choose, whatever the move's verb
+            read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run, sentence=sentence))
+            count = None
+            continue
+        if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
+            count = number  # the notation reads it only as a word that makes no move
+            ordinal = _ordinal(folded, reading, words)
+            said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
+            counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
+            read.append(Token(word, concepts | said, optional=small and not counts,  # "palace one": a number
+                              near=_neighbours(at, written, between, reading), clause=clause, run=run,
+                              sentence=sentence))
             continue
         if concepts:
             if count is not None and lexicon is not None and concepts & lexicon.repeated and read:
                 read.pop()  # "two reds": the count stands for as many of the thing
-                read += [Token(word, concepts, clause=clause)] * count
+                read += [Token(word, concepts, clause=clause, run=run, sentence=sentence)] * count
             else:
                 read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
-                                  clause=clause))
+                                  clause=clause, run=run, sentence=sentence))
+                if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
+                    read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence)] * (len(concepts) - 1)  # too
         elif not small:
             if not words.known(word) or _a_name(at, written, between):
                 return None
@@ -194,13 +255,24 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         count = None
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
-        read = [Token(token.written, token.concepts, True, token.near, token.clause)
-                if token.concepts >= NONE else token for token in read]
-    return Tokens(tuple(_paired(read)), dropped)
+        read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
+    read = [replace(token, each=True) if token.clause in each else token for token in read]
+    repeated = lexicon.repeated if lexicon is not None else frozenset()
+    read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
+        later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
+        for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
+    return Tokens(tuple(_paired(read)), dropped, bool(each))
 
 
-_CLAUSE = re.compile(r"[,;:()\[\]\u2013\u2014]|\s-+>?\s|->")
-"""What ends a part of a line: a comma, colon, bracket, dash or arrow ("craftsman -> palace 2")."""
+_CLAUSE = re.compile(r"[,;:]")
+"""What ends a part of a line: a comma, semicolon or colon. A dash, an arrow or brackets pair what they stand
+between within one part ("tax collector — palace 2, warrior — palace 1", «пиротехник (дворец 1)»)."""
+
+_JOIN = re.compile(r"[+&]")
+"""What joins two things written in a row as "and" does ("monk + scholar", "monk & scholar")."""
+
+_SENTENCE = re.compile(r"[.!?]\s")
+"""What ends a sentence: a full stop, or a question or exclamation mark, and a space ("1.palace" is no end)."""
 
 _QUOTES = "\"'«»“”„‘’"
 _SENTENCE_END = ".!?:;\n"
@@ -222,15 +294,28 @@ STOPS = frozenset({"not", "or", "if"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
 
 
-def _neighbours(at: int, written: list[str], between: list[str]) -> tuple[str, ...]:
+def _neighbours(at: int, written: list[str], between: list[str], reading: Reading) -> tuple[str, ...]:
     """The words a number stands next to with only spaces between (``palace 2``, «2 дворец»), folded: the
-    thing it may number. Across a comma or a dash it numbers nothing ("new palace, 2 floors")."""
+    thing it may number. Across a comma or a dash it numbers nothing ("new palace, 2 floors"); the number's
+    own ending is passed («a 2-es palotába»)."""
     found = []
     if at > 0 and between[at].isspace():
         found.append(written[at - 1])
-    if at + 1 < len(written) and between[at + 1].isspace():
-        found.append(written[at + 1])
+    after = at + 2 if _ending(at + 1, written, between, reading) else at + 1
+    if after < len(written) and between[after].isspace():
+        found.append(written[after])
     return tuple(found)
+
+
+def _ending(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether word ``at`` is the ending of the number before it, after a hyphen («2-es», «1-esbe», «3-ra»): one
+    of the language's number endings, or two of them in a row."""
+    if at == 0 or at >= len(written) or not written[at - 1].isdigit() or between[at] != "-":
+        return False
+    folded = fold(written[at])
+    return folded in reading.number_suffixes or any(
+        folded[:cut] in reading.number_suffixes and folded[cut:] in reading.number_suffixes
+        for cut in range(1, len(folded)))
 
 
 def _paired(read: list[Token]) -> list[Token]:
@@ -241,10 +326,32 @@ def _paired(read: list[Token]) -> list[Token]:
             things = {concept for other in read if other.written in token.near and other is not token
                       for concept in other.concepts if not concept.isdigit()}
             digits = {concept for concept in token.concepts if concept.isdigit()}
-            token = Token(token.written, token.concepts | {f"{thing}={digit}" for thing in things for digit in digits},
-                          token.optional, clause=token.clause)
+            token = replace(token, concepts=token.concepts | {f"{thing}={digit}" for thing in things for digit in digits},
+                            near=())
         out.append(token)
     return out
+
+
+def _listed(folded: str, listed: frozenset[str], words: Words) -> bool:
+    """Whether a word is one of a list of the language's words, or an inflected form of one (by the keys of
+    both, for a listed word of four letters or more: «возьму», «беру» of «брать»)."""
+    if folded in listed:
+        return True
+    keys = words.keys(folded)
+    return any(len(said) >= 4 and keys & words.keys(said) for said in listed)
+
+
+ORDINAL = "*="
+"""What an ordinal stands for besides its number: ``*=2`` is any numbered thing of number 2 ("the scholar in the
+second": ``palace=2``), the thing said before or left unsaid."""
+
+
+def _ordinal(folded: str, reading: Reading, words: Words) -> int | None:
+    """The number an ordinal word says («вторую», "second", «δευτερο», «másodikba»), by the language's keys."""
+    if folded in reading.ordinals:
+        return reading.ordinals[folded]
+    keys = words.keys(folded)
+    return next((n for said, n in reading.ordinals.items() if len(said) >= 4 and keys & words.keys(said)), None)
 
 
 def _number(folded: str, reading: Reading, words: Words) -> int | None:
@@ -268,10 +375,14 @@ class _Index:
     def __init__(self, words: Words, vocabulary: Vocabulary) -> None:
         self.by_key: dict[str, set[str]] = {}
         self.forms: dict[str, set[str]] = {}
+        self.things: set[frozenset[str]] = set()
+        """The notation words of the things a language says in one word the notation says in several
+        («γκέισα», «udvarhölgy»: ``court lady``)."""
         self.phrases: dict[tuple[str, ...], frozenset[str]] = {}
         """Forms of several words (``rowdy rally``, «придворная дама»), folded, to the notation words of their
         one thing: read whole before their words are read one by one."""
         lexicon: Lexicon | None = getattr(words, "lexicon", None)
+        self.moves = frozenset(fold(word) for word in vocabulary.moves)
         pairs: list[tuple[str, str]] = []
         for entry in (lexicon.entries if lexicon is not None else ()):
             notation = frozenset(fold(word) for word in TOKEN.findall(entry.english))
@@ -281,6 +392,8 @@ class _Index:
                 phrase = tuple(fold(word) for word in TOKEN.findall(form))
                 if len(phrase) > 1:
                     self.phrases[phrase] = self.phrases.get(phrase, frozenset()) | notation
+                elif len(notation) > 1:
+                    self.things.add(notation)
         pairs += [(word, fold(word)) for word in vocabulary.words]
         same = dict(vocabulary.same)
         pairs = [(word, same.get(concept, concept)) for word, concept in pairs]
@@ -302,13 +415,33 @@ class _Index:
                 return length, found
         return 0, frozenset()
 
-    def concepts(self, word: str, words: Words) -> frozenset[str]:
-        found: set[str] = set()
-        for key in words.keys(word):
-            found |= self.by_key.get(key, set())
-        if found or words.known(word):  # a word of the language is never read as a slip of another
+    def concepts(self, word: str, words: Words, slips: bool = True) -> frozenset[str]:
+        """The notation words ``word`` stands for: by its keys; or as a form with one of the language's endings
+        («Suba»: Shu with "into"); or (``slips``) as a slip of one form.
+
+        A word spelled as a form of a thing that makes a move is that thing, not also the thing of a form its
+        stem cut short spells: Hungarian «Csin» is Ch'in, though it stems to «csi», Qi's form."""
+        keys = words.keys(word)
+        folded = fold(word)
+        own = self.forms.get(folded, set())
+        cut = own and own <= self.moves
+        found: set[str] = set(own)
+        for key in keys:
+            if not (cut and folded.startswith(key)):
+                found |= self.by_key.get(key, set())
+        if found or not slips or words.known(word, listed=True):  # a word of the language is never a slip
             return frozenset(found)
+        ending = self.ending(fold(word), words)
+        if ending:
+            return ending
         return frozenset(words.near(word, self.forms))
+
+    def ending(self, folded: str, words: Words) -> frozenset[str]:
+        """The thing of the form a word no dictionary knows is, with one of the language's endings after it."""
+        lexicon: Lexicon | None = getattr(words, "lexicon", None)
+        endings = lexicon.reading.endings if lexicon is not None else frozenset()
+        return frozenset(concept for end in map(fold, endings) if folded.endswith(end) and len(folded) - len(end) >= 2
+                         for concept in self.forms.get(folded[:-len(end)], ()))
 
 
 _INDEXES: dict[tuple[str, int, int], tuple[object, Vocabulary, _Index]] = {}
@@ -337,13 +470,18 @@ def parts(notation: str) -> list[Counter[str]]:
 
 def describe(notation: str) -> Counter[str]:
     """A move's words: its notation's tokens, folded, a numbered thing as its word and ``word=n`` (``recruit old
-    monk palace1`` -> recruit, old, monk, palace, palace=1)."""
+    monk palace1`` -> recruit, old, monk, palace, palace=1); a word and the number after it are a numbered thing
+    too (``wei: pagoda 2``: pagoda=2, "the second site")."""
     words: Counter[str] = Counter()
+    before = ""
     for piece in notation.split():
         for thing, digits in _NUMBERED.findall(piece):
             words[f"{fold(thing)}={int(digits)}"] += 1
         for token in TOKEN.findall(_NUMBERED.sub(r"\1", piece)):
             words[fold(token) if not token.isdigit() else str(int(token))] += 1
+        if piece.isdigit() and before.isalpha():
+            words[f"{fold(before)}={int(piece)}"] += 1
+        before = piece
     return words
 
 
@@ -355,13 +493,10 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     if found is None or not found.read or all(token.optional for token in found.read):
         return None
     read = found.read
-    search = _Search(rules, seat, vocabulary, sure=not found.dropped)
+    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted)
     _parse(search, rules.clone(state), tuple(read), ())
-    # Where every word was read, a reading that guessed a move ("play" alone as some card's play) is no other
-    # meaning of the line; where one was passed over, it may be: that word might have named the move guessed.
-    weighed = {key: moves for key, moves in search.found.items() if search.named[key] or not search.sure}
-    chosen = _shortest(weighed)
-    if chosen is not None and search.named[chosen]:
+    chosen = _playable(search)
+    if chosen is not None:
         return Meaning(moves=search.found[chosen])
     if search.found:
         return Meaning(candidates=tuple(search.found))
@@ -380,6 +515,30 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     return Meaning()
 
 
+def _playable(search: _Search) -> tuple[str, ...] | None:
+    """The reading to play: the one reading (or the one every other extends) if it names its moves; else the one
+    reading that names them where every other leaves a choice unsaid ("Shu, pagoda on 3": site 3, not a site
+    unsaid and the third display card drawn), unless the line counts what it names («оба»: both of a card) and
+    the seat would owe more after it: the other readings may be the ones that counted.
+
+    A reading names its moves when each chunk named its move (:data:`NAMED`), or when it runs through several
+    decisions, each chunk naming its move wholly (:data:`WHOLE`), reads no other way, and leaves the seat owing
+    nothing more: a word passed over might have counted the moves ("draw deck twice", «оба»)."""
+
+    def names(reading: tuple[str, ...]) -> bool:
+        return search.named[reading] == NAMED or (search.named[reading] == WHOLE and len(reading) > 1
+                                                  and search.finished[reading])
+
+    chosen = _shortest(search.found)
+    if chosen is not None:
+        return chosen if names(chosen) else None
+    named = [reading for reading in search.found if names(reading)]
+    if (len(named) == 1 and (search.finished[named[0]] or not search.counted)
+            and all(search.named[reading] == UNSAID for reading in search.found if reading != named[0])):
+        return named[0]
+    return None
+
+
 def _shortest(found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...] | None:
     """The one reading, or the reading every other one only extends ("group two, build": ``group 2 build``, not
     that and a build of the next decision made of the same words); None when the readings differ."""
@@ -392,7 +551,7 @@ def _shortest(found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...]
 
 
 def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple[tuple[str, Move], ...],
-           named: bool = True) -> None:
+           named: int = NAMED) -> None:
     """Every way the tokens ``rest`` read as moves from ``state`` on, each chunk one decision's move, into
     ``search.found``."""
     if len(search.found) >= PARSES_KEPT or search.tried >= STATES_TRIED:
@@ -402,34 +561,36 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         if played:
             key = tuple(notation for notation, _ in played)
             search.found.setdefault(key, tuple(move for _, move in played))
-            search.named[key] = search.named.get(key, False) or named
+            search.named[key] = max(search.named.get(key, UNSAID), named)
+            search.finished[key] = search.seat not in search.rules.to_act(state)
         if not rest:
             return
     if search.seat not in search.rules.to_act(state):
         return
     legal = search.rules.legal(state, search.seat)
-    aliases = {move: describe(" ".join(search.rules.aliases(state, search.seat, move))) for move in legal}
-    described = [(move, _described(search, move) + aliases[move]) for move in legal]
+    described = [(move, _described(search, state, move)) for move in legal]
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
         if all(token.optional for token in chunk):
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)))) is not None]
-        chosen, names = _chosen(search, chunk, fits, described, aliases)
-        for move in chosen:
+        for move, names in _chosen(search, chunk, fits, described):
             try:
                 following = search.rules.apply(search.rules.clone(state), search.seat, move)
             except ValueError:
                 continue
-            _parse(search, following, after, (*played, (search.rules.format(move), move)), named and names)
+            _parse(search, following, after, (*played, (search.rules.format(move), move)), min(named, names))
 
 
-def _described(search: _Search, move: Move) -> Counter[str]:
+def _described(search: _Search, state: State, move: Move) -> Counter[str]:
+    """A move's words: its notation's, and those the game says it is also named by now (China's display card by
+    its place, ``up2``: "the second face-up card")."""
     notation = search.rules.format(move)
-    found = search.descriptions.get(notation)
+    said = f"{notation} {search.rules.also_named(state, search.seat, move)}".strip()
+    found = search.descriptions.get(said)
     if found is None:
-        found = search.descriptions[notation] = describe(notation)
+        found = search.descriptions[said] = describe(said)
         search.split[notation] = parts(notation)
     return found
 
@@ -438,6 +599,8 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
     """The move's words left uncovered once every required token of ``chunk`` is matched to one of them (an
     optional token where it can be); None when a required token matches none. For a move of several parts
     (``split``), the required words of one part of the line are matched within one part of the move."""
+    several = split is not None and len(split) > 1
+    chunk = [replace(token, optional=True) if several and token.again else token for token in chunk]
     required = [token for token in chunk if not token.optional]
     if split is not None and len(split) > 1:
         left = _assign_clauses(_clauses(required), [Counter(part) for part in split])
@@ -457,21 +620,35 @@ def _clauses(required: Sequence[Token]) -> list[list[Token]]:
     found: dict[int, list[Token]] = {}
     for token in required:
         found.setdefault(token.clause, []).append(token)
-    return [sorted(tokens, key=lambda token: len(token.concepts)) for tokens in found.values()]
+    return list(found.values())
 
 
-def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]]) -> Counter[str] | None:
-    """Each clause's tokens matched within one part of the move (parts are used up as they are matched)."""
+def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]],
+                    used: frozenset[int] = frozenset()) -> Counter[str] | None:
+    """Each clause's tokens matched within one part of the move (parts are used up as they are matched); a
+    clause that fits no one part may run on over the next ones, its words in order ("a warrior in palace 1 and
+    a healer in palace 2": each run of its words within one part, never one part twice: ``used``)."""
     if not clauses:
         total: Counter[str] = Counter()
         for part in split:
             total += part
         return total
     first, rest = clauses[0], clauses[1:]
-    for at, part in enumerate(split):
-        left = _assign(first, Counter(part))
-        if left is not None:
-            done = _assign_clauses(rest, [*split[:at], left, *split[at + 1:]])
+    if first[0].each:  # "both in palace 2": in every part
+        parts = [_assign(sorted(first, key=lambda token: len(token.concepts)), Counter(part)) for part in split]
+        return None if any(part is None for part in parts) else _assign_clauses(rest, parts)  # type: ignore[arg-type]
+    cuts = [at for at in range(1, len(first)) if first[at].run != first[at - 1].run]
+    for cut in (len(first), *cuts):  # the whole clause in one part first; else its first runs, then on
+        head, tail = first[:cut], first[cut:]
+        for at, part in enumerate(split):
+            if at in used:
+                continue
+            left = _assign(sorted(head, key=lambda token: len(token.concepts)), Counter(part))
+            if left is None:
+                continue
+            moved = [*split[:at], left, *split[at + 1:]]
+            done = (_assign_clauses([tail, *rest], moved, used | {at}) if tail
+                    else _assign_clauses(rest, moved))
             if done is not None:
                 return done
     return None
@@ -481,14 +658,27 @@ def _assign(required: Sequence[Token], left: Counter[str]) -> Counter[str] | Non
     if not required:
         return left
     first, rest = required[0], required[1:]
-    for concept in sorted(first.concepts):
-        if left[concept] > 0:
-            left[concept] -= 1
+    for matched in _matches(first.concepts, left):
+        if all(left[word] > 0 for word in matched):
+            left.subtract(matched)
             done = _assign(rest, left)
             if done is not None:
                 return done
-            left[concept] += 1
+            left.update(matched)
     return None
+
+
+def _matches(concepts: frozenset[str], left: Counter[str]) -> list[tuple[str, ...]]:
+    """The move's words a token's concepts may match, each a tuple of the words it takes: each concept; and for
+    an ordinal's ``*=n`` any numbered thing of that number the move still has, with the thing's word where the
+    move has it ("the second": ``palace=2`` and ``palace``; «a 2-esbe»), else alone."""
+    found = [(concept,) for concept in sorted(concepts) if not concept.startswith(ORDINAL)]
+    for concept in sorted(concepts):
+        if concept.startswith(ORDINAL):
+            numbered = sorted(word for word, n in left.items() if n > 0 and word.endswith(concept[len(ORDINAL) - 1:]))
+            found += [(word, word.split("=")[0]) for word in numbered if left[word.split("=")[0]] > 0]
+            found += [(word,) for word in numbered]
+    return found
 
 
 def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Move, Counter[str]]]) -> bool:
@@ -500,8 +690,9 @@ def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Mo
 
 
 def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
-            described: list[tuple[Move, Counter[str]]], aliases: dict[Move, Counter[str]]) -> tuple[list[Move], bool]:
-    """The move a chunk names, and True; or every move it fits, and False (the reader asks).
+            described: list[tuple[Move, Counter[str]]]) -> list[tuple[Move, int]]:
+    """The move a chunk names (:data:`NAMED`); or every move it fits, the one it names wholly though a word was
+    passed over :data:`WHOLE`, the others :data:`UNNAMED` (the reader asks).
 
     A move is named when it is the one the chunk names wholly (every choice said, only its verb and the
     notation's small words left out: "red" is ``play red``, not ``play red red``), or the one move the chunk
@@ -509,19 +700,24 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
     site). A chunk of a verb alone names no move, however few are legal ("play card" is no card's play,
     whichever card is the one legal). Where a word of the line was passed over, a move is named only when the
     line fits no other: the word passed over might have been what told two apart ("the card with the
-    question mark": the wild). A move's ``aliases`` (what the board shows where it goes) may name it, but a
-    choice left unsaid is never one of them."""
+    question mark": the wild); unless the line reads as moves of several decisions one way only, each named
+    wholly ("my yellow goes to Qi, site 3; then draw from the deck"), since a word passed over that told two
+    moves of one decision apart would have left the rest of the line read no other way."""
     vocabulary = search.vocabulary
 
     def choice(word: str) -> bool:
+        if word in vocabulary.never_unsaid:
+            return True
         return word not in vocabulary.verbs and (word not in vocabulary.others or word in vocabulary.moves)
 
-    whole = [move for move, left in fits if not any(choice(word) for word in +(left - aliases[move]))]
-    if len(whole) == 1 and (search.sure or len(fits) == 1):
-        return whole, True
+    whole = [move for move, left in fits if not any(choice(word) for word in +left)]
+    chose = any(token.chose for token in chunk)
+    told = search.sure and (not chose or len({type(move) for move, _ in fits}) == 1)
+    if len(whole) == 1 and (told or len(fits) == 1):
+        return [(whole[0], NAMED)]
     if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described):
-        return [fits[0][0]], True
-    return [move for move, _ in fits], False
+        return [(fits[0][0], NAMED)]
+    return [(move, UNSAID if move not in whole else WHOLE if len(whole) == 1 else UNNAMED) for move, _ in fits]
 
 
 def readings(found: Meaning) -> Iterator[str]:

@@ -127,6 +127,9 @@ class Vocabulary:
     verbs: frozenset[str] = frozenset()
     """The words a move begins with as its verb (``recruit``, ``exchange``): what stands right after one is read
     in the player's language first (see :class:`engine.text.Lexicon`)."""
+    never_unsaid: frozenset[str] = frozenset()
+    """Verbs a reply by meaning must say: they make a move the opposite of its kin's (Prodigals' ``discard tile``
+    beside ``tile 0,1 r2``), so "with the tile" is never read as throwing it away (:mod:`engine.meaning`)."""
     counted: frozenset[str] = frozenset()
     """The words a number goes with (``palace 2``, ``group 1``, ``pagoda 3``, ``build 1``): a number word a reply
     writes next to one is read as its digit ("palace two", «группы один», "build one floor"), and one after any

@@ -197,10 +197,10 @@ class Game(Protocol):
 
     def format(self, move: Move) -> str: ...
 
-    def aliases(self, state: State, seat: int, move: Move) -> tuple[str, ...]:
-        """Notation words that name ``move`` now besides its own line: what the board shows where the move goes
-        (a Prodigals card set by the cards lying in it), so a reply may name the move by what the player sees.
-        Reading by meaning lets them stand for the move; they are never required of a reply."""
+    def also_named(self, state: State, seat: int, move: Move) -> str:
+        """Notation words a legal move is also named by now, besides its own line: what the board shows where the
+        move goes (China's display card by its place, ``up2``; a Prodigals card set by the cards lying in it), so
+        a reply may name the move by what the player sees. Read by meaning (engine.meaning), never required."""
         ...
 
     def private(self, notation: str) -> bool:
@@ -410,8 +410,8 @@ class GameBase:
     def format(self, move: Move) -> str:
         return self.NOTATION.format_move(move)
 
-    def aliases(self, state: State, seat: int, move: Move) -> tuple[str, ...]:
-        return ()
+    def also_named(self, state: State, seat: int, move: Move) -> str:
+        return ""
 
     def private(self, notation: str) -> bool:
         return notation.startswith(self.PRIVATE_LINES) if self.PRIVATE_LINES else False

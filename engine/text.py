@@ -97,9 +97,11 @@ class Words(Protocol):
         and its stems or lemmas in the reader's language, so «красную» and «красная» share one."""
         ...
 
-    def known(self, word: str) -> bool:
-        """Whether ``word`` is a word of the reader's language (its dictionary knows it): only such a word, when
-        it names nothing of the game, is passed over by a reading by meaning; and it is never taken for a slip."""
+    def known(self, word: str, listed: bool = False) -> bool:
+        """Whether ``word`` is a word of the reader's language (its dictionary knows it, or knows the lemma it is
+        an inflected form of): only such a word, when it names nothing of the game, is passed over by a reading
+        by meaning. ``listed``: only as the dictionary lists it, which is never taken for a slip (an inflected
+        form found only by its lemma may be: «udvarhögy» is a slip of «udvarhölgy», not a form of «udvar»)."""
         ...
 
     def near(self, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
@@ -186,7 +188,7 @@ class English:
         """The folded word alone: an engine by itself has no stemmer (the shell's words have one)."""
         return frozenset({fold(word)})
 
-    def known(self, word: str) -> bool:
+    def known(self, word: str, listed: bool = False) -> bool:
         """No word: an engine by itself has no dictionary, so it passes nothing over."""
         return False
 
@@ -473,6 +475,32 @@ class Reading:
     blocks: frozenset[str] = frozenset()
     """Words that make a line a choice or a condition ("or", "if", "instead", «или», «ή», "vagy"): a line holding
     one is never read by meaning, since passing the word over could change the move."""
+    choosing: frozenset[str] = frozenset()
+    """Verbs saying only "I choose" ("take", "pick", «беру», «παίρνω», "kérem"): read by meaning, passed over
+    (standing for a word of the move where one fits), and, like any word passed over, never what tells two
+    moves apart."""
+    endings: frozenset[str] = frozenset()
+    """Case endings the language puts on a word (Hungarian «Su» -> «Suba», «kártya» -> «kártyával»), as written:
+    read by meaning, a word no dictionary lists that is a move form with one of them after it is that form, and
+    one that is a listed word with one or two of them after it is a word of the language."""
+    latin: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The letters (or pairs) of a language written in another script that players type in Latin letters more
+    than one way («ц»: "c", "ts"; «ω»: "o", "w"), to those ways."""
+    typed: Mapping[str, str] = field(default_factory=dict)
+    """The language's listed words as typed in Latin letters, to the words ("kai": «και», "ne": «не»): read by
+    meaning as those words."""
+    lengthened: Mapping[str, str] = field(default_factory=dict)
+    """A stem's last vowel as an ending lengthens it, to the vowel it is without one (Hungarian «á»: «a»)."""
+    places: frozenset[str] = frozenset()
+    """Words putting a thing in a place ("in", «στο», «во»): read by meaning, a number right after one names the
+    numbered place («τον μοναχό στο 1»: palace 1), as an ordinal does; a number alone ("healer 2") does not."""
+    each: frozenset[str] = frozenset()
+    """Words saying what a part of a line says goes with each thing named ("both", «оба», «κάθε», "mindkettő"):
+    read by meaning, that part is matched within every part of a move of several ("both in palace 2")."""
+    joins: frozenset[str] = frozenset()
+    """Words joining two things said in a row ("and", «и», «και», "és"): read by meaning, a part of a line may run
+    on from one part of a move to the next only where one stands ("a warrior in palace 1 and a healer in palace
+    2")."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

@@ -56,6 +56,10 @@ class China(GameBase):
     def reply_text(self, text: str) -> str:
         return notation.reply_text(text)
 
+    def also_named(self, state: State, seat: int, move: Move) -> str:
+        """A display card drawn or taken in exchange by its place too (``up2``: "the second face-up card")."""
+        return notation.display_places(state, move)
+
     def expected(self, state: State, seat: int) -> Text:
         return notation.expected(state, seat)
 

@@ -212,6 +212,13 @@ def _exchange_step(words: list[str], fail: Fail) -> Step:
     return lambda s: Exchange(discard, _source(take, s, fail))
 
 
+def display_places(state: State, move: Move) -> str:
+    """The places (``up2``) of the display cards a draw or an exchange may take, as the notation reads them."""
+    taken = move.source if isinstance(move, Draw) else move.take if isinstance(move, Exchange) else None
+    return " ".join(f"up{slot}" for slot, card in enumerate(state.display, 1)
+                    if card is not None and flow.COLOURS[card] == taken)
+
+
 def _source(word: str, state: State, fail: Fail) -> str:
     """``deck``, a display colour, ``upN`` / ``display N`` (the N-th face-up card), or ``display red``."""
     word = word.replace("display ", "up ").replace("face-up ", "up ").strip()

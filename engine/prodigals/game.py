@@ -42,8 +42,9 @@ class Prodigals(GameBase):
     def prior(self, state: State, seat: int, moves: list[Any]) -> list[float]:
         return greedy.prior(state, seat, moves)
 
-    def aliases(self, state: State, seat: int, move: Any) -> tuple[str, ...]:
-        return notation.aliases(state, move)
+    def also_named(self, state: State, seat: int, move: Any) -> str:
+        """A card set by the cards lying in it ("the set with Flirt")."""
+        return notation.set_cards(state, move)
 
     def determinise(self, state: State, seat: int | None, rng: Any) -> State:
         return determinise.determinise(state, seat, rng)

@@ -113,18 +113,17 @@ VOCABULARY = Vocabulary(
     moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid not in _NAMING_NOTHING),
     others=words_of([*_identifiers(), *_NAMING_NOTHING, "society"]),
     verbs=VERBS,
+    never_unsaid=frozenset({"discard"}),
 )
 """Every word a move's line is written with: the words of the notation (``words.MOVE_WORDS``, which name every
 card, space, tile, marker and step) name a move; a tile's id, ``for`` (``exchange b5 for pt3``), the errand boy
 a placement puts and the ``society`` of ``move society lady2 up`` are read too, but name nothing alone."""
 
 
-def aliases(state: State, move: Move) -> tuple[str, ...]:
-    """What a player sees where the move goes: a card set taken by an errand boy is named by the cards lying in
-    it ("the set with Flirt", "Rowdy Rally for me"), and taking is what placing there does."""
+def set_cards(state: State, move: Move) -> str:
+    """The cards lying in the card set an errand boy is placed on, as the notation names them: the set is named by
+    them too ("the set with Flirt", "Rowdy Rally for me"), and taking them is what placing there does."""
     if not isinstance(move, moves.Place):
-        return ()
+        return ""
     cards = next((cards for set_id, cards in state.sets.items() if slug(set_id) == move.space), None)
-    if not cards:
-        return ()
-    return ("take", *(DATA.cards[card].slug for card in cards))
+    return " ".join(["take", *(DATA.cards[card].slug for card in cards)]) if cards else ""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import gettext
 import tomllib
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterator, Mapping, Sequence, Set
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -83,8 +83,8 @@ class CatalogWords(English):
     def keys(self, word: str) -> frozenset[str]:
         return keys(self.language, word)
 
-    def known(self, word: str) -> bool:
-        return known(self.language, word)
+    def known(self, word: str, listed: bool = False) -> bool:
+        return known(self.language, word, listed)
 
     def near(self, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
         return near(self.language, word, forms)
@@ -134,14 +134,32 @@ def keys(language: str, word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=1 << 16)
-def known(language: str, word: str) -> bool:
-    """Whether a word is in the language's dictionary: simplemma's word lists, and pymorphy3's for Russian."""
+def known(language: str, word: str, listed: bool = False) -> bool:
+    """Whether a word is in the language's dictionary: simplemma's word lists, and pymorphy3's for Russian; or
+    (unless ``listed``) an inflected form the lists lack whose lemma they hold («kártyával»: kártya)."""
     if language not in STEMMERS:
         return False
     lower = word.lower()
     if language == "ru" and _morph().word_is_known(lower):
         return True
-    return bool(simplemma.is_known(lower, lang=language))
+    if simplemma.is_known(lower, lang=language):
+        return True
+    if listed:
+        return False
+    table = reading(language)
+    return any(known(language, stem, listed=True) for stem in _stems(lower, table.endings, table.lengthened))
+
+
+def _stems(lower: str, endings: frozenset[str], lengthened: Mapping[str, str], depth: int = 2) -> Iterator[str]:
+    """What a word may be with one or two of the language's endings taken off («kártyával»: «kártya», its last
+    vowel lengthened before the ending shortened again; «kirakottak»: «kirakott»)."""
+    for ending in endings:
+        if lower.endswith(ending) and len(lower) - len(ending) >= 3:
+            stem = lower[:-len(ending)]
+            for each in (stem, stem[:-1] + lengthened[stem[-1]]) if stem[-1] in lengthened else (stem,):
+                yield each
+                if depth > 1:
+                    yield from _stems(each, endings, lengthened, depth - 1)
 
 
 def latin(word: str) -> str:
@@ -150,18 +168,50 @@ def latin(word: str) -> str:
     return "".join(ch for ch in anyascii(fold(word)).lower() if ch.isalpha())
 
 
+SPELLINGS_KEPT = 32
+"""The most Latin spellings of one word made (a long word of many letters typed several ways stops there)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def spellings(language: str, word: str) -> frozenset[str]:
+    """The ways players type a word in Latin letters: anyascii's, and each letter (or pair) the language's
+    ``latin`` table spells several ways («дворец»: "dvorets", "dvorec"; «μωβ»: "mov", "mwv")."""
+    return _spelled(reading(language).latin, word)
+
+
+def _spelled(table: Mapping[str, Sequence[str]], word: str) -> frozenset[str]:
+    folded = fold(word)
+    found = [""]
+    at = 0
+    while at < len(folded):
+        pair = folded[at:at + 2]
+        letters = pair if len(pair) == 2 and pair in table else folded[at]
+        ways = table.get(letters) or [latin(letters)]
+        found = list(dict.fromkeys(done + way for done in found for way in ways))[:SPELLINGS_KEPT]
+        at += len(letters)
+    return frozenset(spelled for spelled in found if spelled) | {latin(word)}
+
+
+LATIN_TYPED = ("el", "ru")
+"""The languages written in another script, which players also type in Latin letters."""
+
+
 def near(language: str, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
     """The notation words of the one form a word is a slip of (engine.text.Words.near): within one edit for a
     word of up to 6 letters, two for a longer one, compared as written and in Latin letters; nothing for a
     word under 4 letters, and nothing when two forms of different meanings are as close."""
     folded = fold(word)
+    typed_latin = folded.isascii() and language in LATIN_TYPED
+    if typed_latin and len(folded) >= 2:  # a form as players type it in Latin letters is that form, however short
+        exact = {frozenset(concepts) for form, concepts in forms.items() if folded in spellings(language, form)}
+        if len(exact) == 1:
+            return set(next(iter(exact)))
     if len(folded) < 4:
         return set()
-    typed_latin = folded.isascii()
     bound = 1 if len(folded) <= 6 else 2
     best, meanings = bound + 1, set()
     for form, concepts in forms.items():
-        for spelled in {form, latin(form)} if typed_latin else {form}:
+        for spelled in {form, *spellings(language, form)} if typed_latin else {form}:
             if abs(len(spelled) - len(folded)) > bound:
                 continue
             distance = Levenshtein.distance(folded, spelled, score_cutoff=bound)
@@ -188,46 +238,27 @@ READING = Path(__file__).with_name("reading.toml")
 """Each language's small words a reply is read past: pass-over words, number words, "done" words (the file says how)."""
 
 
-TYPED_IN_LATIN = frozenset({"el", "ru"})
-"""Languages whose players often type in Latin letters (Greeklish, translit): their small words are read so too."""
-
-LATIN_HABITS = {"ω": ("w",), "χ": ("x", "h")}
-"""How Greeklish writers spell some letters besides the transliteration's way: ω as "w" («τελείωσα»
-"teleiwsa"), χ as "x" or "h" («όχι» "oxi")."""
-
-
-def _and_in_latin(value: Any) -> Any:
-    """A list or table of a language's words with each word's Latin spellings added (:func:`latin`, and the
-    habits of ``LATIN_HABITS``); other settings as they are."""
-    if isinstance(value, list):
-        return [*value, *(spelled for word in value for spelled in _spellings(word))]
-    if isinstance(value, dict):
-        return {**value, **{spelled: n for word, n in value.items() for spelled in _spellings(word)}}
-    return value
-
-
-def _spellings(word: str) -> set[str]:
-    written = {fold(word)}
-    for letter, habits in LATIN_HABITS.items():
-        written |= {form.replace(letter, habit) for form in written for habit in habits}
-    return {spelled for form in written if (spelled := latin(form))}
-
-
 @lru_cache(maxsize=None)
 def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Reading:
     """``language``'s words read past the move words; a word the game's notation reads (``notation_words``,
     English) keeps its meaning there ("for" in China, "done" in Prodigals)."""
     table = tomllib.loads(READING.read_text(encoding="utf-8")).get(language, {})
-    if language in TYPED_IN_LATIN:  # «και», «ничего» typed "kai", "nichego": the same small word
-        table = {name: _and_in_latin(value) for name, value in table.items()}
 
     def folded(words: list[str]) -> frozenset[str]:
         return frozenset(fold(word.replace("'", APOSTROPHE)) for word in words) - notation_words
 
+    letters = {fold(letters): tuple(ways) for letters, ways in table.get("latin", {}).items()}
     return Reading(pass_over=folded(table.get("pass_over", [])),
                    small=frozenset(fold(word.replace("'", APOSTROPHE))
                                    for word in (*table.get("pass_over", []), *table.get("around", []))),
                    nothing=folded(table.get("nothing", [])),
+                   joins=frozenset(fold(word) for word in table.get("joins", [])),
+                   each=frozenset(fold(word) for word in table.get("each", [])),
+                   places=frozenset(fold(word) for word in table.get("places", [])),
+                   endings=frozenset(word.lower() for word in table.get("endings", [])),
+                   lengthened=dict(table.get("lengthened", {})),
+                   latin=letters, typed=_typed(table, letters) if language in LATIN_TYPED else {},
+                   choosing=frozenset(fold(word.replace("'", APOSTROPHE)) for word in table.get("choosing", [])),
                    ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
                    blocks=folded(table.get("blocks", [])),
                    numbers={fold(word): n for word, n in table.get("numbers", {}).items()
@@ -237,6 +268,22 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    suffixes={fold(ending): english for ending, english in table.get("suffixes", {}).items()},
                    number_suffixes=folded(table.get("number_suffixes", [])),
                    verb_anywhere=table.get("verb_anywhere", False))
+
+
+LISTED = ("negations", "blocks", "pass_over", "around", "done", "nothing", "pronouns", "choosing", "each", "joins",
+          "numbers", "ordinals")
+"""The lists of a language's own words in reading.toml, the first ones first where two spell alike in Latin letters
+(a negation typed "ne" is «не», whatever else it could be)."""
+
+
+def _typed(table: Mapping[str, Any], letters: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """Each of the language's listed words as players type it in Latin letters, to the word ("kai": «και»)."""
+    typed: dict[str, str] = {}
+    for name in LISTED:
+        for word in table.get(name, []):
+            for spelled in _spelled(letters, word):
+                typed.setdefault(spelled, fold(word))
+    return typed
 
 
 def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...],

@@ -111,3 +111,191 @@ def test_small_words_typed_in_latin_letters_are_read_as_the_languages_own() -> N
         "discard lavish-dinner", "discard property-swap"]
     with pytest.raises(MoveError):
         read("prodigals", "el", "discard", "oxi to Lavish Dinner")
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    # a part of a line that fits no one part of a start runs on to the next where "and" joins its runs
+    ("en", "I'll start with a warrior in palace 1 and a healer in palace 2.", "start warrior palace1, healer palace2"),
+    ("el", "Αγρότη στο παλάτι 1 και δάσκαλο στο παλάτι 2.", "start farmer palace1, scholar palace2"),
+    ("en", "Tax collector palace 1, healer palace 2", "start tax collector palace1, healer palace2"),
+    # what is said of both goes with each
+    ("en", "monk and scholar, both in palace 2", "start monk palace2, scholar palace2"),
+    ("ru", "Мудрец и монах, оба во второй дворец.", "start monk palace2, scholar palace2"),
+    ("hu", "szerzetes + tudós, mindkettő a 2-es palotába", "start monk palace2, scholar palace2"),
+    # an ordinal names the numbered thing left unsaid: "the first", «a 2-esbe» (into number 2)
+    ("en", "Pyrotechnist to the second palace and the craftsman to the first, thanks.",
+     "start craftsman palace1, pyrotechnist palace2"),
+    ("hu", "adoszedo az 1-es palotaba, tudos a 2-esbe", "start tax collector palace1, scholar palace2"),
+    ("hu", "Gyógyitó a kettesbe, udvarhögy az egyesbe.", "start court lady palace1, healer palace2"),
+    # a dash or brackets pair a person with its palace within one part of the line
+    ("ru", "Сборщика налогов — во второй дворец, воина — в первый.", "start tax collector palace2, warrior palace1"),
+    ("ru", "Мои стартовые герои: пиротехник (дворец 1) и придворная дама (дворец 2).",
+     "start court lady palace2, pyrotechnist palace1"),
+    # persons named, then placed in a later sentence: each one person, said twice
+    ("en", "Give me the Healer and the Monk. Healer goes in Palace 1, Monk in Palace 2.",
+     "start monk palace2, healer palace1"),
+    ("el", "Μοναχός και δάσκαλος. Ο δάσκαλος -> παλάτι 1, ο μοναχός -> παλάτι 2.", "start monk palace2, scholar palace1"),
+    # "palace one": a number word after the word it counts is that number, never a pronoun
+    ("en", "Court Lady and Pyrotechnist please, both of them in palace one.", "start court lady palace1, pyrotechnist palace1"),
+])
+def test_two_persons_each_go_with_their_palace(language: str, text: str, means: str) -> None:
+    assert read("dragon", language, "start", text) == [means]
+
+
+def test_a_part_of_a_line_never_runs_on_inside_a_run() -> None:
+    """With no "and" or comma between them, the palace after the lady could be either person's: not played."""
+    with pytest.raises(MoveError):
+        read("dragon", "en", "start", "court lady in palace 2 farmer in palace 1")
+
+
+@pytest.mark.parametrize(("language", "state_name", "text", "means"), [
+    ("en", "action", "I'll take the harvest action.", "group 1 harvest"),
+    ("ru", "action", "Беру вторую группу, строительство.", "group 2 build"),
+    ("en", "person", "I'll take an old warrior, palace 2", "recruit old warrior palace2"),
+])
+def test_a_verb_of_choosing_is_read_past(language: str, state_name: str, text: str, means: str) -> None:
+    assert read("dragon", language, state_name, text) == [means]
+
+
+def test_a_verb_of_choosing_never_tells_two_kinds_of_move_apart() -> None:
+    """"pick red" at China's turn: play it, or pick it from the display in exchange? Asked, never played."""
+    with pytest.raises(AmbiguousMove):
+        read("china", "en", "act", "pick red")
+
+
+def test_an_ordinal_the_notation_reads_as_a_word_is_a_number_too() -> None:
+    """Dragon reads "first" as a word of a release order; by meaning, "the first palace" is palace 1."""
+    assert read("dragon", "en", "start", "the farmer in the first palace, the scholar in the second palace") == [
+        "start farmer palace1, scholar palace2"]
+
+
+def test_a_greek_ordinal_without_accents_is_no_slip_of_another_word() -> None:
+    """«δευτερο» unaccented is «δεύτερο», second: never a slip of «νεαρό» (young)."""
+    assert read("dragon", "el", "start", "Γιατρο στο πρωτο παλατι, δασκαλο στο δευτερο παλατι") == [
+        "start healer palace1, scholar palace2"]
+
+
+def test_a_palace_said_of_one_of_two_persons_is_not_played_for_both() -> None:
+    """Without "both", "in palace 2" is one person's palace, and the other's is unsaid: never played."""
+    with pytest.raises(MoveError):
+        read("dragon", "en", "start", "monk and scholar, in palace 2")
+
+
+def test_a_bare_number_names_no_numbered_thing() -> None:
+    """"healer 2" is no ordinal: a count or a number of anything, never played as palace 2."""
+    with pytest.raises(MoveError):
+        read("dragon", "en", "start", "tax collector palace 1, healer 2")
+
+
+@pytest.mark.parametrize(("language", "state_name", "text", "means"), [
+    ("hu", "envoy", "Követ Suba.", ["shu: emissary"]),  # a province's name with a case ending
+    ("hu", "joker", "Csi – 3-as hely.", ["qi: pagoda 3"]),  # «Csi» is Qi, though «Csin» (Ch'in) stems to it
+    ("hu", "draw", "Köszi, a lila lapot kérem a kirakottak közül.", ["draw purple"]),  # an inflected word passed
+    ("ru", "court", "Обменяю красную на кололу", ["exchange red for deck"]),  # an inflection-like typo: a slip
+])
+def test_a_word_is_read_by_its_form_its_ending_or_its_lemma(language: str, state_name: str, text: str,
+                                                            means: list[str]) -> None:
+    assert read("china", language, state_name, text) == means
+
+
+def test_a_word_that_is_no_form_with_an_ending_still_stops_the_reading() -> None:
+    with pytest.raises(MoveError):
+        read("china", "hu", "envoy", "Követ Sufoo.")
+
+
+def test_each_said_of_a_move_of_one_part_tells_no_two_moves_apart() -> None:
+    """"one floor on each of my two palaces": "each" is read only for a move of several parts, so "two" is never
+    taken for the build's two floors on a new palace."""
+    with pytest.raises(MoveError):
+        read("dragon", "en", "build", "I'd like to put one floor on each of my two palaces, please.")
+
+
+def test_a_turn_read_one_way_only_is_played_though_a_word_was_passed_over() -> None:
+    """Each decision's move named wholly, and no other reading of the whole line: "goes" and "site" passed over
+    could not have made the yellow an exchange, since the rest of the line then reads as nothing."""
+    assert read("china", "en", "court", "My yellow goes to Qi, site 3; then draw from the deck.") == [
+        "play yellow", "qi: pagoda 3", "draw deck"]
+
+
+def test_one_move_named_with_a_word_passed_over_is_still_asked_about() -> None:
+    """"my yellow card goes": played, or exchanged? The word passed over may tell, so it is asked."""
+    with pytest.raises(AmbiguousMove):
+        read("china", "en", "act", "my yellow card goes")
+
+
+@pytest.mark.parametrize(("game", "language", "state_name", "text", "means"), [
+    ("china", "el", "place", "Pagoda sto Shu 1 kai travaw apo tin trapoula", ["shu: pagoda 1", "draw deck"]),
+    ("china", "el", "envoy", "Ένας apestalmenos sto Σου, kai travaw tin mwv", ["shu: emissary", "draw purple"]),
+    ("china", "ru", "place", "Vej 4", ["wei: pagoda 4"]),
+    ("dragon", "ru", "person", "Pridvornaya dama -> dvorec 1", ["recruit court lady palace1"]),
+])
+def test_greek_and_russian_typed_in_latin_letters_are_read(game: str, language: str, state_name: str, text: str,
+                                                          means: list[str]) -> None:
+    """Each letter as players type it («ц»: "c" or "ts", «ω»: "o" or "w"), the language's small words too."""
+    assert read(game, language, state_name, text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [("ru", "ne igraju krasnuyu"), ("ru", "ili krasnuyu"),
+                                                ("el", "den paizw tin kokkini")])
+def test_a_negation_or_a_choice_typed_in_latin_letters_is_never_played(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("china", language, "act", text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Τεχνίτη στο 1", "recruit craftsman palace1"),  # a number after "in" names the numbered place
+    ("hu", "adoszedo az egyesbe", "recruit tax collector palace1"),  # an ordinal names the place, left unsaid
+    ("el", "Τη γκέισα, στο δεύτερο παλάτι.", "recruit court lady palace2"),  # one word for "court lady"
+])
+def test_a_person_and_a_place_said_shortly_name_the_recruitment(language: str, text: str, means: str) -> None:
+    assert read("dragon", language, "person", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "state_name", "text", "means"), [
+    ("el", "act", "Ανταλλαγή: η κόκκινη μου για την τέταρτη ανοιχτή κάρτα.", ["exchange red for orange"]),
+    ("hu", "draw", "A második felcsapott lapot húzom.", ["draw purple"]),
+    ("ru", "act", "Обмен: красную отдаю, беру четвёртую открытую карту.", ["exchange red for orange"]),
+])
+def test_a_display_card_is_named_by_its_place(language: str, state_name: str, text: str, means: list[str]) -> None:
+    """"the fourth face-up card": the display's fourth place, as the notation's ``up4`` reads it."""
+    assert read("china", language, state_name, text) == means
+
+
+def test_a_reading_that_says_every_choice_is_played_over_ones_leaving_one_unsaid() -> None:
+    """"Shu, pagoda on 3": site 3; not a site left unsaid and the third display card drawn."""
+    assert read("china", "ru", "envoy", "Шу, пагода на 3") == ["shu: pagoda 3"]
+
+
+def test_a_line_that_counts_is_not_played_short_of_what_it_counts() -> None:
+    """«оба «В пабе»» (both At the Pub cards): the reading that discards neither, all its other cards named, is
+    never played over the readings that count both."""
+    with pytest.raises(MoveError):
+        read("prodigals", "ru", "discard",
+             "В сброс отправляются оба «В пабе», потом «Оскорбить викария» и «Провал памфлета».")
+
+
+def test_cards_of_a_colour_said_in_two_sentences_are_different_cards() -> None:
+    """The two reds played and the two reds drawn are four cards: a colour said again is never one said twice."""
+    assert read("china", "el", "court", "Με τις δύο κόκκινες: παγόδα στο Σου 4 και έπειτα απεσταλμένος εκεί. "
+                "Τραβάω τις δύο κόκκινες από τις ανοιχτές.") == [
+        "play red red", "shu: pagoda 4", "shu: emissary", "draw red", "draw red"]
+
+
+def test_the_wild_card_is_named_by_its_question_mark() -> None:
+    """The wild card's printed mark names it, as «ερωτηματικό» does in Greek: «со знаком вопроса» is the wild."""
+    assert read("dragon", "ru", "person", "Карточку со знаком вопроса — на старого лекаря, дворец 2.") == [
+        "recruit old healer palace2 with wild"]
+
+
+def test_a_move_said_twice_in_two_sentences_is_two_moves() -> None:
+    """"Draw deck. Draw deck." where one draw is owed: two draws, refused, never read as one."""
+    with pytest.raises(MoveError):
+        read("china", "en", "draw", "Draw deck. Draw deck.")
+
+
+def test_with_the_tile_never_throws_the_tile_away() -> None:
+    """Taking a set "with its tile" leaves where the tile goes unsaid: "discard" is a verb never taken as unsaid."""
+    with pytest.raises(MoveError):
+        read("prodigals", "hu", "errands", "Political Dilettante, a lapkával együtt.")
+    assert read("prodigals", "en", "errands", "Political Dilettante, discard the tile") == [
+        "place e-set4", "discard tile"]
