@@ -299,3 +299,9 @@ def test_with_the_tile_never_throws_the_tile_away() -> None:
         read("prodigals", "hu", "errands", "Political Dilettante, a lapkával együtt.")
     assert read("prodigals", "en", "errands", "Political Dilettante, discard the tile") == [
         "place e-set4", "discard tile"]
+
+
+def test_a_possessive_in_a_cards_name_is_read_as_its_slug_writes_it() -> None:
+    """"Gentlemen's Walkout" is ``gentlemens-walkout``: the apostrophe the slug leaves out is no other word."""
+    assert read("prodigals", "en", "hand", "Gentlemen's Walkout on the left column") == [
+        "play gentlemens-walkout", "column left"]
