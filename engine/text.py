@@ -475,6 +475,9 @@ class Reading:
     blocks: frozenset[str] = frozenset()
     """Words that make a line a choice or a condition ("or", "if", "instead", «или», «ή», "vagy"): a line holding
     one is never read by meaning, since passing the word over could change the move."""
+    options: frozenset[str] = frozenset()
+    """Words naming an entry of the numbered list a mail shows ("option", «вариант», «επιλογή», "lehetőség"): "option
+    3", «вариант 3» is the reply "3" (``pbem.play.numbered``), where the game's notation has no such word."""
     choosing: frozenset[str] = frozenset()
     """Verbs saying only "I choose" ("take", "pick", «беру», «παίρνω», "kérem"): read by meaning, passed over
     (standing for a word of the move where one fits), and, like any word passed over, never what tells two

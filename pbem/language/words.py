@@ -258,6 +258,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    endings=frozenset(word.lower() for word in table.get("endings", [])),
                    lengthened=dict(table.get("lengthened", {})),
                    latin=letters, typed=_typed(table, letters) if language in LATIN_TYPED else {},
+                   options=folded(table.get("options", [])),
                    choosing=frozenset(fold(word.replace("'", APOSTROPHE)) for word in table.get("choosing", [])),
                    ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
                    blocks=folded(table.get("blocks", [])),

@@ -354,7 +354,9 @@ def _held_for_later(reply: Reply) -> Outcome | None:
 
 def _numbered(reply: Reply) -> Outcome | None:
     """A reply of only a number plays that move of the decision it answers (:mod:`pbem.play.numbered`)."""
-    written = numbered.number(reply.text)
+    notation = getattr(reply.game.rules, "NOTATION", None)  # a game without a notation's vocabulary: digits only
+    written = numbered.number(reply.text, reply.service.shown.words(reply.game, reply.seat),
+                              getattr(notation, "VOCABULARY", None))
     if written is None:
         return None
     found = numbered.chosen(reply, written)

@@ -22,6 +22,9 @@ from sqlalchemy import Row
 from sqlmodel import select
 
 import engine
+from engine.meaning import TOKEN
+from engine.notation import Vocabulary
+from engine.text import Words, fold
 from pbem.ops.db import Outbox
 from pbem.play.arrival import Reply
 from pbem.play.postbox import NOTICE_KINDS
@@ -31,6 +34,9 @@ NUMBERED_KINDS = (*NOTICE_KINDS, "refusal")
 """The mails that list the seat's open decision's moves with their numbers."""
 
 _NUMBER = re.compile(r"^[#№(]?\s*(\d{1,4})\s*[.)]?$")
+
+OPTION_WORDS = 8
+"""The most words of a reply naming a numbered entry in words ("I'll take option number 3, please")."""
 
 
 @dataclass(frozen=True)
@@ -42,10 +48,40 @@ class Numbered:
     count: int
 
 
-def number(text: str) -> int | None:
-    """The number a reply's new text is, when it is nothing else ("3", "3.", "#3", "(3)"), else None."""
+def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None = None) -> int | None:
+    """The number a reply's new text is, when it is nothing else ("3", "3.", "#3", "(3)"), else None.
+
+    In the reader's words (``said``) it may also name the list's entry ("option 3", «вариант 3», «Την επιλογή
+    νούμερο δύο», "A 12-es lehetőséget választom"): one number, a word of the language's ``options`` and
+    nothing but its small words, where the game's notation (``vocabulary``) reads no move word in the line
+    (Prodigals' ``option 2`` is a move of its own)."""
     found = _NUMBER.match(text.strip())
-    return int(found[1]) if found else None
+    if found:
+        return int(found[1])
+    reading = getattr(getattr(said, "lexicon", None), "reading", None)
+    if said is None or vocabulary is None or reading is None or "\n" in text.strip():
+        return None
+    if vocabulary.names_a_move(said.english(text)):
+        return None
+    written = TOKEN.findall(text)
+    if not written or len(written) > OPTION_WORDS:
+        return None
+    numbers: list[int] = []
+    option = False
+    for word in written:
+        folded = fold(word)
+        if word.isdigit():
+            numbers.append(int(word))
+        elif folded in reading.numbers:
+            numbers.append(reading.numbers[folded])
+        elif folded in reading.ordinals:
+            numbers.append(reading.ordinals[folded])
+        elif said.keys(word) & frozenset(key for each in reading.options for key in said.keys(each)):
+            option = True
+        elif not (folded in reading.small or folded in reading.choosing or folded in reading.number_suffixes
+                  or folded in reading.pronouns):
+            return None  # a word of no list: a negation, a name, a move word
+    return numbers[0] if option and len(numbers) == 1 else None
 
 
 def chosen(reply: Reply, number: int) -> Numbered | None:

@@ -34,6 +34,9 @@ from tests.support.loop import outbox, reply_to
 
 LANGUAGES = {"dragon": "ru", "china": "hu", "prodigals": "el"}
 FOOTER = "-- \nSent from my phone"
+WORDED = {"ru": ["вариант {}", "номер {}, пожалуйста"], "hu": ["A {}. lehetőséget választom", "{}-es lehetőség"],
+          "el": ["νούμερο {}", "τον αριθμό {} παρακαλώ"]}
+"""The list's numbers as players write them in words ("option 3"), in each test's language."""
 
 
 def links(row: Outbox) -> list[Link]:
@@ -158,7 +161,7 @@ def test_a_number_plays_that_move_and_a_stale_or_missing_number_is_refused(tmp_p
     rng = random.Random(9)
     answered: set[int] = set()
     refused_stale = refused_range = 0
-    forms = ["{}", "{}.", "#{}", "({})"]
+    forms = ["{}", "{}.", "#{}", "({})", *WORDED[language]]
     while not over(service):
         waiting = latest_prompts(service, answered)
         assert waiting, "the game is not over, yet no prompt waits for an answer"

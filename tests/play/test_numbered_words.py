@@ -1,0 +1,34 @@
+"""A numbered entry named in words ("option 3", «вариант 3»): the reply "3", and never where it could be more."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from pbem.language.words import words
+from pbem.play.numbered import number
+
+
+def said(game: str, language: str, text: str) -> int | None:
+    rules = engine.game(game)
+    return number(text, words(rules, language), rules.NOTATION.VOCABULARY)
+
+
+@pytest.mark.parametrize(("game", "language", "text", "means"), [
+    ("dragon", "en", "option 3", 3), ("dragon", "en", "number 12", 12), ("china", "ru", "Вариант 3", 3),
+    ("china", "ru", "номер 5, пожалуйста", 5), ("prodigals", "hu", "A 12-es lehetőséget választom.", 12),
+    ("prodigals", "hu", "A negyedik lehetőség.", 4), ("prodigals", "el", "τον αριθμό 7 παρακαλώ", 7),
+])
+def test_an_entry_named_in_words_is_its_number(game: str, language: str, text: str, means: int) -> None:
+    assert said(game, language, text) == means
+
+
+@pytest.mark.parametrize(("game", "language", "text"), [
+    ("dragon", "en", "not option 3"), ("dragon", "en", "option 3 or 4"), ("china", "ru", "не вариант 3"),
+    ("dragon", "en", "option 3, Anna"),  # a word of no list
+    ("dragon", "en", "option"), ("dragon", "en", "3 and 4"),  # no number, two numbers, no option word
+    ("prodigals", "en", "option 2"),  # Prodigals' own move: read by its notation, never as the list's entry
+    ("dragon", "en", "option 3\npass"),  # more than one line
+])
+def test_anything_else_is_no_number(game: str, language: str, text: str) -> None:
+    assert said(game, language, text) is None
