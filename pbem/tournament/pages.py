@@ -107,12 +107,19 @@ def public_entrants(session: Session, loaded: Loaded, language: str) -> dict[int
     return shown
 
 
-def seat_names(session: Session, game: LoadedGame, language: str) -> list[str]:
-    """Each seat's public name: in a tournament's game the entrant's (so a player is called alike on every
-    page of it), else the registered name or "Player N" by seat; a seat no player holds, its bot's name."""
+def tournament_of(session: Session, game_id: int) -> Loaded | None:
+    """The tournament the game is a table of, or None for a game of no tournament."""
     tournament_id = session.exec(select(TournamentTable.tournament_id).where(
-        TournamentTable.game_id == game.id)).first()
-    entrants = public_entrants(session, load(session, tournament_id), language) if tournament_id else {}
+        TournamentTable.game_id == game_id)).first()
+    return load(session, tournament_id) if tournament_id else None
+
+
+def seat_names(session: Session, game: LoadedGame, language: str, tournament: Loaded | None = None) -> list[str]:
+    """Each seat's public name: in a tournament's game the entrant's (so a player is called alike on every
+    page of it), else the registered name or "Player N" by seat; a seat no player holds, its bot's name.
+    ``tournament`` is the game's (:func:`tournament_of`), when the caller has loaded it already."""
+    tournament = tournament or tournament_of(session, game.id)
+    entrants = public_entrants(session, tournament, language) if tournament is not None else {}
     nameless = anonymous(language)
     shown = []
     for seat in range(len(game.seats)):
@@ -180,7 +187,8 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
     times = {seq: created for seq, created in moves}
     folder = out / "games"
     make_folder(folder)
-    names = seat_names(session, game, language)
+    tournament = tournament_of(session, game_id)
+    names = seat_names(session, game, language, tournament)
     said = named(words(game.rules, language), names)  # the picture names each seat's player, as the page does
     image = game.rules.picture(game.state, None, said)
     picture = folder / f"{game_id}.png"
@@ -192,8 +200,20 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
     page = folder / f"{game_id}.html"
     write_atomic(page, web_pages(language).get_template("game.html.j2").render(
         context, picture=picture.name if image is not None else "", standings_href=standings_href,
+        **tournament_header(tournament),
         made=local_time(service.clock.now(), zone, language)))
     return page
+
+
+def tournament_header(tournament: Loaded | None) -> dict[str, Any]:
+    """What a game's page says of its tournament in its header: the name, and which sections of the
+    standings page its navigation may link to (a league with divisions has an index of them there instead,
+    and the round-by-round table is there once a round is over)."""
+    if tournament is None:
+        return {"tournament": "", "sections": {"rounds": False, "games": False}}
+    single = len(tournament.divisions()) == 1
+    return {"tournament": tournament.definition.name,
+            "sections": {"rounds": single and tournament.completed > 0, "games": single}}
 
 
 def make_folder(folder: Path) -> None:
