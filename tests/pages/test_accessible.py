@@ -2,8 +2,8 @@
 axe-core, run inside each kind of page in light and in dark colours, finds no serious or critical
 violation, and at a phone's width (375 px) nothing reaches past the right edge.
 
-axe-core comes from the npm registry at the version ``.ci/axe-core`` pins, into ``.ci/axe/``; like Chromium it
-is skipped for only where it is missing outside CI (``.ci/servers`` installs both there)."""
+axe-core comes from the npm registry at the version ``.ci/axe-core`` pins, into ``.ci/axe/``; as with Chromium, the
+tests skip only where it is missing outside CI (``.ci/servers`` installs both there)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import html
 import json
 import os
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -38,7 +37,8 @@ CHECK = """<script src="{axe}"></script><script>addEventListener('load', () => a
 """Runs axe-core in the page and writes into it how many rules passed and each serious or critical violation."""
 
 WINDOW = "500,1400"
-"""Headless Chromium's narrowest window; the page itself is then held to the phone's width, as for the mails."""
+"""Headless Chromium's narrowest window, narrower than the 40rem under which the wide tables stack (the phone's
+style in templates/web/_style.html.j2); the page itself is then held to the phone's width, as for the mails."""
 
 
 @pytest.fixture(scope="module")
