@@ -15,6 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from sqlmodel import Session
+
+from pbem.tournament import pages, runner
+from tournaments import standings_context
 from tests.mail.test_phone_width import MEASURE, PHONE
 from tests.pages.site import Site, china_tournament, other_games
 from tests.pages.test_browser import chromium, pytestmark as needs_chromium
@@ -25,9 +29,9 @@ AXE = ROOT / ".ci" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 pytestmark = [needs_chromium, pytest.mark.skipif(not AXE.is_file() and not os.environ.get("CI"),
                                                  reason="axe-core is not installed (bash .ci/axe-core installs it)")]
 
-KINDS = ("standings", "finished", "running", "dragon", "prodigals")
-"""Each kind of published page: the standings, a China game over and one still played, a game of Dragon
-and one of Prodigals."""
+KINDS = ("standings", "divisions", "finished", "running", "dragon", "prodigals")
+"""Each kind of published page: the standings, a league's index of its divisions, a China game over and one
+still played, a game of Dragon and one of Prodigals."""
 
 CHECK = """<script src="{axe}"></script><script>addEventListener('load', () => axe.run().then(found => {{
   const grave = found.violations.filter(v => v.impact === 'serious' || v.impact === 'critical');
@@ -49,7 +53,21 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Site, dict[str, Path
     found = {"standings": built.out / "index.html", "finished": games / f"{built.finished}.html",
              "running": games / f"{built.running}.html"}
     found.update({game: games / f"{game_id}.html" for game, game_id in other_games(built).items()})
+    found["divisions"] = divisions_page(built)
     return built, found
+
+
+def divisions_page(site: Site) -> Path:
+    """The index page of a league with divisions, written as :func:`pbem.tournament.pages.write_standings`
+    writes it, with the site's standings as each of two divisions (playing a league takes far longer)."""
+    with Session(site.service.db) as session:
+        loaded = runner.load(session, site.tournament_id)
+    division = standings_context(loaded.standings(), runner.season(loaded.definition))
+    page = site.out / "divisions.html"
+    page.write_text(pages.web_pages("en").get_template("divisions.html.j2").render(
+        tournament=loaded.definition.name, season=None, pages=[division, division], made="2026-03-01 09:00 UTC"),
+        encoding="utf-8")
+    return page
 
 
 def opened(page: Path, added: str, *options: str) -> str:
@@ -81,7 +99,7 @@ def test_at_a_phones_width_nothing_reaches_past_its_right_edge(site: tuple[Site,
     assert measured, kind
     right, picture = map(float, measured.groups())
     assert right <= PHONE, (kind, right)
-    if kind != "standings":
+    if site[1][kind].parent.name == "games":
         assert 100 < picture <= PHONE, (kind, picture)  # the board is shown, scaled down to the width
 
 
