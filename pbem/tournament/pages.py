@@ -53,6 +53,8 @@ class TableView:
     label: str
     status: str
     players: tuple[str, ...]
+    seated: tuple[int, ...] = ()
+    """The players' ids, in the order of ``players``."""
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,8 @@ def rounds(session: Session, loaded: Loaded, who: Mapping[int, str] | None = Non
     views = []
     for seating in loaded.rounds:
         pairs = tables_and_games(session, loaded.row.id, seating.round)  # type: ignore[arg-type]
-        tables = tuple(TableView(t.number, t.game_id, g.label, g.status, tuple(who.get(p, str(p)) for p in t.players))
-                       for t, g in pairs)
+        tables = tuple(TableView(t.number, t.game_id, g.label, g.status, tuple(who.get(p, str(p)) for p in t.players),
+                                 tuple(t.players)) for t, g in pairs)
         status = session.exec(select(TournamentRound.status).where(
             TournamentRound.tournament_id == loaded.row.id, TournamentRound.number == seating.round)).one()
         views.append(RoundView(seating.round, status, tables, tuple(who.get(p, str(p)) for p in seating.byes),
@@ -148,7 +150,8 @@ def publish(service: Service, tournament_id: int, out: Path, zone: str = "UTC") 
 
 def write_standings(service: Service, session: Session, loaded: Loaded, out: Path, zone: str, games: str) -> Path:
     """Write ``out/index.html``: the standings and every round's seating (one page per division and an index
-    of them in a league with divisions); each table links to ``{games}ID.html``."""
+    of them in a league with divisions); each table links to ``{games}ID.html``. Each entrant gets a page,
+    ``out/players/N.html`` (N their order of entry), which the standings link to (:func:`write_players`)."""
     make_folder(out)
     language = loaded.definition.language
     who = public_entrants(session, loaded, language)
@@ -158,18 +161,42 @@ def write_standings(service: Service, session: Session, loaded: Loaded, out: Pat
                                                 "page": f"{games}{t.game_id}.html"} for t in r.tables],
                 "byes": list(r.byes)} for r in views]
     public = replace(loaded, entrants=[replace(e, name=who[e.player]) for e in loaded.entrants])
-    pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating, "made": made}
-             for standings in public.all_standings()]
+    players = {entrant.player: f"players/{number}.html" for number, entrant in enumerate(loaded.entrants, start=1)}
+    pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating, "made": made,
+              "players": players} for standings in public.all_standings()]
     web = web_pages(language)
     target = out / "index.html"
-    if len(pages) == 1:
-        write_atomic(target, web.get_template("standings.html.j2").render(pages[0]))
-        return target
+    single = len(pages) == 1
     for number, page in enumerate(pages, start=1):
-        write_atomic(out / f"division-{number}.html", web.get_template("standings.html.j2").render(page))
+        standings_page = "index.html" if single else f"division-{number}.html"
+        write_players(out, page, views, games, standings_page, language)
+        write_atomic(out / standings_page, web.get_template("standings.html.j2").render(page))
+    if single:
+        return target
     write_atomic(target, web.get_template("divisions.html.j2").render(
         tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made))
     return target
+
+
+def write_players(out: Path, page: dict[str, Any], views: list[RoundView], games: str, standings_page: str,
+                  language: str) -> None:
+    """Write ``out/players/N.html`` for each player of the standings ``page`` (its context, with the
+    ``players`` addresses): their row, and each round's table linked to its game (``{games}ID.html`` from the
+    standings, one folder up from here) with how they did there. ``standings_page`` is the page their row
+    is on, in ``out``; the pages are in ``language``."""
+    folder = out / "players"
+    make_folder(folder)
+    template = web_pages(language).get_template("player.html.j2")
+    for row in page["rows"]:
+        played = []
+        for view in views:
+            table = next((t for t in view.tables if row["player"] in t.seated), None)
+            result = row["rounds"][view.number - 1] if view.number <= len(row["rounds"]) else None
+            played.append({"round": view.number, "result": result, "table": table and {
+                "number": table.number, "players": list(table.players), "page": f"../{games}{table.game_id}.html"}})
+        write_atomic(out / page["players"][row["player"]], template.render(
+            page, row=row, games=played, standings_href=f"../{standings_page}",
+            sections={"rounds": page["after_round"] > 0, "games": bool(views)}))
 
 
 def publish_game(service: Service, game_id: int, out: Path, language: str = "en", zone: str = "UTC") -> Path:

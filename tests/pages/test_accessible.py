@@ -29,9 +29,9 @@ AXE = ROOT / ".ci" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 pytestmark = [needs_chromium, pytest.mark.skipif(not AXE.is_file() and not os.environ.get("CI"),
                                                  reason="axe-core is not installed (bash .ci/axe-core installs it)")]
 
-KINDS = ("standings", "divisions", "finished", "running", "dragon", "prodigals")
-"""Each kind of published page: the standings, a league's index of its divisions, a China game over and one
-still played, a game of Dragon and one of Prodigals."""
+KINDS = ("standings", "divisions", "player", "finished", "running", "dragon", "prodigals")
+"""Each kind of published page: the standings, a league's index of its divisions, a player's page, a China
+game over and one still played, a game of Dragon and one of Prodigals."""
 
 CHECK = """<script src="{axe}"></script><script>addEventListener('load', () => axe.run().then(found => {{
   const grave = found.violations.filter(v => v.impact === 'serious' || v.impact === 'critical');
@@ -50,7 +50,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Site, dict[str, Path
     """The site, and the page of each kind in it."""
     built = china_tournament(tmp_path_factory.mktemp("accessible"))
     games = built.out / "games"
-    found = {"standings": built.out / "index.html", "finished": games / f"{built.finished}.html",
+    found = {"standings": built.out / "index.html", "player": built.out / "players" / "1.html", "finished": games / f"{built.finished}.html",
              "running": games / f"{built.running}.html"}
     found.update({game: games / f"{game_id}.html" for game, game_id in other_games(built).items()})
     found["divisions"] = divisions_page(built)
