@@ -1,5 +1,6 @@
-"""What the organiser and the public see of a tournament: its rounds, the list, the static standings page
-and one page per game (``games/ID.html`` with its board picture ``games/ID.png``).
+"""What the organiser and the public see of a tournament: its rounds, the list, the static standings page,
+one page per player (``players/N.html``) and one per game (``games/ID.html`` with its board picture
+``games/ID.png``). Every page shares one frame and stylesheet (``templates/web/_page.html.j2``).
 
 A game's page shows only what a spectator may see: the board is drawn and
 written for seat ``None`` (no hand, no kept move), and the move log is the one
