@@ -228,19 +228,27 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
     page = folder / f"{game_id}.html"
     write_atomic(page, web_pages(language).get_template("game.html.j2").render(
         context, picture=picture.name if image is not None else "", standings_href=standings_href,
-        **tournament_header(tournament),
+        **tournament_header(tournament, game, standings_href),
         made=local_time(service.clock.now(), zone, language)))
     return page
 
 
-def tournament_header(tournament: Loaded | None) -> dict[str, Any]:
-    """What a game's page says of its tournament in its header: the name, and which sections of the
-    standings page its navigation may link to (a league with divisions has an index of them there instead,
-    and the round-by-round table is there once a round is over)."""
+def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_href: str) -> dict[str, Any]:
+    """What a game's page says of its tournament: the name, which sections of the standings page its
+    navigation may link to (a league with divisions has an index of them there instead, and the
+    round-by-round table is there once a round is over) and, by seat, the page of the entrant in it
+    (``players/N.html`` beside the standings at ``standings_href``; "" for a bot, or with no standings)."""
     if tournament is None:
-        return {"tournament": "", "sections": {"rounds": False, "games": False}}
+        return {"tournament": "", "sections": {"rounds": False, "games": False}, "player_pages": []}
     single = len(tournament.divisions()) == 1
-    return {"tournament": tournament.definition.name,
+    entered = [entrant.player for entrant in tournament.entrants]
+    beside = standings_href.rpartition("/")[0]
+    player_pages = []
+    for seat in range(len(game.seats)):
+        player = game.player(seat)
+        known = standings_href and player is not None and player.id in entered
+        player_pages.append(f"{beside}/players/{entered.index(player.id) + 1}.html" if known else "")  # type: ignore[union-attr]
+    return {"tournament": tournament.definition.name, "player_pages": player_pages,
             "sections": {"rounds": single and tournament.completed > 0, "games": single}}
 
 

@@ -81,7 +81,7 @@ def test_a_running_games_page_shows_who_is_due_and_the_spectators_board(site: Si
     shown = page(site, site.running)
     [due] = game.due()
     assert game.player(due).email == SILENT
-    assert f'<li class="due">seat {due + 1} (Player 7): to move, by 2026-03-0' in shown
+    assert f'<li class="due"><a href="../players/7.html">seat {due + 1} (Player 7)</a>: to move, by 2026-03-0' in shown
     with Session(site.service.db) as session:
         names = pages.seat_names(session, game, "en")
     assert str(escape(game.rules.render(game.state, None, with_names(words(game.rules, "en"), names)))) in shown
