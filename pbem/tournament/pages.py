@@ -162,7 +162,7 @@ def write_standings(service: Service, session: Session, loaded: Loaded, out: Pat
                                                 "page": f"{games}{t.game_id}.html"} for t in r.tables],
                 "byes": list(r.byes)} for r in views]
     public = replace(loaded, entrants=[replace(e, name=who[e.player]) for e in loaded.entrants])
-    players = {entrant.player: f"players/{number}.html" for number, entrant in enumerate(loaded.entrants, start=1)}
+    players = player_pages(loaded)
     pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating, "made": made,
               "players": players} for standings in public.all_standings()]
     web = web_pages(language)
@@ -177,6 +177,12 @@ def write_standings(service: Service, session: Session, loaded: Loaded, out: Pat
     write_atomic(target, web.get_template("divisions.html.j2").render(
         tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made))
     return target
+
+
+def player_pages(loaded: Loaded) -> dict[int, str]:
+    """Each entrant's page by player id, from the standings' folder: ``players/N.html``, N their order of
+    entry (as "Player N" counts), not their id, which would say how many players pbem knows."""
+    return {entrant.player: f"players/{number}.html" for number, entrant in enumerate(loaded.entrants, start=1)}
 
 
 def write_players(out: Path, page: dict[str, Any], views: list[RoundView], games: str, standings_page: str,
@@ -241,14 +247,12 @@ def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_hre
     if tournament is None:
         return {"tournament": "", "sections": {"rounds": False, "games": False}, "player_pages": []}
     single = len(tournament.divisions()) == 1
-    entered = [entrant.player for entrant in tournament.entrants]
+    entered = player_pages(tournament) if standings_href else {}
     beside = standings_href.rpartition("/")[0]
-    player_pages = []
-    for seat in range(len(game.seats)):
-        player = game.player(seat)
-        known = standings_href and player is not None and player.id in entered
-        player_pages.append(f"{beside}/players/{entered.index(player.id) + 1}.html" if known else "")  # type: ignore[union-attr]
-    return {"tournament": tournament.definition.name, "player_pages": player_pages,
+    seated = [game.player(seat) for seat in range(len(game.seats))]
+    pages = [f"{beside}/{entered[player.id]}" if player is not None and player.id in entered else ""
+             for player in seated]
+    return {"tournament": tournament.definition.name, "player_pages": pages,
             "sections": {"rounds": single and tournament.completed > 0, "games": single}}
 
 
