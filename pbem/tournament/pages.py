@@ -1,5 +1,6 @@
-"""What the organiser and the public see of a tournament: its rounds, the list, the static standings page
-and one page per game (``games/ID.html`` with its board picture ``games/ID.png``).
+"""What the organiser and the public see of a tournament: its rounds, the list, the static standings page,
+one page per player (``players/N.html``) and one per game (``games/ID.html`` with its board picture
+``games/ID.png``). Every page shares one frame and stylesheet (``templates/web/_page.html.j2``).
 
 A game's page shows only what a spectator may see: the board is drawn and
 written for seat ``None`` (no hand, no kept move), and the move log is the one
@@ -53,6 +54,8 @@ class TableView:
     label: str
     status: str
     players: tuple[str, ...]
+    seated: tuple[int, ...] = ()
+    """The players' ids, in the order of ``players``."""
 
 
 @dataclass(frozen=True)
@@ -73,8 +76,8 @@ def rounds(session: Session, loaded: Loaded, who: Mapping[int, str] | None = Non
     views = []
     for seating in loaded.rounds:
         pairs = tables_and_games(session, loaded.row.id, seating.round)  # type: ignore[arg-type]
-        tables = tuple(TableView(t.number, t.game_id, g.label, g.status, tuple(who.get(p, str(p)) for p in t.players))
-                       for t, g in pairs)
+        tables = tuple(TableView(t.number, t.game_id, g.label, g.status, tuple(who.get(p, str(p)) for p in t.players),
+                                 tuple(t.players)) for t, g in pairs)
         status = session.exec(select(TournamentRound.status).where(
             TournamentRound.tournament_id == loaded.row.id, TournamentRound.number == seating.round)).one()
         views.append(RoundView(seating.round, status, tables, tuple(who.get(p, str(p)) for p in seating.byes),
@@ -107,12 +110,19 @@ def public_entrants(session: Session, loaded: Loaded, language: str) -> dict[int
     return shown
 
 
-def seat_names(session: Session, game: LoadedGame, language: str) -> list[str]:
-    """Each seat's public name: in a tournament's game the entrant's (so a player is called alike on every
-    page of it), else the registered name or "Player N" by seat; a seat no player holds, its bot's name."""
+def tournament_of(session: Session, game_id: int) -> Loaded | None:
+    """The tournament the game is a table of, or None for a game of no tournament."""
     tournament_id = session.exec(select(TournamentTable.tournament_id).where(
-        TournamentTable.game_id == game.id)).first()
-    entrants = public_entrants(session, load(session, tournament_id), language) if tournament_id else {}
+        TournamentTable.game_id == game_id)).first()
+    return load(session, tournament_id) if tournament_id else None
+
+
+def seat_names(session: Session, game: LoadedGame, language: str, tournament: Loaded | None = None) -> list[str]:
+    """Each seat's public name: in a tournament's game the entrant's (so a player is called alike on every
+    page of it), else the registered name or "Player N" by seat; a seat no player holds, its bot's name.
+    ``tournament`` is the game's (:func:`tournament_of`), when the caller has loaded it already."""
+    tournament = tournament or tournament_of(session, game.id)
+    entrants = public_entrants(session, tournament, language) if tournament is not None else {}
     nameless = anonymous(language)
     shown = []
     for seat in range(len(game.seats)):
@@ -141,7 +151,8 @@ def publish(service: Service, tournament_id: int, out: Path, zone: str = "UTC") 
 
 def write_standings(service: Service, session: Session, loaded: Loaded, out: Path, zone: str, games: str) -> Path:
     """Write ``out/index.html``: the standings and every round's seating (one page per division and an index
-    of them in a league with divisions); each table links to ``{games}ID.html``."""
+    of them in a league with divisions); each table links to ``{games}ID.html``. Each entrant gets a page,
+    ``out/players/N.html`` (N their order of entry), which the standings link to (:func:`write_players`)."""
     make_folder(out)
     language = loaded.definition.language
     who = public_entrants(session, loaded, language)
@@ -151,18 +162,48 @@ def write_standings(service: Service, session: Session, loaded: Loaded, out: Pat
                                                 "page": f"{games}{t.game_id}.html"} for t in r.tables],
                 "byes": list(r.byes)} for r in views]
     public = replace(loaded, entrants=[replace(e, name=who[e.player]) for e in loaded.entrants])
-    pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating, "made": made}
-             for standings in public.all_standings()]
+    players = player_pages(loaded)
+    pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating, "made": made,
+              "players": players} for standings in public.all_standings()]
     web = web_pages(language)
     target = out / "index.html"
-    if len(pages) == 1:
-        write_atomic(target, web.get_template("standings.html.j2").render(pages[0]))
-        return target
+    single = len(pages) == 1
     for number, page in enumerate(pages, start=1):
-        write_atomic(out / f"division-{number}.html", web.get_template("standings.html.j2").render(page))
+        standings_page = "index.html" if single else f"division-{number}.html"
+        write_players(out, page, views, games, standings_page, language)
+        write_atomic(out / standings_page, web.get_template("standings.html.j2").render(page))
+    if single:
+        return target
     write_atomic(target, web.get_template("divisions.html.j2").render(
         tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made))
     return target
+
+
+def player_pages(loaded: Loaded) -> dict[int, str]:
+    """Each entrant's page by player id, from the standings' folder: ``players/N.html``, N their order of
+    entry (as "Player N" counts), not their id, which would say how many players pbem knows."""
+    return {entrant.player: f"players/{number}.html" for number, entrant in enumerate(loaded.entrants, start=1)}
+
+
+def write_players(out: Path, page: dict[str, Any], views: list[RoundView], games: str, standings_page: str,
+                  language: str) -> None:
+    """Write ``out/players/N.html`` for each player of the standings ``page`` (its context, with the
+    ``players`` addresses): their row, and each round's table linked to its game (``{games}ID.html`` from the
+    standings, one folder up from here) with how they did there. ``standings_page`` is the page their row
+    is on, in ``out``; the pages are in ``language``."""
+    folder = out / "players"
+    make_folder(folder)
+    template = web_pages(language).get_template("player.html.j2")
+    for row in page["rows"]:
+        played = []
+        for view in views:
+            table = next((t for t in view.tables if row["player"] in t.seated), None)
+            result = row["rounds"][view.number - 1] if view.number <= len(row["rounds"]) else None
+            played.append({"round": view.number, "result": result, "table": table and {
+                "number": table.number, "players": list(table.players), "page": f"../{games}{table.game_id}.html"}})
+        write_atomic(out / page["players"][row["player"]], template.render(
+            page, row=row, games=played, standings_href=f"../{standings_page}",
+            sections={"rounds": page["after_round"] > 0, "games": bool(views)}))
 
 
 def publish_game(service: Service, game_id: int, out: Path, language: str = "en", zone: str = "UTC") -> Path:
@@ -180,7 +221,8 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
     times = {seq: created for seq, created in moves}
     folder = out / "games"
     make_folder(folder)
-    names = seat_names(session, game, language)
+    tournament = tournament_of(session, game_id)
+    names = seat_names(session, game, language, tournament)
     said = named(words(game.rules, language), names)  # the picture names each seat's player, as the page does
     image = game.rules.picture(game.state, None, said)
     picture = folder / f"{game_id}.png"
@@ -192,8 +234,26 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
     page = folder / f"{game_id}.html"
     write_atomic(page, web_pages(language).get_template("game.html.j2").render(
         context, picture=picture.name if image is not None else "", standings_href=standings_href,
+        **tournament_header(tournament, game, standings_href),
         made=local_time(service.clock.now(), zone, language)))
     return page
+
+
+def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_href: str) -> dict[str, Any]:
+    """What a game's page says of its tournament: the name, which sections of the standings page its
+    navigation may link to (a league with divisions has an index of them there instead, and the
+    round-by-round table is there once a round is over) and, by seat, the page of the entrant in it
+    (``players/N.html`` beside the standings at ``standings_href``; "" for a bot, or with no standings)."""
+    if tournament is None:
+        return {"tournament": "", "sections": {"rounds": False, "games": False}, "player_pages": []}
+    single = len(tournament.divisions()) == 1
+    entered = player_pages(tournament) if standings_href else {}
+    beside = standings_href.rpartition("/")[0]
+    seated = [game.player(seat) for seat in range(len(game.seats))]
+    pages = [f"{beside}/{entered[player.id]}" if player is not None and player.id in entered else ""
+             for player in seated]
+    return {"tournament": tournament.definition.name, "player_pages": pages,
+            "sections": {"rounds": single and tournament.completed > 0, "games": single}}
 
 
 def make_folder(folder: Path) -> None:

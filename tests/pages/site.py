@@ -47,3 +47,14 @@ def china_tournament(tmp_path: Path, language: str = "en") -> Site:
     finished = next(game_id for game_id, state in status.items() if state == "over")
     running = next(game_id for game_id, state in status.items() if state == "active")
     return Site(service, tournament_id, out, finished, running)
+
+
+def other_games(site: Site) -> dict[str, int]:
+    """A game of each other kind (Dragon, Prodigals), of no tournament, published into the site's ``games/``
+    as ``pbem game publish`` does, so the pages of every game pbem plays are checked: game id by game."""
+    published = {}
+    for game in ("dragon", "prodigals"):
+        game_id = site.service.new_game(game, ["ann@example.org", "bob@example.org", "cat@example.org"], seed=2)
+        pages.publish_game(site.service, game_id, site.out)
+        published[game] = game_id
+    return published

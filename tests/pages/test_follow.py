@@ -133,10 +133,16 @@ def test_a_tournaments_standings_and_its_games_link_each_other_and_show_no_addre
     text = standings.read_text(encoding="utf-8")
     assert "Chen Wei" in text and "Player 7" in text
     for link in re.findall(r'href="([^"]+)"', text):
-        assert (standings.parent / link).resolve().is_file(), link
+        page, _, section = link.partition("#")
+        assert (standings.parent / page).resolve().is_file() if page else f'id="{section}"' in text, link
     game = public / "games" / f"{site.finished}.html"
-    back = re.findall(r'href="([^"]+)"', game.read_text(encoding="utf-8"))
-    assert back == ["../tournaments/1/index.html"] and (game.parent / back[0]).resolve() == standings.resolve()
+    back = {link.partition("#")[0] for link in re.findall(r'href="([^"]+)"', game.read_text(encoding="utf-8"))}
+    players = {link for link in back if link.startswith("../tournaments/1/players/")}  # each seat's player's page
+    with Session(site.service.db) as session:
+        seats = len(site.service.store.load(session, site.finished).seats)
+    assert back - players == {"../tournaments/1/index.html"} and len(players) == seats
+    assert (game.parent / "../tournaments/1/index.html").resolve() == standings.resolve()
+    assert all((game.parent / link).resolve().is_file() for link in players)
     emails = [f"player{number:02d}@example.org" for number in range(1, 8)]
     assert addresses_in(public, emails) == []
     assert leftovers(public) == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -47,6 +48,17 @@ def test_the_standings_link_every_table_to_its_games_page_and_say_when_they_were
     assert "Page made 2026-03-01 09:00 UTC." in index
 
 
+def test_the_standings_link_each_player_to_a_page_of_their_own_with_their_table(site: Site) -> None:
+    index = (site.out / "index.html").read_text(encoding="utf-8")
+    for number in range(1, 8):  # registered without names, in order: "Player N" is the Nth to enter
+        assert f'<th scope="row" class="who"><a href="players/{number}.html">Player {number}</a></th>' in index
+    silent = (site.out / "players" / "7.html").read_text(encoding="utf-8")  # the player who never answers
+    assert "<h1>Player 7</h1>" in silent and silent.count('<th scope="row" class="who">') == 1  # their row alone
+    assert re.search(rf'<dt>Round 1</dt>\n<dd><a href="\.\./games/{site.running}\.html">Table \d: [^<]*Player 7',
+                     silent)
+    assert "place " not in silent  # the round is not over: no place yet
+
+
 def test_a_finished_games_page_shows_the_ranking_with_each_breakdown(site: Site) -> None:
     game = loaded(site, site.finished)
     result = game.rules.result(game.state)
@@ -69,7 +81,7 @@ def test_a_running_games_page_shows_who_is_due_and_the_spectators_board(site: Si
     shown = page(site, site.running)
     [due] = game.due()
     assert game.player(due).email == SILENT
-    assert f'<li class="due">seat {due + 1} (Player 7): to move, by 2026-03-0' in shown
+    assert f'<li class="due"><a href="../players/7.html">seat {due + 1} (Player 7)</a>: to move, by 2026-03-0' in shown
     with Session(site.service.db) as session:
         names = pages.seat_names(session, game, "en")
     assert str(escape(game.rules.render(game.state, None, with_names(words(game.rules, "en"), names)))) in shown

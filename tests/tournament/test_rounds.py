@@ -330,7 +330,14 @@ def test_the_standings_mail_and_page_show_each_players_place_round_by_round(serv
     assert "Round by round:" in (after_two[0].html or "")
     out = pages.publish(service, tournament_id, tmp_path / "site")
     page = (out if out.suffix == ".html" else out / "index.html").read_text(encoding="utf-8")
-    rounds_table = page[page.index('<table class="rounds">'):]
+    rounds_table = page[page.index('<table class="rounds fit">'):]
     rounds_table = rounds_table[:rounds_table.index("</table>")]
     assert rounds_table.count("<tr") == 7 and sorted(cell for cells in expected.values() for cell in cells) == \
-        sorted(re.findall(r'<td class="n">(\d+/\d+)</td>', rounds_table))
+        sorted(re.findall(r'<td class="n" data-label="R\d+">(\d+/\d+)</td>', rounds_table))
+    with Session(service.db) as session:
+        entered = [entry.player for entry in runner.load(session, tournament_id).entrants]
+    for table in tables:  # each player's own page: the round's table, linked to its game, and the place taken
+        for player, rank in zip(table.players, table.ranks, strict=True):
+            own = (tmp_path / "site" / "players" / f"{entered.index(player) + 1}.html").read_text(encoding="utf-8")
+            assert re.search(rf'<dt>Round {table.round_no}</dt>\n<dd><a href="\.\./games/{table.game_id}\.html">'
+                             rf'Table {table.number}: [^<]*</a></dd>\n<dd>place {rank} of {len(table.players)}</dd>', own)

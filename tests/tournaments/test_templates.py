@@ -47,7 +47,7 @@ def test_static_page_is_complete_html_with_every_row(dragon_open: Definition) ->
     page = env.get_template("standings.html.j2").render(data, rounds=rounds, made="2026-03-01 09:00 UTC")
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert page.count("<tr") == 2 * (len(data["rows"]) + 1), "the standings, then the round-by-round table"
-    assert "Round by round:" in page and len(re.findall(r'<th class="n">R\d+</th>', page)) == data["after_round"]
+    assert "Round by round:" in page and len(re.findall(r'<th scope="col" class="n">R\d+</th>', page)) == data["after_round"]
     assert "&lt;Ann&gt;" in page and "Bye: Cy" in page
     assert "<script" not in page and page.count("(1 by bot)") == 1
     assert '<a href="games/3.html">' in page and "Page made 2026-03-01 09:00 UTC." in page
