@@ -49,9 +49,10 @@ EVERY_KIND = {"welcome", "bye", "round_start", "prompt", "confirmation", "notice
 """The outbox kinds the world below sends; the test fails if one goes missing. Several templates share a kind
 (every organiser's mail is ``organiser``), so the templates are counted too: every one that is a mail
 (:data:`MAIL_TEMPLATES`) must be sent and verified."""
-SNIPPETS = {"recap_line", "seat"}
+SNIPPETS = {"recap_line", "seat", "calendar_summary", "calendar_description"}
 """The templates that are no mail: one line each (no HTML part, so :meth:`Letters.render` cannot send them),
-rendered with :meth:`Letters.snippet` into other mails (a notice's or digest's recap, a turn's seat)."""
+rendered with :meth:`Letters.snippet` into other mails (a notice's or digest's recap, a turn's seat) or into the
+calendar event a mail carries (its title and description)."""
 
 
 def printed_record(output: str) -> tuple[str, str]:
