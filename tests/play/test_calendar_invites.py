@@ -4,13 +4,19 @@ as calendar programs read it; tested by parsing what pbem queues and what it sen
 from __future__ import annotations
 
 import asyncio
+import shutil
+import subprocess
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
+
+import pytest
 
 from icalendar import Calendar, Event
 from sqlmodel import Session, select
 
 from pbem.admin import Desk, games
+from pbem.clock import SetClock
 from pbem.ops.db import Outbox, Player, Seat
 from pbem.play import calendar
 from pbem.play.service import Service
@@ -130,7 +136,7 @@ def test_calendar_on_sends_the_open_deadline_and_off_cancels_it(service: Service
 
 def test_hostile_words_in_a_table_name_stay_words_in_the_event(service: Service) -> None:
     opted_in(service)
-    game_id = service.new_game("sticks", [ANN, BOB], seed=0, label='A; "B",\\C: D')
+    service.new_game("sticks", [ANN, BOB], seed=0, label='A; "B",\\C: D')
     _, parsed = event(mails(service)[-1])
     assert str(parsed["SUMMARY"]) == 'Your move in A; "B",\\C: D is due'
 
@@ -158,3 +164,74 @@ def test_the_event_survives_the_composed_mail_as_an_imip_part(relayed: Service, 
     assert sent.events[0]["UID"] == event(mails(relayed)[0])[1]["UID"]
     assert message.get_body(preferencelist=("html",)) is not None and "take 1" in message.get_body(
         preferencelist=("plain",)).get_content()
+
+
+KHAL_CONFIG = """[calendars]
+[[pbem]]
+path = {folder}/calendar
+type = calendar
+[locale]
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%d %H:%M
+longdatetimeformat = %Y-%m-%d %H:%M
+default_timezone = Europe/Athens
+local_timezone = Europe/Athens
+[sqlite]
+path = {folder}/khal.db
+"""
+
+
+@pytest.mark.skipif(shutil.which("khal") is None, reason="khal, a calendar program, is not installed (pip install khal)")
+def test_a_real_calendar_program_adds_moves_and_cancels_the_event(service: Service, tmp_path: Path) -> None:
+    """khal imports each update as its user would, into one event (the same UID) that moves and is cancelled."""
+    opted_in(service, notify="each")
+    game_id = start(service)
+    (tmp_path / "calendar").mkdir()
+    config = tmp_path / "config"
+    config.write_text(KHAL_CONFIG.format(folder=tmp_path))
+
+    def imported(row: Outbox) -> list[str]:
+        (tmp_path / "update.ics").write_text(row.calendar)
+        khal = ["khal", "-c", str(config)]
+        subprocess.run([*khal, "import", "--batch", "-a", "pbem", str(tmp_path / "update.ics")], check=True)
+        listed = subprocess.run([*khal, "list", "2026-03-01", "2026-03-10", "--format", "{start} {end} {title} {status}",
+                                 "--day-format", ""], check=True, capture_output=True, text=True).stdout
+        return [line.strip() for line in listed.splitlines() if line.strip()]
+
+    title = f"Your move in Sticks #{game_id} is due"
+    assert imported(mails(service)[-1]) == [f"2026-03-04 10:45 2026-03-04 11:00 {title} CONFIRMED"]
+    games.extend_deadline(Desk(service, "tester"), game_id, "1d", "travelling")
+    assert imported(mails(service)[-1]) == [f"2026-03-05 10:45 2026-03-05 11:00 {title} CONFIRMED"]
+    answer(service, mails(service)[-1], "take 1")
+    assert imported(mails(service)[-1]) == [f"2026-03-05 10:45 2026-03-05 11:00 {title} CANCELLED"]
+
+
+def test_a_player_replaced_at_the_seat_has_the_deadline_cancelled_and_the_newcomer_gets_it_if_asked(
+        service: Service) -> None:
+    opted_in(service)
+    opted_in(service, "cy@example.org")
+    game_id = start(service)
+    first = event(mails(service)[-1])[1]
+    games.replace(Desk(service, "tester"), game_id, 1, "cy@example.org", "moved abroad")
+    method, gone = event(mails(service)[-1])
+    assert (mails(service)[-1].kind, method, gone["UID"], gone.end) == ("organiser_action", "CANCEL", first["UID"],
+                                                                         first.end)
+    method, asked = event(mails(service, "cy@example.org")[-1])
+    assert (method, asked["UID"], asked["ATTENDEE"]) == ("REQUEST", first["UID"], "mailto:cy@example.org")
+    assert asked["SEQUENCE"] > gone["SEQUENCE"]
+
+
+def test_a_pause_cancels_the_deadline_and_the_resume_sends_the_new_one(service: Service, clock: SetClock) -> None:
+    opted_in(service)
+    game_id = start(service)
+    desk = Desk(service, "tester")
+    games.pause(desk, game_id, "a rules question")
+    method, paused = event(mails(service)[-1])
+    assert (method, paused["SEQUENCE"]) == ("CANCEL", 1)
+    clock.advance(timedelta(days=5))
+    games.resume(desk, game_id, "answered")
+    method, resumed = event(mails(service)[-1])
+    assert (method, resumed["SEQUENCE"], resumed["UID"]) == ("REQUEST", 2, paused["UID"])
+    assert resumed.end == deadline(service, game_id) > paused.end + timedelta(days=4)

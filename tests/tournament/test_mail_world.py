@@ -156,6 +156,8 @@ def test_the_signatures_cover_pictures_and_every_language(world) -> None:
     dnsfunc = resolver(*printed_record(world["output"]))
     pictured = [raw for raw in world["raw"] if b"Content-Type: image/png" in raw]
     assert pictured and all(dkim.verify(raw, dnsfunc=dnsfunc) for raw in pictured)
+    invites = [raw for raw in world["raw"] if b"Content-Type: text/calendar; method=" in raw]
+    assert invites and all(dkim.verify(raw, dnsfunc=dnsfunc) for raw in invites)  # a player mailed "calendar on"
     readers = {world["rows"][message_from_bytes(raw, policy=policy.default)["Message-ID"]].recipient
                for raw in world["raw"]}
     assert set(emails(5)) <= readers  # el, ru, hu and en readers
