@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from email.message import Message
 from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event, vCalAddress
@@ -141,6 +142,17 @@ def invite(update: Change, event: Entry, stamp: datetime) -> Invite:
         calendar.add_missing_timezones(first_date=(update.due - ZONE_SPAN).date(),
                                        last_date=(update.due + ZONE_SPAN).date())
     return Invite(update.method, calendar.to_ical().decode("utf-8"))
+
+
+def answers_an_event(message: Message) -> bool:
+    """Whether a mail is a calendar program's answer to an event (``text/calendar; method=REPLY``, RFC 6047).
+
+    The events name pbem's own address as their organiser and ask for no answer (``RSVP=FALSE``), but a player
+    may press Accept all the same: the answer comes to pbem's own address, where it is no question for the
+    organiser and is only kept (:mod:`pbem.play.frontdesk`).
+    """
+    return any(part.get_content_type() == "text/calendar" and str(part.get_param("method", "")).upper() == "REPLY"
+               for part in message.walk())
 
 
 def _address(who: Attendee) -> vCalAddress:

@@ -7,6 +7,7 @@ import asyncio
 import shutil
 import subprocess
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -235,3 +236,20 @@ def test_a_pause_cancels_the_deadline_and_the_resume_sends_the_new_one(service: 
     method, resumed = event(mails(service)[-1])
     assert (method, resumed["SEQUENCE"], resumed["UID"]) == ("REQUEST", 2, paused["UID"])
     assert resumed.end == deadline(service, game_id) > paused.end + timedelta(days=4)
+
+
+def test_a_calendar_programs_accept_at_pbems_address_is_kept_not_forwarded(service: Service) -> None:
+    """The event asks for no answer, but a player may press Accept: that mail is no question for the organiser."""
+    opted_in(service)
+    start(service)
+    request = Calendar.from_ical(mails(service)[-1].calendar)
+    request["METHOD"] = "REPLY"
+    accepted = EmailMessage()
+    accepted["From"], accepted["To"] = ANN, service.settings.from_address
+    accepted["Subject"], accepted["Message-ID"] = "Accepted: Your move in Sticks #1 is due", "<accept@client.example>"
+    accepted.set_content("Ann has accepted this invitation.")
+    accepted.add_alternative(request.to_ical().decode(), subtype="calendar", params={"method": "REPLY"})
+    before = len(outbox(service))
+    outcome = pipeline.deliver(service, bytes(accepted))
+    assert outcome.status == "ignored" and "METHOD:REPLY" in outcome.reason
+    assert len(outbox(service)) == before  # neither answered nor forwarded to the organiser
