@@ -253,3 +253,13 @@ def test_a_calendar_programs_accept_at_pbems_address_is_kept_not_forwarded(servi
     outcome = pipeline.deliver(service, bytes(accepted))
     assert outcome.status == "ignored" and "METHOD:REPLY" in outcome.reason
     assert len(outbox(service)) == before  # neither answered nor forwarded to the organiser
+
+
+def test_a_vacation_that_moves_the_deadline_moves_the_event_in_its_confirmation(service: Service) -> None:
+    opted_in(service)
+    game_id = start(service)
+    first = event(mails(service)[-1])[1]
+    assert answer(service, mails(service)[-1], "vacation until 2026-03-10") == "command"
+    method, moved = event(mails(service)[-1])
+    assert (method, moved["UID"], moved["SEQUENCE"]) == ("REQUEST", first["UID"], 1)
+    assert moved.end == deadline(service, game_id) > first.end
