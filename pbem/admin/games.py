@@ -319,6 +319,8 @@ def replace(desk: Desk, game_id: int, seat_no: int, player: str, reason: str) ->
             if sitting:
                 raise AdminError(f"{wanted} already plays seat {sitting[0]} of game {game_id}")
             game.players[newcomer.id] = newcomer  # type: ignore[index]
+        row.awaiting, row.reminded, row.deadline = False, False, None  # before the leaving player's last mail,
+        # which so cancels the deadline their calendar holds (pbem.play.calendar); the seat is asked anew below
         if game.human(seat):
             if "@" in wanted:
                 desk.tell(session, game, seat, "replaced", reason, newcomer=wanted)
@@ -332,7 +334,6 @@ def replace(desk: Desk, game_id: int, seat_no: int, player: str, reason: str) ->
             row.thread_root = row.last_message_id = ""
         else:
             row.bot = bot
-        row.awaiting, row.reminded, row.deadline = False, False, None
         if game.human(seat):
             desk.tell(session, game, seat, "seated", reason)
         desk.carry_on(session, game)

@@ -35,6 +35,9 @@ class Player(SQLModel, table=True):
     """Per-player secret for links the player alone should be able to follow."""
     notify: str = "none"
     """Per-move notices to other seats: each, digest (daily) or none."""
+    calendar: bool = False
+    """The player asked (``calendar on``) for each open deadline as an event in their calendar, carried by the mails
+    of the seat (:mod:`pbem.play.calendar`)."""
     vacation_until: date | None = None
     bounce_score: int = 0
     """Bounces counted against the address, at most one a day (Mailman's bounce score); a reply resets it."""
@@ -100,6 +103,11 @@ class Seat(SQLModel, table=True):
     the seat's next prompt is certain and near: ``deadlines.CONFIRM_AT_MOST``)."""
     unconfirmed_since: datetime | None = Field(default=None, index=True)
     """Indexed: the scan reads the seats whose confirmations waited too long by it, as it reads deadlines."""
+    calendar_sent: int = 0
+    """Calendar updates mailed for the seat: the next one's ``SEQUENCE`` (:mod:`pbem.play.calendar`)."""
+    calendar_due: datetime | None = None
+    """The deadline the player's calendar holds for the seat, as last mailed; None when it holds none (never
+    sent, or cancelled)."""
 
 
 class Move(SQLModel, table=True):
@@ -217,6 +225,10 @@ class Outbox(SQLModel, table=True):
     organiser's mail, who has nothing to leave."""
     picture: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     """The board picture the mail carries, until it is sent: then dropped (``outbox._MARK_SENT``)."""
+    calendar: str = ""
+    """The iCalendar object the mail carries (a seat's deadline, :mod:`pbem.play.calendar`), "" for none."""
+    calendar_method: str = ""
+    """Its ``METHOD`` (REQUEST or CANCEL), which the part's Content-Type repeats (RFC 6047)."""
     game_id: int | None = Field(default=None, index=True)
     seat: int | None = None
     seq: int | None = None

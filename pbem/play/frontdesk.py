@@ -8,8 +8,9 @@ reply to one of them is read here, not refused for want of a reply token:
 - from an address no player has, from several senders (a From of two addresses is no one's), or in a
   player's name but found forged by our MX (DMARC failed, or its verdict is about another domain): kept,
   never answered (no backscatter);
+- a calendar program's answer to a deadline pbem sent (``METHOD:REPLY``: the player pressed Accept): kept;
 - a player command that makes sense without a seat (``help``, ``status``,
-  ``language``, ``timezone``, ``vacation``, ``notify``: each declares its
+  ``language``, ``timezone``, ``vacation``, ``notify``, ``calendar``: each declares its
   :attr:`~pbem.play.commands.PlayerCommand.unseated` handler) runs; a command
   about one game's seat (``say``, ``cancel``, …) is answered with the reply
   addresses of the player's games, where it works;
@@ -35,6 +36,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from email import message_from_bytes
+from email.message import Message
 from email.policy import compat32
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -44,7 +46,7 @@ from sqlmodel import Session, select
 
 from pbem.clock import local_time
 from pbem.mail import bounces as reports
-from pbem.play import bounces
+from pbem.play import bounces, calendar
 from pbem.ops.db import Game, Inbound, Player, Seat
 from pbem.play import budgets
 from pbem.play.commands import COMMANDS, CommandContext, PlayerCommand
@@ -95,9 +97,13 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
     if player is None:
         return arrival.stranger(f"mail to {service.mails.desk}")
     arrival.writer = player
-    if _delivery_report(arrival):
+    message = _raw_message(arrival)
+    if reports.delivery_report(message, service.settings.domain):  # no header filter caught it
         return Outcome(InboundStatus.IGNORED, f"{bounces.NOBODY}: {bounces.NOT_OURS} (at {service.mails.desk}, from "
                                   f"{mail.sender}): not answered")
+    if calendar.answers_an_event(message):
+        return Outcome(InboundStatus.IGNORED, f"a calendar program's answer to a deadline pbem sent {mail.sender} "
+                                              "(METHOD:REPLY): kept, neither answered nor forwarded")
     command = COMMANDS.read_mail(mail.subject, mail.text)
     tag = ""
     if command is None:
@@ -125,11 +131,12 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
     return found.unseated(desk, command.argument)
 
 
-def _delivery_report(arrival: Arrival) -> bool:
-    """A mail server's report that no header filter caught, sent to our From: no question for a person
-    (and no evidence against anyone's address: it did not come to a return path of ours)."""
+def _raw_message(arrival: Arrival) -> Message:
+    """The mail as it came, for what only its parts tell: a mail server's report sent to our From (no question
+    for a person, and no evidence against anyone's address: it did not come to a return path of ours), or a
+    calendar program's answer to an event (:func:`pbem.play.calendar.answers_an_event`)."""
     raw = arrival.session.exec(select(Inbound.raw).where(Inbound.id == arrival.inbound_id)).one()
-    return reports.delivery_report(message_from_bytes(raw, policy=compat32), arrival.service.settings.domain)
+    return message_from_bytes(raw, policy=compat32)
 
 
 _REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|vs|fw|fwd|wg|απ|σχετ|отв|ответ|ha|vá|válasz)(\[\d+\])?\s*:\s*)+",

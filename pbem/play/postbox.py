@@ -23,7 +23,10 @@ from pbem.language.letters import Letter, Letters
 from pbem.mail.tokens import reply_address
 from pbem.ops.config import Settings
 from pbem.ops.db import Outbox, OutboxStatus, Seat
+from pbem.play import calendar
+from pbem.play.calendar import Attendee, Invite
 from pbem.play.memberships import Lists
+from pbem.play.players import given_name
 from pbem.play.shown import Shown
 from pbem.play.store import LoadedGame
 
@@ -82,12 +85,29 @@ class Postbox:
         image = self.shown.picture(game, seat) if picture else None
         letter = self.letters.render(kind, player.reads, picture=image is not None, **merged)
         message_id = self.queue(session, kind, player.email, letter, game_id=game.id, picture=image,
-                                reply_to=reply_to,
+                                reply_to=reply_to, invite=self.invite(game, seat, kind, reply_to),
                                 in_reply_to=row.last_message_id, list_id=self.lists.of(session, game.id),
                                 references=_references(row), seat=seat, seq=game.next_seq - 1)
         row.thread_root = row.thread_root or message_id
         row.last_message_id = message_id
         return message_id
+
+    def invite(self, game: LoadedGame, seat: int, kind: str, reply_to: str) -> Invite | None:
+        """The calendar update the seat's mail ``kind`` carries (:mod:`pbem.play.calendar`), or None: every mail to
+        a seat may carry one, so the deadline in the player's calendar follows the seat whatever moved it."""
+        player, row = game.player(seat), game.seats[seat]
+        assert player is not None
+        update = calendar.change(row, player.calendar, asks=kind == "prompt")
+        if update is None:
+            return None
+        words = {"table": game.row.label, "due": self.shown.when(game, seat, update.due), "reply_address": reply_to,
+                 "cancelled": update.method == calendar.CANCEL}
+        entry = calendar.Entry(
+            uid=calendar.uid(game.id, seat, self.settings.domain),
+            organiser=Attendee(self.desk, self.settings.from_name), player=Attendee(player.email, given_name(player)),
+            zone=player.time_zone, summary=self.letters.snippet("calendar_summary", player.reads, **words),
+            description=self.letters.snippet("calendar_description", player.reads, **words))
+        return calendar.invite(update, entry, self.clock.now())
 
     def to_organiser(self, session: Session, kind: str, template: str, about: int | None, *,
                      reply_to: str = "", **context: Any) -> str:
@@ -113,12 +133,14 @@ class Postbox:
 
     def queue(self, session: Session, kind: str, recipient: str, letter: Letter, *, game_id: int | None = None,
               reply_to: str, picture: bytes | None = None, in_reply_to: str = "", list_id: str = "",
-              references: str = "", seat: int | None = None, seq: int | None = None) -> str:
+              references: str = "", seat: int | None = None, seq: int | None = None,
+              invite: Invite | None = None) -> str:
         """Add one mail to the outbox and return its Message-ID; it leaves with the transaction's commit.
 
         Every mail names where a reply goes (``reply_to``, never empty): a seat's reply address, pbem's own
         address (:attr:`desk`), the organiser, or for the organiser the player a mail is about. A mail without
         one would be answered at its From, which no caller has decided on. ``list_id``: a tournament's.
+        ``invite``: the calendar update it carries (:meth:`invite`).
         """
         if not reply_to.strip():
             raise ValueError(f"mail {kind!r} to {recipient}: every mail needs a Reply-To that a reply can reach")
@@ -128,6 +150,7 @@ class Postbox:
             "message_id": message_id, "kind": kind, "recipient": recipient, "subject": letter.subject,
             "text": letter.text, "html": letter.html, "reply_to": reply_to, "in_reply_to": in_reply_to,
             "references": references, "list_id": list_id, "picture": picture,
+            "calendar": invite.text if invite else "", "calendar_method": invite.method if invite else "",
             "unsubscribe": _unsubscribe(self.settings, recipient, reply_to), "game_id": game_id, "seat": seat, "seq": seq,
             "status": OutboxStatus.PENDING, "attempts": 0, "next_attempt": now, "last_error": "", "created": now,
             "sent": None})

@@ -94,7 +94,9 @@ any other exception is the row's own and fails it at once."""
 
 
 def compose(row: Outbox, sender: str) -> bytes:
-    """The raw MIME message for one outbox row: plain text, HTML alternative, board picture inline.
+    """The raw MIME message for one outbox row: plain text, HTML alternative, board picture inline, and the
+    calendar update a seat's mail may carry (:mod:`pbem.play.calendar`) as the last alternative, with its method
+    in the Content-Type: where Outlook, Gmail and Thunderbird look for an invitation (iMIP, RFC 6047 2.4).
 
     ``sender`` is the From as written (:func:`from_header`: the service's name and its address). Written
     directly as bytes (quoted-printable by binascii), as it runs for every mail of every move
@@ -119,7 +121,10 @@ def compose(row: Outbox, sender: str) -> bytes:
     for name, value in headers:
         _check_header(name, value)
     head = "".join(f"{name}: {value}\r\n" for name, value in headers if value).encode("ascii")
-    return head + _multipart("multipart/alternative", boundary, [_part("text/plain", row.text), html])
+    parts = [_part("text/plain", row.text), html]
+    if row.calendar:
+        parts.append(_part(f"text/calendar; method={row.calendar_method}", row.calendar))
+    return head + _multipart("multipart/alternative", boundary, parts)
 
 
 class RelayUnreachable(OSError):

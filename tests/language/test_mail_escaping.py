@@ -133,6 +133,7 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
             for worth in (evil("worth"), "")],
     "command": [{**COMMAND, "command": command} for command in acknowledged_commands()]
     + [{**COMMAND, "command": "notify", "value": choice} for choice in ("each", "digest")]
+    + [{**COMMAND, "command": "calendar", "value": "on"}]
     + [{**COMMAND, "command": "timezone", "extra": ""}]
     + [{**COMMAND, **DESK, "command": "vacation", "value": evil("value"), "extra": "", "hours": 0}]
     + [{**COMMAND, "command": "leave", "value": value, "tournaments": [evil("tournament"), evil("tournament-2")],
@@ -154,10 +155,11 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
          "standings": [Standing(1, 2, evil("winner"), "", 5.0, {evil("label"): evil("points")}, False),
                        Standing(2, 1, evil("loser"), evil("bot"), 3.0, {}, True)]},
     ],
-    "help": [{**BASE, "hint": hint, "vacation_days": 14, "notify": "none", "time_zone": evil("zone"),
+    "help": [{**BASE, "hint": hint, "vacation_days": 14, "notify": "none", "calendar": "on",
+              "time_zone": evil("zone"),
               "language_name": evil("language")} for hint in (evil("hint"), "")]
     + [{**DESK, "hint": "", "game_title": "", "seat_no": 0, "vacation_days": 14, "notify": "none",
-        "time_zone": evil("zone"), "language_name": evil("language"), "games": games} for games in (GAMES, [])],
+        "calendar": "off", "time_zone": evil("zone"), "language_name": evil("language"), "games": games} for games in (GAMES, [])],
     "history": [{**BASE, "lines": LINES}, {**BASE, "lines": []}],
     "notice": [{**BASE, "recap": LINES}, {**BASE, "recap": LINES, "next_after": []}],
     "organiser": [{**ORGANISER, "event": event} for event in ("seat_to_bot", "vacation_hold", "dispute")],

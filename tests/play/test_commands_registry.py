@@ -43,9 +43,10 @@ def listed(text: str, usage: str) -> int:
     return len(re.findall(rf"^  {re.escape(usage)}(?: |$)", text, re.MULTILINE))
 
 
-def test_the_registry_lists_the_eleven_player_commands_in_help_order() -> None:
+def test_the_registry_lists_the_twelve_player_commands_in_help_order() -> None:
     assert [command.name for command in COMMANDS] == [
-        "help", "status", "cancel", "history", "say", "vacation", "notify", "timezone", "language", "dispute", "leave"]
+        "help", "status", "cancel", "history", "say", "vacation", "notify", "calendar", "timezone", "language",
+        "dispute", "leave"]
     assert COMMANDS["TZ"] is COMMANDS["timezone"]
 
 
@@ -57,7 +58,7 @@ def test_the_help_mail_lists_every_registered_command_once_with_its_usage_and_su
         for usage in command.usage:
             assert listed(help_mail.text, usage) == 1, usage
             assert help_mail.html.count(f"<code>{escape(usage)}</code>") == 1, usage
-        summary = command.summary % {"vacation_days": 14, "notify": "none", "time_zone": "UTC",
+        summary = command.summary % {"vacation_days": 14, "notify": "none", "calendar": "off", "time_zone": "UTC",
                                      "language_name": "English"}
         assert summary in words and str(escape(summary)) in help_mail.html
     assert "Commands:" not in help_mail.text and "Commands:" not in help_mail.html  # no second list
@@ -67,9 +68,10 @@ def test_the_help_mail_shows_the_players_own_settings(service: Service) -> None:
     start(service)
     mailed(service, "notify digest", "command")
     mailed(service, "tz europe/athens", "command")
+    mailed(service, "Calendar On", "command")
     help_mail = mailed(service, "help", "help")
     words = " ".join(help_mail.text.split())
-    assert '(you are "digest" now)' in words and "(now Europe/Athens)" in words
+    assert '(you are "digest" now)' in words and "(now Europe/Athens)" in words and "(now on)" in words
     assert "(up to 14 days)" in words
 
 
@@ -152,7 +154,7 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
         Registry([*COMMANDS, clash])
     with pytest.raises(KeyError, match="the commands are help, status, cancel, history"):
         COMMANDS["dance"]
-    assert len(COMMANDS) == 11
+    assert len(COMMANDS) == 12
 
 
 def roll(seen: list[tuple[str, str]]) -> PlayerCommand:

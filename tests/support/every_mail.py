@@ -59,7 +59,8 @@ def busy_tournament(service: Service, clock: SetClock, game: str = "dragon", lan
     first, second = emails(2)
     at = service.settings.from_address
     mailed = [new_mail(email, at, "notify each", number) for number, email in enumerate(emails(5)[2:])]
-    mailed += [new_mail(second, at, "notify digest", 10), new_mail(second, at, "help", 11),
+    mailed += [new_mail(second, at, "notify digest", 10), new_mail(second, at, "calendar on", 14),
+               new_mail(second, at, "help", 11),
                new_mail(first, at, "είναι υπάρχει έπαθλο;", 12), new_mail(first, at, "leave", 13)]
     for raw in mailed:
         pipeline.deliver(service, raw)

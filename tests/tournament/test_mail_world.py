@@ -49,9 +49,10 @@ EVERY_KIND = {"welcome", "bye", "round_start", "prompt", "confirmation", "notice
 """The outbox kinds the world below sends; the test fails if one goes missing. Several templates share a kind
 (every organiser's mail is ``organiser``), so the templates are counted too: every one that is a mail
 (:data:`MAIL_TEMPLATES`) must be sent and verified."""
-SNIPPETS = {"recap_line", "seat"}
+SNIPPETS = {"recap_line", "seat", "calendar_summary", "calendar_description"}
 """The templates that are no mail: one line each (no HTML part, so :meth:`Letters.render` cannot send them),
-rendered with :meth:`Letters.snippet` into other mails (a notice's or digest's recap, a turn's seat)."""
+rendered with :meth:`Letters.snippet` into other mails (a notice's or digest's recap, a turn's seat) or into the
+calendar event a mail carries (its title and description)."""
 
 
 def printed_record(output: str) -> tuple[str, str]:
@@ -155,6 +156,8 @@ def test_the_signatures_cover_pictures_and_every_language(world) -> None:
     dnsfunc = resolver(*printed_record(world["output"]))
     pictured = [raw for raw in world["raw"] if b"Content-Type: image/png" in raw]
     assert pictured and all(dkim.verify(raw, dnsfunc=dnsfunc) for raw in pictured)
+    invites = [raw for raw in world["raw"] if b"Content-Type: text/calendar; method=" in raw]
+    assert invites and all(dkim.verify(raw, dnsfunc=dnsfunc) for raw in invites)  # a player mailed "calendar on"
     readers = {world["rows"][message_from_bytes(raw, policy=policy.default)["Message-ID"]].recipient
                for raw in world["raw"]}
     assert set(emails(5)) <= readers  # el, ru, hu and en readers
