@@ -24,7 +24,8 @@ def _changes(seats: list[Seat]) -> list[dict[str, Any]]:
     every = {"player_id": None, "bot": "random", "timeouts": seats[0].timeouts + 2, "awaiting": not seats[0].awaiting,
              "prompted_seq": 7, "deadline": START + timedelta(hours=5), "reminded": not seats[0].reminded,
              "forfeited": True, "thread_root": "<root@example.org>", "last_message_id": "<last@example.org>",
-             "unconfirmed": '[{"moves": ["take 1"]}]', "unconfirmed_since": START + timedelta(minutes=3)}
+             "unconfirmed": '[{"moves": ["take 1"]}]', "unconfirmed_since": START + timedelta(minutes=3),
+             "calendar_sent": seats[0].calendar_sent + 3, "calendar_due": START + timedelta(hours=9)}
     assert set(every) | set(KEPT) == set(Seat.model_fields), "a Seat column this test does not change"
     return [every, {"last_message_id": "<other@example.org>", "thread_root": "<t1@example.org>",
                     "prompted_seq": seats[1].prompted_seq,
