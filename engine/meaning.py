@@ -34,7 +34,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Hashable, Protocol
+from typing import Any, Callable, Hashable, Protocol
 
 from engine.notation import Vocabulary
 from engine.text import Lexicon, Reading, Words, fold
@@ -97,6 +97,12 @@ class Token:
     второй дворец»): its words are matched within every part of a move of several."""
     sentence: int = 0
     """Which sentence of the line the word stands in."""
+    thing: bool = False
+    """Whether the token stands for another word of a thing the language says in one word («γκέισα»: ``court`` of
+    ``court lady``): optional, yet it may cover a word that makes a choice, which a small word never does."""
+    closing: bool = False
+    """Whether the word is one of the language's "done" words that is a form of a move of the game ("done",
+    «τέλος» in Prodigals): read as that move where it is legal after the rest, else as closing the line."""
     again: bool = False
     """Whether the word names a thing named again in a later sentence ("Scholar and tax collector. Put the scholar
     in my first palace..."): for a move of several parts (a start's persons, each with its palace) it is one
@@ -122,6 +128,10 @@ class Tokens:
     counted: bool = False
     """Whether the line says a word of the language's that counts what it names ("both", «оба»): read for a move
     of several parts only, and elsewhere passed over though it may have made more moves of what it names."""
+    idle: bool = False
+    """Whether a part of the line (between commas, colons, dashes) holds a word passed over and nothing of the
+    game («сначала посланник ко двору» where no form says "emissary"): it may have named a move of its own that
+    the reading left out, so the line is asked about, never played."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +163,8 @@ class _Search:
     tried: int = 0
     counted: bool = False
     """Whether the line says a word counting what it names ("both", «оба»; :attr:`Tokens.counted`)."""
+    fillers: frozenset[str] = frozenset()
+    """The notation's small words inside its names (:attr:`engine.text.Lexicon.fillers`): never a choice left unsaid."""
     finished: dict[tuple[str, ...], bool] = field(default_factory=dict)
     """Per reading found, whether the seat owes no decision after it."""
     found: dict[tuple[str, ...], tuple[Move, ...]] = field(default_factory=dict)
@@ -176,13 +188,16 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if not written or len(written) > TOKENS_READ:
         return None
     dropped = False
+    passed: set[int] = set()  # the parts of the line holding a word passed over
     each: set[int] = set()
     index = _index(words, vocabulary)
     read: list[Token] = []
     count: int | None = None
+    both = False  # whether ``count`` was said by a word of ``Reading.both``, with no number token to stand in for
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = 0
     counted = frozenset(fold(word) for word in vocabulary.counted)
+    fillers = lexicon.fillers if lexicon is not None else frozenset()
     for at, word in enumerate(written):
         folded = fold(word)
         if at > 0 and _SENTENCE.search(between[at]):
@@ -191,6 +206,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if typed is not None and (typed in reading.negations or typed in reading.blocks or typed in reading.small
                                   or not index.concepts(word, words)):
             word = folded = typed
+        if not folded.isdigit() and not words.known(word) and not index.concepts(word, words):
+            slip = _listed_slip(word, words, reading)  # "nothign", "thnaks": the language's own word, mistyped
+            if slip is not None:
+                word = folded = slip
         if at > 0 and _CLAUSE.search(between[at]):
             clause += 1
         if folded in reading.joins or (at > 0 and _JOIN.search(between[at])):
@@ -200,7 +219,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
             if folded not in reading.small:
-                read.append(Token(word, phrase[1], clause=clause, run=run, sentence=sentence))
+                read.append(Token(word, phrase[1] - fillers or phrase[1], clause=clause, run=run, sentence=sentence))
             count = None
             continue
         if folded in reading.negations or folded in reading.blocks or folded in STOPS:
@@ -220,18 +239,20 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             read.append(Token(word, concepts | NONE, clause=clause, run=run, sentence=sentence))
             count = None
             continue
-        small = folded in reading.small or folded in reading.pronouns or folded in reading.done
+        closing = folded in reading.closing and bool(concepts & vocabulary.moves)  # "done", «τέλος»: a move
+        small = folded in reading.small or folded in reading.pronouns or (folded in reading.done and not closing)
         if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
             each.add(clause)  # move of several; of a move of one ("each of my two palaces") it says what the
             dropped = True  # reader does not read, so it tells no two moves apart
-            count = None
+            both = _listed(folded, reading.both, words)  # "both reds" is two reds
+            count = 2 if both else None
             continue
         if _listed(folded, reading.choosing, words):  # "take", «беру»: I choose, whatever the move's verb
             read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run, sentence=sentence))
             count = None
             continue
         if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
-            count = number  # the notation reads it only as a word that makes no move
+            count, both = number, False  # the notation reads it only as a word that makes no move
             ordinal = _ordinal(folded, reading, words)
             said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
@@ -240,19 +261,24 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                               sentence=sentence))
             continue
         if concepts:
-            if count is not None and lexicon is not None and concepts & lexicon.repeated and read:
-                read.pop()  # "two reds": the count stands for as many of the thing
+            if count is not None and lexicon is not None and concepts & lexicon.repeated and (read or both):
+                if not both:
+                    read.pop()  # "two reds": the count stands for as many of the thing ("both reds": no token)
                 read += [Token(word, concepts, clause=clause, run=run, sentence=sentence)] * count
             else:
                 read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
-                                  clause=clause, run=run, sentence=sentence))
+                                  clause=clause, run=run, sentence=sentence, closing=closing))
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
-                    read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence)] * (len(concepts) - 1)  # too
+                    read[-1] = replace(read[-1], concepts=concepts - fillers or concepts)  # too; «в пабе» never
+                    read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence,
+                                   thing=True)] * (len(concepts) - 1)  # stands for "the" alone
         elif not small:
             if not words.known(word) or _a_name(at, written, between):
                 return None
             dropped = True
-        count = None
+            passed.add(clause)
+        count, both = None, False
+    idle = False and bool(passed - {token.clause for token in read if not token.optional})
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
@@ -261,7 +287,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
-    return Tokens(tuple(_paired(read)), dropped, bool(each))
+    return Tokens(tuple(_paired(read)), dropped, bool(each), idle)
 
 
 _CLAUSE = re.compile(r"[,;:]")
@@ -276,6 +302,24 @@ _SENTENCE = re.compile(r"[.!?]\s")
 
 _QUOTES = "\"'«»“”„‘’"
 _SENTENCE_END = ".!?:;\n"
+
+
+_LISTED: dict[int, tuple[Reading, dict[str, set[str]]]] = {}
+"""Each language's listed words as forms (word -> itself), made once per :class:`Reading`."""
+
+
+def _listed_slip(word: str, words: Words, reading: Reading) -> str | None:
+    """The one word of the language's lists (small words, "nothing" and "done" words, negations, numbers) a word
+    no dictionary knows and no form of the game is near is a slip of: read as that word, so a mistyped negation
+    still stops the reading and a mistyped courtesy is still passed over."""
+    kept = _LISTED.get(id(reading))
+    if kept is None or kept[0] is not reading:
+        listed = (reading.negations | reading.blocks | reading.small | reading.pronouns | reading.done
+                  | reading.nothing | reading.choosing | reading.each | reading.joins | set(reading.numbers)
+                  | set(reading.ordinals))
+        kept = _LISTED[id(reading)] = (reading, {said: {said} for said in listed if len(said) >= 4})
+    found = words.near(word, kept[1])
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def _a_name(at: int, written: list[str], between: list[str]) -> bool:
@@ -493,10 +537,15 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     if found is None or not found.read or all(token.optional for token in found.read):
         return None
     read = found.read
-    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted)
+    fillers = getattr(getattr(words, "lexicon", None), "fillers", frozenset())
+    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted, fillers=fillers)
     _parse(search, rules.clone(state), tuple(read), ())
+    if not search.found and any(token.closing for token in read):  # "Insult the Vicar, done" where no "done"
+        read = tuple(replace(token, optional=True) if token.closing else token for token in read)  # is legal
+        search = replace(search, tried=search.tried, named={}, finished={}, found={})  # after it: the line ends
+        _parse(search, rules.clone(state), read, ())
     chosen = _playable(search)
-    if chosen is not None:
+    if chosen is not None and not found.idle:
         return Meaning(moves=search.found[chosen])
     if search.found:
         return Meaning(candidates=tuple(search.found))
@@ -508,7 +557,7 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
             continue
         if search.tried >= STATES_TRIED:
             break  # the line's budget is spent: a hostile line costs no more than one reading
-        search = _Search(rules, seat, vocabulary, sure=False, tried=search.tried)
+        search = _Search(rules, seat, vocabulary, sure=False, tried=search.tried, fillers=fillers)
         _parse(search, rules.clone(state), rest, ())
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
@@ -574,7 +623,8 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         if all(token.optional for token in chunk):
             continue
         fits = [(move, uncovered) for move, words in described
-                if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)))) is not None]
+                if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)),
+                                      lambda word: not _choice(search, word))) is not None]
         for move, names in _chosen(search, chunk, fits, described):
             try:
                 following = search.rules.apply(search.rules.clone(state), search.seat, move)
@@ -595,10 +645,13 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
     return found
 
 
-def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] | None = None) -> Counter[str] | None:
+def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] | None = None,
+         may: Callable[[str], bool] = lambda word: True) -> Counter[str] | None:
     """The move's words left uncovered once every required token of ``chunk`` is matched to one of them (an
-    optional token where it can be); None when a required token matches none. For a move of several parts
-    (``split``), the required words of one part of the line are matched within one part of the move."""
+    optional token where it can, to a word it ``may`` cover: never a choice, which a small word cannot make,
+    though it may be a form of a name's word: Hungarian «a» of «A kocsmában»); None when a required token
+    matches none. For a move of several parts (``split``), the required words of one part of the line are
+    matched within one part of the move."""
     several = split is not None and len(split) > 1
     chunk = [replace(token, optional=True) if several and token.again else token for token in chunk]
     required = [token for token in chunk if not token.optional]
@@ -610,7 +663,7 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
         return None
     for token in chunk:
         if token.optional:
-            used = next((concept for concept in token.concepts if left[concept] > 0), None)
+            used = next((concept for concept in token.concepts if left[concept] > 0 and (token.thing or may(concept))), None)
             if used is not None:
                 left[used] -= 1
     return +left
@@ -689,6 +742,22 @@ def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Mo
     return any(not token.optional and token.concepts & told for token in chunk)
 
 
+def _choice(search: _Search, word: str) -> bool:
+    """Whether a word of a move's notation makes a choice (a card, a place, a colour), not only its kind (its verb,
+    the notation's small words, a name's fillers)."""
+    vocabulary = search.vocabulary
+    if word in vocabulary.never_unsaid:
+        return True
+    if word in search.fillers:
+        return False
+    return word not in vocabulary.verbs and (word not in vocabulary.others or word in vocabulary.moves)
+
+
+def _a_number(token: Token) -> bool:
+    """Whether a token says a number and nothing else of the game (``2``, "two", "the second")."""
+    return all(concept.isdigit() or "=" in concept for concept in token.concepts) or token.written.isdigit()
+
+
 def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
             described: list[tuple[Move, Counter[str]]]) -> list[tuple[Move, int]]:
     """The move a chunk names (:data:`NAMED`); or every move it fits, the one it names wholly though a word was
@@ -703,16 +772,11 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
     question mark": the wild); unless the line reads as moves of several decisions one way only, each named
     wholly ("my yellow goes to Qi, site 3; then draw from the deck"), since a word passed over that told two
     moves of one decision apart would have left the rest of the line read no other way."""
-    vocabulary = search.vocabulary
-
-    def choice(word: str) -> bool:
-        if word in vocabulary.never_unsaid:
-            return True
-        return word not in vocabulary.verbs and (word not in vocabulary.others or word in vocabulary.moves)
-
-    whole = [move for move, left in fits if not any(choice(word) for word in +left)]
+    whole = [move for move, left in fits if not any(_choice(search, word) for word in +left)]
     chose = any(token.chose for token in chunk)
     told = search.sure and (not chose or len({type(move) for move, _ in fits}) == 1)
+    if not search.sure and all(_a_number(token) for token in chunk if not token.optional):
+        return [(move, UNNAMED) for move, _ in fits]  # «χάσω τις 2 ψήφους»: the 2 may count the word passed over
     if len(whole) == 1 and (told or len(fits) == 1):
         return [(whole[0], NAMED)]
     if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described):

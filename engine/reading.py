@@ -19,7 +19,7 @@ from typing import Any, Hashable, Protocol
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
 from engine.meaning import meaning, readings, tokens
 from engine.notation import LINE_LIMIT, WORD, normalise, reply_parts, shortened
-from engine.text import ENGLISH, Said, T, TC, Text, TN, Words
+from engine.text import ENGLISH, Said, T, TC, Text, TN, Words, fold
 
 State = Any
 """A game's state, as :mod:`engine.protocol` names it."""
@@ -181,8 +181,10 @@ class Reader:
                             suggestions=self.game.suggestions(state, seat))
         written_as_moves = [i for i, entry in enumerate(entries) if self._kept_ahead(entry)]
         end = written_as_moves[-1] + 1 if written_as_moves else len(entries)
-        negates = getattr(getattr(words, "lexicon", None), "negates", lambda line: "not" in WORD.findall(line))
-        start = next((i for i, entry in enumerate(entries[:end]) if not self._greeting(entry, negates)), 0)
+        lexicon = getattr(words, "lexicon", None)
+        negates = getattr(lexicon, "negates", lambda line: "not" in WORD.findall(line))
+        greetings = lexicon.reading.greetings if lexicon is not None else frozenset()
+        start = next((i for i, entry in enumerate(entries[:end]) if not self._greeting(entry, negates, greetings)), 0)
         work = self.game.clone(state)
         moves: list[Move] = []
         ignored: list[str] = [entry.written for entry in entries[:start]]
@@ -234,11 +236,18 @@ class Reader:
                 ignored.append(entry.written)
         return Reading([], (*ignored, *after), tuple(kept))
 
-    def _greeting(self, entry: Entry, negates: Callable[[str], bool]) -> bool:
-        """Whether an entry before a reply's first move holds no word that names a move ("Hi all,"): it is passed
-        over and listed, like a signature after the last move. A line with any move word («не пас») is read."""
-        return not entry.too_long and not any(self.game.NOTATION.VOCABULARY.names_a_move(line)
-                                              or negates(line) for line in entry.alternatives)
+    def _greeting(self, entry: Entry, negates: Callable[[str], bool], greetings: frozenset[str] = frozenset()) -> bool:
+        """Whether an entry before a reply's first move holds no word that names a move ("Hi Anna,"), or none
+        besides the language's ``greetings`` when it starts with one ("Hi all,", where "all" is a word of the
+        game): it is passed over and listed, like a signature after the last move. A line with any other move
+        word («не пас», "Hi, pass") is read."""
+        if entry.too_long or any(negates(line) for line in entry.alternatives):
+            return False
+        written = WORD.findall(fold(entry.written))
+        if written and written[0] in greetings:
+            rest = " ".join(word for word in written if word not in greetings)
+            return not self.game.NOTATION.VOCABULARY.names_a_move(rest)
+        return not any(self.game.NOTATION.VOCABULARY.names_a_move(line) for line in entry.alternatives)
 
     def _check_kept(self, entry: Entry, words: Words = ENGLISH) -> None:
         """Refuse now a line kept for a later turn whose every alternative holds a word the notation does not

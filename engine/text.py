@@ -265,8 +265,14 @@ class Lexicon:
 
     def __init__(self, entries: Iterable[LexiconEntry], verbs: Iterable[str] = (),
                  after_a_verb: Iterable[str] = (), reading: Reading | None = None,
-                 moves: Iterable[str] = (), counted: Iterable[str] = (), repeated: Iterable[str] = ()) -> None:
+                 moves: Iterable[str] = (), counted: Iterable[str] = (), repeated: Iterable[str] = (),
+                 fillers: Iterable[str] = ()) -> None:
         self.entries = tuple(entries)
+        self.fillers = frozenset(fold(word) for word in fillers)
+        """The notation's words found only inside its names of several words, in more than one (``the``, ``at``
+        of ``at-the-pub`` and ``cheat-at-whist``): read by meaning, a form of one name never stands for them
+        alone (else «в пабе» would match the ``the`` of ``insult-the-vicar``), and a move leaves them unsaid
+        without leaving a choice unsaid."""
         self.verbs = frozenset(verbs)
         self.moves, self.counted, self.repeated = frozenset(moves), frozenset(counted), frozenset(repeated)
         """The notation's words that name a move, those a number goes with, and those a count stands before
@@ -500,10 +506,20 @@ class Reading:
     each: frozenset[str] = frozenset()
     """Words saying what a part of a line says goes with each thing named ("both", «оба», «κάθε», "mindkettő"):
     read by meaning, that part is matched within every part of a move of several ("both in palace 2")."""
+    closing: frozenset[str] = frozenset()
+    """Every "done" word of the language as listed, those the game's notation reads too ("done" in Prodigals): read
+    by meaning, one that is a form of a move ("done", «τέλος», «готово») plays that move where it is legal after
+    the rest of the line, and closes the line where it is not."""
+    both: frozenset[str] = frozenset()
+    """The words of ``each`` that count two ("both", «обе», "mindkét"): "both reds" is two reds, as "two reds" is."""
     joins: frozenset[str] = frozenset()
     """Words joining two things said in a row ("and", «и», «και», "és"): read by meaning, a part of a line may run
     on from one part of a move to the next only where one stands ("a warrior in palace 1 and a healer in palace
     2")."""
+    greetings: frozenset[str] = frozenset()
+    """Words that open a mail and those it greets ("hi", "all", «привет», «всем», "sziasztok", «γεια»): a line
+    before a reply's first move that starts with one and names no move once they are set aside ("Hi all," where
+    "all" is a word of the game) is a greeting, passed over."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

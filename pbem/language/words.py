@@ -13,6 +13,7 @@ first is the one the mails show, every one is read.
 from __future__ import annotations
 
 import copy
+from collections import Counter
 import gettext
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence, Set
@@ -24,7 +25,7 @@ import pymorphy3
 import simplemma
 import snowballstemmer
 from anyascii import anyascii
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 import engine
 from engine.protocol import reply_words
@@ -199,7 +200,10 @@ LATIN_TYPED = ("el", "ru")
 def near(language: str, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
     """The notation words of the one form a word is a slip of (engine.text.Words.near): within one edit for a
     word of up to 6 letters, two for a longer one, compared as written and in Latin letters; nothing for a
-    word under 4 letters, and nothing when two forms of different meanings are as close."""
+    word under 4 letters, and nothing when two forms of different meanings are as close.
+
+    Two letters typed the other way round are one edit, not two (optimal string alignment, rapidfuzz's
+    ``OSA``): the slip a fast typist makes most ("purpel", "Zaho", «δευετρο»)."""
     folded = fold(word)
     typed_latin = folded.isascii() and language in LATIN_TYPED
     if typed_latin and len(folded) >= 2:  # a form as players type it in Latin letters is that form, however short
@@ -214,7 +218,7 @@ def near(language: str, word: str, forms: Mapping[str, Set[str]]) -> set[str]:
         for spelled in {form, *spellings(language, form)} if typed_latin else {form}:
             if abs(len(spelled) - len(folded)) > bound:
                 continue
-            distance = Levenshtein.distance(folded, spelled, score_cutoff=bound)
+            distance = OSA.distance(folded, spelled, score_cutoff=bound)
             if distance > bound:  # past the cutoff rapidfuzz answers cutoff + 1: no slip of this form
                 continue
             if distance < best:
@@ -253,7 +257,8 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                                    for word in (*table.get("pass_over", []), *table.get("around", []))),
                    nothing=folded(table.get("nothing", [])),
                    joins=frozenset(fold(word) for word in table.get("joins", [])),
-                   each=frozenset(fold(word) for word in table.get("each", [])),
+                   each=frozenset(fold(word) for word in (*table.get("each", []), *table.get("both", []))),
+                   both=frozenset(fold(word) for word in table.get("both", [])),
                    places=frozenset(fold(word) for word in table.get("places", [])),
                    endings=frozenset(word.lower() for word in table.get("endings", [])),
                    lengthened=dict(table.get("lengthened", {})),
@@ -265,9 +270,11 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    numbers={fold(word): n for word, n in table.get("numbers", {}).items()
                             if fold(word) not in notation_words},
                    done=folded(table.get("done", [])), negations=folded(table.get("negations", [])),
+                   closing=frozenset(fold(word) for word in table.get("done", [])),
                    pronouns=folded(table.get("pronouns", [])),
                    suffixes={fold(ending): english for ending, english in table.get("suffixes", {}).items()},
                    number_suffixes=folded(table.get("number_suffixes", [])),
+                   greetings=frozenset(fold(word) for word in table.get("greetings", [])),
                    verb_anywhere=table.get("verb_anywhere", False))
 
 
@@ -307,7 +314,18 @@ def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]
     vocabulary = vocabulary or Vocabulary(frozenset())
     notation_words = read_alone(move_words, vocabulary.moves) if language == SOURCE_LANGUAGE else frozenset()
     return Lexicon(entries, vocabulary.verbs, after_a_verb(language), reading(language, notation_words),
-                   vocabulary.moves, vocabulary.counted, vocabulary.repeated)
+                   vocabulary.moves, vocabulary.counted, vocabulary.repeated, fillers(move_words))
+
+
+def fillers(move_words: tuple[Text, ...]) -> frozenset[str]:
+    """The English small words (``reading("en").small``: "the", "at", "of") a game's notation has only inside its
+    names of several words, in two or more of them (``at-the-pub``, ``insult-the-vicar``): a name's own words
+    tell it apart, these never do."""
+    names = [words_of([word.msgid]) for word in move_words]
+    alone = frozenset().union(*(name for name in names if len(name) == 1))
+    inside = Counter(word for name in names if len(name) > 1 for word in name)
+    small = reading(SOURCE_LANGUAGE).small
+    return frozenset(word for word, n in inside.items() if n > 1 and word not in alone and word in small)
 
 
 def read_alone(move_words: tuple[Text, ...], notation_words: frozenset[str]) -> frozenset[str]:

@@ -305,3 +305,70 @@ def test_a_possessive_in_a_cards_name_is_read_as_its_slug_writes_it() -> None:
     """"Gentlemen's Walkout" is ``gentlemens-walkout``: the apostrophe the slug leaves out is no other word."""
     assert read("prodigals", "en", "hand", "Gentlemen's Walkout on the left column") == [
         "play gentlemens-walkout", "column left"]
+
+
+@pytest.mark.parametrize(("game", "language", "name", "text", "means"), [
+    ("china", "en", "act", "Paly red, Wei 1, deck", ["play red", "wei: pagoda 1", "draw deck"]),  # swapped
+    ("china", "hu", "act", "Pirosat játszom, Vej 1, pakil", ["play red", "wei: pagoda 1", "draw deck"]),  # letters
+    ("prodigals", "en", "hand", "Nohting more this round", ["done"]),  # a listed word of the language, mistyped
+])
+def test_two_letters_typed_the_other_way_round_are_one_slip(game: str, language: str, name: str, text: str,
+                                                            means: list[str]) -> None:
+    assert read(game, language, name, text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Hi all,\ndone"), ("en", "Hello everyone!\ndone"), ("ru", "Всем привет!\nготово"),
+])
+def test_a_greeting_to_everyone_is_passed_over_though_the_game_has_the_word(language: str, text: str) -> None:
+    """Prodigals has "all" and "everyone" (Champagne for Everyone) among its words: "Hi all," is still a greeting."""
+    assert read("prodigals", language, "hand", text) == ["done"]
+
+
+def test_a_greeting_word_before_a_move_does_not_hide_the_move() -> None:
+    assert read("prodigals", "en", "hand", "Hi, done") == ["done"]
+
+
+@pytest.mark.parametrize(("game", "language", "name", "text"), [
+    ("prodigals", "el", "hand", "Παίζω Pamphlet Fiasco και θέλω να χάσω 2 ψήφους"),  # 2 counts votes: no option 2
+    ("prodigals", "en", "hand", "Pamphlet Fiasco, I lose 2 votes"),
+    ("prodigals", "ru", "hand", "Pamphlet Fiasco, теряю 2 голоса"),
+])
+def test_a_bare_number_beside_a_word_passed_over_is_asked_about_never_played(game: str, language: str, name: str,
+                                                                            text: str) -> None:
+    with pytest.raises(MoveError):
+        read(game, language, name, text)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "both reds for Shu, pagoda 2 and pagoda 4, deck, deck"), ("ru", "обе красные: Шу 2 и Шу 4, колода, колода"),
+])
+def test_both_of_a_colour_is_two_cards(language: str, text: str) -> None:
+    assert read("china", language, "court", text) == ["play red red", "shu: pagoda 2", "shu: pagoda 4", "draw deck",
+                                                       "draw deck"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("ru", "Сбрасываю «В пабе» и «Грубое замечание»", ["discard at-the-pub", "discard rude-remark"]),
+    ("hu", "Eldobom a Rude Remarkot", ["discard rude-remark"]),
+])
+def test_a_small_word_inside_card_names_never_names_a_card(language: str, text: str, means: list[str]) -> None:
+    """«в пабе» is At the Pub, never the "the" of Insult the Vicar; Hungarian «a» (the) is in many cards' names."""
+    assert read("prodigals", language, "discard", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Insult the Vicar, done."), ("el", "Insult the Vicar, τέλος."), ("ru", "Оскорбить викария, готово."),
+])
+def test_a_done_word_closing_a_line_plays_done_where_the_game_has_it(language: str, text: str) -> None:
+    assert read("prodigals", language, "hand", text) == ["play insult-the-vicar", "done"]
+
+
+def test_a_done_word_where_no_done_is_legal_closes_the_line() -> None:
+    assert read("prodigals", "en", "discard", "Discard Leapfrog, done.") == ["discard leapfrog"]
+
+
+def test_end_of_turn_in_russian_names_no_move() -> None:
+    """«ход» is "turn" in everyday Russian: «конец хода» never plays a bonus tile of society moves."""
+    with pytest.raises(MoveError):
+        read("prodigals", "ru", "hand", "Конец хода.")
