@@ -233,7 +233,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run, sentence=sentence))
             continue
-        number = _number(folded, reading, words)
+        number = said_number(folded, reading, words)
         concepts = index.concepts(word, words, slips=number is None)  # «δευτερο»: second, no slip of a word
         if folded in reading.nothing:  # none of the choices: a choice of its own, never passed over
             read.append(Token(word, concepts | NONE, clause=clause, run=run, sentence=sentence))
@@ -334,7 +334,7 @@ def _a_name(at: int, written: list[str], between: list[str]) -> bool:
 NONE = frozenset({"pass", "done", "none"})
 """What "nothing", «ничего», «τίποτα», "semmit" stand for: the move of choosing none, stopping or passing."""
 
-STOPS = frozenset({"not", "or", "if"})
+STOPS = frozenset({"not", "or", "if", "dont", "never", "unless", "instead", "except"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
 
 
@@ -398,7 +398,7 @@ def _ordinal(folded: str, reading: Reading, words: Words) -> int | None:
     return next((n for said, n in reading.ordinals.items() if len(said) >= 4 and keys & words.keys(said)), None)
 
 
-def _number(folded: str, reading: Reading, words: Words) -> int | None:
+def said_number(folded: str, reading: Reading, words: Words) -> int | None:
     """The number a word says: a number word or an ordinal («третью», "second"), by the language's keys."""
     if folded in reading.numbers:
         return reading.numbers[folded]

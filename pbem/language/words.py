@@ -148,7 +148,73 @@ def known(language: str, word: str, listed: bool = False) -> bool:
     if listed:
         return False
     table = reading(language)
-    return any(known(language, stem, listed=True) for stem in _stems(lower, table.endings, table.lengthened))
+    if any(known(language, stem, listed=True) for stem in _stems(lower, table.endings, table.lengthened)):
+        return True
+    return any(known(language, written, listed=True) for written in _as_written(language, lower))
+
+
+UNACCENTED = {"el": {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ"},
+              "hu": {"a": "á", "e": "é", "i": "í", "o": "óöő", "u": "úüű"}}
+"""The accented letters each vowel stands for in a word typed without accents (Greek «θεση» is «θέση»; Hungarian
+"mezo" is «mező»): Greek puts one accent on a word, Hungarian any number."""
+
+AS_WRITTEN_KEPT = 256
+"""The most spellings :func:`_as_written` tries for one word, a bound on the work a long hostile word can cause."""
+
+
+def _as_written(language: str, lower: str) -> Iterator[str]:
+    """The ways a word typed without accents or in Latin letters may be written in the language's own letters
+    and accents ("mesto": «место»; "thesi": «θέση»; «κλειστη»: «κλειστή»): a word of the language typed so is
+    still a word of the language, passed over where it names nothing of the game."""
+    native = _from_latin(language, lower) if lower.isascii() and language in LATIN_TYPED else [lower]
+    accents = UNACCENTED.get(language)
+    tried = 0
+    for word in native:
+        variants = [word]
+        if accents and language == "el":
+            variants += [word[:at] + accents[ch] + word[at + 1:] for at, ch in enumerate(word) if ch in accents]
+        elif accents:
+            for at, ch in enumerate(word):
+                if ch in accents:
+                    variants = [done[:at] + way + done[at + 1:] for done in variants for way in (ch, *accents[ch])]
+                    variants = variants[:AS_WRITTEN_KEPT]
+        for variant in variants:
+            if variant != lower:
+                yield variant
+            tried += 1
+            if tried >= AS_WRITTEN_KEPT:
+                return
+
+
+LONGEST_WORD = 24
+"""The longest word typed in Latin letters read back into the language's letters: longer, it is no word of theirs."""
+
+ALPHABETS = {"el": "αβγδεζηθικλμνξοπρστυφχψω", "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"}
+
+
+@lru_cache(maxsize=None)
+def _latin_letters(language: str) -> tuple[tuple[str, str], ...]:
+    """Each letter (or pair) of the language with each Latin spelling players type it in, longest spelling first."""
+    table = reading(language).latin
+    pairs = {(letters, way) for letters, ways in table.items() for way in ways if way}
+    pairs |= {(letter, way) for letter in ALPHABETS.get(language, "") for way in (latin(letter),) if way}
+    return tuple(sorted(pairs, key=lambda pair: -len(pair[1])))
+
+
+def _from_latin(language: str, lower: str) -> list[str]:
+    """The ways a word typed in Latin letters may be the language's letters, at most :data:`AS_WRITTEN_KEPT`; none
+    for a word longer than any the language's dictionaries hold."""
+    if len(lower) > LONGEST_WORD:
+        return []
+    found: dict[int, list[str]] = {0: [""]}
+    for at in range(len(lower)):
+        for done in found.pop(at, []):
+            for letters, way in _latin_letters(language):
+                if lower.startswith(way, at):
+                    later = found.setdefault(at + len(way), [])
+                    if len(later) < AS_WRITTEN_KEPT:
+                        later.append(done + letters)
+    return [word.replace("σ", "ς") if word.endswith("σ") else word for word in found.get(len(lower), [])]
 
 
 def _stems(lower: str, endings: frozenset[str], lengthened: Mapping[str, str], depth: int = 2) -> Iterator[str]:

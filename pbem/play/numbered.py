@@ -22,7 +22,7 @@ from sqlalchemy import Row
 from sqlmodel import select
 
 import engine
-from engine.meaning import TOKEN
+from engine.meaning import STOPS, TOKEN, said_number
 from engine.notation import Vocabulary
 from engine.text import Words, fold
 from pbem.ops.db import Outbox
@@ -52,9 +52,11 @@ def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None =
     """The number a reply's new text is, when it is nothing else ("3", "3.", "#3", "(3)"), else None.
 
     In the reader's words (``said``) it may also name the list's entry ("option 3", «вариант 3», «Την επιλογή
-    νούμερο δύο», "A 12-es lehetőséget választom"): one number, a word of the language's ``options`` and
-    nothing but its small words, where the game's notation (``vocabulary``) reads no move word in the line
-    (Prodigals' ``option 2`` is a move of its own)."""
+    νούμερο δύο», "A 12-es lehetőséget választom"): one number (a digit, a number word or an ordinal, inflected
+    too), a word of the language's ``options``, and nothing but the language's small words ("the very first
+    option on the list"), where the game's notation (``vocabulary``) reads no move word
+    in the line (Prodigals' ``option 2`` is a move of its own); a negation, or a word making the line a choice
+    ("or"), is never passed over."""
     found = _NUMBER.match(text.strip())
     if found:
         return int(found[1])
@@ -68,19 +70,23 @@ def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None =
         return None
     numbers: list[int] = []
     option = False
+    options = frozenset(key for each in reading.options for key in said.keys(each))
     for word in written:
         folded = fold(word)
+        if folded in reading.negations or folded in reading.blocks or folded in STOPS:
+            return None  # "not the third option", "the third or the fourth"
         if word.isdigit():
             numbers.append(int(word))
-        elif folded in reading.numbers:
-            numbers.append(reading.numbers[folded])
-        elif folded in reading.ordinals:
-            numbers.append(reading.ordinals[folded])
-        elif said.keys(word) & frozenset(key for each in reading.options for key in said.keys(each)):
+        elif numbers and folded in reading.pronouns:  # "the third one": a pronoun after the number, no number
+            continue
+        elif said.keys(word) & options:
             option = True
+        elif (n := said_number(folded, reading, said)) is not None:  # «την τέταρτη», "a harmadikat"
+            numbers.append(n)
         elif not (folded in reading.small or folded in reading.choosing or folded in reading.number_suffixes
                   or folded in reading.pronouns):
-            return None  # a word of no list: a negation, a name, a move word
+            return None  # a word of no list: a name, a move word, a number word the language's table lacks
+            # («двадцать третий» is 23, never 3)
     return numbers[0] if option and len(numbers) == 1 else None
 
 

@@ -19,6 +19,7 @@ import pytest
 import engine
 from engine import AmbiguousMove, MoveError
 from pbem.language.words import words
+from pbem.play.numbered import number
 from tests.engine.test_natural_replies import LANGUAGES, state
 
 FRESH = Path(__file__).with_name("corpus2")
@@ -41,13 +42,22 @@ def _cases() -> list[Any]:
 
 
 def outcome(name: str, case: dict[str, Any]) -> tuple[str, list[str]]:
-    """How pbem reads a reply: "right", "asked" (did you mean, with the candidates), "refused", or "wrong"."""
+    """How pbem reads a reply: "right", "asked" (did you mean, with the candidates), "refused", or "wrong". A reply
+    naming an entry of the prompt's numbered list is read as pbem's mail loop reads it (:mod:`pbem.play.numbered`):
+    the list is the seat's legal moves in order."""
     game, language = name.split(".")
     rules = engine.game(game)
     position, seat = state(game, case["state"])
+    said = words(rules, language)
+    listed = number(case["text"], said, rules.NOTATION.VOCABULARY)  # "the third option": the mail's numbered list
+    if listed is not None:
+        legal = rules.legal(position, seat)
+        if not 1 <= listed <= len(legal):
+            return "refused", []
+        moves = [rules.format(legal[listed - 1])]
+        return ("right" if moves == case["means"] else "wrong"), moves
     try:
-        moves = [rules.format(move) for move in rules.read(case["text"], rules.clone(position), seat,
-                                                            words(rules, language)).moves]
+        moves = [rules.format(move) for move in rules.read(case["text"], rules.clone(position), seat, said).moves]
     except AmbiguousMove as err:
         return ("asked" if err.suggestions else "refused"), err.suggestions
     except MoveError:

@@ -18,6 +18,9 @@ def said(game: str, language: str, text: str) -> int | None:
     ("dragon", "en", "option 3", 3), ("dragon", "en", "number 12", 12), ("china", "ru", "Вариант 3", 3),
     ("china", "ru", "номер 5, пожалуйста", 5), ("prodigals", "hu", "A 12-es lehetőséget választom.", 12),
     ("prodigals", "hu", "A negyedik lehetőség.", 4), ("prodigals", "el", "τον αριθμό 7 παρακαλώ", 7),
+    ("dragon", "el", "Την πέμπτη επιλογή σας", 5),  # an ordinal, inflected
+    ("dragon", "hu", "A másodikat kérem a listáról.", 2),
+    ("china", "ru", "Второй пункт из списка", 2), ("dragon", "en", "The third one on the list, please.", 3),
 ])
 def test_an_entry_named_in_words_is_its_number(game: str, language: str, text: str, means: int) -> None:
     assert said(game, language, text) == means
@@ -29,6 +32,8 @@ def test_an_entry_named_in_words_is_its_number(game: str, language: str, text: s
     ("dragon", "en", "option"), ("dragon", "en", "3 and 4"),  # no number, two numbers, no option word
     ("prodigals", "en", "option 2"),  # Prodigals' own move: read by its notation, never as the list's entry
     ("dragon", "en", "option 3\npass"),  # more than one line
+    ("dragon", "ru", "Двадцать третий вариант"),  # 23, and «двадцать» is in no table: never 3
+    ("dragon", "en", "not the second option"),
 ])
 def test_anything_else_is_no_number(game: str, language: str, text: str) -> None:
     assert said(game, language, text) is None
