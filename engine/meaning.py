@@ -183,6 +183,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     may also stand for that word's numbered thing (``palace2``)."""
     reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
+    index = _index(words, vocabulary)
+    line = _courtesies(line, reading, words, index)
     pieces = _SPLIT.split(line)
     written, between = pieces[1::2], pieces[0::2]
     if not written or len(written) > TOKENS_READ:
@@ -190,7 +192,6 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     dropped = False
     passed: set[int] = set()  # the parts of the line holding a word passed over
     each: set[int] = set()
-    index = _index(words, vocabulary)
     read: list[Token] = []
     count: int | None = None
     both = False  # whether ``count`` was said by a word of ``Reading.both``, with no number token to stand in for
@@ -288,6 +289,49 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
     return Tokens(tuple(_paired(read)), dropped, bool(each), idle)
+
+
+_SEGMENT = re.compile(r"(?<=[,;:.!?])\s+")
+"""Where a line's parts end for :func:`_courtesies`: after a comma, colon, full stop, question or exclamation mark."""
+
+
+def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str:
+    """The line without a greeting at its start ("Szia Peti, …", «Добрый день, коллеги. …») and a sign-off at its
+    end ("… Köszi, Anna", «… Всего хорошего, Марина»), written on the line of the moves: parts of only the
+    language's greetings, sign-offs and small words, and names that are no word of the game. They choose nothing
+    and are no words passed over that might have told two moves apart."""
+    parts = _SEGMENT.split(line.strip())
+    courteous = reading.greetings | reading.signoffs
+
+    def kind(part: str) -> str:
+        written = TOKEN.findall(part)
+        if not written:
+            return "empty"
+        def named(word: str) -> bool:
+            return word[:1].isupper() and not word.isdigit() and not index.concepts(word, words, slips=False)
+
+        if all(fold(word) in courteous | reading.small or named(word) for word in written):
+            if any(fold(word) in courteous for word in written):
+                return "courtesy"  # "Thanks, Anna", "Szia Peti,"
+            return "small" if all(fold(word) in reading.small for word in written) else "name"
+        return "move"
+
+    kinds = [kind(part) for part in parts]
+    start = 0
+    if kinds and kinds[0] == "courtesy" and fold(TOKEN.findall(parts[0])[0]) in reading.greetings:
+        while start < len(parts) and kinds[start] in ("courtesy", "name", "small", "empty"):
+            start += 1
+    end = len(parts)
+    while end > start and kinds[end - 1] in ("name", "empty", "small"):
+        end -= 1
+    if end > start and kinds[end - 1] == "courtesy":
+        while end > start and kinds[end - 1] in ("courtesy", "name", "small", "empty"):
+            end -= 1
+    else:
+        end = len(parts)
+    if start >= end:
+        return line
+    return " ".join(parts[start:end])
 
 
 _CLAUSE = re.compile(r"[,;:]")

@@ -506,6 +506,9 @@ class Reading:
     each: frozenset[str] = frozenset()
     """Words saying what a part of a line says goes with each thing named ("both", «оба», «κάθε», "mindkettő"):
     read by meaning, that part is matched within every part of a move of several ("both in palace 2")."""
+    signoffs: frozenset[str] = frozenset()
+    """Words that close a mail ("thanks", "cheers", «спасибо», "köszi"): read by meaning, a part at the end of a
+    line of only these, small words and names ("… Thanks, Anna") is the mail's close, no part of its moves."""
     closing: frozenset[str] = frozenset()
     """Every "done" word of the language as listed, those the game's notation reads too ("done" in Prodigals): read
     by meaning, one that is a form of a move ("done", «τέλος», «готово») plays that move where it is legal after

@@ -341,6 +341,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    suffixes={fold(ending): english for ending, english in table.get("suffixes", {}).items()},
                    number_suffixes=folded(table.get("number_suffixes", [])),
                    greetings=frozenset(fold(word) for word in table.get("greetings", [])),
+                   signoffs=frozenset(fold(word) for word in table.get("signoffs", [])),
                    verb_anywhere=table.get("verb_anywhere", False))
 
 

@@ -372,3 +372,18 @@ def test_end_of_turn_in_russian_names_no_move() -> None:
     """«ход» is "turn" in everyday Russian: «конец хода» never plays a bonus tile of society moves."""
     with pytest.raises(MoveError):
         read("prodigals", "ru", "hand", "Конец хода.")
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Play red, Wei 1, deck. Thanks, Anna"), ("en", "Hi Anna, play red, Wei 1, deck"),
+    ("hu", "Szia Peti, pirosat játszom, Vej 1, pakli. Köszi, Kata"),
+    ("ru", "Добрый день, коллеги. Красную, Вэй 1, колода. Всего хорошего, Марина"),
+])
+def test_a_greeting_and_a_sign_off_on_the_line_of_the_moves_are_passed_over(language: str, text: str) -> None:
+    assert read("china", language, "act", text) == ["play red", "wei: pagoda 1", "draw deck"]
+
+
+def test_a_word_of_the_game_after_thanks_is_no_signature() -> None:
+    """"Thanks, Zhao 2": Zhao is a province, never a name passed over."""
+    with pytest.raises(MoveError):
+        read("china", "en", "act", "Play red, Wei 1, deck. Thanks, Zhao")
