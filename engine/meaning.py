@@ -122,6 +122,9 @@ class Tokens:
     counted: bool = False
     """Whether the line says a word of the language's that counts what it names ("both", «оба»): read for a move
     of several parts only, and elsewhere passed over though it may have made more moves of what it names."""
+    listed: bool = False
+    """Whether the line says a word naming an entry of a numbered list ("option", «вариант»): an ordinal in it
+    may number the list's entry, not the move's numbered thing ("the second option")."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +156,8 @@ class _Search:
     tried: int = 0
     counted: bool = False
     """Whether the line says a word counting what it names ("both", «оба»; :attr:`Tokens.counted`)."""
+    listed: bool = False
+    """Whether the line names an entry of a numbered list (:attr:`Tokens.listed`)."""
     finished: dict[tuple[str, ...], bool] = field(default_factory=dict)
     """Per reading found, whether the seat owes no decision after it."""
     found: dict[tuple[str, ...], tuple[Move, ...]] = field(default_factory=dict)
@@ -181,7 +186,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     read: list[Token] = []
     count: int | None = None
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
-    clause = run = sentence = 0
+    clause = run = sentence = phrased = 0
     counted = frozenset(fold(word) for word in vocabulary.counted)
     for at, word in enumerate(written):
         folded = fold(word)
@@ -197,10 +202,13 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             run += 1
         if phrase[0] == 0:
             phrase = index.phrase_at(at, written)
+            phrased = 0  # the phrase's words read so far: one per word of its thing, the rest optional
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
-            if folded not in reading.small:
-                read.append(Token(word, phrase[1], clause=clause, run=run, sentence=sentence))
+            if folded not in reading.small:  # «játszom ki»: one "play", its second word a part of that one
+                read.append(Token(word, phrase[1], optional=phrased >= len(phrase[1]), clause=clause, run=run,
+                                  sentence=sentence))
+                phrased += 1
             count = None
             continue
         if folded in reading.negations or folded in reading.blocks or folded in STOPS:
@@ -261,7 +269,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
-    return Tokens(tuple(_paired(read)), dropped, bool(each))
+    listed = any(_listed(fold(word), reading.options, words) for word in written)
+    return Tokens(tuple(_paired(read)), dropped, bool(each), listed)
 
 
 _CLAUSE = re.compile(r"[,;:]")
@@ -493,7 +502,7 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     if found is None or not found.read or all(token.optional for token in found.read):
         return None
     read = found.read
-    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted)
+    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted, listed=found.listed)
     _parse(search, rules.clone(state), tuple(read), ())
     chosen = _playable(search)
     if chosen is not None:
@@ -508,7 +517,7 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
             continue
         if search.tried >= STATES_TRIED:
             break  # the line's budget is spent: a hostile line costs no more than one reading
-        search = _Search(rules, seat, vocabulary, sure=False, tried=search.tried)
+        search = _Search(rules, seat, vocabulary, sure=False, tried=search.tried, listed=found.listed)
         _parse(search, rules.clone(state), rest, ())
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
@@ -681,12 +690,21 @@ def _matches(concepts: frozenset[str], left: Counter[str]) -> list[tuple[str, ..
     return found
 
 
-def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Move, Counter[str]]]) -> bool:
+def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Move, Counter[str]]],
+                    ordinals: bool = True) -> bool:
     """Whether the chunk says a word that tells ``move`` from another legal move of its kind (a province, a
-    site, a colour), not only words every move of its kind has ("play", "card")."""
+    site, a colour), not only words every move of its kind has ("play", "card"); an ordinal tells it by its
+    numbered thing ("the second card": ``up=2``), unless (``ordinals`` false) it may number a list's entry."""
     kind = [words for other, words in described if type(other) is type(move)]
     told = {word for words in kind for word in words if any(word not in others for others in kind)}
-    return any(not token.optional and token.concepts & told for token in chunk)
+    return any(not token.optional and (token.concepts & told or ordinals and any(  # ``up=2``
+        word.endswith(concept[len(ORDINAL) - 1:]) for concept in token.concepts if concept.startswith(ORDINAL)
+        for word in told & set(described_words(move, described)))) for token in chunk)
+
+
+def described_words(move: Move, described: list[tuple[Move, Counter[str]]]) -> Counter[str]:
+    """The words ``move`` is described by among ``described``."""
+    return next((words for other, words in described if other == move), Counter())
 
 
 def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
@@ -715,7 +733,7 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
     told = search.sure and (not chose or len({type(move) for move, _ in fits}) == 1)
     if len(whole) == 1 and (told or len(fits) == 1):
         return [(whole[0], NAMED)]
-    if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described):
+    if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described, ordinals=not search.listed):
         return [(fits[0][0], NAMED)]
     return [(move, UNSAID if move not in whole else WHOLE if len(whole) == 1 else UNNAMED) for move, _ in fits]
 

@@ -305,3 +305,26 @@ def test_a_possessive_in_a_cards_name_is_read_as_its_slug_writes_it() -> None:
     """"Gentlemen's Walkout" is ``gentlemens-walkout``: the apostrophe the slug leaves out is no other word."""
     assert read("prodigals", "en", "hand", "Gentlemen's Walkout on the left column") == [
         "play gentlemens-walkout", "column left"]
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("en", "draw", "I'll take the second card from the left.", ["draw purple"]),
+    ("el", "draw", "Τραβάω την πρώτη κάρτα από αριστερά.", ["draw red"]),
+    ("en", "draw", "The orange face-up card.", ["draw orange"]),
+    ("en", "act", "Exchange yellow for the red in the display", ["exchange yellow for red"]),
+])
+def test_a_display_card_is_named_by_its_place_and_where_it_lies(language: str, name: str, text: str,
+                                                                 means: list[str]) -> None:
+    """An ordinal names the numbered thing of its number (``up2``), and "display"/"face-up" a display card."""
+    assert read("china", language, name, text) == means
+
+
+def test_an_ordinal_beside_a_word_for_a_listed_option_names_no_place() -> None:
+    """"The second option" may be the mail's list entry: asked about, never read as the second display card."""
+    with pytest.raises(AmbiguousMove):
+        read("china", "en", "draw", "The second option, please.")
+
+
+def test_a_phrase_form_of_one_word_is_read_as_that_word_once() -> None:
+    """«játszom ki» is one "play", not two (a catalog form of two words for one notation word)."""
+    assert read("china", "hu", "act", "A pirosat játszom ki.") == ["play red"]
