@@ -185,6 +185,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     index = _index(words, vocabulary)
     read: list[Token] = []
     count: int | None = None
+    count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
+    both: int | None = None  # the clause of a "both" not yet known to count a thing
+    saw_each = False
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = phrased = 0
     counted = frozenset(fold(word) for word in vocabulary.counted)
@@ -198,6 +201,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             word = folded = typed
         if at > 0 and _CLAUSE.search(between[at]):
             clause += 1
+            count = None
         if folded in reading.joins or (at > 0 and _JOIN.search(between[at])):
             run += 1
         if phrase[0] == 0:
@@ -215,6 +219,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             return None
         if _ending(at, written, between, reading):
             continue
+        if word.isdigit() and _counts_what_follows(at, written, between, read, index, words, vocabulary):
+            count, count_at = int(word), len(read) + 1  # "2 reds", «τις 2 κόκκινες»: a count of what follows
+            read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between, reading),
+                              clause=clause, run=run, sentence=sentence))
+            continue
         if word.isdigit():  # with an ending («a 2-esbe»: into number 2) or after "in" («στο 2») it names a
             placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
                 at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places)
@@ -230,16 +239,15 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         small = folded in reading.small or folded in reading.pronouns or folded in reading.done
         if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
-            each.add(clause)  # move of several; of a move of one ("each of my two palaces") it says what the
-            dropped = True  # reader does not read, so it tells no two moves apart
-            count = None
-            continue
+            both, saw_each = clause, True  # move of several; of a move of one ("each of my two palaces") it says what the
+            count, count_at = 2, -1  # reader does not read, so it tells no two moves apart; before a thing a
+            continue  # count stands before it says two of them ("both reds", «обе красные»)
         if _listed(folded, reading.choosing, words):  # "take", «беру»: I choose, whatever the move's verb
             read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run, sentence=sentence))
             count = None
             continue
         if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
-            count = number  # the notation reads it only as a word that makes no move
+            count, count_at = number, len(read) + 1  # the notation reads it only as a word that makes no move
             ordinal = _ordinal(folded, reading, words)
             said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
@@ -248,8 +256,12 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                               sentence=sentence))
             continue
         if concepts:
-            if count is not None and lexicon is not None and concepts & lexicon.repeated and read:
-                read.pop()  # "two reds": the count stands for as many of the thing
+            if count is not None and lexicon is not None and concepts & lexicon.repeated and (
+                    count_at == -1 or count_at == len(read)):  # "two reds", «δύο από την τράπουλα»: the count
+                if count_at == len(read):  # stands for as many of the thing, the words passed over between
+                    read.pop()
+                else:
+                    both = None
                 read += [Token(word, concepts, clause=clause, run=run, sentence=sentence)] * count
             else:
                 read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
@@ -260,7 +272,16 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             if not words.known(word) or _a_name(at, written, between):
                 return None
             dropped = True
+            continue  # a word passed over: a count before it still counts what follows ("two cards of the deck")
+        else:
+            continue
+        if both is not None:
+            each.add(both)
+            dropped, both = True, None
         count = None
+    if both is not None:
+        each.add(both)
+        dropped = True
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
@@ -270,7 +291,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
     listed = any(_listed(fold(word), reading.options, words) for word in written)
-    return Tokens(tuple(_paired(read)), dropped, bool(each), listed)
+    return Tokens(tuple(_paired(read)), dropped, saw_each, listed)
 
 
 _CLAUSE = re.compile(r"[,;:]")
@@ -301,6 +322,20 @@ NONE = frozenset({"pass", "done", "none"})
 
 STOPS = frozenset({"not", "or", "if"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
+
+
+def _counts_what_follows(at: int, written: list[str], between: list[str], read: list[Token], index: "_Index",
+                         words: Words, vocabulary: Vocabulary) -> bool:
+    """Whether the number ``at`` counts the thing right after it ("2 reds", «τις 2 κόκκινες», "play 2 reds"): a
+    word a count stands before follows with only a space between, and no word before it in its part of the line
+    names a thing the number could number ("Shu 3 red" numbers Shu's site)."""
+    lexicon: Lexicon | None = getattr(words, "lexicon", None)
+    if lexicon is None or at + 1 >= len(written) or not between[at + 1].isspace():
+        return False
+    if not index.concepts(written[at + 1], words) & lexicon.repeated:
+        return False
+    return not at or not between[at].isspace() or not read or read[-1].written != written[at - 1] or not (
+        read[-1].concepts - vocabulary.verbs - NONE) or read[-1].chose
 
 
 def _neighbours(at: int, written: list[str], between: list[str], reading: Reading) -> tuple[str, ...]:

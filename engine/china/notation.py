@@ -422,7 +422,7 @@ VOCABULARY = Vocabulary(
     shortened=words_of([*flow.COLOURS, *_province_names()]),
     verbs=MOVE_WORDS,
     counted=words_of([*PIECE_WORDS, "up", "display", *_province_names()]),
-    repeated=words_of([*flow.COLOURS, *PLURALS.values()]),
+    repeated=words_of([*flow.COLOURS, *PLURALS.values(), DECK]),
     same=(*((word, piece) for word, piece in PIECE_WORDS.items() if word != piece), ("swap", "exchange"),
           *((word, DECK) for word in DECK_WORDS if word != DECK), *((plural, colour) for colour, plural in PLURALS.items())),
 )

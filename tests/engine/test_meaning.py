@@ -328,3 +328,20 @@ def test_an_ordinal_beside_a_word_for_a_listed_option_names_no_place() -> None:
 def test_a_phrase_form_of_one_word_is_read_as_that_word_once() -> None:
     """«játszom ki» is one "play", not two (a catalog form of two words for one notation word)."""
     assert read("china", "hu", "act", "A pirosat játszom ki.") == ["play red"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Play both reds. Shu: pagoda 2 and emissary. Draw two from the deck.",
+     ["play red red", "shu: pagoda 2", "shu: emissary", "draw deck", "draw deck"]),
+    ("el", "Παίζω τις 2 κόκκινες, Σου: παγόδα 2 και απεσταλμένος, τραβάω δύο από την τράπουλα.",
+     ["play red red", "shu: pagoda 2", "shu: emissary", "draw deck", "draw deck"]),
+])
+def test_a_count_stands_for_as_many_of_what_follows(language: str, text: str, means: list[str]) -> None:
+    """"both reds", «τις 2 κόκκινες», "two from the deck": the words passed over between do not stop the count."""
+    assert read("china", language, "court", text) == means
+
+
+def test_a_number_after_a_thing_it_numbers_counts_nothing_after_it() -> None:
+    """"Shu 3 red" is Shu's site 3, never three red cards."""
+    with pytest.raises((AmbiguousMove, MoveError)):
+        read("china", "en", "court", "Shu 2 red")
