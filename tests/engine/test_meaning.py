@@ -345,3 +345,16 @@ def test_a_number_after_a_thing_it_numbers_counts_nothing_after_it() -> None:
     """"Shu 3 red" is Shu's site 3, never three red cards."""
     with pytest.raises((AmbiguousMove, MoveError)):
         read("china", "en", "court", "Shu 2 red")
+
+
+def test_a_line_the_notation_misreads_as_an_illegal_move_is_read_by_meaning() -> None:
+    """The verb put first reads «…(παγόδα 2) και τραβάω τη μωβ» as a draw now, which the rules refuse; the
+    player's words fit one legal turn, so that is played."""
+    assert read("china", "el", "court", "Κίτρινη στο Τσι (παγόδα 2) και τραβάω τη μωβ.") == [
+        "play yellow", "qi: pagoda 2", "draw purple"]
+
+
+def test_a_move_the_rules_refuse_keeps_the_rules_reason() -> None:
+    """No legal move fits every word of a move the rules refuse: the rules' reason is the answer."""
+    with pytest.raises(engine.IllegalMove):
+        read("china", "en", "act", "draw red")
