@@ -191,6 +191,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = phrased = 0
     counted = frozenset(fold(word) for word in vocabulary.counted)
+    repeated = lexicon.repeated if lexicon is not None else frozenset()
     for at, word in enumerate(written):
         folded = fold(word)
         if at > 0 and _SENTENCE.search(between[at]):
@@ -251,6 +252,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             ordinal = _ordinal(folded, reading, words)
             said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
+            if not (counts or small or ordinal is not None) and number > 1 and _counts_things(
+                    at, written, between, reading, index, words, counted):
+                small = dropped = True  # "two pagodas", «két bábu»: how many, each then said by its place
             read.append(Token(word, concepts | said, optional=small and not counts,  # "palace one": a number
                               near=_neighbours(at, written, between, reading), clause=clause, run=run,
                               sentence=sentence))
@@ -264,10 +268,18 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                     both = None
                 read += [Token(word, concepts, clause=clause, run=run, sentence=sentence)] * count
             else:
+                over = count is not None and ((count_at == len(read) and read[-1].optional  # «két lapot húzok a
+                                               and concepts <= vocabulary.verbs)  # pakliból»: a verb between
+                                              or (count_at == -1 and concepts <= counted - repeated))  # "both
+                if over and count_at == len(read):  # face-up reds": a word saying what the things are
+                    read.pop()  # the count's own word, passed over already (:func:`_counts_things`)
                 read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
                                   clause=clause, run=run, sentence=sentence))
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
                     read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence)] * (len(concepts) - 1)  # too
+                if over:
+                    count_at = -1
+                    continue
         elif not small:
             if not words.known(word) or _a_name(at, written, between):
                 return None
@@ -286,7 +298,6 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
     read = [replace(token, each=True) if token.clause in each else token for token in read]
-    repeated = lexicon.repeated if lexicon is not None else frozenset()
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
@@ -336,6 +347,24 @@ def _counts_what_follows(at: int, written: list[str], between: list[str], read: 
         return False
     return not at or not between[at].isspace() or not read or read[-1].written != written[at - 1] or not (
         read[-1].concepts - vocabulary.verbs - NONE) or read[-1].chose
+
+
+def _counts_things(at: int, written: list[str], between: list[str], reading: Reading, index: "_Index",
+                   words: Words, counted: frozenset[str]) -> bool:
+    """Whether the number word ``at`` counts the things named right after it ("two pagodas", «δύο παγόδες»,
+    «két bábu»: pieces, or a word of the language naming none of the game's), not a thing's number: it tells
+    how many, which the moves then say one by one, so it is passed over (and the line read as unsure)."""
+    if at + 1 >= len(written) or not between[at + 1].isspace():
+        return False
+    after, folded = written[at + 1], fold(written[at + 1])
+    if folded in reading.small or folded in reading.pronouns or folded in reading.done or after.isdigit():
+        return False
+    concepts = index.concepts(after, words)
+    lexicon: Lexicon | None = getattr(words, "lexicon", None)
+    repeated = lexicon.repeated if lexicon is not None else frozenset()
+    if not concepts:
+        return words.known(after)
+    return concepts <= counted and not concepts & repeated
 
 
 def _neighbours(at: int, written: list[str], between: list[str], reading: Reading) -> tuple[str, ...]:

@@ -358,3 +358,14 @@ def test_a_move_the_rules_refuse_keeps_the_rules_reason() -> None:
     """No legal move fits every word of a move the rules refuse: the rules' reason is the answer."""
     with pytest.raises(engine.IllegalMove):
         read("china", "en", "act", "draw red")
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Play red red. Shu: two pagodas, on 4 and on 5.", ["play red red", "shu: pagoda 4", "shu: pagoda 5"]),
+    ("hu", "Két pirosat játszom ki. Su: két bábu, pagoda a 2-es helyre és egy követ. Két lapot húzok a pakliból.",
+     ["play red red", "shu: pagoda 2", "shu: emissary", "draw deck", "draw deck"]),
+])
+def test_a_count_of_things_then_said_one_by_one_is_passed_over(language: str, text: str, means: list[str]) -> None:
+    """"two pagodas, on 4 and on 5", «két bábu»: the count says how many, the places which; «két lapot húzok a
+    pakliból»: a count carries over the verb to the deck."""
+    assert read("china", language, "court", text) == means
