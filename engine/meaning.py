@@ -298,6 +298,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
     read = [replace(token, each=True) if token.clause in each else token for token in read]
+    read = [replace(token, optional=True) if at and _said_twice(read[at - 1], token) else token  # "the top
+            for at, token in enumerate(read)]  # of the deck", "top card of the pile": one thing, two words
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
@@ -362,9 +364,32 @@ def _counts_things(at: int, written: list[str], between: list[str], reading: Rea
     concepts = index.concepts(after, words)
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
     repeated = lexicon.repeated if lexicon is not None else frozenset()
-    if not concepts:
-        return words.known(after)
+    if not concepts:  # a word of the language: a count of things the line then lists («két bábu: …»), or of a
+        if not words.known(after):  # thing it names after the verb («két lapot húzok a pakliból»); else a count
+            return False  # of what it does not read ("két fontot költök", two pounds) stays to refuse the line
+        if at + 2 < len(written) and ":" in between[at + 2]:
+            return True
+        verbs = lexicon.verbs if lexicon is not None else frozenset()
+        for later in range(at + 2, len(written)):
+            if _CLAUSE.search(between[later]) or _SENTENCE.search(between[later]):
+                return False
+            named = index.concepts(written[later], words)
+            if named & repeated:
+                return True
+            if named and not named <= verbs:
+                return False
+        return False
     return concepts <= counted and not concepts & repeated
+
+
+def _said_twice(before: Token, token: Token) -> bool:
+    """Whether ``token`` names again the thing the token right before it named, by another word of it, in the
+    same part of the line ("the top of the deck": one deck; "deck, deck" and "deck and deck" are two)."""
+    return (not before.optional and not token.optional and before.concepts == token.concepts
+            and len(token.concepts) == 1  # a phrase's words ("rowdy rally") are its thing's several words
+            and fold(before.written) != fold(token.written) and not any(word.isdigit() for word in (
+                before.written, token.written)) and (before.clause, before.run, before.sentence) == (
+                token.clause, token.run, token.sentence))
 
 
 def _neighbours(at: int, written: list[str], between: list[str], reading: Reading) -> tuple[str, ...]:

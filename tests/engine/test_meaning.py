@@ -369,3 +369,16 @@ def test_a_count_of_things_then_said_one_by_one_is_passed_over(language: str, te
     """"two pagodas, on 4 and on 5", «két bábu»: the count says how many, the places which; «két lapot húzok a
     pakliból»: a count carries over the verb to the deck."""
     assert read("china", language, "court", text) == means
+
+
+@pytest.mark.parametrize(("name", "text", "means"), [
+    ("draw", "Take the top card of the deck.", ["draw deck"]),  # two words of one thing: one draw
+    ("court", "Play red red. Shu: pagoda 2, emissary. Draw deck and deck.",  # the thing said twice: two
+     ["play red red", "shu: pagoda 2", "shu: emissary", "draw deck", "draw deck"]),
+])
+def test_two_words_for_one_thing_in_a_row_name_it_once(name: str, text: str, means: list[str]) -> None:
+    assert read("china", "en", name, text) == means
+
+
+def test_a_province_is_named_by_its_printed_name_or_alias() -> None:
+    assert read("china", "en", "joker", "Qin 2") == ["chin: pagoda 2"]
