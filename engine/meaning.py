@@ -128,10 +128,9 @@ class Tokens:
     counted: bool = False
     """Whether the line says a word of the language's that counts what it names ("both", «оба»): read for a move
     of several parts only, and elsewhere passed over though it may have made more moves of what it names."""
-    idle: bool = False
-    """Whether a part of the line (between commas, colons, dashes) holds a word passed over and nothing of the
-    game («сначала посланник ко двору» where no form says "emissary"): it may have named a move of its own that
-    the reading left out, so the line is asked about, never played."""
+    listed: bool = False
+    """Whether the line says a word naming an entry of a numbered list ("option", «вариант»): an ordinal in it
+    may number the list's entry, not the move's numbered thing ("the second option")."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +164,8 @@ class _Search:
     """Whether the line says a word counting what it names ("both", «оба»; :attr:`Tokens.counted`)."""
     fillers: frozenset[str] = frozenset()
     """The notation's small words inside its names (:attr:`engine.text.Lexicon.fillers`): never a choice left unsaid."""
+    listed: bool = False
+    """Whether the line names an entry of a numbered list (:attr:`Tokens.listed`)."""
     finished: dict[tuple[str, ...], bool] = field(default_factory=dict)
     """Per reading found, whether the seat owes no decision after it."""
     found: dict[tuple[str, ...], tuple[Move, ...]] = field(default_factory=dict)
@@ -190,15 +191,17 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if not written or len(written) > TOKENS_READ:
         return None
     dropped = False
-    passed: set[int] = set()  # the parts of the line holding a word passed over
     each: set[int] = set()
     read: list[Token] = []
     count: int | None = None
-    both = False  # whether ``count`` was said by a word of ``Reading.both``, with no number token to stand in for
+    count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
+    both: int | None = None  # the clause of a "both" not yet known to count a thing
+    saw_each = False
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
-    clause = run = sentence = 0
+    clause = run = sentence = phrased = 0
     counted = frozenset(fold(word) for word in vocabulary.counted)
     fillers = lexicon.fillers if lexicon is not None else frozenset()
+    repeated = lexicon.repeated if lexicon is not None else frozenset()
     for at, word in enumerate(written):
         folded = fold(word)
         if at > 0 and _SENTENCE.search(between[at]):
@@ -213,19 +216,28 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 word = folded = slip
         if at > 0 and _CLAUSE.search(between[at]):
             clause += 1
+            count = None
         if folded in reading.joins or (at > 0 and _JOIN.search(between[at])):
             run += 1
         if phrase[0] == 0:
             phrase = index.phrase_at(at, written)
+            phrased = 0  # the phrase's words read so far: one per word of its thing, the rest optional
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
-            if folded not in reading.small:
-                read.append(Token(word, phrase[1] - fillers or phrase[1], clause=clause, run=run, sentence=sentence))
+            if folded not in reading.small:  # «játszom ki»: one "play", its second word a part of that one
+                read.append(Token(word, phrase[1] - fillers or phrase[1], optional=phrased >= len(phrase[1]),
+                                  clause=clause, run=run, sentence=sentence))
+                phrased += 1
             count = None
             continue
         if folded in reading.negations or folded in reading.blocks or folded in STOPS:
             return None
         if _ending(at, written, between, reading):
+            continue
+        if word.isdigit() and _counts_what_follows(at, written, between, read, index, words, vocabulary):
+            count, count_at = int(word), len(read) + 1  # "2 reds", «τις 2 κόκκινες»: a count of what follows
+            read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between, reading),
+                              clause=clause, run=run, sentence=sentence))
             continue
         if word.isdigit():  # with an ending («a 2-esbe»: into number 2) or after "in" («στο 2») it names a
             placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
@@ -243,52 +255,74 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         closing = folded in reading.closing and bool(concepts & vocabulary.moves)  # "done", «τέλος»: a move
         small = folded in reading.small or folded in reading.pronouns or (folded in reading.done and not closing)
         if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
-            each.add(clause)  # move of several; of a move of one ("each of my two palaces") it says what the
-            dropped = True  # reader does not read, so it tells no two moves apart
-            both = _listed(folded, reading.both, words)  # "both reds" is two reds
-            count = 2 if both else None
+            both, saw_each = clause, True  # move of several; of a move of one ("each of my two palaces") it says what the
+            if _listed(folded, reading.both, words):  # reader does not read, so it tells no two moves apart; before
+                count, count_at = 2, -1  # a thing a count stands before, "both" says two of them ("both reds")
             continue
         if _listed(folded, reading.choosing, words):  # "take", «беру»: I choose, whatever the move's verb
             read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run, sentence=sentence))
             count = None
             continue
         if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
-            count, both = number, False  # the notation reads it only as a word that makes no move
+            count, count_at = number, len(read) + 1  # the notation reads it only as a word that makes no move
             ordinal = _ordinal(folded, reading, words)
             said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
+            if not (counts or small or ordinal is not None) and number > 1 and _counts_things(
+                    at, written, between, reading, index, words, counted):
+                small = dropped = True  # "two pagodas", «két bábu»: how many, each then said by its place
             read.append(Token(word, concepts | said, optional=small and not counts,  # "palace one": a number
                               near=_neighbours(at, written, between, reading), clause=clause, run=run,
                               sentence=sentence))
             continue
         if concepts:
-            if count is not None and lexicon is not None and concepts & lexicon.repeated and (read or both):
-                if not both:
-                    read.pop()  # "two reds": the count stands for as many of the thing ("both reds": no token)
+            if count is not None and lexicon is not None and concepts & lexicon.repeated and (
+                    count_at == -1 or count_at == len(read)):  # "two reds", «δύο από την τράπουλα»: the count
+                if count_at == len(read):  # stands for as many of the thing, the words passed over between
+                    read.pop()
+                else:
+                    both = None
                 read += [Token(word, concepts, clause=clause, run=run, sentence=sentence)] * count
             else:
+                over = count is not None and ((count_at == len(read) and read[-1].optional  # «két lapot húzok a
+                                               and concepts <= vocabulary.verbs)  # pakliból»: a verb between
+                                              or (count_at == -1 and concepts <= counted - repeated))  # "both
+                if over and count_at == len(read):  # face-up reds": a word saying what the things are
+                    read.pop()  # the count's own word, passed over already (:func:`_counts_things`)
                 read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
                                   clause=clause, run=run, sentence=sentence, closing=closing))
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
                     read[-1] = replace(read[-1], concepts=concepts - fillers or concepts)  # too; «в пабе» never
                     read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence,
                                    thing=True)] * (len(concepts) - 1)  # stands for "the" alone
+                if over:
+                    count_at = -1
+                    continue
         elif not small:
             if not words.known(word) or _a_name(at, written, between):
                 return None
             dropped = True
-            passed.add(clause)
-        count, both = None, False
-    idle = False and bool(passed - {token.clause for token in read if not token.optional})
+            continue  # a word passed over: a count before it still counts what follows ("two cards of the deck")
+        else:
+            continue
+        if both is not None:
+            each.add(both)
+            dropped, both = True, None
+        count = None
+    if both is not None:
+        each.add(both)
+        dropped = True
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
     read = [replace(token, each=True) if token.clause in each else token for token in read]
-    repeated = lexicon.repeated if lexicon is not None else frozenset()
+    read = [replace(token, optional=True) if at and _said_twice(read[at - 1], token) else token  # "the top
+            for at, token in enumerate(read)]  # of the deck", "top card of the pile": one thing, two words
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
-    return Tokens(tuple(_paired(read)), dropped, bool(each), idle)
+    listed = any(_listed(fold(word), reading.options, words) for word in written)
+    return Tokens(tuple(_paired(read)), dropped, saw_each, listed)
 
 
 _SEGMENT = re.compile(r"(?<=[,;:.!?])\s+")
@@ -380,6 +414,61 @@ NONE = frozenset({"pass", "done", "none"})
 
 STOPS = frozenset({"not", "or", "if", "dont", "never", "unless", "instead", "except"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
+
+
+def _counts_what_follows(at: int, written: list[str], between: list[str], read: list[Token], index: "_Index",
+                         words: Words, vocabulary: Vocabulary) -> bool:
+    """Whether the number ``at`` counts the thing right after it ("2 reds", «τις 2 κόκκινες», "play 2 reds"): a
+    word a count stands before follows with only a space between, and no word before it in its part of the line
+    names a thing the number could number ("Shu 3 red" numbers Shu's site)."""
+    lexicon: Lexicon | None = getattr(words, "lexicon", None)
+    if lexicon is None or at + 1 >= len(written) or not between[at + 1].isspace():
+        return False
+    if not index.concepts(written[at + 1], words) & lexicon.repeated:
+        return False
+    return not at or not between[at].isspace() or not read or read[-1].written != written[at - 1] or not (
+        read[-1].concepts - vocabulary.verbs - NONE) or read[-1].chose
+
+
+def _counts_things(at: int, written: list[str], between: list[str], reading: Reading, index: "_Index",
+                   words: Words, counted: frozenset[str]) -> bool:
+    """Whether the number word ``at`` counts the things named right after it ("two pagodas", «δύο παγόδες»,
+    «két bábu»: pieces, or a word of the language naming none of the game's), not a thing's number: it tells
+    how many, which the moves then say one by one, so it is passed over (and the line read as unsure)."""
+    if at + 1 >= len(written) or not between[at + 1].isspace():
+        return False
+    after, folded = written[at + 1], fold(written[at + 1])
+    if folded in reading.small or folded in reading.pronouns or folded in reading.done or after.isdigit():
+        return False
+    concepts = index.concepts(after, words)
+    lexicon: Lexicon | None = getattr(words, "lexicon", None)
+    repeated = lexicon.repeated if lexicon is not None else frozenset()
+    if not concepts:  # a word of the language: a count of things the line then lists («két bábu: …»), or of a
+        if not words.known(after):  # thing it names after the verb («két lapot húzok a pakliból»); else a count
+            return False  # of what it does not read ("két fontot költök", two pounds) stays to refuse the line
+        if at + 2 < len(written) and ":" in between[at + 2]:
+            return True
+        verbs = lexicon.verbs if lexicon is not None else frozenset()
+        for later in range(at + 2, len(written)):
+            if _CLAUSE.search(between[later]) or _SENTENCE.search(between[later]):
+                return False
+            named = index.concepts(written[later], words)
+            if named & repeated:
+                return True
+            if named and not named <= verbs:
+                return False
+        return False
+    return concepts <= counted and not concepts & repeated
+
+
+def _said_twice(before: Token, token: Token) -> bool:
+    """Whether ``token`` names again the thing the token right before it named, by another word of it, in the
+    same part of the line ("the top of the deck": one deck; "deck, deck" and "deck and deck" are two)."""
+    return (not before.optional and not token.optional and before.concepts == token.concepts
+            and len(token.concepts) == 1  # a phrase's words ("rowdy rally") are its thing's several words
+            and fold(before.written) != fold(token.written) and not any(word.isdigit() for word in (
+                before.written, token.written)) and (before.clause, before.run, before.sentence) == (
+                token.clause, token.run, token.sentence))
 
 
 def _neighbours(at: int, written: list[str], between: list[str], reading: Reading) -> tuple[str, ...]:
@@ -582,14 +671,15 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         return None
     read = found.read
     fillers = getattr(getattr(words, "lexicon", None), "fillers", frozenset())
-    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted, fillers=fillers)
+    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted, fillers=fillers,
+                     listed=found.listed)
     _parse(search, rules.clone(state), tuple(read), ())
     if not search.found and any(token.closing for token in read):  # "Insult the Vicar, done" where no "done"
         read = tuple(replace(token, optional=True) if token.closing else token for token in read)  # is legal
         search = replace(search, tried=search.tried, named={}, finished={}, found={})  # after it: the line ends
         _parse(search, rules.clone(state), read, ())
     chosen = _playable(search)
-    if chosen is not None and not found.idle:
+    if chosen is not None:
         return Meaning(moves=search.found[chosen])
     if search.found:
         return Meaning(candidates=tuple(search.found))
@@ -601,7 +691,7 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
             continue
         if search.tried >= STATES_TRIED:
             break  # the line's budget is spent: a hostile line costs no more than one reading
-        search = _Search(rules, seat, vocabulary, sure=False, tried=search.tried, fillers=fillers)
+        search = _Search(rules, seat, vocabulary, sure=False, tried=search.tried, fillers=fillers, listed=found.listed)
         _parse(search, rules.clone(state), rest, ())
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
@@ -778,12 +868,21 @@ def _matches(concepts: frozenset[str], left: Counter[str]) -> list[tuple[str, ..
     return found
 
 
-def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Move, Counter[str]]]) -> bool:
+def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Move, Counter[str]]],
+                    ordinals: bool = True) -> bool:
     """Whether the chunk says a word that tells ``move`` from another legal move of its kind (a province, a
-    site, a colour), not only words every move of its kind has ("play", "card")."""
+    site, a colour), not only words every move of its kind has ("play", "card"); an ordinal tells it by its
+    numbered thing ("the second card": ``up=2``), unless (``ordinals`` false) it may number a list's entry."""
     kind = [words for other, words in described if type(other) is type(move)]
     told = {word for words in kind for word in words if any(word not in others for others in kind)}
-    return any(not token.optional and token.concepts & told for token in chunk)
+    return any(not token.optional and (token.concepts & told or ordinals and any(  # ``up=2``
+        word.endswith(concept[len(ORDINAL) - 1:]) for concept in token.concepts if concept.startswith(ORDINAL)
+        for word in told & set(described_words(move, described)))) for token in chunk)
+
+
+def described_words(move: Move, described: list[tuple[Move, Counter[str]]]) -> Counter[str]:
+    """The words ``move`` is described by among ``described``."""
+    return next((words for other, words in described if other == move), Counter())
 
 
 def _choice(search: _Search, word: str) -> bool:
@@ -798,7 +897,10 @@ def _choice(search: _Search, word: str) -> bool:
 
 
 def _a_number(token: Token) -> bool:
-    """Whether a token says a number and nothing else of the game (``2``, "two", "the second")."""
+    """Whether a token says a count and nothing else of the game (``2``, "two"), not an ordinal ("the second",
+    which names a place)."""
+    if any(concept.startswith(ORDINAL) for concept in token.concepts):
+        return False
     return all(concept.isdigit() or "=" in concept for concept in token.concepts) or token.written.isdigit()
 
 
@@ -823,7 +925,7 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
         return [(move, UNNAMED) for move, _ in fits]  # «χάσω τις 2 ψήφους»: the 2 may count the word passed over
     if len(whole) == 1 and (told or len(fits) == 1):
         return [(whole[0], NAMED)]
-    if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described):
+    if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described, ordinals=not search.listed):
         return [(fits[0][0], NAMED)]
     return [(move, UNSAID if move not in whole else WHOLE if len(whole) == 1 else UNNAMED) for move, _ in fits]
 

@@ -318,11 +318,13 @@ class Reader:
     def _by_meaning(self, entry: Entry, work: State, seat: int, words: Words,
                     refused: MoveError) -> tuple[State, list[Move]]:
         vocabulary, line = self.game.NOTATION.VOCABULARY, entry.alternatives[0]
-        if refused.understood or isinstance(refused, AmbiguousMove):
-            raise refused  # the rules refuse the move now, or the notation found several: its reason is the answer
+        if isinstance(refused, AmbiguousMove):
+            raise refused  # the notation found several: its reason is the answer
         found = meaning(self.game, entry.written, work, seat, words, vocabulary)
-        if found is None or (not found.read and not found.candidates):
-            raise refused
+        if found is None or (not found.read and not found.candidates) or (refused.understood and not found.read):
+            raise refused  # the rules refuse the move the notation read, and no legal move fits every word: the
+            # rules' reason is the answer (a move of the player's words read as one legal move is played, though
+            # the notation read them as another: «Κίτρινη στο Τσιν (παγόδα 6) και τραβάω», its verb put first)
         if not found.read and vocabulary.unknown(line) is None and vocabulary.starts_a_move(line):
             raise refused  # the notation's own words, read as a move it refuses: its reason names what is wrong
         if found.left_over:  # the notation's reason names the word; the moves the rest would be are closest

@@ -20,6 +20,9 @@ from engine.text import ENGLISH, TC, Text, Words
 
 AUTO = "auto"
 RANDOM = "random"
+DISPLAY_NAMED = "display face"
+"""The notation words a display card is named by besides its place (``face`` of ``face-up``; ``up`` is its
+place's own word)."""
 DEFAULT_SIDE = {3: "side-3", 4: "side-5", 5: "side-5"}
 """D2: 4 players default to the 4-5 player side (more sites and border roads)."""
 
@@ -57,8 +60,10 @@ class China(GameBase):
         return notation.reply_text(text)
 
     def also_named(self, state: State, seat: int, move: Move) -> str:
-        """A display card drawn or taken in exchange by its place too (``up2``: "the second face-up card")."""
-        return notation.display_places(state, move)
+        """A display card drawn or taken in exchange by its place too (``up2``: "the second face-up card"), and by
+        where it lies: "the purple from the display", "the orange face-up card", whichever place it has."""
+        places = notation.display_places(state, move)
+        return f"{places} {DISPLAY_NAMED}" if places else ""
 
     def expected(self, state: State, seat: int) -> Text:
         return notation.expected(state, seat)

@@ -422,10 +422,12 @@ VOCABULARY = Vocabulary(
     shortened=words_of([*flow.COLOURS, *_province_names()]),
     verbs=MOVE_WORDS,
     counted=words_of([*PIECE_WORDS, "up", "display", *_province_names()]),
-    repeated=words_of([*flow.COLOURS, *PLURALS.values()]),
+    repeated=words_of([*flow.COLOURS, *PLURALS.values(), DECK]),
     same=(*((word, piece) for word, piece in PIECE_WORDS.items() if word != piece), ("swap", "exchange"),
-          *((word, DECK) for word in DECK_WORDS if word != DECK), *((plural, colour) for colour, plural in PLURALS.items())),
+          *((word, DECK) for word in DECK_WORDS if word != DECK), *((plural, colour) for colour, plural in PLURALS.items()),
+          *((name, p.id) for p in PROVINCES for name in map(_plain, (p.name, *p.aliases)) if name != p.id)),
 )
 """Every word the reader above reads: the verbs, pieces, sources, colours and provinces name a move; the
 colours and provinces are read by any beginning that fits one alone (``_unique``). A site's number goes with
-its piece or province ("pagoda two", "wei 2"), a display place's with ``up``."""
+its piece or province ("pagoda two", "wei 2"), a display place's with ``up``; a province's printed name and
+aliases are the province (``qin``: ``chin``)."""

@@ -25,7 +25,7 @@ from tests.engine.test_natural_replies import LANGUAGES, state
 FRESH = Path(__file__).with_name("corpus2")
 
 READ_AT_LEAST = {
-    "china.el": 39, "china.en": 29, "china.hu": 34, "china.ru": 33,
+    "china.el": 47, "china.en": 42, "china.hu": 38, "china.ru": 45,
     "dragon.el": 22, "dragon.en": 29, "dragon.hu": 22, "dragon.ru": 21,
     "prodigals.el": 15, "prodigals.en": 15, "prodigals.hu": 15, "prodigals.ru": 10,
 }

@@ -387,3 +387,80 @@ def test_a_word_of_the_game_after_thanks_is_no_signature() -> None:
     """"Thanks, Zhao 2": Zhao is a province, never a name passed over."""
     with pytest.raises(MoveError):
         read("china", "en", "act", "Play red, Wei 1, deck. Thanks, Zhao")
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("en", "draw", "I'll take the second card from the left.", ["draw purple"]),
+    ("el", "draw", "Τραβάω την πρώτη κάρτα από αριστερά.", ["draw red"]),
+    ("en", "draw", "The orange face-up card.", ["draw orange"]),
+    ("en", "act", "Exchange yellow for the red in the display", ["exchange yellow for red"]),
+])
+def test_a_display_card_is_named_by_its_place_and_where_it_lies(language: str, name: str, text: str,
+                                                                 means: list[str]) -> None:
+    """An ordinal names the numbered thing of its number (``up2``), and "display"/"face-up" a display card."""
+    assert read("china", language, name, text) == means
+
+
+def test_an_ordinal_beside_a_word_for_a_listed_option_names_no_place() -> None:
+    """"The second option" may be the mail's list entry: asked about, never read as the second display card."""
+    with pytest.raises(AmbiguousMove):
+        read("china", "en", "draw", "The second option, please.")
+
+
+def test_a_phrase_form_of_one_word_is_read_as_that_word_once() -> None:
+    """«játszom ki» is one "play", not two (a catalog form of two words for one notation word)."""
+    assert read("china", "hu", "act", "A pirosat játszom ki.") == ["play red"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Play both reds. Shu: pagoda 2 and emissary. Draw two from the deck.",
+     ["play red red", "shu: pagoda 2", "shu: emissary", "draw deck", "draw deck"]),
+    ("el", "Παίζω τις 2 κόκκινες, Σου: παγόδα 2 και απεσταλμένος, τραβάω δύο από την τράπουλα.",
+     ["play red red", "shu: pagoda 2", "shu: emissary", "draw deck", "draw deck"]),
+])
+def test_a_count_stands_for_as_many_of_what_follows(language: str, text: str, means: list[str]) -> None:
+    """"both reds", «τις 2 κόκκινες», "two from the deck": the words passed over between do not stop the count."""
+    assert read("china", language, "court", text) == means
+
+
+def test_a_number_after_a_thing_it_numbers_counts_nothing_after_it() -> None:
+    """"Shu 3 red" is Shu's site 3, never three red cards."""
+    with pytest.raises((AmbiguousMove, MoveError)):
+        read("china", "en", "court", "Shu 2 red")
+
+
+def test_a_line_the_notation_misreads_as_an_illegal_move_is_read_by_meaning() -> None:
+    """The verb put first reads «…(παγόδα 2) και τραβάω τη μωβ» as a draw now, which the rules refuse; the
+    player's words fit one legal turn, so that is played."""
+    assert read("china", "el", "court", "Κίτρινη στο Τσι (παγόδα 2) και τραβάω τη μωβ.") == [
+        "play yellow", "qi: pagoda 2", "draw purple"]
+
+
+def test_a_move_the_rules_refuse_keeps_the_rules_reason() -> None:
+    """No legal move fits every word of a move the rules refuse: the rules' reason is the answer."""
+    with pytest.raises(engine.IllegalMove):
+        read("china", "en", "act", "draw red")
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Play red red. Shu: two pagodas, on 4 and on 5.", ["play red red", "shu: pagoda 4", "shu: pagoda 5"]),
+    ("hu", "Két pirosat játszom ki. Su: két bábu, pagoda a 2-es helyre és egy követ. Két lapot húzok a pakliból.",
+     ["play red red", "shu: pagoda 2", "shu: emissary", "draw deck", "draw deck"]),
+])
+def test_a_count_of_things_then_said_one_by_one_is_passed_over(language: str, text: str, means: list[str]) -> None:
+    """"two pagodas, on 4 and on 5", «két bábu»: the count says how many, the places which; «két lapot húzok a
+    pakliból»: a count carries over the verb to the deck."""
+    assert read("china", language, "court", text) == means
+
+
+@pytest.mark.parametrize(("name", "text", "means"), [
+    ("draw", "Take the top card of the deck.", ["draw deck"]),  # two words of one thing: one draw
+    ("court", "Play red red. Shu: pagoda 2, emissary. Draw deck and deck.",  # the thing said twice: two
+     ["play red red", "shu: pagoda 2", "shu: emissary", "draw deck", "draw deck"]),
+])
+def test_two_words_for_one_thing_in_a_row_name_it_once(name: str, text: str, means: list[str]) -> None:
+    assert read("china", "en", name, text) == means
+
+
+def test_a_province_is_named_by_its_printed_name_or_alias() -> None:
+    assert read("china", "en", "joker", "Qin 2") == ["chin: pagoda 2"]
