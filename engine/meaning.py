@@ -150,6 +150,11 @@ class _Search:
     asked about, never played."""
     descriptions: dict[str, Counter[str]] = field(default_factory=dict)
     split: dict[str, list[Counter[str]]] = field(default_factory=dict)
+    aliases: dict[str, Counter[str]] = field(default_factory=dict)
+    """Per move's notation, the words the game says it is also named by now (``also_named``): another name for
+    what the move names ("play my scholar card"), so leaving one unsaid leaves no choice unsaid; but a place or
+    position (a numbered thing, China's ``up2``) stays a choice, as it tells apart moves the notation names
+    alike."""
     tried: int = 0
     counted: bool = False
     """Whether the line says a word counting what it names ("both", «оба»; :attr:`Tokens.counted`)."""
@@ -183,6 +188,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = 0
     counted = frozenset(fold(word) for word in vocabulary.counted)
+    units = counted - frozenset(fold(word) for word in vocabulary.moves)  # counted, naming no thing: "floor"
     for at, word in enumerate(written):
         folded = fold(word)
         if at > 0 and _SENTENCE.search(between[at]):
@@ -235,6 +241,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             ordinal = _ordinal(folded, reading, words)
             said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
+            counts = counts or (at + 1 < len(written) and between[at + 1].isspace()  # "one floor", «έναν όροφο»:
+                                and bool(index.concepts(written[at + 1], words) & units))  # a count said
             read.append(Token(word, concepts | said, optional=small and not counts,  # "palace one": a number
                               near=_neighbours(at, written, between, reading), clause=clause, run=run,
                               sentence=sentence))
@@ -587,11 +595,16 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
     """A move's words: its notation's, and those the game says it is also named by now (China's display card by
     its place, ``up2``: "the second face-up card")."""
     notation = search.rules.format(move)
-    said = f"{notation} {search.rules.also_named(state, search.seat, move)}".strip()
+    also = search.rules.also_named(state, search.seat, move)
+    said = f"{notation} {also}".strip()
     found = search.descriptions.get(said)
     if found is None:
         found = search.descriptions[said] = describe(said)
         search.split[notation] = parts(notation)
+    alias = describe(also)
+    numbered = {word.split("=")[0] for word in alias if "=" in word}  # a place (``up2``) tells moves apart
+    search.aliases[notation] = Counter({word: n for word, n in alias.items()
+                                        if "=" not in word and word not in numbered})
     return found
 
 
@@ -610,7 +623,8 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
         return None
     for token in chunk:
         if token.optional:
-            used = next((concept for concept in token.concepts if left[concept] > 0), None)
+            used = next((concept for concept in sorted(token.concepts, key=lambda concept: (-left[concept], concept))
+                         if left[concept] > 0), None)  # the word most left first: «γκέισα» twice is court and lady
             if used is not None:
                 left[used] -= 1
     return +left
@@ -710,7 +724,8 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
             return True
         return word not in vocabulary.verbs and (word not in vocabulary.others or word in vocabulary.moves)
 
-    whole = [move for move, left in fits if not any(choice(word) for word in +left)]
+    whole = [move for move, left in fits
+             if not any(choice(word) for word in left - search.aliases.get(search.rules.format(move), Counter()))]
     chose = any(token.chose for token in chunk)
     told = search.sure and (not chose or len({type(move) for move, _ in fits}) == 1)
     if len(whole) == 1 and (told or len(fits) == 1):

@@ -29,7 +29,7 @@ from engine.dragon.moves import (
     format_move,
 )
 from engine.dragon.reasons import example_of, expected, why_illegal
-from engine.dragon.state import ACTION, BUILD, PERSON, RELEASE, START, DragonState
+from engine.dragon.state import ACTION, BUILD, PERSON, RELEASE, START, DragonState, Palace
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
 from engine.notation import Vocabulary, closest, words_of
 from engine.text import Notation, T, Text
@@ -550,6 +550,18 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
                       word=Notation(reader.words[0]),
                       verbs=[Notation(verb) for verb in ("pass", "group", "build", "start", "recruit", "play")],
                       last=Notation("release")))
+
+
+def also_named(palaces: list[Palace], move: DragonMove) -> str:
+    """The words a move is also named by in a reply, beside its notation (see ``Dragon.also_named``): a recruit's
+    card played (``play scholar card``), a build's palaces by their persons' types and each new one as a palace."""
+    match move:
+        case Recruit(card, _, _) | Replace(card, _, _, _) | Discard(card, _):
+            return f"play {card.replace('_', ' ')} card"
+        case Build(onto, new):
+            living = [data.LABEL[code] for palace, _ in onto for code in palaces[palace - 1][1]]
+            return " ".join([*living, *["palace"] * len(new)])
+    return ""
 
 
 def read_line(line: str, state: DragonState, seat: int) -> list[DragonMove]:

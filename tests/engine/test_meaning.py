@@ -305,3 +305,41 @@ def test_a_possessive_in_a_cards_name_is_read_as_its_slug_writes_it() -> None:
     """"Gentlemen's Walkout" is ``gentlemens-walkout``: the apostrophe the slug leaves out is no other word."""
     assert read("prodigals", "en", "hand", "Gentlemen's Walkout on the left column") == [
         "play gentlemens-walkout", "column left"]
+
+
+def test_a_move_said_over_two_lines_is_read_as_one() -> None:
+    """A start's two persons, one per line: the first line alone could mean several starts, so it is read with
+    the next; a line that means nothing alone keeps its refusal."""
+    assert read("dragon", "en", "start", "Craftsman -> palace 2\nMonk -> palace 1") == [
+        "start craftsman palace2, monk palace1"]
+    with pytest.raises(MoveError):
+        read("dragon", "en", "start", "Craftsman -> palace 2\nblorptastic")
+
+
+def test_a_recruit_is_named_by_the_card_it_plays_too() -> None:
+    """"play my scholar card and take an old scholar": the card played is another name of the recruit (its
+    ``also_named``), so the scholar said twice is one recruit, and leaving the card unsaid leaves no choice unsaid."""
+    assert read("dragon", "en", "person", "I'll play my scholar card and take an old scholar into the second palace."
+                ) == ["recruit old scholar palace2"]
+    assert read("dragon", "en", "person", "old scholar, second palace") == ["recruit old scholar palace2"]
+
+
+def test_a_new_palace_is_a_palace_and_a_count_before_floor_is_said() -> None:
+    """"new palace, 2 floors" is the build of a new palace; «δύο νέα παλάτια, από έναν όροφο» counts one floor
+    each, so it is never read as one new palace of two floors."""
+    assert read("dragon", "en", "build", "new palace, 2 floors") == ["build +2 new"]
+    with pytest.raises(MoveError):
+        read("dragon", "el", "build", "Δύο νέα παλάτια, από έναν όροφο το καθένα.")
+
+
+def test_a_palace_is_named_by_the_persons_living_in_it() -> None:
+    """A build's palace by whom it houses ("the craftsman's palace"); a place a move is also named by still tells
+    moves apart (China's ``up2``: see test_a_display_card_is_named_by_its_place)."""
+    assert read("dragon", "en", "build", "One floor on the palace with the craftsman, one on the pyrotechnist's."
+                ) == ["build +1 palace1 +1 palace2"]
+
+
+def test_the_word_most_left_is_matched_first_whatever_the_hash_order() -> None:
+    """«adoszedo» once stands for both words of ``tax collector``, the move also named by its card: the
+    optional second reading takes the word still left, so the reading does not depend on set order."""
+    assert read("dragon", "hu", "person", "adoszedo az egyesbe") == ["recruit tax collector palace1"]
