@@ -54,8 +54,10 @@ TYPE_WORDS: dict[str, str] = {
     "tax": "tax_collector", "collector": "tax_collector", "taxcollector": "tax_collector", "pyro": "pyrotechnist",
 }
 LEVEL_WORDS: dict[str, str] = {"young": "young", "old": "old"}
+STOREYS = ("storey", "storeys", "story", "stories", "level", "levels")
+"""A palace's floors as players also call them ("a new palace, two storeys high"): read as ``floor``."""
 FILLER = frozenset({"with", "using", "in", "into", "to", "the", "a", "an", "my", "and", "from", "of", "on",
-                    "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces"})
+                    "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces", *STOREYS})
 PLACE_WORDS = ("palace", "p")
 GROUP_WORDS = ("group", "g")
 ACTION_FILLER = ("group", "action", "military")
@@ -576,7 +578,9 @@ VOCABULARY = Vocabulary(
                      *CLEAR_WORDS, *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
     verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
-    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, "build", "floor", "floors"]),
+    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, "build", "floor", "floors", *STOREYS]),
+    same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
+          *((word, "floor") for word in STOREYS)),
 )
 """Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,
 and the words that only go with one (``with``, ``replace``, ``none``), do not make a line a move. The verbs,
