@@ -183,6 +183,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     dropped = False
     each: set[int] = set()
     index = _index(words, vocabulary)
+    for at in range(len(written) - 2, 0, -1):  # "palace number 2", «дворец номер один»: the thing's number
+        if (fold(written[at]) in reading.options and between[at].isspace() and between[at + 1].isspace()
+                and (written[at + 1].isdigit() or _number(fold(written[at + 1]), reading, words) is not None)
+                and index.concepts(written[at - 1], words, slips=False)):
+            del written[at], between[at + 1]
     read: list[Token] = []
     count: int | None = None
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
@@ -221,6 +226,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                               clause=clause, run=run, sentence=sentence))
             continue
         number = _number(folded, reading, words)
+        if (number is not None and number > 1 and _ordinal(folded, reading, words) is None
+                and _of_a_group(at, written, between, reading)):
+            continue  # "the first of my two palaces": the group's size chooses nothing («από έναν»: one each)
         concepts = index.concepts(word, words, slips=number is None)  # «δευτερο»: second, no slip of a word
         if folded in reading.nothing:  # none of the choices: a choice of its own, never passed over
             read.append(Token(word, concepts | NONE, clause=clause, run=run, sentence=sentence))
@@ -324,6 +332,18 @@ def _ending(at: int, written: list[str], between: list[str], reading: Reading) -
     return folded in reading.number_suffixes or any(
         folded[:cut] in reading.number_suffixes and folded[cut:] in reading.number_suffixes
         for cut in range(1, len(folded)))
+
+
+def _of_a_group(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether word ``at`` stands after a word choosing one of a group, with only the language's small words
+    between ("of my two", «из двух», «από τους δύο»), and before a word: it counts the group chosen from."""
+    before = at - 1
+    while before >= 0 and at - before <= 3 and fold(written[before]) not in reading.partitive \
+            and fold(written[before]) in reading.small:
+        before -= 1
+    return (before >= 0 and at - before <= 3 and fold(written[before]) in reading.partitive
+            and at + 1 < len(written) and not written[at + 1].isdigit()
+            and all(not mark.strip() for mark in between[before + 1:at + 2]))
 
 
 def _paired(read: list[Token]) -> list[Token]:

@@ -500,6 +500,10 @@ class Reading:
     each: frozenset[str] = frozenset()
     """Words saying what a part of a line says goes with each thing named ("both", «оба», «κάθε», "mindkettő"):
     read by meaning, that part is matched within every part of a move of several ("both in palace 2")."""
+    partitive: frozenset[str] = frozenset()
+    """Words choosing one of a group ("of", «из», «από»): read by meaning, a count right after one (its small
+    words between) counts the group chosen from ("the first of my two palaces", «первый из двух дворцов»), so it
+    chooses nothing and is passed over."""
     joins: frozenset[str] = frozenset()
     """Words joining two things said in a row ("and", «и», «και», "és"): read by meaning, a part of a line may run
     on from one part of a move to the next only where one stands ("a warrior in palace 1 and a healer in palace

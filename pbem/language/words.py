@@ -254,6 +254,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    nothing=folded(table.get("nothing", [])),
                    joins=frozenset(fold(word) for word in table.get("joins", [])),
                    each=frozenset(fold(word) for word in table.get("each", [])),
+                   partitive=frozenset(fold(word) for word in table.get("partitive", [])),
                    places=frozenset(fold(word) for word in table.get("places", [])),
                    endings=frozenset(word.lower() for word in table.get("endings", [])),
                    lengthened=dict(table.get("lengthened", {})),

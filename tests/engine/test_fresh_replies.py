@@ -25,7 +25,7 @@ FRESH = Path(__file__).with_name("corpus2")
 
 READ_AT_LEAST = {
     "china.el": 39, "china.en": 29, "china.hu": 34, "china.ru": 33,
-    "dragon.el": 26, "dragon.en": 36, "dragon.hu": 27, "dragon.ru": 27,
+    "dragon.el": 27, "dragon.en": 39, "dragon.hu": 27, "dragon.ru": 29,
     "prodigals.el": 15, "prodigals.en": 15, "prodigals.hu": 15, "prodigals.ru": 10,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read

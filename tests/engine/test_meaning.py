@@ -343,3 +343,20 @@ def test_the_word_most_left_is_matched_first_whatever_the_hash_order() -> None:
     """«adoszedo» once stands for both words of ``tax collector``, the move also named by its card: the
     optional second reading takes the word still left, so the reading does not depend on set order."""
     assert read("dragon", "hu", "person", "adoszedo az egyesbe") == ["recruit tax collector palace1"]
+
+
+@pytest.mark.parametrize(("language", "state_name", "text", "means"), [
+    ("en", "release", "Say goodbye to the older of my two monks.", ["release old monk palace1"]),
+    ("ru", "person", "Старого земледельца — в первый из двух дворцов.", ["recruit old farmer palace1"]),
+])
+def test_a_count_of_the_group_chosen_from_chooses_nothing(language: str, state_name: str, text: str,
+                                                          means: list[str]) -> None:
+    """"the older of my two monks", «первый из двух дворцов»: the two counts the group, not a palace or a floor;
+    «από έναν όροφο» ("one floor each") counts no group (see the test of a count before a floor)."""
+    assert read("dragon", language, state_name, text) == means
+
+
+def test_a_numbered_thing_may_say_number_before_its_number() -> None:
+    """"palace number two", «дворец номер 2»: the option word between a thing and its number is read past."""
+    assert read("dragon", "en", "start", "Both of them go into palace number two: a monk and a farmer.") == [
+        "start monk palace2, farmer palace2"]
