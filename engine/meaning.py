@@ -159,6 +159,11 @@ class _Search:
     asked about, never played."""
     descriptions: dict[str, Counter[str]] = field(default_factory=dict)
     split: dict[str, list[Counter[str]]] = field(default_factory=dict)
+    aliases: dict[str, Counter[str]] = field(default_factory=dict)
+    """Per move's notation, the words the game says it is also named by now (``also_named``): another name for
+    what the move names ("play my scholar card"), so leaving one unsaid leaves no choice unsaid; but a place or
+    position (a numbered thing, China's ``up2``) stays a choice, as it tells apart moves the notation names
+    alike."""
     tried: int = 0
     counted: bool = False
     """Whether the line says a word counting what it names ("both", «оба»; :attr:`Tokens.counted`)."""
@@ -192,6 +197,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         return None
     dropped = False
     each: set[int] = set()
+    for at in range(len(written) - 2, 0, -1):  # "palace number 2", «дворец номер один»: the thing's number
+        if (fold(written[at]) in reading.options and between[at].isspace() and between[at + 1].isspace()
+                and (written[at + 1].isdigit() or said_number(fold(written[at + 1]), reading, words) is not None)
+                and index.concepts(written[at - 1], words, slips=False)):
+            del written[at], between[at + 1]
     read: list[Token] = []
     count: int | None = None
     count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
@@ -202,6 +212,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     counted = frozenset(fold(word) for word in vocabulary.counted)
     fillers = lexicon.fillers if lexicon is not None else frozenset()
     repeated = lexicon.repeated if lexicon is not None else frozenset()
+    units = counted - frozenset(fold(word) for word in vocabulary.moves)  # counted, naming no thing: "floor"
     for at, word in enumerate(written):
         folded = fold(word)
         if at > 0 and _SENTENCE.search(between[at]):
@@ -247,6 +258,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                               clause=clause, run=run, sentence=sentence))
             continue
         number = said_number(folded, reading, words)
+        if (number is not None and number > 1 and _ordinal(folded, reading, words) is None
+                and _of_a_group(at, written, between, reading)):
+            continue  # "the first of my two palaces": the group's size chooses nothing («από έναν»: one each)
         concepts = index.concepts(word, words, slips=number is None)  # «δευτερο»: second, no slip of a word
         if folded in reading.nothing:  # none of the choices: a choice of its own, never passed over
             read.append(Token(word, concepts | NONE, clause=clause, run=run, sentence=sentence))
@@ -266,8 +280,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
             count, count_at = number, len(read) + 1  # the notation reads it only as a word that makes no move
             ordinal = _ordinal(folded, reading, words)
-            said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
+            said = {str(number)} if ordinal is None else {f"{ORDINAL}{ordinal}"}  # "first" is no count: never "+1"
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
+            counts = counts or (at + 1 < len(written) and between[at + 1].isspace()  # "one floor", «έναν όροφο»:
+                                and bool(index.concepts(written[at + 1], words) & units))  # a count said
             if not (counts or small or ordinal is not None) and number > 1 and _counts_things(
                     at, written, between, reading, index, words, counted):
                 small = dropped = True  # "two pagodas", «két bábu»: how many, each then said by its place
@@ -493,6 +509,18 @@ def _ending(at: int, written: list[str], between: list[str], reading: Reading) -
     return folded in reading.number_suffixes or any(
         folded[:cut] in reading.number_suffixes and folded[cut:] in reading.number_suffixes
         for cut in range(1, len(folded)))
+
+
+def _of_a_group(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether word ``at`` stands after a word choosing one of a group, with only the language's small words
+    between ("of my two", «из двух», «από τους δύο»), and before a word: it counts the group chosen from."""
+    before = at - 1
+    while before >= 0 and at - before <= 3 and fold(written[before]) not in reading.partitive \
+            and fold(written[before]) in reading.small:
+        before -= 1
+    return (before >= 0 and at - before <= 3 and fold(written[before]) in reading.partitive
+            and at + 1 < len(written) and not written[at + 1].isdigit()
+            and all(not mark.strip() for mark in between[before + 1:at + 2]))
 
 
 def _paired(read: list[Token]) -> list[Token]:
@@ -771,11 +799,16 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
     """A move's words: its notation's, and those the game says it is also named by now (China's display card by
     its place, ``up2``: "the second face-up card")."""
     notation = search.rules.format(move)
-    said = f"{notation} {search.rules.also_named(state, search.seat, move)}".strip()
+    also = search.rules.also_named(state, search.seat, move)
+    said = f"{notation} {also}".strip()
     found = search.descriptions.get(said)
     if found is None:
         found = search.descriptions[said] = describe(said)
         search.split[notation] = parts(notation)
+    alias = describe(also)
+    numbered = {word.split("=")[0] for word in alias if "=" in word}  # a place (``up2``) tells moves apart
+    search.aliases[notation] = Counter({word: n for word, n in alias.items()
+                                        if "=" not in word and word not in numbered})
     return found
 
 
@@ -797,7 +830,9 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
         return None
     for token in chunk:
         if token.optional:
-            used = next((concept for concept in token.concepts if left[concept] > 0 and (token.thing or may(concept))), None)
+            used = next((concept for concept in sorted(token.concepts, key=lambda concept: (-left[concept], concept))
+                         if left[concept] > 0 and (token.thing or may(concept))), None)  # the word most left
+            # first: «γκέισα» twice is court and lady
             if used is not None:
                 left[used] -= 1
     return +left
@@ -918,7 +953,8 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
     question mark": the wild); unless the line reads as moves of several decisions one way only, each named
     wholly ("my yellow goes to Qi, site 3; then draw from the deck"), since a word passed over that told two
     moves of one decision apart would have left the rest of the line read no other way."""
-    whole = [move for move, left in fits if not any(_choice(search, word) for word in +left)]
+    whole = [move for move, left in fits
+             if not any(_choice(search, word) for word in left - search.aliases.get(search.rules.format(move), Counter()))]
     chose = any(token.chose for token in chunk)
     told = search.sure and (not chose or len({type(move) for move, _ in fits}) == 1)
     if not search.sure and all(_a_number(token) for token in chunk if not token.optional):

@@ -190,7 +190,11 @@ class Reader:
         ignored: list[str] = [entry.written for entry in entries[:start]]
         ahead: list[str] = []
         unseen: list[str] = []
-        for entry in entries[start:end]:
+        joined = 0  # lines read with the line before them (one move said over two lines)
+        for at, entry in enumerate(entries[start:end], start):
+            if joined:
+                joined -= 1
+                continue
             if unseen or (kept and moves and seat in self.game.to_act(work) and self._unseen(work, seat)):
                 unseen.append(entry.written)
                 continue
@@ -209,10 +213,36 @@ class Reader:
             try:
                 work, played = self._read_entry(entry, work, seat, words)
             except MoveError as err:  # quoted as the player wrote it, never as read (half in English notation)
-                raise err.at(entry.quoted) from None
+                found = self._joined(entries[at:end], work, seat, words)
+                if found is None:
+                    raise err.at(entry.quoted) from None
+                work, played, joined = found
             moves += played
         ignored += [entry.written for entry in entries[end:]]
         return Reading(moves, (*ignored, *after), tuple(ahead), tuple(unseen))
+
+    def _joined(self, entries: Sequence[Entry], work: State, seat: int,
+                words: Words) -> tuple[State, list[Move], int] | None:
+        """A move said over two lines ("Craftsman -> palace 2" and "Monk -> palace 1": a start's two persons),
+        read by meaning as one line of two parts: the state after it, its moves and the lines joined after the
+        first; None when the first line with the next reads as nothing more sure, or there is no next line.
+
+        Only a line that could mean several moves by meaning is joined with the next: one that means none keeps
+        its reason, and the next line alone may be the next decision's."""
+        if len(entries) < 2 or entries[1].too_long:
+            return None
+        first, following = entries[0], entries[1]
+        alone = meaning(self.game, first.written, work, seat, words, self.game.NOTATION.VOCABULARY)
+        if alone is None or not alone.candidates or alone.left_over:
+            return None
+        written = f"{first.written.rstrip(' ,;:.')}; {following.written}"
+        found = meaning(self.game, written, work, seat, words, self.game.NOTATION.VOCABULARY)
+        if found is None or not found.read:
+            return None
+        state = self.game.clone(work)
+        for move in found.moves:
+            state = self.game.apply(state, seat, move)
+        return state, list(found.moves), 1
 
     def _unseen(self, state: State, seat: int) -> bool:
         """Whether the seat's decision now is one a kept answer may not serve

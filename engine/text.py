@@ -515,6 +515,10 @@ class Reading:
     the rest of the line, and closes the line where it is not."""
     both: frozenset[str] = frozenset()
     """The words of ``each`` that count two ("both", «обе», "mindkét"): "both reds" is two reds, as "two reds" is."""
+    partitive: frozenset[str] = frozenset()
+    """Words choosing one of a group ("of", «из», «από»): read by meaning, a count right after one (its small
+    words between) counts the group chosen from ("the first of my two palaces", «первый из двух дворцов»), so it
+    chooses nothing and is passed over."""
     joins: frozenset[str] = frozenset()
     """Words joining two things said in a row ("and", «и», «και», "és"): read by meaning, a part of a line may run
     on from one part of a move to the next only where one stands ("a warrior in palace 1 and a healer in palace

@@ -29,7 +29,7 @@ from engine.dragon.moves import (
     format_move,
 )
 from engine.dragon.reasons import example_of, expected, why_illegal
-from engine.dragon.state import ACTION, BUILD, PERSON, RELEASE, START, DragonState
+from engine.dragon.state import ACTION, BUILD, PERSON, RELEASE, START, DragonState, Palace
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
 from engine.notation import Vocabulary, closest, words_of
 from engine.text import Notation, T, Text
@@ -54,8 +54,10 @@ TYPE_WORDS: dict[str, str] = {
     "tax": "tax_collector", "collector": "tax_collector", "taxcollector": "tax_collector", "pyro": "pyrotechnist",
 }
 LEVEL_WORDS: dict[str, str] = {"young": "young", "old": "old"}
+STOREYS = ("storey", "storeys", "story", "stories", "level", "levels")
+"""A palace's floors as players also call them ("a new palace, two storeys high"): read as ``floor``."""
 FILLER = frozenset({"with", "using", "in", "into", "to", "the", "a", "an", "my", "and", "from", "of", "on",
-                    "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces"})
+                    "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces", *STOREYS})
 PLACE_WORDS = ("palace", "p")
 GROUP_WORDS = ("group", "g")
 ACTION_FILLER = ("group", "action", "military")
@@ -552,6 +554,18 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
                       last=Notation("release")))
 
 
+def also_named(palaces: list[Palace], move: DragonMove) -> str:
+    """The words a move is also named by in a reply, beside its notation (see ``Dragon.also_named``): a recruit's
+    card played (``play scholar card``), a build's palaces by their persons' types and each new one as a palace."""
+    match move:
+        case Recruit(card, _, _) | Replace(card, _, _, _) | Discard(card, _):
+            return f"play {card.replace('_', ' ')} card"
+        case Build(onto, new):
+            living = [data.LABEL[code] for palace, _ in onto for code in palaces[palace - 1][1]]
+            return " ".join([*living, *["palace"] * len(new)])
+    return ""
+
+
 def read_line(line: str, state: DragonState, seat: int) -> list[DragonMove]:
     """A normalised reply line to its one move (the reply loop asks only while ``seat`` is to act)."""
     return [parse_line(line, state, seat)]
@@ -564,7 +578,9 @@ VOCABULARY = Vocabulary(
                      *CLEAR_WORDS, *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
     verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
-    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, "build", "floor", "floors"]),
+    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, "build", "floor", "floors", *STOREYS]),
+    same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
+          *((word, "floor") for word in STOREYS)),
 )
 """Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,
 and the words that only go with one (``with``, ``replace``, ``none``), do not make a line a move. The verbs,

@@ -26,7 +26,7 @@ FRESH = Path(__file__).with_name("corpus2")
 
 READ_AT_LEAST = {
     "china.el": 47, "china.en": 42, "china.hu": 38, "china.ru": 45,
-    "dragon.el": 22, "dragon.en": 29, "dragon.hu": 22, "dragon.ru": 21,
+    "dragon.el": 27, "dragon.en": 39, "dragon.hu": 27, "dragon.ru": 29,
     "prodigals.el": 15, "prodigals.en": 15, "prodigals.hu": 15, "prodigals.ru": 10,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read

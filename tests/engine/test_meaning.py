@@ -464,3 +464,70 @@ def test_two_words_for_one_thing_in_a_row_name_it_once(name: str, text: str, mea
 
 def test_a_province_is_named_by_its_printed_name_or_alias() -> None:
     assert read("china", "en", "joker", "Qin 2") == ["chin: pagoda 2"]
+
+
+def test_a_move_said_over_two_lines_is_read_as_one() -> None:
+    """A start's two persons, one per line: the first line alone could mean several starts, so it is read with
+    the next; a line that means nothing alone keeps its refusal."""
+    assert read("dragon", "en", "start", "Craftsman -> palace 2\nMonk -> palace 1") == [
+        "start craftsman palace2, monk palace1"]
+    with pytest.raises(MoveError):
+        read("dragon", "en", "start", "Craftsman -> palace 2\nblorptastic")
+
+
+def test_a_recruit_is_named_by_the_card_it_plays_too() -> None:
+    """"play my scholar card and take an old scholar": the card played is another name of the recruit (its
+    ``also_named``), so the scholar said twice is one recruit, and leaving the card unsaid leaves no choice unsaid."""
+    assert read("dragon", "en", "person", "I'll play my scholar card and take an old scholar into the second palace."
+                ) == ["recruit old scholar palace2"]
+    assert read("dragon", "en", "person", "old scholar, second palace") == ["recruit old scholar palace2"]
+
+
+def test_a_new_palace_is_a_palace_and_a_count_before_floor_is_said() -> None:
+    """"new palace, 2 floors" is the build of a new palace; «δύο νέα παλάτια, από έναν όροφο» counts one floor
+    each, so it is never read as one new palace of two floors."""
+    assert read("dragon", "en", "build", "new palace, 2 floors") == ["build +2 new"]
+    with pytest.raises(MoveError):
+        read("dragon", "el", "build", "Δύο νέα παλάτια, από έναν όροφο το καθένα.")
+
+
+def test_a_palace_is_named_by_the_persons_living_in_it() -> None:
+    """A build's palace by whom it houses ("the craftsman's palace"); a place a move is also named by still tells
+    moves apart (China's ``up2``: see test_a_display_card_is_named_by_its_place)."""
+    assert read("dragon", "en", "build", "One floor on the palace with the craftsman, one on the pyrotechnist's."
+                ) == ["build +1 palace1 +1 palace2"]
+
+
+def test_the_word_most_left_is_matched_first_whatever_the_hash_order() -> None:
+    """«adoszedo» once stands for both words of ``tax collector``, the move also named by its card: the
+    optional second reading takes the word still left, so the reading does not depend on set order."""
+    assert read("dragon", "hu", "person", "adoszedo az egyesbe") == ["recruit tax collector palace1"]
+
+
+@pytest.mark.parametrize(("language", "state_name", "text", "means"), [
+    ("en", "release", "Say goodbye to the older of my two monks.", ["release old monk palace1"]),
+    ("ru", "person", "Старого земледельца — в первый из двух дворцов.", ["recruit old farmer palace1"]),
+])
+def test_a_count_of_the_group_chosen_from_chooses_nothing(language: str, state_name: str, text: str,
+                                                          means: list[str]) -> None:
+    """"the older of my two monks", «первый из двух дворцов»: the two counts the group, not a palace or a floor;
+    «από έναν όροφο» ("one floor each") counts no group (see the test of a count before a floor)."""
+    assert read("dragon", language, state_name, text) == means
+
+
+def test_a_numbered_thing_may_say_number_before_its_number() -> None:
+    """"palace number two", «дворец номер 2»: the option word between a thing and its number is read past."""
+    assert read("dragon", "en", "start", "Both of them go into palace number two: a monk and a farmer.") == [
+        "start monk palace2, farmer palace2"]
+
+
+@pytest.mark.parametrize("text", ["Первый дворец плюс этаж, второй этаж в новый дворец",
+                                  "A floor for the first palace, the second floor starts a new palace."])
+def test_an_ordinal_is_no_count_of_floors(text: str) -> None:
+    """"the first palace" names palace 1, never the build's "+1": a build it would make of the second palace is
+    never played."""
+    language = "ru" if "дворец" in text else "en"
+    try:
+        assert read("dragon", language, "build", text) == ["build +1 palace1 +1 new"]
+    except MoveError:
+        pass
