@@ -150,6 +150,10 @@ class _Search:
     asked about, never played."""
     descriptions: dict[str, Counter[str]] = field(default_factory=dict)
     split: dict[str, list[Counter[str]]] = field(default_factory=dict)
+    also: dict[Move, Counter[str]] = field(default_factory=dict)
+    """Per move of the decision last described, the words the game says it is also named by now (``also_named``):
+    those of them the notation's vocabulary calls ``described`` are other names for it, so one left unsaid
+    leaves no choice of the move unsaid ("Hyde Park" without "space", a marker without its place)."""
     tried: int = 0
     counted: bool = False
     """Whether the line says a word counting what it names ("both", «оба»; :attr:`Tokens.counted`)."""
@@ -210,7 +214,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if word.isdigit():  # with an ending («a 2-esbe»: into number 2) or after "in" («στο 2») it names a
             placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
                 at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places)
-            said = {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set())
+            glued = at > 0 and between[at] == "" and written[at - 1].isalpha()  # ``d4``, ``gent1``: the number
+            said = ({f"{ORDINAL}{int(word)}"} if glued  # of the thing written onto it, never a count or a value
+                    else {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set()))
             read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run, sentence=sentence))
             continue
@@ -230,8 +236,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run, sentence=sentence))
             count = None
             continue
-        if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
-            count = number  # the notation reads it only as a word that makes no move
+        if number is not None and (concepts <= vocabulary.others - vocabulary.moves or folded in reading.numbers):
+            count = number  # "first" is 1 where the notation reads it only as a word that makes no move; a
+            # number word the language lists is one where the notation reads it only inside a name ("two" of
+            # ``two-faced``: the reading's numbers keep those only)
             ordinal = _ordinal(folded, reading, words)
             said = {str(number)} | ({f"{ORDINAL}{ordinal}"} if ordinal is not None else set())
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
@@ -248,6 +256,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                                   clause=clause, run=run, sentence=sentence))
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
                     read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence)] * (len(concepts) - 1)  # too
+        elif folded in reading.done and at == len(written) - 1 and DONE & vocabulary.moves:
+            read.append(Token(word, DONE & vocabulary.moves, optional=True, clause=clause, run=run,
+                              sentence=sentence))  # «…. Всё.»: the game's move of ending, where it is one
         elif not small:
             if not words.known(word) or _a_name(at, written, between):
                 return None
@@ -289,6 +300,10 @@ def _a_name(at: int, written: list[str], between: list[str]) -> bool:
 
 NONE = frozenset({"pass", "done", "none"})
 """What "nothing", «ничего», «τίποτα», "semmit" stand for: the move of choosing none, stopping or passing."""
+
+DONE = frozenset({"done"})
+"""What a done word closing a line («всё», "finished") stands for in a game whose notation has a move of ending its
+turn (Prodigals' ``done``): read so where the line can end with it (:func:`_closing`)."""
 
 STOPS = frozenset({"not", "or", "if"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
@@ -494,7 +509,14 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         return None
     read = found.read
     search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted)
-    _parse(search, rules.clone(state), tuple(read), ())
+    closing = _closing(read, words, vocabulary)
+    if closing is not None:  # "…, lady down. Finished.": the game's own move of ending, where it can be played
+        _parse(search, rules.clone(state), closing, ())
+        if not search.found:
+            search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted,
+                             tried=search.tried)
+    if not search.found:
+        _parse(search, rules.clone(state), tuple(read), ())
     chosen = _playable(search)
     if chosen is not None:
         return Meaning(moves=search.found[chosen])
@@ -513,6 +535,17 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
     return Meaning()
+
+
+def _closing(read: Sequence[Token], words: Words, vocabulary: Vocabulary) -> tuple[Token, ...] | None:
+    """The tokens with the line's closing done word required, where it is one of the game's moves too
+    ("Finished." where Prodigals' ``done`` ends the turn); None when the line closes otherwise. A done word is one
+    of the language's small words, which may stand for nothing: read so only where it cannot be the move."""
+    reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
+    last = read[-1] if read else None
+    if last is None or not last.optional or fold(last.written) not in reading.done or not last.concepts & vocabulary.moves:
+        return None
+    return (*read[:-1], replace(last, optional=False, concepts=last.concepts | (DONE & vocabulary.moves)))
 
 
 def _playable(search: _Search) -> tuple[str, ...] | None:
@@ -569,13 +602,14 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         return
     legal = search.rules.legal(state, search.seat)
     described = [(move, _described(search, state, move)) for move in legal]
+    also = {move: search.also[move] for move in legal}  # this decision's: deeper ones overwrite search.also
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
         if all(token.optional for token in chunk):
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)))) is not None]
-        for move, names in _chosen(search, chunk, fits, described):
+        for move, names in _chosen(search, chunk, fits, described, also):
             try:
                 following = search.rules.apply(search.rules.clone(state), search.seat, move)
             except ValueError:
@@ -587,7 +621,9 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
     """A move's words: its notation's, and those the game says it is also named by now (China's display card by
     its place, ``up2``: "the second face-up card")."""
     notation = search.rules.format(move)
-    said = f"{notation} {search.rules.also_named(state, search.seat, move)}".strip()
+    also = search.rules.also_named(state, search.seat, move)
+    said = f"{notation} {also}".strip()
+    search.also[move] = describe(also) if also else Counter()
     found = search.descriptions.get(said)
     if found is None:
         found = search.descriptions[said] = describe(said)
@@ -690,12 +726,14 @@ def _names_a_choice(chunk: Sequence[Token], move: Move, described: list[tuple[Mo
 
 
 def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
-            described: list[tuple[Move, Counter[str]]]) -> list[tuple[Move, int]]:
+            described: list[tuple[Move, Counter[str]]],
+            also: dict[Move, Counter[str]] | None = None) -> list[tuple[Move, int]]:
     """The move a chunk names (:data:`NAMED`); or every move it fits, the one it names wholly though a word was
     passed over :data:`WHOLE`, the others :data:`UNNAMED` (the reader asks).
 
-    A move is named when it is the one the chunk names wholly (every choice said, only its verb and the
-    notation's small words left out: "red" is ``play red``, not ``play red red``), or the one move the chunk
+    A move is named when it is the one the chunk names wholly (every choice said, only its verb, the
+    notation's small words and the words it is also named by (``also``, :attr:`Vocabulary.described`) left out: "red" is ``play red``, not
+    ``play red red``), or the one move the chunk
     fits at all, if the chunk names one of its choices ("wei 1" is ``wei: pagoda 1``, the emissary taking no
     site). A chunk of a verb alone names no move, however few are legal ("play card" is no card's play,
     whichever card is the one legal). Where a word of the line was passed over, a move is named only when the
@@ -710,7 +748,12 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
             return True
         return word not in vocabulary.verbs and (word not in vocabulary.others or word in vocabulary.moves)
 
-    whole = [move for move, left in fits if not any(choice(word) for word in +left)]
+    def unsaid(move: Move, left: Counter[str]) -> bool:  # a choice of the notation's own left unsaid; a word the
+        other = (also or {}).get(move, Counter())  # move is also named by is another name for it, never owed
+        return any(choice(word) and left[word] > (other[word] if word in vocabulary.described else 0)
+                   for word in +left)
+
+    whole = [move for move, left in fits if not unsaid(move, left)]
     chose = any(token.chose for token in chunk)
     told = search.sure and (not chose or len({type(move) for move, _ in fits}) == 1)
     if len(whole) == 1 and (told or len(fits) == 1):

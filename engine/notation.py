@@ -139,6 +139,10 @@ class Vocabulary:
     """The words a count stands before as that many of them (China's card colours: "two reds", «две красные»,
     «két pirosat» are ``2 red``, which its notation reads as ``red red``): a number word right before one is
     read as its digit wherever it stands, after a verb too."""
+    described: frozenset[str] = frozenset()
+    """Words a game's ``also_named`` describes a move by besides its notation (Prodigals' "space", "top", a
+    possession's "wine"): another name for the move, so a reply by meaning that leaves one unsaid still names
+    the move wholly (:mod:`engine.meaning`), and one said must fit."""
     same: tuple[tuple[str, str], ...] = ()
     """Words the notation reads as another it writes (China's ``house`` is ``pagoda``, ``swap`` is ``exchange``,
     ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move."""
