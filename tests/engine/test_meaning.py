@@ -305,3 +305,30 @@ def test_a_possessive_in_a_cards_name_is_read_as_its_slug_writes_it() -> None:
     """"Gentlemen's Walkout" is ``gentlemens-walkout``: the apostrophe the slug leaves out is no other word."""
     assert read("prodigals", "en", "hand", "Gentlemen's Walkout on the left column") == [
         "play gentlemens-walkout", "column left"]
+
+
+def test_a_move_is_named_by_what_the_board_shows_of_its_thing_and_never_owes_it() -> None:
+    """Words a game describes a move by (``Vocabulary.described``: a space's kind and competition, a marker's
+    place, a possession's symbol, borough and value) read when said and are never owed when unsaid."""
+    assert read("prodigals", "en", "errands", "The personal society space.") == ["place s-snub"]
+    assert read("prodigals", "en", "errands", "Election set 2.") == ["place e-set2"]
+    assert read("prodigals", "en", "hand", "Land Steward, and sell my Chelsea dog worth 4.") == [
+        "use land-steward", "sell d3"]
+
+
+def test_a_number_written_onto_a_word_numbers_that_thing_only() -> None:
+    """``d4`` is the tile d4, never a possession worth 4 (d3 is a dog worth 4)."""
+    assert read("prodigals", "en", "hand", "Land Steward, sell d4.") == ["use land-steward", "sell d4"]
+
+
+def test_a_done_word_closing_a_line_is_the_games_move_of_ending_where_it_can_be_played() -> None:
+    """"Finished." after a card played ends the turn; after an errand placement, where no move ends a turn, it
+    stands for nothing."""
+    assert read("prodigals", "en", "hand", "Lavish Dinner. Finished.") == ["play lavish-dinner", "done"]
+    assert read("prodigals", "en", "errands", "Hyde Park. Finished.") == ["place e-hyde-park"]
+
+
+def test_a_number_word_read_only_inside_a_cards_name_is_still_a_number() -> None:
+    """English "two" is a number though ``two-faced`` is a card: the notation reads it only inside the name."""
+    assert read("prodigals", "en", "errands", "Turn order space two, with the megaphones bonus tile.") == [
+        "place turn-order-2", "bonus-tile e-megaphones"]
