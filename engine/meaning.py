@@ -215,8 +215,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
                 at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places)
             glued = at > 0 and between[at] == "" and written[at - 1].isalpha()  # ``d4``, ``gent1``: the number
-            said = ({f"{ORDINAL}{int(word)}"} if glued  # of the thing written onto it, never a count or a value
-                    else {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set()))
+            things = {fold(written[at - 1]), *index.concepts(written[at - 1], words)} if glued else set()
+            said = ({f"{thing}={int(word)}" for thing in things} if glued  # of the thing written onto it,
+                    else {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set()))  # never a count
             read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run, sentence=sentence))
             continue
@@ -304,6 +305,10 @@ NONE = frozenset({"pass", "done", "none"})
 DONE = frozenset({"done"})
 """What a done word closing a line («всё», "finished") stands for in a game whose notation has a move of ending its
 turn (Prodigals' ``done``): read so where the line can end with it (:func:`_closing`)."""
+
+_LINKING = frozenset({"the", "a", "an", "at", "of", "for", "to", "in", "on", "and", "with", "from"})
+"""The English notation's articles and prepositions inside its names (``insult-the-vicar``): a word of another
+language's form of the name stands for the name's other words, never for these, which other names share."""
 
 STOPS = frozenset({"not", "or", "if"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
@@ -402,8 +407,10 @@ class _Index:
         for entry in (lexicon.entries if lexicon is not None else ()):
             notation = frozenset(fold(word) for word in TOKEN.findall(entry.english))
             for form in entry.forms:  # a word of the form that is a word of the notation stands for itself alone
-                pairs += [(word, concept) for word in TOKEN.findall(form)
-                          for concept in ({fold(word)} if fold(word) in notation else notation)]
+                pairs += [(word, concept) for word in TOKEN.findall(form)  # a word never stands for a letter
+                          for concept in ({fold(word)} if fold(word) in notation else notation)  # («t-lépések»:
+                          if (len(concept) > 1 or len(word) == 1)  # «lépések» is moves, not the s of s-moves;
+                          and (concept not in _LINKING or fold(word) == concept)]  # «викария», not its "the")
                 phrase = tuple(fold(word) for word in TOKEN.findall(form))
                 if len(phrase) > 1:
                     self.phrases[phrase] = self.phrases.get(phrase, frozenset()) | notation

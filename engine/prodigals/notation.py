@@ -110,7 +110,8 @@ def _identifiers() -> list[str]:
 _NAMING_NOTHING = ("for", "errand-boy")
 
 _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower", "bottom"), ("cards", "card"),
-         ("center", "centre"), ("possession", "possessions"), ("finished", "done"))
+         ("center", "centre"), ("possession", "possessions"), ("finished", "done"),
+         ("spot", "space"))
 """English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
 the other word for ending the turn."""
 

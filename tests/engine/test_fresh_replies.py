@@ -26,7 +26,7 @@ FRESH = Path(__file__).with_name("corpus2")
 READ_AT_LEAST = {
     "china.el": 39, "china.en": 29, "china.hu": 34, "china.ru": 33,
     "dragon.el": 22, "dragon.en": 29, "dragon.hu": 22, "dragon.ru": 21,
-    "prodigals.el": 18, "prodigals.en": 21, "prodigals.hu": 19, "prodigals.ru": 16,
+    "prodigals.el": 23, "prodigals.en": 21, "prodigals.hu": 24, "prodigals.ru": 20,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""

@@ -332,3 +332,14 @@ def test_a_number_word_read_only_inside_a_cards_name_is_still_a_number() -> None
     """English "two" is a number though ``two-faced`` is a card: the notation reads it only inside the name."""
     assert read("prodigals", "en", "errands", "Turn order space two, with the megaphones bonus tile.") == [
         "place turn-order-2", "bonus-tile e-megaphones"]
+
+
+def test_a_word_of_a_names_form_stands_for_its_words_never_a_letter_or_an_article() -> None:
+    """«t-lépések» is ``s-moves``: «lépések» is moves, never the letter s another space shares; «викария» of
+    «Оскорбить викария» is the vicar, never the "the" of ``at-the-pub``."""
+    from engine import meaning
+    rules = engine.game("prodigals")
+    hungarian, russian = words(rules, "hu"), words(rules, "ru")
+    vocabulary = rules.NOTATION.VOCABULARY
+    assert meaning._index(hungarian, vocabulary).concepts("lépések", hungarian) == {"moves"}
+    assert "the" not in meaning._index(russian, vocabulary).concepts("викария", russian)
