@@ -253,7 +253,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if word.isdigit():  # with an ending («a 2-esbe»: into number 2) or after "in" («στο 2») it names a
             placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
                 at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places)
-            said = {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set())
+            glued = at > 0 and between[at] == "" and written[at - 1].isalpha()  # ``d4``, ``gent1``: the number
+            things = {fold(written[at - 1]), *index.concepts(written[at - 1], words)} if glued else set()
+            said = ({f"{thing}={int(word)}" for thing in things} if glued  # of the thing written onto it,
+                    else {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set()))  # never a count
             read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run, sentence=sentence))
             continue
@@ -266,7 +269,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             read.append(Token(word, concepts | NONE, clause=clause, run=run, sentence=sentence))
             count = None
             continue
-        closing = folded in reading.closing and bool(concepts & vocabulary.moves)  # "done", «τέλος»: a move
+        closing = folded in reading.closing and bool((concepts | DONE) & vocabulary.moves)  # "done", «τέλος», «всё»
+        if closing:  # in a game with a move of ending: that move, where the line can end with it
+            concepts = concepts | (DONE & vocabulary.moves)
         small = folded in reading.small or folded in reading.pronouns or (folded in reading.done and not closing)
         if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
             both, saw_each = clause, True  # move of several; of a move of one ("each of my two palaces") it says what the
@@ -277,8 +282,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run, sentence=sentence))
             count = None
             continue
-        if number is not None and concepts <= vocabulary.others - vocabulary.moves:  # "first" is 1 where
-            count, count_at = number, len(read) + 1  # the notation reads it only as a word that makes no move
+        if number is not None and (concepts <= vocabulary.others - vocabulary.moves or folded in reading.numbers):
+            count, count_at = number, len(read) + 1  # "first" is 1 where the notation reads it only as a word
+            # that makes no move; a number word the language lists is one where the notation reads it only inside
+            # a name ("two" of ``two-faced``: the reading's numbers keep those only)
             ordinal = _ordinal(folded, reading, words)
             said = {str(number)} if ordinal is None else {f"{ORDINAL}{ordinal}"}  # "first" is no count: never "+1"
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
@@ -308,9 +315,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
                                   clause=clause, run=run, sentence=sentence, closing=closing))
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
-                    read[-1] = replace(read[-1], concepts=concepts - fillers or concepts)  # too; «в пабе» never
                     read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence,
-                                   thing=True)] * (len(concepts) - 1)  # stands for "the" alone
+                                   thing=True)] * (len(concepts) - 1)  # too
                 if over:
                     count_at = -1
                     continue
@@ -427,6 +433,10 @@ def _a_name(at: int, written: list[str], between: list[str]) -> bool:
 
 NONE = frozenset({"pass", "done", "none"})
 """What "nothing", «ничего», «τίποτα», "semmit" stand for: the move of choosing none, stopping or passing."""
+
+DONE = frozenset({"done"})
+"""What a done word of the language («всё», "finished") stands for in a game whose notation has a move of ending
+its turn (Prodigals' ``done``), besides what its forms say: played where the line can end with it."""
 
 STOPS = frozenset({"not", "or", "if", "dont", "never", "unless", "instead", "except"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
@@ -588,12 +598,15 @@ class _Index:
         one thing: read whole before their words are read one by one."""
         lexicon: Lexicon | None = getattr(words, "lexicon", None)
         self.moves = frozenset(fold(word) for word in vocabulary.moves)
+        fillers = lexicon.fillers if lexicon is not None else frozenset()
         pairs: list[tuple[str, str]] = []
         for entry in (lexicon.entries if lexicon is not None else ()):
             notation = frozenset(fold(word) for word in TOKEN.findall(entry.english))
             for form in entry.forms:  # a word of the form that is a word of the notation stands for itself alone
-                pairs += [(word, concept) for word in TOKEN.findall(form)
-                          for concept in ({fold(word)} if fold(word) in notation else notation)]
+                pairs += [(word, concept) for word in TOKEN.findall(form)  # a word never stands for a letter
+                          for concept in ({fold(word)} if fold(word) in notation else notation)  # («t-lépések»:
+                          if (len(concept) > 1 or len(word) == 1)  # «lépések» is moves, not the s of s-moves;
+                          and (concept not in fillers or fold(word) == concept)]  # «викария», not its "the"
                 phrase = tuple(fold(word) for word in TOKEN.findall(form))
                 if len(phrase) > 1:
                     self.phrases[phrase] = self.phrases.get(phrase, frozenset()) | notation
@@ -944,9 +957,9 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
     """The move a chunk names (:data:`NAMED`); or every move it fits, the one it names wholly though a word was
     passed over :data:`WHOLE`, the others :data:`UNNAMED` (the reader asks).
 
-    A move is named when it is the one the chunk names wholly (every choice said, only its verb and the
-    notation's small words left out: "red" is ``play red``, not ``play red red``), or the one move the chunk
-    fits at all, if the chunk names one of its choices ("wei 1" is ``wei: pagoda 1``, the emissary taking no
+    A move is named when it is the one the chunk names wholly (every choice said, only its verb, the
+    notation's small words and the words it is also named by (:attr:`_Search.aliases`) left out: "red" is
+    ``play red``, not ``play red red``), or the one move the chunk fits at all, if the chunk names one of its choices ("wei 1" is ``wei: pagoda 1``, the emissary taking no
     site). A chunk of a verb alone names no move, however few are legal ("play card" is no card's play,
     whichever card is the one legal). Where a word of the line was passed over, a move is named only when the
     line fits no other: the word passed over might have been what told two apart ("the card with the

@@ -43,8 +43,9 @@ class Prodigals(GameBase):
         return greedy.prior(state, seat, moves)
 
     def also_named(self, state: State, seat: int, move: Any) -> str:
-        """A card set by the cards lying in it ("the set with Flirt")."""
-        return notation.set_cards(state, move)
+        """A move by what the board and the mail show of its thing: a card set by its cards ("the set with
+        Flirt"), a marker by its place ("the top gentleman"), a possession by its symbol, borough and value."""
+        return notation.also_named(state, seat, move)
 
     def determinise(self, state: State, seat: int | None, rng: Any) -> State:
         return determinise.determinise(state, seat, rng)

@@ -109,15 +109,92 @@ def _identifiers() -> list[str]:
 
 _NAMING_NOTHING = ("for", "errand-boy")
 
+_SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower", "bottom"), ("cards", "card"),
+         ("center", "centre"), ("possession", "possessions"), ("finished", "done"),
+         ("spot", "space"))
+"""English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
+the other word for ending the turn."""
+
 VOCABULARY = Vocabulary(
     moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid not in _NAMING_NOTHING),
-    others=words_of([*_identifiers(), *_NAMING_NOTHING, "society"]),
+    others=words_of([*_identifiers(), *_NAMING_NOTHING, "society", *(word for word, _ in _SAME)]),
     verbs=VERBS,
     never_unsaid=frozenset({"discard"}),
+    same=_SAME,
 )
 """Every word a move's line is written with: the words of the notation (``words.MOVE_WORDS``, which name every
 card, space, tile, marker and step) name a move; a tile's id, ``for`` (``exchange b5 for pt3``), the errand boy
-a placement puts and the ``society`` of ``move society lady2 up`` are read too, but name nothing alone."""
+a placement puts and the ``society`` of ``move society lady2 up`` are read too, but name nothing alone. The words
+:func:`also_named` describes a move by (``words.DESCRIBED``) are other names for it, never owed."""
+
+_COMPETITION_WORDS = {"e": "election", "p": "possessions", "s": "society"}
+"""A space's or set's competition, by the letter of its reply name, as players name it ("the election set")."""
+
+
+def _space(state: State, move: moves.Place) -> str:
+    """A placement's space as the board shows it: its competition, "personal" for the one space every player may
+    use, "space" for a space that is no card set, a turn-order space's number (``order 2``: "the second space of
+    the turn order"), the cards lying in a set (:func:`set_cards`)."""
+    said = [set_cards(state, move)]
+    letter, _, rest = move.space.partition("-")
+    if letter in _COMPETITION_WORDS:
+        said.append(_COMPETITION_WORDS[letter])
+    if not rest.startswith("set"):
+        said.append("space")
+    if move.space.startswith("turn-order-"):
+        said.append(f"order {move.space.rsplit('-', 1)[1]}")
+    if any(space.slug == move.space and space.personal for side in DATA.sides.values() for space in side.spaces):
+        said.append("personal")
+    if move.space == "s-beatrice":
+        said.append("dame")  # "Dame Beatrice" as the rulebook names her
+    return " ".join(part for part in said if part)
+
+
+def _marker(state: State, seat: int, marker: str) -> str:
+    """A marker by its place on the society grid: "top" or "bottom" of the player's two of its kind where they
+    stand in two rows, and its column ("the lady on the right", "my top gentleman")."""
+    markers = state.players[seat].markers
+    if marker not in markers:
+        return ""
+    row, column = markers[marker]
+    kind = marker.rstrip("0123456789")
+    said = [DATA.columns[column]]
+    rows = [place[0] for other, place in markers.items() if other != marker and other.rstrip("0123456789") == kind]
+    if rows and all(other > row for other in rows):
+        said.append("top")
+    elif rows and all(other < row for other in rows):
+        said.append("bottom")
+    return " ".join(said)
+
+
+def _possession(tile: str) -> str:
+    """A possession tile by what it shows: its value, its symbol and its borough ("my wine in Mayfair worth 4"),
+    the value as the board writes it (``£4``), a number of no word before it (``mayfair 4`` would be Mayfair's
+    fourth)."""
+    found = DATA.possessions.get(DATA.tile_by_slug.get(tile, ""))
+    if found is None:
+        return ""
+    return " ".join([f"£{found.value}", "card" if found.symbol == "cards" else found.symbol, found.borough.lower()])
+
+
+def also_named(state: State, seat: int, move: Move) -> str:
+    """The words a move is also named by now, besides its notation: what the board and the mail show of its thing
+    (see ``words.DESCRIBED``). A reply by meaning (:mod:`engine.meaning`) reads them, and never owes them."""
+    if isinstance(move, moves.Place):
+        return _space(state, move)
+    if isinstance(move, (moves.Shift, moves.Drop, moves.Jump, moves.OrderUp)):
+        return _marker(state, seat, move.marker) + (" dame beatrice" if isinstance(move, moves.OrderUp) else "")
+    if isinstance(move, (moves.Play, moves.Board, moves.Use, moves.OrderKeep, moves.Trigger)):
+        return "card"
+    if isinstance(move, moves.Discard) and move.card:
+        return "card"
+    if isinstance(move, moves.Sell):
+        return _possession(move.tile)
+    if isinstance(move, moves.Exchange):
+        return f"{_possession(move.give)} {_possession(move.take)}".strip()
+    if isinstance(move, moves.Bonus) or (isinstance(move, moves.Take) and move.tile != "none"):
+        return "tile"
+    return ""
 
 
 def set_cards(state: State, move: Move) -> str:

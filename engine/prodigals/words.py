@@ -144,6 +144,32 @@ MARKER_LETTERS: dict[str, Text] = {
 }
 """The society grid's letter for each kind of influence marker (capital: the first of the two)."""
 
+DESCRIBED: tuple[Text, ...] = (
+    # what a thing of a move is, named alongside it ("the canvass space", "Tory Baiter card")
+    TC("move", "space"),
+    TC("move", "card"),
+    # a space's competition, and the one space of each every player may use
+    TC("move", "election"),
+    TC("move", "possessions"),
+    TC("move", "society"),
+    TC("move", "personal"),
+    TC("move", "dame beatrice"),
+    # a marker's place among the player's two of its kind
+    TC("move", "top"),
+    TC("move", "bottom"),
+    # a possession's symbol and borough
+    TC("move", "dog"),
+    TC("move", "horse"),
+    TC("move", "wine"),
+    TC("move", "art"),
+    TC("move", "westminster"),
+    TC("move", "mayfair"),
+    TC("move", "belgravia"),
+    TC("move", "chelsea"),
+)
+"""The words a move is also described by (``notation.also_named``), besides those of its notation: read in every
+language through the catalog's forms, never owed by a reply."""
+
 MOVE_WORDS: tuple[Text, ...] = (
     # the verbs and the words between a move's fields
     TC("move", "place"),
@@ -306,5 +332,6 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "two-faced"),
     TC("move", "whig-baiter"),
     TC("move", "wine-cellar-party"),
+    *DESCRIBED,
 )
 """Every word and phrase the notation writes; a language's forms come from the catalog (``pbem.language.words``)."""

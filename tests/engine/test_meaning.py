@@ -368,10 +368,9 @@ def test_a_done_word_where_no_done_is_legal_closes_the_line() -> None:
     assert read("prodigals", "en", "discard", "Discard Leapfrog, done.") == ["discard leapfrog"]
 
 
-def test_end_of_turn_in_russian_names_no_move() -> None:
-    """«ход» is "turn" in everyday Russian: «конец хода» never plays a bonus tile of society moves."""
-    with pytest.raises(MoveError):
-        read("prodigals", "ru", "hand", "Конец хода.")
+def test_end_of_turn_in_russian_is_the_end_of_the_turn() -> None:
+    """«ход» is "turn" in everyday Russian: «конец хода» ends the turn, never plays a bonus tile of society moves."""
+    assert read("prodigals", "ru", "hand", "Конец хода.") == ["done"]
 
 
 @pytest.mark.parametrize(("language", "text"), [
@@ -531,3 +530,41 @@ def test_an_ordinal_is_no_count_of_floors(text: str) -> None:
         assert read("dragon", language, "build", text) == ["build +1 palace1 +1 new"]
     except MoveError:
         pass
+
+
+def test_a_move_is_named_by_what_the_board_shows_of_its_thing_and_never_owes_it() -> None:
+    """Words a game describes a move by (``Vocabulary.described``: a space's kind and competition, a marker's
+    place, a possession's symbol, borough and value) read when said and are never owed when unsaid."""
+    assert read("prodigals", "en", "errands", "The personal society space.") == ["place s-snub"]
+    assert read("prodigals", "en", "errands", "Election set 2.") == ["place e-set2"]
+    assert read("prodigals", "en", "hand", "Land Steward, and sell my Chelsea dog worth 4.") == [
+        "use land-steward", "sell d3"]
+
+
+def test_a_number_written_onto_a_word_numbers_that_thing_only() -> None:
+    """``d4`` is the tile d4, never a possession worth 4 (d3 is a dog worth 4)."""
+    assert read("prodigals", "en", "hand", "Land Steward, sell d4.") == ["use land-steward", "sell d4"]
+
+
+def test_a_done_word_closing_a_line_is_the_games_move_of_ending_where_it_can_be_played() -> None:
+    """"Finished." after a card played ends the turn; after an errand placement, where no move ends a turn, it
+    stands for nothing."""
+    assert read("prodigals", "en", "hand", "Lavish Dinner. Finished.") == ["play lavish-dinner", "done"]
+    assert read("prodigals", "en", "errands", "Hyde Park. Finished.") == ["place e-hyde-park"]
+
+
+def test_a_number_word_read_only_inside_a_cards_name_is_still_a_number() -> None:
+    """English "two" is a number though ``two-faced`` is a card: the notation reads it only inside the name."""
+    assert read("prodigals", "en", "errands", "Turn order space two, with the megaphones bonus tile.") == [
+        "place turn-order-2", "bonus-tile e-megaphones"]
+
+
+def test_a_word_of_a_names_form_stands_for_its_words_never_a_letter_or_an_article() -> None:
+    """«t-lépések» is ``s-moves``: «lépések» is moves, never the letter s another space shares; «викария» of
+    «Оскорбить викария» is the vicar, never the "the" of ``at-the-pub``."""
+    from engine import meaning
+    rules = engine.game("prodigals")
+    hungarian, russian = words(rules, "hu"), words(rules, "ru")
+    vocabulary = rules.NOTATION.VOCABULARY
+    assert meaning._index(hungarian, vocabulary).concepts("lépések", hungarian) == {"moves"}
+    assert "the" not in meaning._index(russian, vocabulary).concepts("викария", russian)
