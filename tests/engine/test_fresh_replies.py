@@ -1,4 +1,4 @@
-"""A second corpus of natural replies, written fresh, is read by meaning and never misread (#43).
+"""Two corpora of natural replies, written fresh, are read by meaning and never misread (#43).
 
 ``tests/engine/corpus2/GAME.LANG.toml`` was written by players of each language who had not read pbem's catalogs
 or its first corpus (``tests/engine/corpus``): the words around a move, China's whole turn in one sentence, the
@@ -6,6 +6,10 @@ object first or the verb left out, names as the rulebook gives them, choices sai
 Russian typed in Latin letters. Each reply must be read as the moves it means, or refused (not understood, or
 answered "did you mean" with candidates): never played as other moves. How many are read right may only grow:
 ``READ_AT_LEAST`` is the floor per file, raised as the reader learns (#43 aims at 85 % of each file).
+
+``tests/engine/corpus3`` was written the same way later, as a hold-out: it was read once before the reader was
+taught from ``corpus2`` again, so its figures say how far what was taught reaches replies nobody tuned for
+(``HELD_OUT_AT_LEAST``). Only the wrong moves it showed were fixed, each as a class.
 """
 
 from __future__ import annotations
@@ -23,21 +27,32 @@ from pbem.play.numbered import number
 from tests.engine.test_natural_replies import LANGUAGES, state
 
 FRESH = Path(__file__).with_name("corpus2")
+HELD_OUT = Path(__file__).with_name("corpus3")
 
 READ_AT_LEAST = {
-    "china.el": 47, "china.en": 42, "china.hu": 38, "china.ru": 45,
-    "dragon.el": 27, "dragon.en": 39, "dragon.hu": 27, "dragon.ru": 29,
-    "prodigals.el": 23, "prodigals.en": 21, "prodigals.hu": 24, "prodigals.ru": 20,
+    "china.el": 51, "china.en": 44, "china.hu": 42, "china.ru": 46,
+    "dragon.el": 33, "dragon.en": 43, "dragon.hu": 33, "dragon.ru": 32,
+    "prodigals.el": 25, "prodigals.en": 25, "prodigals.hu": 29, "prodigals.ru": 24,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
 
 
+HELD_OUT_AT_LEAST = {
+    "china.el": 38, "china.en": 36, "china.hu": 30, "china.ru": 30,
+    "dragon.el": 24, "dragon.en": 23, "dragon.hu": 22, "dragon.ru": 21,
+    "prodigals.el": 21, "prodigals.en": 23, "prodigals.hu": 12, "prodigals.ru": 15,
+}
+"""Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
+15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""
+
+
 def _cases() -> list[Any]:
     cases = []
-    for path in sorted(FRESH.glob("*.toml")):
-        for i, case in enumerate(tomllib.loads(path.read_text(encoding="utf-8"))["reply"]):
-            cases.append(pytest.param(path.stem, case, id=f"{path.stem}-{i}"))
+    for corpus in (FRESH, HELD_OUT):
+        for path in sorted(corpus.glob("*.toml")):
+            for i, case in enumerate(tomllib.loads(path.read_text(encoding="utf-8"))["reply"]):
+                cases.append(pytest.param(path.stem, case, id=f"{corpus.name}-{path.stem}-{i}"))
     return cases
 
 
@@ -95,15 +110,19 @@ def test_a_did_you_mean_lists_only_legal_candidates(name: str, case: dict[str, A
             position = rules.apply(position, seat, move)
 
 
-@pytest.mark.parametrize("name", sorted(READ_AT_LEAST))
-def test_the_fresh_corpus_is_read_at_least_as_well_as_before(name: str) -> None:
-    cases = tomllib.loads((FRESH / f"{name}.toml").read_text(encoding="utf-8"))["reply"]
-    assert len(cases) >= 40, "a fresh corpus holds at least 40 replies per game and language"
+@pytest.mark.parametrize(("corpus", "name", "floor", "least"),
+                         [(FRESH, name, READ_AT_LEAST[name], 40) for name in sorted(READ_AT_LEAST)]
+                         + [(HELD_OUT, name, HELD_OUT_AT_LEAST[name], 30) for name in sorted(HELD_OUT_AT_LEAST)],
+                         ids=lambda value: value.name if isinstance(value, Path) else str(value))
+def test_the_fresh_corpus_is_read_at_least_as_well_as_before(corpus: Path, name: str, floor: int, least: int) -> None:
+    cases = tomllib.loads((corpus / f"{name}.toml").read_text(encoding="utf-8"))["reply"]
+    assert len(cases) >= least, f"a fresh corpus holds at least {least} replies per game and language"
     right = sum(outcome(name, case)[0] == "right" for case in cases)
-    assert right >= READ_AT_LEAST[name], (name, right)
+    assert right >= floor, (corpus.name, name, right)
 
 
-def test_every_game_and_language_has_a_fresh_corpus() -> None:
+@pytest.mark.parametrize("corpus", [FRESH, HELD_OUT], ids=lambda corpus: corpus.name)
+def test_every_game_and_language_has_a_fresh_corpus(corpus: Path) -> None:
     for game in ("dragon", "china", "prodigals"):
         for language in LANGUAGES:
-            assert (FRESH / f"{game}.{language}.toml").is_file(), (game, language)
+            assert (corpus / f"{game}.{language}.toml").is_file(), (game, language)
