@@ -799,13 +799,44 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)),
-                                      lambda word: not _choice(search, word))) is not None]
+                                      lambda word: not _choice(search, word))) is not None
+                and _in_order(chunk, search.rules.format(move), search.vocabulary) >= 0]
+        unordered = {move for move, _ in fits if not _in_order(chunk, search.rules.format(move), search.vocabulary)}
         for move, names in _chosen(search, chunk, fits, described):
+            if move in unordered:
+                names = min(names, UNNAMED)  # given and taken said with no word between: asked about
             try:
                 following = search.rules.apply(search.rules.clone(state), search.seat, move)
             except ValueError:
                 continue
             _parse(search, following, after, (*played, (search.rules.format(move), move)), min(named, names))
+
+
+def _in_order(chunk: Sequence[Token], notation: str, vocabulary: Vocabulary) -> int:
+    """Whether a chunk says what a move gives and what it takes in the notation's order (:attr:`Vocabulary.given_for`):
+    1 where it does, with the word between ("purple for orange", «фиолетовую на оранжевую»: ``exchange purple for
+    orange``) or for a move that gives nothing for anything; -1 where it says them the other way round, which
+    never names the move ("swap purple for orange" is never ``exchange orange for purple``); 0 where it says both
+    with no such word between ("the yellow goes and I take the purple"): then verbs tell them apart, which the
+    reader does not read, so the move is asked about, never played. A word naming both sides ("orange for
+    orange") or a thing the notation does not name (a display place) stands on neither."""
+    words = notation.split()
+    at = next((i for i, word in enumerate(words) if fold(word) in vocabulary.given_for), None)
+    if at is None:
+        return 1
+    given, taken = set(describe(" ".join(words[1:at]))), set(describe(" ".join(words[at + 1:])))
+    said = ""
+    for token in chunk:
+        if token.concepts & vocabulary.given_for and not token.concepts & (given | taken):
+            said += "f"
+        elif not token.optional and bool(token.concepts & given) != bool(token.concepts & taken):
+            said += "g" if token.concepts & given else "t"
+    if "f" in said:
+        before, after = said[:said.index("f")], said[said.rindex("f") + 1:]
+        return 1 if "t" not in before and "g" not in after else -1
+    if "g" in said and "t" in said:
+        return 0 if said.index("g") < said.index("t") else -1
+    return 1
 
 
 def _described(search: _Search, state: State, move: Move) -> Counter[str]:

@@ -139,6 +139,10 @@ class Vocabulary:
     """The words a count stands before as that many of them (China's card colours: "two reds", «две красные»,
     «két pirosat» are ``2 red``, which its notation reads as ``red red``): a number word right before one is
     read as its digit wherever it stands, after a verb too."""
+    given_for: frozenset[str] = frozenset()
+    """Words of a move's notation that put what is given before them and what is taken after (``exchange red for
+    deck``): a reply read by meaning names such a move only when it says one of them too, between the two in the
+    notation's order ("swap purple for orange" never plays ``exchange orange for purple``)."""
     same: tuple[tuple[str, str], ...] = ()
     """Words the notation reads as another it writes (China's ``house`` is ``pagoda``, ``swap`` is ``exchange``,
     ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move."""

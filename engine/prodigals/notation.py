@@ -120,6 +120,7 @@ VOCABULARY = Vocabulary(
     others=words_of([*_identifiers(), *_NAMING_NOTHING, "society", *(word for word, _ in _SAME)]),
     verbs=VERBS,
     never_unsaid=frozenset({"discard"}),
+    given_for=frozenset({"for"}),
     same=_SAME,
 )
 """Every word a move's line is written with: the words of the notation (``words.MOVE_WORDS``, which name every

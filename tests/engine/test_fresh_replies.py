@@ -30,7 +30,7 @@ FRESH = Path(__file__).with_name("corpus2")
 HELD_OUT = Path(__file__).with_name("corpus3")
 
 READ_AT_LEAST = {
-    "china.el": 51, "china.en": 44, "china.hu": 42, "china.ru": 46,
+    "china.el": 50, "china.en": 43, "china.hu": 40, "china.ru": 45,
     "dragon.el": 33, "dragon.en": 43, "dragon.hu": 33, "dragon.ru": 32,
     "prodigals.el": 25, "prodigals.en": 25, "prodigals.hu": 29, "prodigals.ru": 24,
 }
@@ -39,7 +39,7 @@ READ_AT_LEAST = {
 
 
 HELD_OUT_AT_LEAST = {
-    "china.el": 38, "china.en": 36, "china.hu": 30, "china.ru": 30,
+    "china.el": 37, "china.en": 36, "china.hu": 29, "china.ru": 31,
     "dragon.el": 24, "dragon.en": 23, "dragon.hu": 22, "dragon.ru": 21,
     "prodigals.el": 21, "prodigals.en": 23, "prodigals.hu": 12, "prodigals.ru": 15,
 }

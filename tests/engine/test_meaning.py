@@ -568,3 +568,23 @@ def test_a_word_of_a_names_form_stands_for_its_words_never_a_letter_or_an_articl
     vocabulary = rules.NOTATION.VOCABULARY
     assert meaning._index(hungarian, vocabulary).concepts("lépések", hungarian) == {"moves"}
     assert "the" not in meaning._index(russian, vocabulary).concepts("викария", russian)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Swap purple for orange please"), ("ru", "меняю фиолетовую на оранжевую"),
+    ("en", "take orange, give purple"), ("en", "the purple goes and I take the orange"),
+])
+def test_an_exchange_is_never_played_the_other_way_round(language: str, text: str) -> None:
+    """The seat holds orange, not purple, and purple lies in the display: what the player gives and takes said
+    the other way round (or by verbs the reader does not read) is never ``exchange orange for purple``."""
+    try:
+        assert read("china", language, "act", text) != ["exchange orange for purple"]
+    except MoveError:
+        pass
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Swap orange for purple please"), ("ru", "меняю оранжевую на фиолетовую"),
+])
+def test_an_exchange_said_in_the_notations_order_is_played(language: str, text: str) -> None:
+    assert read("china", language, "act", text) == ["exchange orange for purple"]
