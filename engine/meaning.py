@@ -237,8 +237,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
             if folded not in reading.small:  # «játszom ki»: one "play", its second word a part of that one
-                read.append(Token(word, phrase[1] - fillers or phrase[1], optional=phrased >= len(phrase[1]),
-                                  clause=clause, run=run, sentence=sentence))
+                chose = phrased == 0 and _listed(folded, reading.choosing, words)  # «veszek fel»: "I take"
+                read.append(Token(word, phrase[1] - fillers or phrase[1], optional=chose or phrased >= len(phrase[1]),
+                                  chose=chose, clause=clause, run=run, sentence=sentence))
                 phrased += 1
             count = None
             continue

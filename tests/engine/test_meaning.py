@@ -509,6 +509,13 @@ def test_an_action_is_named_by_its_cards_place_in_its_group(language: str, text:
     assert read("dragon", language, "action", text) == means
 
 
+def test_a_phrase_opened_by_a_verb_of_choosing_is_read_as_choosing() -> None:
+    """«veszek fel» ("I take on") is read whole as the phrase it is, and as «veszek» alone, a verb of choosing: it
+    may stand for the move's verb or for nothing."""
+    assert read("dragon", "hu", "person", "Az első palotába veszek fel egy öreg szerzetest.") == [
+        "recruit old monk palace1"]
+
+
 def test_the_word_most_left_is_matched_first_whatever_the_hash_order() -> None:
     """«adoszedo» once stands for both words of ``tax collector``, the move also named by its card: the
     optional second reading takes the word still left, so the reading does not depend on set order."""
