@@ -219,7 +219,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             sentence += 1
         typed = reading.typed.get(folded) if folded.isascii() else None  # "kai", "ne": the language's own word
         if typed is not None and (typed in reading.negations or typed in reading.blocks or typed in reading.small
-                                  or not index.concepts(word, words)):
+                                  or typed in reading.choosing  # "pairnw": «παίρνω», a verb of choosing, never
+                                  or not index.concepts(word, words)):  # the move form its Latin letters near
             word = folded = typed
         if not folded.isdigit() and not words.known(word) and not index.concepts(word, words):
             slip = _listed_slip(word, words, reading)  # "nothign", "thnaks": the language's own word, mistyped
@@ -236,8 +237,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
             if folded not in reading.small:  # «játszom ki»: one "play", its second word a part of that one
-                read.append(Token(word, phrase[1] - fillers or phrase[1], optional=phrased >= len(phrase[1]),
-                                  clause=clause, run=run, sentence=sentence))
+                chose = phrased == 0 and _listed(folded, reading.choosing, words)  # «veszek fel»: "I take"
+                read.append(Token(word, phrase[1] - fillers or phrase[1], optional=chose or phrased >= len(phrase[1]),
+                                  chose=chose, clause=clause, run=run, sentence=sentence))
                 phrased += 1
             count = None
             continue

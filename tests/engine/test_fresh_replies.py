@@ -31,7 +31,7 @@ HELD_OUT = Path(__file__).with_name("corpus3")
 
 READ_AT_LEAST = {
     "china.el": 50, "china.en": 43, "china.hu": 40, "china.ru": 45,
-    "dragon.el": 33, "dragon.en": 43, "dragon.hu": 33, "dragon.ru": 32,
+    "dragon.el": 35, "dragon.en": 43, "dragon.hu": 36, "dragon.ru": 32,
     "prodigals.el": 25, "prodigals.en": 25, "prodigals.hu": 29, "prodigals.ru": 24,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read

@@ -228,6 +228,8 @@ def test_one_move_named_with_a_word_passed_over_is_still_asked_about() -> None:
     ("china", "el", "envoy", "Ένας apestalmenos sto Σου, kai travaw tin mwv", ["shu: emissary", "draw purple"]),
     ("china", "ru", "place", "Vej 4", ["wei: pagoda 4"]),
     ("dragon", "ru", "person", "Pridvornaya dama -> dvorec 1", ["recruit court lady palace1"]),
+    ("dragon", "el", "action", "pairnw to megalo pronomio", ["group 1 privilege large"]),  # a verb of choosing
+    ("dragon", "el", "action", "pairnw tin ereuna", ["group 3 research"]),  # near a move form, still choosing
 ])
 def test_greek_and_russian_typed_in_latin_letters_are_read(game: str, language: str, state_name: str, text: str,
                                                           means: list[str]) -> None:
@@ -495,6 +497,23 @@ def test_a_palace_is_named_by_the_persons_living_in_it() -> None:
     moves apart (China's ``up2``: see test_a_display_card_is_named_by_its_place)."""
     assert read("dragon", "en", "build", "One floor on the palace with the craftsman, one on the pyrotechnist's."
                 ) == ["build +1 palace1 +1 palace2"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "The first card of group 3, please.", ["group 3 research"]),
+    ("en", "group 1, the second card", ["group 1 harvest"]),
+])
+def test_an_action_is_named_by_its_cards_place_in_its_group(language: str, text: str, means: list[str]) -> None:
+    """The mail lists each group's cards in order ("1: parade+harvest+privilege"): "the first card of group 3"
+    is the card listed first there."""
+    assert read("dragon", language, "action", text) == means
+
+
+def test_a_phrase_opened_by_a_verb_of_choosing_is_read_as_choosing() -> None:
+    """«veszek fel» ("I take on") is read whole as the phrase it is, and as «veszek» alone, a verb of choosing: it
+    may stand for the move's verb or for nothing."""
+    assert read("dragon", "hu", "person", "Az első palotába veszek fel egy öreg szerzetest.") == [
+        "recruit old monk palace1"]
 
 
 def test_the_word_most_left_is_matched_first_whatever_the_hash_order() -> None:
