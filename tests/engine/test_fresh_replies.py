@@ -30,7 +30,7 @@ FRESH = Path(__file__).with_name("corpus2")
 HELD_OUT = Path(__file__).with_name("corpus3")
 
 READ_AT_LEAST = {
-    "china.el": 52, "china.en": 45, "china.hu": 45, "china.ru": 48,
+    "china.el": 52, "china.en": 45, "china.hu": 46, "china.ru": 48,
     "dragon.el": 33, "dragon.en": 43, "dragon.hu": 33, "dragon.ru": 32,
     "prodigals.el": 25, "prodigals.en": 25, "prodigals.hu": 29, "prodigals.ru": 24,
 }
