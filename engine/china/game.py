@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.china import determinise, flow, greedy, notation, picture, views, words
 from engine.china.data import BOARDS
-from engine.china.moves import Move
+from engine.china.moves import Exchange, Move, Place
 from engine.china.state import State
 from engine.errors import OptionError
 from engine.protocol import GameBase, Option
@@ -23,6 +23,10 @@ RANDOM = "random"
 DISPLAY_NAMED = "display face"
 """The notation words a display card is named by besides its place (``face`` of ``face-up``; ``up`` is its
 place's own word)."""
+EXCHANGE_NAMED = "discard draw"
+"""The notation words an exchange is named by besides its own: its two halves' verbs."""
+PAIR = 2
+"""The fewest cards played whose pieces a player names with them again ("with my two reds: Chu 7")."""
 DEFAULT_SIDE = {3: "side-3", 4: "side-5", 5: "side-5"}
 """D2: 4 players default to the 4-5 player side (more sites and border roads)."""
 
@@ -61,9 +65,19 @@ class China(GameBase):
 
     def also_named(self, state: State, seat: int, move: Move) -> str:
         """A display card drawn or taken in exchange by its place too (``up2``: "the second face-up card"), and by
-        where it lies: "the purple from the display", "the orange face-up card", whichever place it has."""
+        where it lies: "the purple from the display", "the orange face-up card", whichever place it has.
+
+        An exchange is a discard and a draw in one step, so a player names its halves so: "discard the red and
+        take the orange", "swap my orange for a draw from the deck". A piece placed after a play of two or
+        more cards (a joker pair, a court's pair) is named with the cards that pay for it, which the player
+        often says again in a later mail: "with the two reds as a joker, a pagoda in Chu 7"."""
         places = notation.display_places(state, move)
-        return f"{places} {DISPLAY_NAMED}" if places else ""
+        shown = f"{places} {DISPLAY_NAMED}" if places else ""
+        if isinstance(move, Exchange):
+            return f"{shown} {EXCHANGE_NAMED}".strip()
+        if isinstance(move, Place) and len(state.played) >= PAIR:
+            return " ".join(flow.COLOURS[card] for card in state.played)
+        return shown
 
     def expected(self, state: State, seat: int) -> Text:
         return notation.expected(state, seat)

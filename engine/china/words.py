@@ -19,6 +19,8 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "play"),
     TC("move", "draw"),
     TC("move", "exchange"),
+    # TRANSLATORS: the discard half of an exchange ("discard the red and take the orange"): a verb, its forms.
+    TC("move", "discard"),
     # TRANSLATORS: in "exchange green for up1": the card discarded, then the card taken.
     TC("move", "for"),
     TC("move", "pass"),
