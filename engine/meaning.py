@@ -338,8 +338,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
     read = [replace(token, each=True) if token.clause in each else token for token in read]
-    read = [replace(token, optional=True) if at and _said_twice(read[at - 1], token) else token  # "the top
-            for at, token in enumerate(read)]  # of the deck", "top card of the pile": one thing, two words
+    read = [replace(token, optional=True) if at and _said_twice(_required_before(read, at), token) else token
+            for at, token in enumerate(read)]  # "the top of the deck", "top card of the pile", «набор s-set2»:
+    # one thing, two words, with only small words between
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
@@ -485,6 +486,16 @@ def _counts_things(at: int, written: list[str], between: list[str], reading: Rea
                 return False
         return False
     return concepts <= counted and not concepts & repeated
+
+
+def _required_before(read: list[Token], at: int) -> Token:
+    """The last token before ``at`` that is no small word, or the one right before it where all before are small:
+    a thing named by two words may have small words between ("the top of the deck", «набор s-set2», whose "s"
+    Russian reads as «с»)."""
+    before = at - 1
+    while before > 0 and read[before].optional:
+        before -= 1
+    return read[before]
 
 
 def _said_twice(before: Token, token: Token) -> bool:
