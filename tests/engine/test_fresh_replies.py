@@ -32,7 +32,7 @@ HELD_OUT = Path(__file__).with_name("corpus3")
 READ_AT_LEAST = {
     "china.el": 51, "china.en": 44, "china.hu": 42, "china.ru": 46,
     "dragon.el": 33, "dragon.en": 43, "dragon.hu": 33, "dragon.ru": 32,
-    "prodigals.el": 25, "prodigals.en": 25, "prodigals.hu": 29, "prodigals.ru": 24,
+    "prodigals.el": 29, "prodigals.en": 27, "prodigals.hu": 38, "prodigals.ru": 28,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
