@@ -340,8 +340,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
     read = [replace(token, each=True) if token.clause in each else token for token in read]
-    read = [replace(token, optional=True) if at and _said_twice(read[at - 1], token) else token  # "the top
-            for at, token in enumerate(read)]  # of the deck", "top card of the pile": one thing, two words
+    read = [replace(token, optional=True) if at and _said_twice(_required_before(read, at), token) else token
+            for at, token in enumerate(read)]  # "the top of the deck", "top card of the pile", «набор s-set2»:
+    # one thing, two words, with only small words between
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
@@ -487,6 +488,16 @@ def _counts_things(at: int, written: list[str], between: list[str], reading: Rea
                 return False
         return False
     return concepts <= counted and not concepts & repeated
+
+
+def _required_before(read: list[Token], at: int) -> Token:
+    """The last token before ``at`` that is no small word, or the one right before it where all before are small:
+    a thing named by two words may have small words between ("the top of the deck", «набор s-set2», whose "s"
+    Russian reads as «с»)."""
+    before = at - 1
+    while before > 0 and read[before].optional:
+        before -= 1
+    return read[before]
 
 
 def _said_twice(before: Token, token: Token) -> bool:
@@ -819,20 +830,32 @@ def _in_order(chunk: Sequence[Token], notation: str, vocabulary: Vocabulary) -> 
     1 where it does, with the word between ("purple for orange", «фиолетовую на оранжевую»: ``exchange purple for
     orange``) or for a move that gives nothing for anything; -1 where it says them the other way round, which
     never names the move ("swap purple for orange" is never ``exchange orange for purple``); 0 where it says both
-    with no such word between ("the yellow goes and I take the purple"): then verbs tell them apart, which the
-    reader does not read, so the move is asked about, never played. A word naming both sides ("orange for
+    with no such word between ("the yellow goes and I take the purple"): then only the notation's own verbs for
+    each side tell them apart (:attr:`Vocabulary.given_by`, ``taken_by``: "discard the yellow, draw from the deck"
+    is 1, a side said after the other side's verb -1), else the move is asked about, never played. A word naming both sides ("orange for
     orange") or a thing the notation does not name (a display place) stands on neither."""
     words = notation.split()
     at = next((i for i, word in enumerate(words) if fold(word) in vocabulary.given_for), None)
     if at is None:
         return 1
     given, taken = set(describe(" ".join(words[1:at]))), set(describe(" ".join(words[at + 1:])))
-    said = ""
+    said, by, told = "", "", True
     for token in chunk:
         if token.concepts & vocabulary.given_for and not token.concepts & (given | taken):
             said += "f"
+        elif token.concepts & (vocabulary.given_by | vocabulary.taken_by) and not token.concepts & (given | taken):
+            by = "g" if token.concepts & vocabulary.given_by else "t"  # "discard the yellow, draw from the deck"
         elif not token.optional and bool(token.concepts & given) != bool(token.concepts & taken):
-            said += "g" if token.concepts & given else "t"
+            side = "g" if token.concepts & given else "t"
+            said += side
+            if by:
+                told, by = told and by == side, ""
+    if "f" not in said and "g" in said and "t" in said and told and said.count("g") + said.count("t") == 2 and (
+            any(token.concepts & vocabulary.given_by for token in chunk)
+            and any(token.concepts & vocabulary.taken_by for token in chunk)):
+        return 1  # each side said after its own verb
+    if not told:
+        return -1
     if "f" in said:
         before, after = said[:said.index("f")], said[said.rindex("f") + 1:]
         return 1 if "t" not in before and "g" not in after else -1

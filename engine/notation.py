@@ -143,6 +143,10 @@ class Vocabulary:
     """Words of a move's notation that put what is given before them and what is taken after (``exchange red for
     deck``): a reply read by meaning names such a move only when it says one of them too, between the two in the
     notation's order ("swap purple for orange" never plays ``exchange orange for purple``)."""
+    given_by: frozenset[str] = frozenset()
+    """Verbs that say what such a move gives ("discard the yellow"), as ``given_for`` does by where it stands."""
+    taken_by: frozenset[str] = frozenset()
+    """Verbs that say what such a move takes ("draw from the deck")."""
     same: tuple[tuple[str, str], ...] = ()
     """Words the notation reads as another it writes (China's ``house`` is ``pagoda``, ``swap`` is ``exchange``,
     ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move."""

@@ -423,7 +423,7 @@ VOCABULARY = Vocabulary(
     verbs=MOVE_WORDS,
     counted=words_of([*PIECE_WORDS, "up", "display", *_province_names()]),
     repeated=words_of([*flow.COLOURS, *PLURALS.values(), DECK]),
-    given_for=frozenset({"for"}),
+    given_for=frozenset({"for"}), given_by=frozenset({"discard"}), taken_by=frozenset({"draw"}),
     same=(*((word, piece) for word, piece in PIECE_WORDS.items() if word != piece), ("swap", "exchange"),
           *((word, DECK) for word in DECK_WORDS if word != DECK), *((plural, colour) for colour, plural in PLURALS.items()),
           *((name, p.id) for p in PROVINCES for name in map(_plain, (p.name, *p.aliases)) if name != p.id)),

@@ -111,9 +111,9 @@ _NAMING_NOTHING = ("for", "errand-boy")
 
 _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower", "bottom"), ("cards", "card"),
          ("center", "centre"), ("possession", "possessions"), ("finished", "done"),
-         ("spot", "space"))
+         ("spot", "space"), ("vote", "votes"), ("megaphone", "megaphones"))
 """English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
-the other word for ending the turn."""
+the other word for ending the turn, an option's effect in the singular ("lose 1 vote")."""
 
 VOCABULARY = Vocabulary(
     moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid not in _NAMING_NOTHING),
@@ -135,8 +135,9 @@ _COMPETITION_WORDS = {"e": "election", "p": "possessions", "s": "society"}
 def _space(state: State, move: moves.Place) -> str:
     """A placement's space as the board shows it: its competition, "personal" for the one space every player may
     use, "space" for a space that is no card set, a turn-order space's number (``order 2``: "the second space of
-    the turn order"), the cards lying in a set (:func:`set_cards`)."""
-    said = [set_cards(state, move)]
+    the turn order"), the cards lying in a set (:func:`set_cards`), the board it lies on ("from the society
+    board")."""
+    said = [set_cards(state, move), "board"]  # every space and set lies on a board ("the society board's set")
     letter, _, rest = move.space.partition("-")
     if letter in _COMPETITION_WORDS:
         said.append(_COMPETITION_WORDS[letter])
@@ -178,13 +179,28 @@ def _possession(tile: str) -> str:
     return " ".join([f"£{found.value}", "card" if found.symbol == "cards" else found.symbol, found.borough.lower()])
 
 
+def _option(state: State, seat: int, move: moves.Option) -> str:
+    """A numbered option by what the mail says it does ("lose 2 votes", "2 megaphones"): players name the option
+    by its effect, its number in the effect («минус два голоса») being no option's number."""
+    pending = state.pending
+    if pending is None or pending.seat != seat or move not in pending.prompt.options:
+        return ""
+    at = pending.prompt.options.index(move)
+    descriptions = pending.prompt.descriptions
+    said = str(descriptions[at]) if at < len(descriptions) else ""
+    same = dict(_SAME)  # "lose 1 vote": the notation's "votes"
+    return " ".join(same.get(word, word) for word in said.split())
+
+
 def also_named(state: State, seat: int, move: Move) -> str:
     """The words a move is also named by now, besides its notation: what the board and the mail show of its thing
-    (see ``words.DESCRIBED``). A reply by meaning (:mod:`engine.meaning`) reads them, and never owes them."""
+    (see ``words.DESCRIBED``). A reply by meaning (:mod:`engine.meaning`) reads them, and never owes them. A drop
+    is a marker moved down, as a player says it («опускаю», «κατεβάζω»), whatever the card calls it."""
     if isinstance(move, moves.Place):
         return _space(state, move)
     if isinstance(move, (moves.Shift, moves.Drop, moves.Jump, moves.OrderUp)):
-        return _marker(state, seat, move.marker) + (" dame beatrice" if isinstance(move, moves.OrderUp) else "")
+        return _marker(state, seat, move.marker) + (" dame beatrice" if isinstance(move, moves.OrderUp) else
+                                                    " move down" if isinstance(move, moves.Drop) else "")
     if isinstance(move, (moves.Play, moves.Board, moves.Use, moves.OrderKeep, moves.Trigger)):
         return "card"
     if isinstance(move, moves.Discard) and move.card:
@@ -192,16 +208,21 @@ def also_named(state: State, seat: int, move: Move) -> str:
     if isinstance(move, moves.Sell):
         return _possession(move.tile)
     if isinstance(move, moves.Exchange):
-        return f"{_possession(move.give)} {_possession(move.take)}".strip()
+        return f"{_possession(move.give)} {_possession(move.take)} board".strip()  # taken from the board
+    if isinstance(move, moves.Option):
+        return _option(state, seat, move)
     if isinstance(move, moves.Bonus) or (isinstance(move, moves.Take) and move.tile != "none"):
         return "tile"
     return ""
 
 
 def set_cards(state: State, move: Move) -> str:
-    """The cards lying in the card set an errand boy is placed on, as the notation names them: the set is named by
-    them too ("the set with Flirt", "Rowdy Rally for me"), and taking them is what placing there does."""
+    """The cards lying in the card set an errand boy is placed on, or the central card, as the notation names them:
+    the space is named by them too ("the set with Flirt", "Rowdy Rally for me", "the Embarrassing Escort"), and
+    taking them is what placing there does; its kind too ("the Flirt card")."""
     if not isinstance(move, moves.Place):
         return ""
+    if move.space == "central-card" and state.central_card in DATA.cards:  # the one card lying there
+        return f"take {DATA.cards[state.central_card].slug} card"
     cards = next((cards for set_id, cards in state.sets.items() if slug(set_id) == move.space), None)
-    return " ".join(["take", *(DATA.cards[card].slug for card in cards)]) if cards else ""
+    return " ".join(["take", *(DATA.cards[card].slug for card in cards), "card"]) if cards else ""

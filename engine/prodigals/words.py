@@ -157,6 +157,9 @@ DESCRIBED: tuple[Text, ...] = (
     # a marker's place among the player's two of its kind
     TC("move", "top"),
     TC("move", "bottom"),
+    # what a numbered option does, as the mail describes it ("lose 2 votes")
+    TC("move", "lose"),
+    TC("move", "votes"),
     # a possession's symbol and borough
     TC("move", "dog"),
     TC("move", "horse"),
@@ -204,6 +207,7 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "gent"),
     TC("move", "lady"),
     TC("move", "down"),
+    TC("move", "move down"),  # a verb of lowering a marker («опускаю», «κατεβάζω»): the step and its verb
     TC("move", "down-left"),
     TC("move", "down-right"),
     TC("move", "left"),

@@ -30,18 +30,18 @@ FRESH = Path(__file__).with_name("corpus2")
 HELD_OUT = Path(__file__).with_name("corpus3")
 
 READ_AT_LEAST = {
-    "china.el": 50, "china.en": 43, "china.hu": 40, "china.ru": 45,
-    "dragon.el": 35, "dragon.en": 43, "dragon.hu": 36, "dragon.ru": 32,
-    "prodigals.el": 25, "prodigals.en": 25, "prodigals.hu": 29, "prodigals.ru": 24,
+    "china.el": 51, "china.en": 44, "china.hu": 44, "china.ru": 47,
+    "dragon.el": 35, "dragon.en": 43, "dragon.hu": 36, "dragon.ru": 33,
+    "prodigals.el": 30, "prodigals.en": 27, "prodigals.hu": 38, "prodigals.ru": 28,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
 
 
 HELD_OUT_AT_LEAST = {
-    "china.el": 37, "china.en": 36, "china.hu": 29, "china.ru": 31,
-    "dragon.el": 24, "dragon.en": 23, "dragon.hu": 22, "dragon.ru": 21,
-    "prodigals.el": 21, "prodigals.en": 23, "prodigals.hu": 12, "prodigals.ru": 15,
+    "china.el": 39, "china.en": 36, "china.hu": 33, "china.ru": 32,
+    "dragon.el": 25, "dragon.en": 23, "dragon.hu": 23, "dragon.ru": 21,
+    "prodigals.el": 25, "prodigals.en": 26, "prodigals.hu": 16, "prodigals.ru": 19,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
 15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""
