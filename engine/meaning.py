@@ -839,23 +839,23 @@ def _in_order(chunk: Sequence[Token], notation: str, vocabulary: Vocabulary) -> 
     if at is None:
         return 1
     given, taken = set(describe(" ".join(words[1:at]))), set(describe(" ".join(words[at + 1:])))
-    said, by, told = "", "", True
+    said = ""
+    verbs: dict[int, list[str]] = {}  # per part of the line, the sides its verbs say and the sides it names
+    things: dict[int, list[str]] = {}
     for token in chunk:
         if token.concepts & vocabulary.given_for and not token.concepts & (given | taken):
             said += "f"
         elif token.concepts & (vocabulary.given_by | vocabulary.taken_by) and not token.concepts & (given | taken):
-            by = "g" if token.concepts & vocabulary.given_by else "t"  # "discard the yellow, draw from the deck"
+            verbs.setdefault(token.clause, []).append("g" if token.concepts & vocabulary.given_by else "t")
         elif not token.optional and bool(token.concepts & given) != bool(token.concepts & taken):
-            side = "g" if token.concepts & given else "t"
-            said += side
-            if by:
-                told, by = told and by == side, ""
-    if "f" not in said and "g" in said and "t" in said and told and said.count("g") + said.count("t") == 2 and (
-            any(token.concepts & vocabulary.given_by for token in chunk)
-            and any(token.concepts & vocabulary.taken_by for token in chunk)):
-        return 1  # each side said after its own verb
-    if not told:
+            said += "g" if token.concepts & given else "t"
+            things.setdefault(token.clause, []).append(said[-1])
+    paired = [(verbs[clause][0], things[clause][0]) for clause in verbs  # "a sárgát eldobom, és elveszem a lilát":
+              if len(verbs[clause]) == 1 and len(things.get(clause, ())) == 1]  # a part's one verb, its one thing
+    if any(verb != thing for verb, thing in paired):
         return -1
+    if "f" not in said and {thing for _, thing in paired} == {"g", "t"} and len(said) == 2:
+        return 1  # each side said with its own verb: "discard the yellow, draw from the deck"
     if "f" in said:
         before, after = said[:said.index("f")], said[said.rindex("f") + 1:]
         return 1 if "t" not in before and "g" not in after else -1
