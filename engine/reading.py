@@ -184,7 +184,7 @@ class Reader:
         lexicon = getattr(words, "lexicon", None)
         negates = getattr(lexicon, "negates", lambda line: "not" in WORD.findall(line))
         greetings = lexicon.reading.greetings if lexicon is not None else frozenset()
-        start = next((i for i, entry in enumerate(entries[:end]) if not self._greeting(entry, negates, greetings)), 0)
+        start = next((i for i, entry in enumerate(entries[:end]) if not _greeting(self.game, entry, negates, greetings)), 0)
         work = self.game.clone(state)
         moves: list[Move] = []
         ignored: list[str] = [entry.written for entry in entries[:start]]
@@ -213,36 +213,13 @@ class Reader:
             try:
                 work, played = self._read_entry(entry, work, seat, words)
             except MoveError as err:  # quoted as the player wrote it, never as read (half in English notation)
-                found = self._joined(entries[at:end], work, seat, words)
+                found = _joined(self.game, entries[at:end], work, seat, words)
                 if found is None:
                     raise err.at(entry.quoted) from None
                 work, played, joined = found
             moves += played
         ignored += [entry.written for entry in entries[end:]]
         return Reading(moves, (*ignored, *after), tuple(ahead), tuple(unseen))
-
-    def _joined(self, entries: Sequence[Entry], work: State, seat: int,
-                words: Words) -> tuple[State, list[Move], int] | None:
-        """A move said over two lines ("Craftsman -> palace 2" and "Monk -> palace 1": a start's two persons),
-        read by meaning as one line of two parts: the state after it, its moves and the lines joined after the
-        first; None when the first line with the next reads as nothing more sure, or there is no next line.
-
-        Only a line that could mean several moves by meaning is joined with the next: one that means none keeps
-        its reason, and the next line alone may be the next decision's."""
-        if len(entries) < 2 or entries[1].too_long:
-            return None
-        first, following = entries[0], entries[1]
-        alone = meaning(self.game, first.written, work, seat, words, self.game.NOTATION.VOCABULARY)
-        if alone is None or not alone.candidates or alone.left_over:
-            return None
-        written = f"{first.written.rstrip(' ,;:.')}; {following.written}"
-        found = meaning(self.game, written, work, seat, words, self.game.NOTATION.VOCABULARY)
-        if found is None or not found.read:
-            return None
-        state = self.game.clone(work)
-        for move in found.moves:
-            state = self.game.apply(state, seat, move)
-        return state, list(found.moves), 1
 
     def _unseen(self, state: State, seat: int) -> bool:
         """Whether the seat's decision now is one a kept answer may not serve
@@ -265,19 +242,6 @@ class Reader:
             else:
                 ignored.append(entry.written)
         return Reading([], (*ignored, *after), tuple(kept))
-
-    def _greeting(self, entry: Entry, negates: Callable[[str], bool], greetings: frozenset[str] = frozenset()) -> bool:
-        """Whether an entry before a reply's first move holds no word that names a move ("Hi Anna,"), or none
-        besides the language's ``greetings`` when it starts with one ("Hi all,", where "all" is a word of the
-        game): it is passed over and listed, like a signature after the last move. A line with any other move
-        word («не пас», "Hi, pass") is read."""
-        if entry.too_long or any(negates(line) for line in entry.alternatives):
-            return False
-        written = WORD.findall(fold(entry.written))
-        if written and written[0] in greetings:
-            rest = " ".join(word for word in written if word not in greetings)
-            return not self.game.NOTATION.VOCABULARY.names_a_move(rest)
-        return not any(self.game.NOTATION.VOCABULARY.names_a_move(line) for line in entry.alternatives)
 
     def _check_kept(self, entry: Entry, words: Words = ENGLISH) -> None:
         """Refuse now a line kept for a later turn whose every alternative holds a word the notation does not
@@ -414,3 +378,41 @@ def _named(text: Said) -> set[str]:
     for _, value in text.args:
         named |= _named(value) if isinstance(value, Text) else {str(value)}
     return named
+
+
+def _joined(game: Rules, entries: Sequence[Entry], work: State, seat: int,
+            words: Words) -> tuple[State, list[Move], int] | None:
+    """A move said over two lines ("Craftsman -> palace 2" and "Monk -> palace 1": a start's two persons),
+    read by meaning as one line of two parts: the state after it, its moves and the lines joined after the
+    first; None when the first line with the next reads as nothing more sure, or there is no next line.
+
+    Only a line that could mean several moves by meaning is joined with the next: one that means none keeps
+    its reason, and the next line alone may be the next decision's."""
+    if len(entries) < 2 or entries[1].too_long:
+        return None
+    first, following = entries[0], entries[1]
+    alone = meaning(game, first.written, work, seat, words, game.NOTATION.VOCABULARY)
+    if alone is None or not alone.candidates or alone.left_over:
+        return None
+    written = f"{first.written.rstrip(' ,;:.')}; {following.written}"
+    found = meaning(game, written, work, seat, words, game.NOTATION.VOCABULARY)
+    if found is None or not found.read:
+        return None
+    state = game.clone(work)
+    for move in found.moves:
+        state = game.apply(state, seat, move)
+    return state, list(found.moves), 1
+
+
+def _greeting(game: Rules, entry: Entry, negates: Callable[[str], bool], greetings: frozenset[str] = frozenset()) -> bool:
+    """Whether an entry before a reply's first move holds no word that names a move ("Hi Anna,"), or none
+    besides the language's ``greetings`` when it starts with one ("Hi all,", where "all" is a word of the
+    game): it is passed over and listed, like a signature after the last move. A line with any other move
+    word («не пас», "Hi, pass") is read."""
+    if entry.too_long or any(negates(line) for line in entry.alternatives):
+        return False
+    written = WORD.findall(fold(entry.written))
+    if written and written[0] in greetings:
+        rest = " ".join(word for word in written if word not in greetings)
+        return not game.NOTATION.VOCABULARY.names_a_move(rest)
+    return not any(game.NOTATION.VOCABULARY.names_a_move(line) for line in entry.alternatives)
