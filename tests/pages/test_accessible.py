@@ -65,7 +65,8 @@ def divisions_page(site: Site) -> Path:
     division = standings_context(loaded.standings(), runner.season(loaded.definition))
     page = site.out / "divisions.html"
     page.write_text(pages.web_pages("en").get_template("divisions.html.j2").render(
-        tournament=loaded.definition.name, season=None, pages=[division, division], made="2026-03-01 09:00 UTC"),
+        tournament=loaded.definition.name, season=None, pages=[division, division], made="2026-03-01 09:00 UTC",
+        divisions=["index.html", "index.html"], languages=pages.Edition("en").switcher("index")),
         encoding="utf-8")
     return page
 

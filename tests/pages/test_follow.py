@@ -28,8 +28,8 @@ from tests.settings import command_env
 
 REPO = Path(__file__).parents[2]
 ANN, BOB = "ann@example.org", "bob@example.org"
-PAGE_FILE = re.compile(r"\d+\.(html|png)|index\.html|division-\d+\.html")
-"""What a published folder holds: no temporary file is left beside the pages."""
+PAGE_FILE = re.compile(r"(\d+|index|division-\d+)(\.(en|el|hu|ru))?\.html|\d+(\.(en|el|hu|ru))?\.png")
+"""What a published folder holds, each page also in every language: no temporary file is left beside the pages."""
 
 
 def addresses_in(folder: Path, addresses: list[str]) -> list[str]:
@@ -137,6 +137,7 @@ def test_a_tournaments_standings_and_its_games_link_each_other_and_show_no_addre
         assert (standings.parent / page).resolve().is_file() if page else f'id="{section}"' in text, link
     game = public / "games" / f"{site.finished}.html"
     back = {link.partition("#")[0] for link in re.findall(r'href="([^"]+)"', game.read_text(encoding="utf-8"))}
+    back -= {f"{site.finished}.{language}.html" for language in ("en", "el", "hu", "ru")}  # the language switcher
     players = {link for link in back if link.startswith("../tournaments/1/players/")}  # each seat's player's page
     with Session(site.service.db) as session:
         seats = len(site.service.store.load(session, site.finished).seats)

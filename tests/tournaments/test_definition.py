@@ -181,8 +181,8 @@ def test_preferred_is_checked_against_the_sizes_as_written() -> None:
     assert problems == ["seating.table_sizes: 7 is more than dragon allows (2-5)"]
 
 
-def test_language_names_one_the_mails_are_written_in_and_defaults_to_english() -> None:
-    assert load(MINIMAL).language == "en"
+def test_language_names_one_the_mails_are_written_in_else_none() -> None:
+    assert load(MINIMAL).language is None  # the players then read English, the pages what most of them read
     assert load('language = "el"\n' + MINIMAL).language == "el"
     (problem,) = refusal('language = "de"\n' + MINIMAL)
     assert problem == "language: 'de' is not one of 'en', 'el', 'hu', 'ru'"
