@@ -107,8 +107,8 @@ class Follower:
 
     def _games(self, session: Session) -> list[Due]:
         """Each game's stamp: its version (bumped by every change of it) with what its page shows beside the
-        moves: its seats, their players' names and languages, and its tournament's entrants (whose order
-        numbers a nameless player)."""
+        moves: its seats, their players' names, the language it is first in (its tournament's, else the one
+        its players read most) and its tournament's entrants (whose order numbers a nameless player)."""
         seats: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
         for row in session.exec(select(Seat.game_id, Seat.seat, Seat.bot, Seat.forfeited, Seat.awaiting,
                                        Seat.deadline, Player.id, Player.name, Player.email, Player.language)
@@ -128,7 +128,8 @@ class Follower:
                 # a game of no tournament: first in the language most of its players read
                 language = most_read(row[-1] for row in seats[game_id] if row[-4] is not None)
                 entrants = ""
-            stamp = digest(version, status, label, seats[game_id], language, entrants, self.zone)
+            shown = [row[:-1] for row in seats[game_id]]  # a player's language changes the page only as above
+            stamp = digest(version, status, label, shown, language, entrants, self.zone)
             due.append(Due(f"games/{game_id}", stamp, language, tournament_id))
         return due
 

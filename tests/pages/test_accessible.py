@@ -29,9 +29,11 @@ AXE = ROOT / ".ci" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 pytestmark = [needs_chromium, pytest.mark.skipif(not AXE.is_file() and not os.environ.get("CI"),
                                                  reason="axe-core is not installed (bash .ci/axe-core installs it)")]
 
-KINDS = ("standings", "divisions", "player", "finished", "running", "dragon", "prodigals")
+KINDS = ("standings", "divisions", "player", "finished", "running", "dragon", "prodigals", "standings.ru",
+         "finished.el", "player.hu")
 """Each kind of published page: the standings, a league's index of its divisions, a player's page, a China
-game over and one still played, a game of Dragon and one of Prodigals."""
+game over and one still played, a game of Dragon and one of Prodigals; and some in another language (the
+language before ``.html``: Cyrillic and Greek letters, Hungarian's longer words)."""
 
 CHECK = """<script src="{axe}"></script><script>addEventListener('load', () => axe.run().then(found => {{
   const grave = found.violations.filter(v => v.impact === 'serious' || v.impact === 'critical');
@@ -54,6 +56,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Site, dict[str, Path
              "running": games / f"{built.running}.html"}
     found.update({game: games / f"{game_id}.html" for game, game_id in other_games(built).items()})
     found["divisions"] = divisions_page(built)
+    found.update({f"{kind}.{language}": found[kind].with_name(f"{found[kind].stem}.{language}.html")
+                  for kind, language in (("standings", "ru"), ("finished", "el"), ("player", "hu"))})
     return built, found
 
 
@@ -107,7 +111,8 @@ def test_at_a_phones_width_nothing_reaches_past_its_right_edge(site: tuple[Site,
 def test_the_page_names_its_language_its_landmarks_and_its_table_heads(site: tuple[Site, dict[str, Path]]) -> None:
     for kind, page in site[1].items():
         text = page.read_text(encoding="utf-8")
-        assert '<html lang="en">' in text and "<header" in text and "<main>" in text and "<footer>" in text, kind
+        language = kind.partition(".")[2] or "en"
+        assert f'<html lang="{language}">' in text and "<header" in text and "<main>" in text and "<footer>" in text, kind
         assert "<th>" not in text and text.count("<h1>") == 1, kind  # every head says what it heads: col or row
     finished = site[1]["finished"].read_text(encoding="utf-8")
     assert re.search(r'<img class="board" src="\d+\.png" alt="The board after \d+ moves, as a spectator sees it',

@@ -9,6 +9,7 @@ import pytest
 
 import engine
 from tournaments import DefinitionError, definition, parse_duration
+from tournaments.definition import most_read
 
 from tests.tournaments.standins import EXAMPLES, MINIMAL, load
 
@@ -186,6 +187,13 @@ def test_language_names_one_the_mails_are_written_in_else_none() -> None:
     assert load('language = "el"\n' + MINIMAL).language == "el"
     (problem,) = refusal('language = "de"\n' + MINIMAL)
     assert problem == "language: 'de' is not one of 'en', 'el', 'hu', 'ru'"
+
+
+def test_pages_are_in_the_language_named_else_the_most_read_ties_to_the_earlier_else_english() -> None:
+    assert most_read(["hu", "ru"], "el") == "el"
+    assert most_read(["hu", "ru", "hu", ""]) == "hu"
+    assert most_read(["ru", "hu", "", "en"]) == "en"  # "" reads English: two against one each
+    assert most_read(["ru", "hu"]) == "hu" and most_read([]) == "en"
 
 
 @pytest.mark.parametrize("written", ["1000000000d", "999999999d", "367d", "9" * 400 + "h"],
