@@ -52,6 +52,9 @@ from pbem.play import budgets
 from pbem.play.commands import COMMANDS, CommandContext, PlayerCommand
 from pbem.play.commands.language import language_written
 from pbem.play.arrival import Arrival
+from pbem.play import join_mail
+from pbem.play.join_mail import REPLY_PREFIX
+from pbem.play.signups import JoinMail
 from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
@@ -94,10 +97,17 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
         arrival.writer = player
         return Outcome(InboundStatus.UNAUTHENTICATED, f"mail to {service.mails.desk} from {arrival.from_whom()}: "
                                                       f"{mail.unauthenticated}: kept, neither answered nor forwarded")
+    message = _raw_message(arrival)
+    asked = join_mail.read(mail.subject, mail.text)
+    if asked is not None and mail.sender:  # anyone may join: the sign-ups answer only with one confirmation
+        arrival.writer = player
+        language = join_mail.guessed_language(asked, message, mail.text)
+        return service.signups.join(arrival.session, JoinMail(
+            mail.sender, asked.words, asked.token, language, join_mail.guessed_zone(message, language), True,
+            arrival.inbound_id))
     if player is None:
         return arrival.stranger(f"mail to {service.mails.desk}")
     arrival.writer = player
-    message = _raw_message(arrival)
     if reports.delivery_report(message, service.settings.domain):  # no header filter caught it
         return Outcome(InboundStatus.IGNORED, f"{bounces.NOBODY}: {bounces.NOT_OURS} (at {service.mails.desk}, from "
                                   f"{mail.sender}): not answered")
@@ -139,20 +149,15 @@ def _raw_message(arrival: Arrival) -> Message:
     return message_from_bytes(raw, policy=compat32)
 
 
-_REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|vs|fw|fwd|wg|απ|σχετ|отв|ответ|ha|vá|válasz)(\[\d+\])?\s*:\s*)+",
-                           re.IGNORECASE)
-"""What mail clients put before the subject they answer or forward, in the languages pbem reads."""
-
-
 def _own_words(subject: str) -> str:
     """The subject without the ``Re:`` of a reply, or "" when it only repeats the subject of a mail of ours."""
-    own = _REPLY_PREFIX.sub("", subject).strip()
+    own = REPLY_PREFIX.sub("", subject).strip()
     return "" if own != subject.strip() and own.startswith("[") else own
 
 
 def _tag(subject: str, text: str) -> str:
     """A short digest of a mail's words (case and spacing aside): the same question has the same tag."""
-    words = " ".join(f"{_REPLY_PREFIX.sub('', subject)}\n{text}".casefold().split())
+    words = " ".join(f"{REPLY_PREFIX.sub('', subject)}\n{text}".casefold().split())
     return hashlib.sha256(words.encode()).hexdigest()[:12]
 
 
