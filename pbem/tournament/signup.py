@@ -78,7 +78,7 @@ class SignUpDesk:
             return _kept(f"{said}: the words name {'several tournaments' if found.why == 'ambiguous' else 'no tournament'}{fits}")
         row = next(row for row in rows if row.id == found.tournament_id)
         loaded = runner.load(session, found.tournament_id)
-        closed = self._shut(session, loaded)
+        closed = self.shut_now(session, loaded)
         if closed is not None:
             return _kept(f"{said}: {row.name}: {closed.detail}")
         if _entered(session, row.id or 0, sender):
@@ -123,7 +123,7 @@ class SignUpDesk:
             return _kept(f"{said}: its sign-up was confirmed by another mail")
         session.refresh(row)
         loaded = runner.load(session, row.tournament_id)
-        closed = self._shut(session, loaded)
+        closed = self.shut_now(session, loaded)
         name = loaded.row.name
         if closed is not None:
             row.status = SHUT
@@ -143,7 +143,7 @@ class SignUpDesk:
 
     # ------------------------------------------------------------ shared
 
-    def _shut(self, session: Session, loaded: runner.Loaded) -> Shut | None:
+    def shut_now(self, session: Session, loaded: runner.Loaded) -> Shut | None:
         entered = sum(1 for entrant in loaded.entrants if entrant.dropped is None)
         return shut(loaded.definition, self.service.clock.now().date(), loaded.row.rounds_started,
                     entered + len(_signups(session, loaded.row.id or 0, None, PENDING)))
@@ -259,3 +259,17 @@ def _pending(session: Session, tournament_id: int, address: str) -> tuple[SignUp
                               f"{', '.join(waiting) or 'none'} (`pbem tournament signups {tournament_id}` lists "
                               f"every sign-up)")
     return found[-1], tournament
+
+
+def state(service: Service, tournament_id: int) -> str:
+    """The tournament's sign-up by mail now, in the organiser's words: open with its rules, or why closed."""
+    with Session(service.db) as session:
+        loaded = runner.load(session, tournament_id)
+        rules, closed = loaded.definition.signup, SignUpDesk(service).shut_now(session, loaded)
+    if closed is not None:
+        return f"sign-up by mail: closed: {closed.detail}"
+    terms = ["each approved by the organiser" if rules.approve else "straight in once confirmed"]
+    terms += [f"cap {rules.cap}"] if rules.cap is not None else []
+    terms += [f"closes after {rules.closes.isoformat()} UTC"] if rules.closes is not None else []
+    return f"sign-up by mail: open ({', '.join(terms)}): players mail `join {loaded.row.name}` to " \
+           f"{service.mails.desk}"
