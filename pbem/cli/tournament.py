@@ -155,7 +155,7 @@ def signups(
                       f"{row.confirmed:%Y-%m-%d %H:%M}" if row.confirmed else "")
     Console().print(table)
     if found and not every:
-        typer.echo(f"decide each with `pbem tournament approve ID ADDRESS` or `pbem tournament refuse ID ADDRESS`")
+        typer.echo("decide each with `pbem tournament approve ID ADDRESS` or `pbem tournament refuse ID ADDRESS`")
 
 
 SIGNED_UP = typer.Argument(..., metavar="ADDRESS", help="The address that signed up and confirmed.")

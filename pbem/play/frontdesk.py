@@ -5,6 +5,9 @@ standings, the daily digest, a refusal without a seat, these answers) has
 pbem's own address as its Reply-To (:attr:`pbem.play.postbox.Postbox.desk`), so a
 reply to one of them is read here, not refused for want of a reply token:
 
+- a ``join`` (sign-up by mail) from any address, players' and strangers' alike, unless our MX found it
+  forged: read by :mod:`pbem.play.join_mail` and decided by the service's sign-ups
+  (:mod:`pbem.tournament.signup`), whose one confirmation is all a stranger's mail can cause;
 - from an address no player has, from several senders (a From of two addresses is no one's), or in a
   player's name but found forged by our MX (DMARC failed, or its verdict is about another domain): kept,
   never answered (no backscatter);
@@ -33,7 +36,6 @@ player's registered address, so a forged setting does not go unnoticed.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable
 from email import message_from_bytes
 from email.message import Message

@@ -95,7 +95,7 @@ def test_a_stranger_joins_confirms_by_a_plain_reply_and_plays_from_the_next_roun
     assert (zoe.language, zoe.time_zone) == ("el", "Europe/Athens")
     [welcome] = outbox(service, recipient=ZOE, kind="welcome")
     text = " ".join(welcome.text.split())
-    assert "Ελληνικά" in text and "Europe/Athens" in text and "timezone Area/City" in text
+    assert "Ελληνικά" in text and "Europe/Athens" in text and "timezone Περιοχή/Πόλη" in text, "in Greek"
     assert len(mails_to(service, ZOE)) == 2, "the confirmation and the welcome: nothing else"
 
 
@@ -246,3 +246,31 @@ def test_the_organiser_approves_or_refuses_each_confirmed_sign_up_and_the_player
     assert ("signup refuse", f"tournament {tournament_id}: {YAN}; full of friends") in actions
     with pytest.raises(Exception, match="no sign-up from yan@example.net awaits approval"):
         signup.approve(service, tournament_id, YAN, "", ORGANISER)
+
+
+@pytest.mark.parametrize(("language", "usage"), [("en", "join <tournament>"), ("el", "join <τουρνουά>"),
+                                                 ("ru", "join <турнир>"), ("hu", "join <verseny>")])
+def test_the_help_mail_names_join_in_every_language(service: Service, language: str, usage: str) -> None:
+    tournament(service)
+    with Session(service.db) as session:
+        ann = session.exec(select(Player).where(Player.email == emails(1)[0])).one()
+        ann.language = language
+        session.add(ann)
+        session.commit()
+    assert deliver(service, join_mail(service, "help", sender=emails(1)[0])) == "command"
+    [help_mail] = outbox(service, recipient=emails(1)[0], kind="help")
+    assert usage in help_mail.text
+
+
+def test_join_in_a_games_own_mail_asks_the_same_confirmation_at_the_players_address(service: Service) -> None:
+    tournament(service, name="First")
+    second = tournament(service, name="Second", players=0)
+    runner.start_round(service, 1, ORGANISER)
+    seated = next(row for row in outbox(service, recipient=emails(1)[0]) if row.seat is not None)
+    assert deliver(service, reply_to(seated, "join Second")) == "command"
+    [asked] = outbox(service, recipient=emails(1)[0], kind="signup")
+    assert "Second" in asked.subject and asked.reply_to == service.settings.from_address
+    assert deliver(service, reply_to(asked, "")) == "command"
+    assert entered(service, second, emails(1)[0]) is not None
+    welcome = outbox(service, recipient=emails(1)[0], kind="welcome")[-1]
+    assert "Your mails are written in English and deadlines shown in UTC" in " ".join(welcome.text.split())

@@ -49,8 +49,8 @@ def test_a_bad_field_is_refused_naming_it_and_what_would_be_right(section: str, 
     assert any(problem.startswith(says) for problem in refusal(section)), refusal(section)
 
 
-def test_a_closed_tournament_takes_none_whatever_else_it_says(dragon: Definition = load(MINIMAL)) -> None:
-    found = shut(dragon, DAY, 0, 0)
+def test_a_closed_tournament_takes_none_whatever_else_it_says() -> None:
+    found = shut(replace(load(MINIMAL), signup=SignUpRules(open=False, cap=50)), DAY, 0, 0)
     assert found is not None and found.code == CLOSED
 
 

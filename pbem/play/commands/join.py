@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from pbem.play.commands.base import CommandContext, N_, PlayerCommand
+from pbem.play.commands.base import N_, CommandContext, PlayerCommand
 from pbem.play.outcome import Outcome
 from pbem.play.signups import JoinMail
 
