@@ -274,3 +274,12 @@ def test_join_in_a_games_own_mail_asks_the_same_confirmation_at_the_players_addr
     assert entered(service, second, emails(1)[0]) is not None
     welcome = outbox(service, recipient=emails(1)[0], kind="welcome")[-1]
     assert "Your mails are written in English and deadlines shown in UTC" in " ".join(welcome.text.split())
+
+
+def test_a_confirmation_past_its_days_registers_nobody(service: Service, clock: SetClock) -> None:
+    tournament_id = tournament(service)
+    deliver(service, join_mail(service, "join Test Open"))
+    clock.advance(timedelta(days=service.settings.confirm_days, minutes=1))
+    assert deliver(service, reply_to(mails_to(service, ZOE)[0], "")) == "ignored"
+    assert entered(service, tournament_id, ZOE) is None and "expired" in service_reason(service)
+    assert len(mails_to(service, ZOE)) == 1
