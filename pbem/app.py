@@ -4,7 +4,8 @@
 tournament layer sits above it and learns that a game ended through the game
 store's ``on_game_over`` hook, registered here; the play layer asks it which
 tournament a game or a player is in (List-Id, ``leave``) through
-``service.memberships``, plugged in here too. Every entry point (the CLI,
+``service.memberships``, plugged in here too, and hands it a ``join`` mailed by anyone
+(``service.signups``). Every entry point (the CLI,
 ``pbem serve``, the demo, the benchmarks) opens its service through
 :func:`open_service`, so no game ever ends unrecorded.
 """
@@ -18,7 +19,7 @@ import engine
 from pbem.clock import Clock
 from pbem.ops.config import Settings
 from pbem.play.service import Service
-from pbem.tournament import membership, runner
+from pbem.tournament import membership, runner, signup
 
 
 def open_service(settings: Settings, *, clock: Clock | None = None,
@@ -28,4 +29,5 @@ def open_service(settings: Settings, *, clock: Clock | None = None,
     service.store.on_game_over.append(partial(runner.game_over, service))
     service.memberships = membership.Tournaments(service)
     service.mails.lists.lookup = service.memberships.list_id
+    service.signups = signup.SignUpDesk(service)
     return service

@@ -18,7 +18,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, Callable, Iterable, Mapping
 
 import engine
@@ -128,6 +128,28 @@ class Registration:
 
 
 @dataclass(frozen=True)
+class SignUpRules:
+    """Players signing themselves up by mail (``join``, :mod:`tournaments.signup`): whether, until when, how
+    many, and whether the organiser decides each.
+
+    Closed unless the file opens it: a tournament's entries are the organiser's
+    alone until they say otherwise. ``closes`` is the last day (UTC) a sign-up
+    is taken; ``cap`` the most players entered and awaiting approval together;
+    ``approve`` keeps each confirmed sign-up waiting for the organiser's
+    ``pbem tournament approve`` (false: it goes straight in).
+    """
+
+    open: bool = False
+    closes: date | None = None
+    cap: int | None = None
+    approve: bool = True
+
+
+SMALLEST_CAP = 3
+"""The fewest players a sign-up cap may allow: fewer seat no table of any game pbem plays."""
+
+
+@dataclass(frozen=True)
 class League:
     """A season of rounds, optionally split into divisions with promotion and relegation.
 
@@ -181,6 +203,7 @@ class Definition:
     """The language of a player registered without one and of the published pages (``language = "el"``);
     None when the file names none: players then read English, and the pages are in the language most of
     them read (:func:`most_read`)."""
+    signup: SignUpRules = SignUpRules()
 
 
 def load(text: str, games: GameLookup = engine.game) -> Definition:
@@ -298,6 +321,23 @@ class _ScheduleReader(FieldReader):
             rejoin=self.flag(section, "rejoin", "registration.rejoin", False),
         )
 
+    def signup(self, data: dict[str, Any], low: int) -> SignUpRules:
+        section = self.section(data, "signup", _SIGNUP)
+        closes = section.get("closes")
+        if closes is not None and (isinstance(closes, datetime) or not isinstance(closes, date)):
+            self.fail("signup.closes", f"must be a date without quotes or a time, such as 2026-12-31 (the last "
+                                       f"day a sign-up is taken, UTC), not {brief(closes)}")
+            closes = None
+        cap = None
+        if "cap" in section:
+            cap = self.integer(section, "cap", "signup.cap", None, max(SMALLEST_CAP, low))
+        return SignUpRules(
+            open=self.flag(section, "open", "signup.open", False),
+            closes=closes,
+            cap=cap,
+            approve=self.flag(section, "approve", "signup.approve", True),
+        )
+
     def league(self, data: dict[str, Any]) -> League | None:
         if "league" not in data:
             return None
@@ -363,6 +403,7 @@ class _Reader(_ScoringReader, _ScheduleReader):
             registration=self.registration(data),
             league=self.league(data),
             language=self.choice(data, "language", "language", LANGUAGES, "en") if "language" in data else None,
+            signup=self.signup(data, low),
         )
         if self.problems:
             raise DefinitionError(self.problems)
@@ -465,10 +506,11 @@ class _Reader(_ScoringReader, _ScheduleReader):
 
 
 _TOP_LEVEL = ("name", "game", "rounds", "seed", "game_options", "seating", "scoring", "deadlines", "timeouts", "registration", "league",
-               "language")
+               "language", "signup")
 _SEATING = ("method", "table_sizes", "preferred", "repeat_weight", "standing_weight", "seat_weight")
 _SCORING = ("system", "tie_breaks", "rank_points", "place_points", "bye_points")
 _REGISTRATION = ("late_until_round", "missed_round_points", "show_dropped", "rejoin")
+_SIGNUP = ("open", "closes", "cap", "approve")
 _LEAGUE = ("season", "next_round", "gap", "dates", "divisions", "promote")
 
 

@@ -63,11 +63,18 @@ def lines(found: Health) -> list[str]:
                f"dkim:       {found.dkim}",
                f"bounces:    players held {_listed(list(found.held), found.held_count)}",
                f"deadlines:  seats past theirs {_listed([_seat(s, now) for s in found.late], found.late_count)}; "
-               f"next {_seat(found.next_deadline, now) if found.next_deadline else 'none'}"]
+               f"next {_seat(found.next_deadline, now) if found.next_deadline else 'none'}",
+               f"sign-ups:   awaiting approval {_signups(found, now)}"]
     if found.problems:
         printed.append("problems:")
         printed.extend(f"  - {problem}" for problem in found.problems)
     return printed
+
+
+def _signups(found: Health, now: datetime) -> str:
+    if not found.signups or found.oldest_signup is None:
+        return "none"
+    return f"{found.signups} (oldest confirmed {_ago(found.oldest_signup, now)}): `pbem tournament signups`"
 
 
 def _when(value: datetime) -> str:

@@ -24,7 +24,7 @@ from pbem.clock import closest_time_zones, time_zone
 from pbem.ops.db import Player
 from pbem.play.players import LANGUAGES, ROSTER_COLUMNS, RosterError, address, read_roster
 from pbem.play.service import Service
-from pbem.tournament import pages, runner
+from pbem.tournament import pages, runner, signup
 from tournaments import DefinitionError, Standings, TournamentError, standings_context
 
 app = group("Tournaments: create, register players, run rounds, standings.")
@@ -64,6 +64,7 @@ def create(file: Path = FILE, by: str = typer.Option("", "--by", help=BY_HELP)) 
     tournament_id = _definition(file, lambda text: runner.create(_service(), text, actor(by)))
     typer.echo(f"tournament {tournament_id} created; register players with "
                f"`pbem tournament register {tournament_id} --player EMAIL`")
+    typer.echo(signup.state(_service(), tournament_id))
 
 
 @app.command("next-season")
@@ -134,6 +135,56 @@ def drop(
                    f"`pbem game replace {game_id} --seat {seat} --player bot --reason dropped`")
 
 
+@app.command("signups")
+def signups(
+    tournament_id: int = typer.Argument(None, metavar="[ID]", help="One tournament (default: every one)."),
+    every: bool = typer.Option(False, "--all", help="Every sign-up, not only those awaiting approval."),
+) -> None:
+    """The sign-ups by mail awaiting your approval (``--all``: also those asked, decided or refused)."""
+    service = _service()
+    found = attempt(lambda: signup.listed(service, tournament_id, None if every else signup.PENDING))
+    if tournament_id is not None:
+        typer.echo(attempt(lambda: signup.state(service, tournament_id)))
+    table = Table(title="sign-ups by mail" + ("" if every else " awaiting approval"))
+    for column in ("tournament", "address", "status", "language", "time zone (guessed)", "asked (UTC)",
+                   "confirmed (UTC)"):
+        table.add_column(column)
+    for row in found:
+        table.add_row(escape(f"{row.tournament_id} {row.tournament}"), escape(row.address), row.status,
+                      row.language, escape(row.time_zone), f"{row.asked:%Y-%m-%d %H:%M}",
+                      f"{row.confirmed:%Y-%m-%d %H:%M}" if row.confirmed else "")
+    Console().print(table)
+    if found and not every:
+        typer.echo("decide each with `pbem tournament approve ID ADDRESS` or `pbem tournament refuse ID ADDRESS`")
+
+
+SIGNED_UP = typer.Argument(..., metavar="ADDRESS", help="The address that signed up and confirmed.")
+
+
+@app.command("approve")
+def approve(
+    tournament_id: int = typer.Argument(..., metavar="ID"),
+    address: str = SIGNED_UP,
+    reason: str = typer.Option("", "--reason", help="Why, for the audit log."),
+    by: str = typer.Option("", "--by", help=BY_HELP),
+) -> None:
+    """Enter a confirmed sign-up from the next round; the player is mailed the welcome."""
+    name = attempt(lambda: signup.approve(_service(), tournament_id, address, reason, actor(by)))
+    typer.echo(f"{address} approved for {name}: plays from the next round; welcome queued (pbem serve sends it)")
+
+
+@app.command("refuse")
+def refuse_signup(
+    tournament_id: int = typer.Argument(..., metavar="ID"),
+    address: str = SIGNED_UP,
+    reason: str = typer.Option("", "--reason", help="Why, for the audit log (the player is not shown it)."),
+    by: str = typer.Option("", "--by", help=BY_HELP),
+) -> None:
+    """Refuse a confirmed sign-up; the player is mailed that it was not accepted."""
+    name = attempt(lambda: signup.refuse(_service(), tournament_id, address, reason, actor(by)))
+    typer.echo(f"{address} refused for {name}; the player is told (pbem serve sends it)")
+
+
 @app.command("list")
 def listing() -> None:
     """Every tournament with its status and round."""
@@ -164,6 +215,7 @@ def show(tournament_id: int = typer.Argument(..., metavar="ID")) -> None:
                   f"{definition.seating.method} seating, {definition.scoring.system}; status {row.status}, "
                   f"{counted(row.rounds_started, 'round')} started", highlight=False)
     divided = len(loaded.divisions()) > 1
+    console.print(escape(signup.state(service, tournament_id)), highlight=False)
     console.print("players: " + (", ".join(
         escape(e.name) + (f" (division {loaded.division_of[e.player]})" if divided else "")
         + (f" (from round {e.joined})" if e.joined > 1 else "")

@@ -188,7 +188,7 @@ class Settings:
                                              "to twice this long); players who chose `notify each` get every "
                                              "confirmation at once.", 6,
                                              number(above=True, high=LONGEST_HOURS, example=48, unit="hours"))
-    confirm_days: int = knob(7, "Days a confirmation asked by mail (`leave`) may be used; it is used once, and "
+    confirm_days: int = knob(7, "Days a confirmation asked by mail (`leave`, a sign-up's `join`) may be used; it is used once, and "
                                 "a newer ask replaces it.", 3,
                              whole(1, LONGEST_DURATION.days, example=7, what="a number of days"))
     timeout_policy: str = knob("bot", "On a missed deadline: bot plays a move for the player (timeout_bot's), "
@@ -216,6 +216,9 @@ class Settings:
                                       "player address and day: anyone can put a player's address in a From. More "
                                       "is kept unanswered and goes in the organiser's daily digest.", 6,
                                       whole(0, example=4))
+    signups_per_day: int = knob(50, "Confirmations of a sign-up by mail (`join`, from any address) sent a day in "
+                                    "all; each address gets at most one a day whatever this says. A `join` beyond "
+                                    "is kept unanswered.", 20, whole(0, example=50))
     commands_per_day: int = knob(30, "Commands (help, status, say, ...) a player may mail a day; more are kept but "
                                      "neither answered nor passed on (a say to a table of four mails three).", 60,
                                      whole(0, example=30))

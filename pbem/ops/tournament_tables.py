@@ -10,7 +10,7 @@ tournaments, as :mod:`tournaments.ratings` asks.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import JSON, Column, UniqueConstraint
@@ -111,3 +111,32 @@ class Publication(SQLModel, table=True):
     """``games/ID`` or ``tournaments/ID``."""
     stamp: str
     written: datetime
+
+
+class SignUp(SQLModel, table=True):
+    """A sign-up by mail (``join``) from any address, from its one confirmation mail to the organiser's decision.
+
+    A stranger's mail proves nothing, so it only ever causes the confirmation
+    (``day`` is the day it was mailed: one an address a day, ``signups_per_day``
+    in all); only who reads that mailbox can send the token back, from that
+    address (double opt-in). Only a hash of the token is kept. ``status``:
+    ``asked`` (mailed, not yet confirmed), ``pending`` (confirmed, awaiting the
+    organiser), ``registered`` (entered), ``refused`` (by the organiser),
+    ``shut`` (confirmed after the tournament closed or filled), ``replaced`` (a
+    newer ask of the address for the tournament) or ``expired``.
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    address: str = Field(index=True)
+    language: str
+    """The language the mail was guessed to be written in (its words, Content-Language, its script)."""
+    time_zone: str
+    """The zone guessed from its Date header's offset."""
+    token_hash: str
+    day: date = Field(index=True)
+    asked: datetime
+    expires: datetime
+    status: str = "asked"
+    confirmed: datetime | None = None
+    decided: datetime | None = None

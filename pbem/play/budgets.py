@@ -18,6 +18,10 @@ move then went unanswered while their deadline ran. So there are two budgets:
   an address a day (:class:`~pbem.ops.db.UnverifiedMail`). Only the player can
   spend the first; a forger spends only the second, and only that little.
 
+A third cause is a stranger's: a ``join`` may come from any address, and its
+one confirmation mail is all it can cause (:func:`signup`): one an address a
+day, ``signups_per_day`` in all, counted on the sign-ups themselves.
+
 What the second budget counted reaches the organiser in one digest a day
 (:func:`send_organiser_digest`), rather than in a mail per seat used.
 """
@@ -27,11 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import and_, false, or_
+from sqlalchemy import and_, false, func, or_
 from sqlmodel import Session, select
 
 from pbem.ops.config import Settings
 from pbem.ops.db import Game, Player, RobotAnswers, UnverifiedMail, locked
+from pbem.ops.tournament_tables import SignUp
 from pbem.play.service import Service
 
 
@@ -75,6 +80,15 @@ def unverified(session: Session, today: date, settings: Settings, address: str, 
         return False
     row.answered += 1
     return True
+
+
+def signup(session: Session, today: date, settings: Settings, address: str) -> bool:
+    """Whether a sign-up's confirmation may be mailed to ``address`` today: none mailed to it yet today, and
+    fewer than ``signups_per_day`` to anyone. The confirmation stored with it (its ``day``) is what counts."""
+    mailed = session.exec(select(func.count()).select_from(SignUp).where(SignUp.day == today)).one()
+    if mailed >= settings.signups_per_day:
+        return False
+    return session.exec(select(SignUp.id).where(SignUp.day == today, SignUp.address == address)).first() is None
 
 
 @dataclass(frozen=True)

@@ -225,9 +225,10 @@ ADDRESS_STEPS: tuple[Step[Arrival], ...] = (
          "mail's live return path is counted against that mail's recipient, any other against nobody); an "
          "oversized one from a player gets one short answer",
          _filtered),
-    Step("to-pbem", "mail to pbem's own address and no seat's: a registered player's commands that need no seat "
-         "are answered, anything else is forwarded to the organiser once, within the budget of mail pbem cannot "
-         "verify; a stranger's is kept unanswered", _to_desk),
+    Step("to-pbem", "mail to pbem's own address and no seat's: a join from anyone goes to the sign-ups (one "
+         "confirmation at most); a registered player's commands that need no seat are answered, anything else is "
+         "forwarded to the organiser once, within the budget of mail pbem cannot verify; a stranger's is kept "
+         "unanswered", _to_desk),
     Step("addressed", "a recipient carries a valid reply token (game, seat, HMAC)", _addressed),
     Step("seat-exists", "the token's game and seat exist", _seat_exists),
     Step("not-a-bounce", "a mail server's delivery report at a seat's reply address is kept, never answered, and "

@@ -5,6 +5,9 @@ standings, the daily digest, a refusal without a seat, these answers) has
 pbem's own address as its Reply-To (:attr:`pbem.play.postbox.Postbox.desk`), so a
 reply to one of them is read here, not refused for want of a reply token:
 
+- a ``join`` (sign-up by mail) from any address, players' and strangers' alike, unless our MX found it
+  forged: read by :mod:`pbem.play.join_mail` and decided by the service's sign-ups
+  (:mod:`pbem.tournament.signup`), whose one confirmation is all a stranger's mail can cause;
 - from an address no player has, from several senders (a From of two addresses is no one's), or in a
   player's name but found forged by our MX (DMARC failed, or its verdict is about another domain): kept,
   never answered (no backscatter);
@@ -33,7 +36,6 @@ player's registered address, so a forged setting does not go unnoticed.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable
 from email import message_from_bytes
 from email.message import Message
@@ -52,6 +54,9 @@ from pbem.play import budgets
 from pbem.play.commands import COMMANDS, CommandContext, PlayerCommand
 from pbem.play.commands.language import language_written
 from pbem.play.arrival import Arrival
+from pbem.play import join_mail
+from pbem.play.join_mail import REPLY_PREFIX
+from pbem.play.signups import JoinMail
 from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
@@ -94,10 +99,17 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
         arrival.writer = player
         return Outcome(InboundStatus.UNAUTHENTICATED, f"mail to {service.mails.desk} from {arrival.from_whom()}: "
                                                       f"{mail.unauthenticated}: kept, neither answered nor forwarded")
+    message = _raw_message(arrival)
+    asked = join_mail.read(mail.subject, mail.text)
+    if asked is not None and mail.sender:  # anyone may join: the sign-ups answer only with one confirmation
+        arrival.writer = player
+        language = join_mail.guessed_language(asked, message, mail.text)
+        return service.signups.join(arrival.session, JoinMail(
+            mail.sender, asked.words, asked.token, language, join_mail.guessed_zone(message, language), True,
+            arrival.inbound_id))
     if player is None:
         return arrival.stranger(f"mail to {service.mails.desk}")
     arrival.writer = player
-    message = _raw_message(arrival)
     if reports.delivery_report(message, service.settings.domain):  # no header filter caught it
         return Outcome(InboundStatus.IGNORED, f"{bounces.NOBODY}: {bounces.NOT_OURS} (at {service.mails.desk}, from "
                                   f"{mail.sender}): not answered")
@@ -139,20 +151,15 @@ def _raw_message(arrival: Arrival) -> Message:
     return message_from_bytes(raw, policy=compat32)
 
 
-_REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|vs|fw|fwd|wg|απ|σχετ|отв|ответ|ha|vá|válasz)(\[\d+\])?\s*:\s*)+",
-                           re.IGNORECASE)
-"""What mail clients put before the subject they answer or forward, in the languages pbem reads."""
-
-
 def _own_words(subject: str) -> str:
     """The subject without the ``Re:`` of a reply, or "" when it only repeats the subject of a mail of ours."""
-    own = _REPLY_PREFIX.sub("", subject).strip()
+    own = REPLY_PREFIX.sub("", subject).strip()
     return "" if own != subject.strip() and own.startswith("[") else own
 
 
 def _tag(subject: str, text: str) -> str:
     """A short digest of a mail's words (case and spacing aside): the same question has the same tag."""
-    words = " ".join(f"{_REPLY_PREFIX.sub('', subject)}\n{text}".casefold().split())
+    words = " ".join(f"{REPLY_PREFIX.sub('', subject)}\n{text}".casefold().split())
     return hashlib.sha256(words.encode()).hexdigest()[:12]
 
 

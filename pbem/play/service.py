@@ -27,6 +27,7 @@ from pbem.language.letters import Letters
 from pbem.play.commands import COMMANDS
 from pbem.play.mails import Mailer, RoundNote
 from pbem.play.memberships import Memberships, NoTournaments
+from pbem.play.signups import NoSignUps, SignUps
 from pbem.play.shown import Shown
 from pbem.play.store import GameStore, LoadedGame, Transaction
 from pbem.play.turns import Turns
@@ -57,6 +58,8 @@ class Service:
         self.shown = Shown(settings, self.clock)
         self.mails = Mailer(settings, self.clock, self.letters, self.secret, self.shown)
         self.memberships: Memberships = NoTournaments()
+        self.signups: SignUps = NoSignUps()
+        """Sign-ups by mail (``join``): the tournament layer's, plugged in by :func:`pbem.app.open_service`."""
         """The tournaments games and players belong to: plugged in by :func:`pbem.app.open_service`."""
 
     def bot(self, name: str) -> bots.Bot:

@@ -33,6 +33,7 @@ from sqlmodel import Session, select
 
 from pbem.mail import signing
 from pbem.ops.db import Game, Heartbeat, Inbound, InboundStatus, Outbox, OutboxStatus, Player, Seat
+from pbem.ops.tournament_tables import SignUp
 from pbem.serve.preflight import LockState, lock_state
 from pbem.play.service import Service
 
@@ -165,10 +166,19 @@ class Health:
     dkim: str
     """How mail is signed: by pbem (selector and domain) or left to the relay."""
     problems: tuple[str, ...]
+    signups: int = 0
+    """Sign-ups by mail confirmed and awaiting the organiser's approval (``pbem tournament signups``)."""
+    oldest_signup: datetime | None = None
+    """When the longest-waiting of them was confirmed."""
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+
+SIGNUP_WAIT = timedelta(days=1)
+"""How long a confirmed sign-up may await the organiser's approval before ``pbem status`` calls it a problem: a day
+lets an organiser decide at their own hour, and a player is not left wondering for longer."""
 
 
 def age(since: datetime, now: datetime) -> str:
@@ -234,6 +244,8 @@ def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
                                                   .order_by(Seat.deadline))]
         upcoming = session.exec(awaiting.where(Seat.deadline > now)  # type: ignore[operator]
                                 .order_by(Seat.deadline).limit(1)).first()
+        signups = session.exec(select(func.count(), func.min(SignUp.confirmed))
+                               .where(SignUp.status == "pending")).one()
     running, how, shown = _running(service, runs, now)
     missed = now - timedelta(seconds=settings.scan_seconds)
     overdue = [seat for seat in late if seat.deadline < missed and not seat.held]
@@ -245,7 +257,8 @@ def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
         inbound_failed=inbound_counts.get(InboundStatus.FAILED, 0), held=tuple(held[:SHOWN_AT_MOST]), held_count=len(held),
         late=tuple(late[:SHOWN_AT_MOST]), late_count=len(late), overdue=tuple(overdue[:SHOWN_AT_MOST]),
         overdue_count=len(overdue), next_deadline=_due(upcoming) if upcoming else None,
-        alert_after=alert_after, problems=(),
+        alert_after=alert_after, problems=(), signups=signups[0],
+        oldest_signup=_utc(signups[1]) if signups[1] else None,
         dkim=(f"pbem signs, s={settings.dkim_selector} d={signing.from_domain(settings)}" if settings.dkim_selector
               else "left to the relay (dkim_selector is empty)"),
     )
@@ -325,6 +338,9 @@ def _judged(health: Health) -> Health:
         why = f" (last error: {pending.error})" if pending.error else " (never tried yet)"
         problems.append(f"mail out {pending.mail_id} to {pending.address} has waited {age(pending.at, now)} for "
                         f"the relay{why}")
+    if health.oldest_signup is not None and now - health.oldest_signup > SIGNUP_WAIT:
+        problems.append(f"{health.signups} sign-up{'s' if health.signups != 1 else ''} by mail await your approval, "
+                        f"the oldest for {age(health.oldest_signup, now)}: `pbem tournament signups` lists them")
     waiting = health.oldest_inbound
     if waiting is not None and now - waiting.at > limit:
         problems.append(f"mail in {waiting.mail_id} from {waiting.address or 'nobody'} has waited "

@@ -26,6 +26,7 @@ from pbem.play import confirmations
 from pbem.play import players as player_rows
 from pbem.ops.db import Game, Player, Seat
 from pbem.language.words import SOURCE_LANGUAGE, game_title
+from pbem.play.commands.language import OWN_NAMES
 from pbem.play.mails import RoundNote
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame
@@ -250,8 +251,9 @@ def register_roster(service: Service, tournament_id: int, registrations: list[pl
 
 
 def _enter(service: Service, session: Session, loaded: Loaded, registration: player_rows.Registration,
-           actor: str) -> Entrant:
-    """One player entered in ``session`` (uncommitted), their welcome queued."""
+           actor: str, signed_up: SignedUp | None = None) -> Entrant:
+    """One player entered in ``session`` (uncommitted), their welcome queued; ``signed_up``: they signed up by
+    mail, and the welcome says what was guessed of them."""
     tournament_id = loaded.row.id
     player = player_rows.find_or_add(session, registration.email)
     player.name = registration.name or player.name
@@ -275,12 +277,33 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
         "welcome", player.reads, tournament=loaded.row.name, player=entrant.name, game_title=game_title(service.rules(definition.game), player.reads),
         rounds=definition.rounds, joined=entrant.joined, started=loaded.row.rounds_started,
         hours=definition.deadlines.move.total_seconds() / 3600, organiser=service.settings.organiser,
-        time_zone=player.time_zone)
+        time_zone=player.time_zone, signed_up=signed_up and replace(signed_up, language=OWN_NAMES[player.reads]))
     service.mails.queue(session, "welcome", player.email, letter, reply_to=service.mails.desk,  # "help" works there
                         list_id=list_of(service, loaded.row))
     service.audit(session, actor, "tournament register", None,
                   f"tournament {tournament_id}: {registration.email} from round {entrant.joined}")
     return entrant
+
+
+@dataclass(frozen=True)
+class SignedUp:
+    """What the welcome of a player who signed up by mail adds: what was guessed of them and who decided."""
+
+    language: str
+    """The language the player now reads, by its own name (filled in when they are entered)."""
+    guessed: bool
+    """Whether the language and time zone were guessed from the mail (a seated player's own are not)."""
+    approved: bool
+    """Whether the organiser approved the sign-up (else it went straight in)."""
+
+
+def enter_signed_up(service: Service, session: Session, tournament_id: int, registration: player_rows.Registration,
+                    signed_up: SignedUp, actor: str) -> Entrant:
+    """Enter a player who signed up by mail and confirmed it (:mod:`pbem.tournament.signup`), in ``session``
+    (uncommitted), from the next round, welcomed; raises TournamentError as :func:`register` does."""
+    loaded = load(session, tournament_id)
+    _not_finished(loaded)
+    return _enter(service, session, loaded, registration, actor, signed_up)
 
 
 def drop(service: Service, tournament_id: int, email: str, reason: str, actor: str) -> Entrant:

@@ -23,6 +23,7 @@ from pbem.play.budgets import DigestLine
 from pbem.play.frontdesk import GameLine
 from pbem.play.shown import Asked, RecapLine, Standing
 from pbem.play.store import EarlyOutcome
+from pbem.tournament.runner import SignedUp
 from tests.language.test_mail_languages import standings as standings_of_a_run
 
 PAYLOAD = '"><svg/onload=alert(1)><b>x</b>&amp;&\''
@@ -203,9 +204,17 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     "timeout": [{**BASE, "played": played, "handed_to_bot": handed, "forfeited": forfeited, "timeouts": 2,
                  "limit": 3} for played, handed, forfeited in (([evil("played")], False, False), ([], True, False),
                                                                 ([evil("played")], True, True))],
+    "signup": [{"event": event, "tournament": evil("tournament"), "address": evil("address"),
+                "game_title": evil("game"), "rounds": 3, "organiser": evil("organiser"),
+                "language_name": evil("language"), "time_zone": evil("zone"), "guessed": True,
+                "token": evil("token"), "days": 7, "code": code}
+               for event, code in (("confirm", ""), ("pending", ""), ("refused", ""), ("shut", "closed"),
+                                   ("shut", "past"), ("shut", "full"), ("shut", "started"))],
     "welcome": [{"tournament": evil("tournament"), "player": evil("player"), "game_title": evil("game"),
                  "rounds": 3, "joined": 1, "started": 1, "hours": 48, "organiser": evil("organiser"),
-                 "time_zone": evil("zone")}],
+                 "time_zone": evil("zone"), "signed_up": signed_up}
+                for signed_up in (None, SignedUp(evil("language"), True, True), SignedUp(evil("language"), False,
+                                                                                          False))],
 }
 
 KINDS = sorted(path.name.removesuffix(".html.j2") for path in TEMPLATE_DIR.glob("*.html.j2")

@@ -157,9 +157,17 @@ def test_the_welcome_and_every_refusal_keep_within_78_columns(language: str) -> 
              "limit": 14, "until": "2026-12-06 13:24 Europe/Budapest", "legal": ["r 1"], "more": 0, "decision": None,
              "expected": "r N"}
     letters = [Letters(COMMANDS).render("refusal", language, **{**BASE, **plain, "why": why}) for why in refusal_reasons()]
-    letters.append(Letters(COMMANDS).render(
+    from pbem.tournament.runner import SignedUp
+    letters += [Letters(COMMANDS).render(
         "welcome", language, tournament="Test Open 2026", player="Ann", game_title="Year of the Dragon", rounds=3,
-        joined=1, started=1, hours=48, organiser="organiser@pbem.example.org", time_zone="Europe/Budapest"))
+        joined=1, started=1, hours=48, organiser="organiser@pbem.example.org", time_zone="Europe/Budapest",
+        signed_up=signed_up) for signed_up in (None, SignedUp("Magyar", True, True), SignedUp("Magyar", False, False))]
+    letters += [Letters(COMMANDS).render(  # the sign-up mails, the confirmation's line among them
+        "signup", language, event=event, tournament="Test Open 2026", address="anna.kovacs@example.org",
+        game_title="Year of the Dragon", rounds=3, organiser="organiser@pbem.example.org", language_name="Magyar",
+        time_zone="Europe/Budapest", guessed=True, token="0123456789", days=7, code=code)
+        for event, code in (("confirm", ""), ("pending", ""), ("refused", ""), ("shut", "full"), ("shut", "past"),
+                            ("shut", "started"))]
     for letter in letters:
         assert [line for line in letter.text.splitlines() if len(line) > 78] == [], letter.subject
 

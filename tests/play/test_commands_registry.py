@@ -43,11 +43,12 @@ def listed(text: str, usage: str) -> int:
     return len(re.findall(rf"^  {re.escape(usage)}(?: |$)", text, re.MULTILINE))
 
 
-def test_the_registry_lists_the_twelve_player_commands_in_help_order() -> None:
+def test_the_registry_lists_the_thirteen_player_commands_in_help_order() -> None:
     assert [command.name for command in COMMANDS] == [
         "help", "status", "cancel", "history", "say", "vacation", "notify", "calendar", "timezone", "language",
-        "dispute", "leave"]
+        "dispute", "leave", "join"]
     assert COMMANDS["TZ"] is COMMANDS["timezone"]
+    assert COMMANDS["Участвую"] is COMMANDS["συμμετοχη"] is COMMANDS["jelentkezem"] is COMMANDS["join"]
 
 
 def test_the_help_mail_lists_every_registered_command_once_with_its_usage_and_summary(service: Service) -> None:
@@ -154,7 +155,7 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
         Registry([*COMMANDS, clash])
     with pytest.raises(KeyError, match="the commands are help, status, cancel, history"):
         COMMANDS["dance"]
-    assert len(COMMANDS) == 12
+    assert len(COMMANDS) == 13
 
 
 def roll(seen: list[tuple[str, str]]) -> PlayerCommand:

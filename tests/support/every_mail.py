@@ -26,7 +26,7 @@ from pbem.ops.tournament_tables import TournamentTable
 from pbem.play import deadlines
 from pbem.play.service import Service
 from pbem.serve import pipeline
-from pbem.tournament import runner
+from pbem.tournament import runner, signup
 from tests.play.test_bounces import fixture, mailed_again, return_path
 from tests.support.loop import outbox, reply_to
 from tests.tournament.conftest import ORGANISER, Players, definition, emails, mails, tournament_with
@@ -108,6 +108,31 @@ def rarer_kinds(service: Service, clock: SetClock, standalone: int, game: str = 
     disputes.reply(desk, dispute.id or 0, "Ναι, έτσι είναι.")  # to a player no longer seated: out of the thread
     if league:
         league_round_that_cannot_start(service, clock, game, quick)
+    sign_ups(service, game)
+
+
+SIGN_UP = "Sign-up Cup"
+"""The tournament open to sign-ups by mail, approved by the organiser, that :func:`sign_ups` fills."""
+
+
+def sign_ups(service: Service, game: str) -> None:
+    """Strangers sign up by mail: each gets the confirmation and, confirmed, the note that the organiser decides;
+    one is approved (the welcome, saying what was guessed), one refused, and one confirms after the tournament
+    filled (told so)."""
+    text = definition(2, "\n[signup]\nopen = true\ncap = 4\n", game).replace('name = "Test Open"',
+                                                                           f'name = "{SIGN_UP}"')
+    tournament_id = runner.create(service, text, ORGANISER)
+    for email in emails(2):
+        runner.register(service, tournament_id, email, "", ORGANISER)
+    strangers = ("nea@example.gr", "novy@example.ru", "uj@example.hu")
+    words = ("Συμμετοχή στο Sign-up Cup", "Записаться на Sign-up Cup", "Jelentkezem: Sign-up Cup")
+    for number, (address, said) in enumerate(zip(strangers, words)):
+        pipeline.deliver(service, new_mail(address, service.settings.from_address, said, 30 + number))
+    for address in strangers:
+        [asked] = outbox(service, recipient=address, kind="signup")
+        pipeline.deliver(service, reply_to(asked, ""))
+    signup.approve(service, tournament_id, strangers[0], "", ORGANISER)
+    signup.refuse(service, tournament_id, strangers[1], "", ORGANISER)
 
 
 def league_round_that_cannot_start(service: Service, clock: SetClock, game: str, quick: bool) -> None:

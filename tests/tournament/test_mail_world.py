@@ -45,7 +45,8 @@ from tests.settings import TEST_DOMAIN, command_env
 
 EVERY_KIND = {"welcome", "bye", "round_start", "prompt", "confirmation", "notice", "reminder", "timeout", "game_over",
               "standings", "digest", "frontdesk", "question", "refusal", "organiser", "help", "status", "command",
-              "say", "sender_notice", "history", "start", "oversize", "admin", "organiser_action", "bounce"}
+              "say", "sender_notice", "history", "start", "oversize", "admin", "organiser_action", "bounce",
+              "signup"}
 """The outbox kinds the world below sends; the test fails if one goes missing. Several templates share a kind
 (every organiser's mail is ``organiser``), so the templates are counted too: every one that is a mail
 (:data:`MAIL_TEMPLATES`) must be sent and verified."""
@@ -186,13 +187,14 @@ def test_a_tournament_mail_carries_its_list_id(world) -> None:
         row = world["rows"][message["Message-ID"]]
         header = raw.split(b"\r\n\r\n", 1)[0].decode("ascii")
         template = world["templates"][(row.subject, row.text)].template
-        own = ("welcome", "bye", "standings", "organiser_left", "organiser_tournament")
+        own = ("welcome", "bye", "standings", "organiser_left", "organiser_tournament", "signup")
         if (row.game_id is None and template not in own) or row.game_id == world["standalone"]:
             assert "\r\nList-Id: " not in header, row.kind
             continue
         assert "\r\nList-Id: " in header, (row.kind, header)
         ids.add(str(make_header(decode_header(message["List-Id"]))))
-    assert ids == {f"{NAME} <oszi-1.{TEST_DOMAIN}>", f'"Test Open" <test-open-2.{TEST_DOMAIN}>'}, ids
+    assert ids == {f"{NAME} <oszi-1.{TEST_DOMAIN}>", f'"Test Open" <test-open-2.{TEST_DOMAIN}>',
+                   f'"Sign-up Cup" <sign-up-cup-3.{TEST_DOMAIN}>'}, ids
 
 
 def test_every_players_mail_has_a_mailto_list_unsubscribe_at_its_reply_to_and_no_one_click(world) -> None:

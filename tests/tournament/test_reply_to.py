@@ -34,6 +34,9 @@ REPLY_TO = {
     "admin": {ORGANISER_ADDRESS},  # the organiser's answer to a dispute of a player no longer seated
     "organiser": {ORGANISER_ADDRESS, PLAYER},  # the player a mail is about (a dispute, a seat handed to a bot)
     "question": {PLAYER},  # a player's mail to pbem's own address, forwarded
+    # a sign-up's confirmation, and its note that the organiser decides, at pbem's own address (a reply to the
+    # confirmation confirms); a refusal, or a sign-up the tournament filled up before, for the organiser to answer
+    "signup": {DESK, ORGANISER_ADDRESS},
 }
 """Where a reply to each kind of mail may go."""
 

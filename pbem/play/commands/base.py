@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from pbem.play.mails import Mailer
     from pbem.play.memberships import Memberships
     from pbem.play.shown import Shown
+    from pbem.play.signups import SignUps
     from pbem.play.store import LoadedGame
     from pbem.play.turns import Turns
 
@@ -45,6 +46,7 @@ class Service(Protocol):
     mails: Mailer
     turns: Turns
     memberships: Memberships
+    signups: SignUps
 
     def audit(self, session: Session, actor: str, action: str, game_id: int | None, detail: str) -> None:
         """One line in the audit log, written with the change."""
