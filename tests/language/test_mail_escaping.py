@@ -114,6 +114,7 @@ REFUSAL: dict[str, Any] = {
 COMMAND: dict[str, Any] = {
     **BASE, "value": evil("value"), "extra": evil("extra"), "replaced": evil("replaced"), "ignored": [evil("ignored")],
     "back": evil("back"), "zone": evil("zone"), "hours": 48, "tournaments": [evil("tournament")],
+    "moves": LINES[:1], "voters": [evil("voter")], "asker": evil("asker"), "expires": evil("expires"),
 }
 ORGANISER: dict[str, Any] = {
     **BASE, "seat": LINES[1], "timeouts": 3, "dispute_id": 4, "text": f"{evil('dispute')}\n{evil('dispute-2')}",
@@ -138,7 +139,8 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     + [{**COMMAND, **DESK, "command": "vacation", "value": evil("value"), "extra": "", "hours": 0}]
     + [{**COMMAND, "command": "leave", "value": value, "tournaments": [evil("tournament"), evil("tournament-2")],
         "days": 7}
-       for value in ("asked", "done")],
+       for value in ("asked", "done")]
+    + [{**COMMAND, "command": "undo", "value": value} for value in ("asked", "voted")],
     "confirmation": [
         {**BASE, "understood": [evil("understood")], "waiting": [evil("waiting")], "early": early,
          "ignored": [evil("ignored")], "board": evil("board"), "drew": evil("drew")}
@@ -203,6 +205,10 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     "timeout": [{**BASE, "played": played, "handed_to_bot": handed, "forfeited": forfeited, "timeouts": 2,
                  "limit": 3} for played, handed, forfeited in (([evil("played")], False, False), ([], True, False),
                                                                 ([evil("played")], True, True))],
+    "undo": [{**BASE, "event": event, "asker": evil("asker"), "own": own, "moves": LINES[:2], "expires": evil("expires"),
+              "refused_by": [evil("refused-by")], "missing": [evil("missing")], "yes_word": evil("yes"),
+              "no_word": evil("no"), "reply_address": evil("address")}
+             for event in ("vote", "done", "refused", "expired", "lapsed") for own in (True, False)],
     "welcome": [{"tournament": evil("tournament"), "player": evil("player"), "game_title": evil("game"),
                  "rounds": 3, "joined": 1, "started": 1, "hours": 48, "organiser": evil("organiser"),
                  "time_zone": evil("zone")}],

@@ -43,9 +43,9 @@ def listed(text: str, usage: str) -> int:
     return len(re.findall(rf"^  {re.escape(usage)}(?: |$)", text, re.MULTILINE))
 
 
-def test_the_registry_lists_the_twelve_player_commands_in_help_order() -> None:
+def test_the_registry_lists_the_thirteen_player_commands_in_help_order() -> None:
     assert [command.name for command in COMMANDS] == [
-        "help", "status", "cancel", "history", "say", "vacation", "notify", "calendar", "timezone", "language",
+        "help", "status", "cancel", "undo", "history", "say", "vacation", "notify", "calendar", "timezone", "language",
         "dispute", "leave"]
     assert COMMANDS["TZ"] is COMMANDS["timezone"]
 
