@@ -152,7 +152,7 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
                           read=free_text, handle=lambda context, argument: handled("zone"))
     with pytest.raises(ValueError, match="tz already start timezone"):
         Registry([*COMMANDS, clash])
-    with pytest.raises(KeyError, match="the commands are help, status, cancel, history"):
+    with pytest.raises(KeyError, match="the commands are help, status, cancel, undo, history"):
         COMMANDS["dance"]
     assert len(COMMANDS) == 12
 
