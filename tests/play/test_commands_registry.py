@@ -154,7 +154,7 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
         Registry([*COMMANDS, clash])
     with pytest.raises(KeyError, match="the commands are help, status, cancel, undo, history"):
         COMMANDS["dance"]
-    assert len(COMMANDS) == 12
+    assert len(COMMANDS) == 13
 
 
 def roll(seen: list[tuple[str, str]]) -> PlayerCommand:
