@@ -108,3 +108,26 @@ def _own(view: Any, public: Any) -> Any:
     if isinstance(view, list) and isinstance(public, list) and len(view) == len(public):
         return [_own(mine, theirs) for mine, theirs in zip(view, public, strict=True)]
     return view
+
+
+def reveals(game: Game, state: State, seat: int, moves: list[Move], rng: random.Random,
+            samples: int = SAMPLES) -> bool:
+    """Whether the seat's ``moves``, played from ``state`` (unchanged), show the seat or the table anything that
+    was hidden before them: a card drawn, a tile or a month turned up, a display refilled from a deck.
+
+    Worlds the seat cannot tell from the real one (:meth:`engine.Game.determinise`) differ only in what it may
+    not see; after the moves, its whole view (the public part too) differs between them exactly when the moves
+    showed some of it. A move that cannot be played in one of them read something hidden on the way: it counts.
+    What the moves only tell the others of the seat's own hand is no news to the seat, so it does not count.
+    This is what an undo by consent must never take back: a player would replay the turn knowing what it
+    showed.
+    """
+    seen: list[Any] = []
+    for world in [game.clone(state), *(game.determinise(state, seat, rng) for _ in range(samples))]:
+        try:
+            for move in moves:
+                world = game.apply(world, seat, move)
+        except IllegalMove:
+            return True
+        seen.append(game.view(world, seat))
+    return any(view != seen[0] for view in seen[1:])

@@ -67,6 +67,11 @@ def _zones() -> dict[str, str]:
     return {zone.lower(): zone for zone in available_timezones()}
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite gives back naive datetimes, and every one pbem stores is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Clock:
     """Wall-clock UTC."""
 

@@ -177,15 +177,10 @@ def undo(desk: Desk, game_id: int, to: int, reason: str, force: bool = False) ->
             raise AdminError(f"other players already answered move {later[0].seq}: "
                              f"{_answers_by_seat(answered, game)}; undo with --force to take those back too "
                              f"(everyone concerned is told)")
-        for move in later:
-            move.reverted = True
-            session.add(move)
         if game.row.status == "over":
             game.row.status = "active"
             runner.unrecord(desk.service, session, game_id)
-        fresh = transaction.reload(game_id)
-        for row in fresh.seats:
-            row.awaiting, row.reminded, row.deadline = False, False, None
+        fresh = transaction.take_back(game_id, later)
         shown = desk.service.shown
         for reader in (seat for seat in range(len(fresh.seats)) if fresh.human(seat)):  # each in their own words
             said = shown.words(fresh, reader)

@@ -191,6 +191,9 @@ class Settings:
     confirm_days: int = knob(7, "Days a confirmation asked by mail (`leave`, a sign-up's `join`) may be used; it is used once, and "
                                 "a newer ask replaces it.", 3,
                              whole(1, LONGEST_DURATION.days, example=7, what="a number of days"))
+    undo_vote_hours: float = knob(24.0, "How long the other players have to answer a player's `undo` (undo by "
+                                        "consent); a vote not in by then counts as no and the undo is refused.", 12,
+                                  number(above=True, high=LONGEST_HOURS, example=24, unit="hours"))
     timeout_policy: str = knob("bot", "On a missed deadline: bot plays a move for the player (timeout_bot's), "
                                       "forfeit ends the player's game.", "forfeit", choice(TIMEOUT_POLICIES))
     bot_seconds: float = knob(0.9, "The longest a search bot thinks over one decision (it stops its playouts "

@@ -377,6 +377,34 @@ class Confirmation(SQLModel, table=True):
     """"" while it may be used; else ``used``, ``replaced`` or ``void``."""
 
 
+class UndoRequest(SQLModel, table=True):
+    """A player's ask to take back their last turn, and the votes of the table's other human seats on it.
+
+    Undo by consent (:mod:`pbem.play.consent`): the ask holds while every vote is yes and nobody moves; it is
+    ``done`` when the last yes comes, ``refused`` at the first no, ``expired`` when ``expires`` passes without
+    every answer, and ``lapsed`` the moment any move follows ``last_seq``. The moves it takes back are marked
+    reverted (never deleted) as the organiser's undo marks them, and audited under the same name.
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    """The asking seat, counted from 0."""
+    player_id: int = Field(foreign_key="player.id")
+    first_seq: int
+    """The first move taken back: every counted move from it on is the asker's last turn."""
+    last_seq: int
+    """The last counted move when it was asked: a later one lapses the ask."""
+    voters: list[int] = Field(default_factory=list, sa_column=Column(JSON))
+    """The seats asked to vote (the other seats with a human player when it was asked)."""
+    votes: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON))
+    """Seat (as text, JSON's keys) -> "yes" or "no"."""
+    asked: datetime
+    expires: datetime = Field(index=True)
+    status: str = Field(default="open", index=True)
+    """open, done, refused, expired or lapsed."""
+
+
 class ServerKey(SQLModel, table=True):
     """The reply-token secret ``pbem init`` generates when PBEM_SECRET is not set."""
 

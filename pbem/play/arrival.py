@@ -16,7 +16,7 @@ from sqlmodel import Session
 from engine.notation import shortened
 from pbem.mail.inbound import InboundMail
 from pbem.mail.tokens import ReplyTarget
-from pbem.ops.db import Player
+from pbem.ops.db import Move, Player
 from pbem.play import budgets, players
 from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
@@ -199,6 +199,12 @@ class Reply:
     def acknowledge(self, command: str, value: str, extra: str, replaced: str = "", **context: Any) -> None:
         """The confirmation of a command (or of a move kept for later)."""
         self.send("command", command=command, value=value, extra=extra, replaced=replaced, **context)
+
+    def take_back(self, moves: list[Move]) -> LoadedGame:
+        """The game without ``moves`` (marked reverted), loaded again in this transaction: what it commits."""
+        fresh = self.arrival.transaction.take_back(self.game.id, moves)
+        self.arrival.game = fresh
+        return fresh
 
     def waiting(self) -> list[str]:
         """The names of the seats the game waits for."""

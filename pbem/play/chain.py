@@ -38,7 +38,7 @@ from engine.notation import normalise
 from engine.text import T, Words, separator
 from pbem.mail import bounces as reports
 from pbem.play import bounces
-from pbem.play import budgets, frontdesk, numbered
+from pbem.play import budgets, consent, frontdesk, numbered
 from pbem.play.commands import COMMANDS
 from pbem.play.commands.language import language_written
 from pbem.ops.db import Inbound, Player, Seat
@@ -267,6 +267,16 @@ def _command(reply: Reply) -> Outcome | None:
     return COMMANDS.handle(reply, command)
 
 
+def _undo_vote(reply: Reply) -> Outcome | None:
+    """A reply that starts with yes or no (in any of pbem's languages) from a seat asked to vote on another
+    player's undo is its vote (:mod:`pbem.play.consent`); from any other seat it is read on as usual."""
+    first = reply.text.strip().split(maxsplit=1)
+    answer = consent.vote_word(first[0]) if first else None
+    if answer is None or not consent.awaits_vote(reply.session, reply.game.id, reply.seat):
+        return None
+    return consent.vote(reply, answer)
+
+
 def _commands_today(reply: Reply) -> int:
     """The player's commands handled since midnight UTC, counted from the stored mail itself."""
     now = reply.service.clock.now()
@@ -491,6 +501,8 @@ REPLY_STEPS: tuple[Step[Reply], ...] = (
          "(Greek, Hungarian, Russian), so the answer is already in it; a chosen language is never guessed over",
          _language_guessed),
     Step("command", "a first line that is a player command runs it (up to commands_per_day a day)", _command),
+    Step("undo-vote", "a reply that starts with yes or no from a seat asked to vote on an undo is its vote",
+         _undo_vote),
     Step("has-text", "something is left after quotes and signatures", _has_text),
     Step("game-open", "the game is neither paused nor over", _game_open),
     Step("timed-out", "a reply to a decision the deadline made is refused, saying what was played", _timed_out),

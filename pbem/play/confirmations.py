@@ -14,11 +14,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from pbem.clock import aware
 from pbem.ops.db import Confirmation
 
 USED, REPLACED, VOID = "used", "replaced", "void"
@@ -91,7 +92,3 @@ def _end(session: Session, player_id: int, purpose: str, why: str) -> None:
                                             col(Confirmation.purpose) == purpose, col(Confirmation.ended) == "")
                  .values(ended=why))
 
-
-def aware(moment: datetime) -> datetime:
-    """SQLite gives back naive datetimes; every stored one is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -1,4 +1,4 @@
-"""Time: reminders, missed deadlines, daily digests (the players', and the organiser's of mail pbem could not
+"""Time: reminders, missed deadlines, undo votes not answered in time (:mod:`pbem.play.consent`), daily digests (the players', and the organiser's of mail pbem could not
 verify, :mod:`pbem.play.budgets`) and confirmations that waited, all read from the database.
 
 The scheduler only wakes :func:`scan`; what is due is decided here from the
@@ -25,7 +25,7 @@ from sqlmodel import Session, select
 
 from pbem.play.bounces import held
 from pbem.ops.db import DigestItem, Game, Player, Seat, locked
-from pbem.play import budgets
+from pbem.play import budgets, consent
 from pbem.play.service import Service
 from pbem.play.store import Conflict, LoadedGame, Transaction
 from pbem.play.timeouts import GameTimeouts, at_deadline, game_timeouts, widest_reminder
@@ -39,6 +39,8 @@ class ScanReport:
     timeouts: int = 0
     digests: int = 0
     confirmations: int = 0
+    undos_refused: int = 0
+    """Undo asks whose votes did not all come in time."""
 
 
 def scan(service: Service) -> ScanReport:
@@ -49,11 +51,14 @@ def scan(service: Service) -> ScanReport:
         due = sorted(set(session.scalars(due_query(now, warn_before))))
         confirm_before = now - timedelta(hours=service.settings.confirm_within_hours)
         unconfirmed = sorted(set(session.exec(select(Seat.game_id).where(Seat.unconfirmed_since <= confirm_before))))
+        undos = consent.expiring(session, now)
     timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
     reminders = sum(_retrying(service, game_id, _remind) for game_id in due)
     confirmations = sum(_retrying(service, game_id, _confirm) for game_id in unconfirmed)
+    undos_refused = sum(_retrying(service, game_id, consent.expire) for game_id in undos)
     digests = send_digests(service) + budgets.send_organiser_digest(service)
-    return ScanReport(reminders=reminders, timeouts=timeouts, digests=digests, confirmations=confirmations)
+    return ScanReport(reminders=reminders, timeouts=timeouts, digests=digests, confirmations=confirmations,
+                      undos_refused=undos_refused)
 
 
 def due_query(now: datetime, warn_before: timedelta) -> CompoundSelect:

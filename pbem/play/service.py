@@ -19,7 +19,7 @@ from sqlmodel import Session, func, select
 import engine
 from engine import bots
 from pbem.ops import db, schema
-from pbem.play import players
+from pbem.play import consent, players
 from pbem.clock import Clock
 from pbem.ops.config import Settings
 from pbem.ops.db import Game, Move, Player, Seat
@@ -169,8 +169,10 @@ class Service:
     def advance(self, session: Session, game: LoadedGame, *, replier: int | None = None,
                 understood: Iterable[str] = (), ignored: Iterable[str] = (), kept: Iterable[str] = (),
                 shown: bool = False, drew: str = "") -> None:
-        """Play on until a person must choose, then queue what that causes: prompts and notices, or the end."""
+        """Play on until a person must choose, then queue what that causes: prompts and notices, or the end.
+        A move after the turn an undo by consent asks about lapses that ask (:func:`pbem.play.consent.lapse`)."""
         self.turns.settle(session, game)
+        consent.lapse(self, session, game)
         self.announce(session, game, replier=replier, understood=understood, ignored=ignored, kept=kept, shown=shown,
                       drew=drew)
 

@@ -235,6 +235,18 @@ class Transaction:
         self.store.forget(game_id)
         return self.load(game_id)
 
+    def take_back(self, game_id: int, moves: Iterable[Move]) -> LoadedGame:
+        """Mark ``moves`` reverted (an undo never deletes) and replay the game without them; no seat is left
+        awaiting, so whoever must decide now is asked anew when the game is advanced. The organiser's undo and
+        the players' undo by consent both go through here."""
+        for move in moves:
+            move.reverted = True
+            self.session.add(move)
+        fresh = self.reload(game_id)
+        for row in fresh.seats:
+            row.awaiting, row.reminded, row.deadline = False, False, None
+        return fresh
+
     def add(self, game: LoadedGame) -> None:
         """A game created in this transaction: committed with it."""
         self.loaded[game.id] = game

@@ -115,6 +115,7 @@ REFUSAL: dict[str, Any] = {
 COMMAND: dict[str, Any] = {
     **BASE, "value": evil("value"), "extra": evil("extra"), "replaced": evil("replaced"), "ignored": [evil("ignored")],
     "back": evil("back"), "zone": evil("zone"), "hours": 48, "tournaments": [evil("tournament")],
+    "moves": LINES[:1], "voters": [evil("voter")], "asker": evil("asker"), "expires": evil("expires"),
 }
 ORGANISER: dict[str, Any] = {
     **BASE, "seat": LINES[1], "timeouts": 3, "dispute_id": 4, "text": f"{evil('dispute')}\n{evil('dispute-2')}",
@@ -139,7 +140,8 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
     + [{**COMMAND, **DESK, "command": "vacation", "value": evil("value"), "extra": "", "hours": 0}]
     + [{**COMMAND, "command": "leave", "value": value, "tournaments": [evil("tournament"), evil("tournament-2")],
         "days": 7}
-       for value in ("asked", "done")],
+       for value in ("asked", "done")]
+    + [{**COMMAND, "command": "undo", "value": value} for value in ("asked", "voted")],
     "confirmation": [
         {**BASE, "understood": [evil("understood")], "waiting": [evil("waiting")], "early": early,
          "ignored": [evil("ignored")], "board": evil("board"), "drew": evil("drew")}
@@ -210,6 +212,10 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                 "token": evil("token"), "days": 7, "code": code}
                for event, code in (("confirm", ""), ("pending", ""), ("refused", ""), ("shut", "closed"),
                                    ("shut", "past"), ("shut", "full"), ("shut", "started"))],
+    "undo": [{**BASE, "event": event, "asker": evil("asker"), "own": own, "moves": LINES[:2], "expires": evil("expires"),
+              "refused_by": [evil("refused-by")], "missing": [evil("missing")], "yes_word": evil("yes"),
+              "no_word": evil("no"), "reply_address": evil("address")}
+             for event in ("vote", "done", "refused", "expired", "lapsed") for own in (True, False)],
     "welcome": [{"tournament": evil("tournament"), "player": evil("player"), "game_title": evil("game"),
                  "rounds": 3, "joined": 1, "started": 1, "hours": 48, "organiser": evil("organiser"),
                  "time_zone": evil("zone"), "signed_up": signed_up}

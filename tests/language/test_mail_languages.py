@@ -76,6 +76,12 @@ MAILS: list[tuple[str, dict[str, Any]]] = [
                   "limit_kb": 512}),
     *[("organiser_action", {**BASE, "event": event, "reason": "Bob asked.", "action": action})
       for event, action in ACTIONS],
+    *[("undo", {**BASE, "event": event, "asker": "Bob", "own": own, "moves": LINES[:1], "expires": "12:00 UTC",
+                "refused_by": ["Cy"], "missing": ["Cy"], "yes_word": "yes", "no_word": "no",
+                "reply_address": "play+7.1.abc@pbem.example.org"})
+      for event in ("vote", "done", "refused", "expired", "lapsed") for own in (True, False)],
+    *[("command", {**BASE, "command": "undo", "value": value, "extra": "", "replaced": "", "moves": LINES[:1],
+                   "voters": ["Bob", "Cy"], "asker": "Bob", "expires": "12:00 UTC"}) for value in ("asked", "voted")],
 ]
 
 

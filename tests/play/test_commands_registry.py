@@ -43,10 +43,10 @@ def listed(text: str, usage: str) -> int:
     return len(re.findall(rf"^  {re.escape(usage)}(?: |$)", text, re.MULTILINE))
 
 
-def test_the_registry_lists_the_thirteen_player_commands_in_help_order() -> None:
+def test_the_registry_lists_the_fourteen_player_commands_in_help_order() -> None:
     assert [command.name for command in COMMANDS] == [
-        "help", "status", "cancel", "history", "say", "vacation", "notify", "calendar", "timezone", "language",
-        "dispute", "leave", "join"]
+        "help", "status", "cancel", "undo", "history", "say", "vacation", "notify", "calendar", "timezone",
+        "language", "dispute", "leave", "join"]
     assert COMMANDS["TZ"] is COMMANDS["timezone"]
     assert COMMANDS["Участвую"] is COMMANDS["συμμετοχη"] is COMMANDS["jelentkezem"] is COMMANDS["join"]
 
@@ -153,7 +153,7 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
                           read=free_text, handle=lambda context, argument: handled("zone"))
     with pytest.raises(ValueError, match="tz already start timezone"):
         Registry([*COMMANDS, clash])
-    with pytest.raises(KeyError, match="the commands are help, status, cancel, history"):
+    with pytest.raises(KeyError, match="the commands are help, status, cancel, undo, history"):
         COMMANDS["dance"]
     assert len(COMMANDS) == 13
 

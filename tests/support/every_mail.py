@@ -1,7 +1,7 @@
 """Every kind of mail pbem sends, each caused through its real path, for any game and any readers' languages.
 
 One tournament (a round of one game) with a seat that misses its deadline, mail from a stranger to a seat,
-commands, a refusal, a question and a ``leave`` at pbem's own address, played to the end; then a game of no
+commands, an undo asked and refused by another player, a refusal, a question and a ``leave`` at pbem's own address, played to the end; then a game of no
 tournament whose player's mail bounces, the organiser's actions at its table, a dispute, an oversized mail, a
 league player's confirmed ``leave`` and a league round that cannot start. The mail world's DKIM test
 (``tests/tournament/test_mail_world.py``) sends it once in four languages mixed; the spam-score test
@@ -10,6 +10,7 @@ league player's confirmed ``leave`` and a league round that cannot start. The ma
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from datetime import timedelta
@@ -21,11 +22,12 @@ from sqlmodel import Session, select
 from pbem.clock import SetClock
 from pbem.admin import Desk, disputes, games
 from pbem.language.words import SOURCE_LANGUAGE
-from pbem.ops.db import Player, Seat
+from pbem.ops.db import Outbox, Player, Seat
 from pbem.ops.tournament_tables import TournamentTable
 from pbem.play import deadlines
 from pbem.play.service import Service
 from pbem.serve import pipeline
+from pbem.simulation import swarm
 from pbem.tournament import runner, signup
 from tests.play.test_bounces import fixture, mailed_again, return_path
 from tests.support.loop import outbox, reply_to
@@ -70,6 +72,7 @@ def busy_tournament(service: Service, clock: SetClock, game: str = "dragon", lan
     pipeline.deliver(service, reply_to(seated[0], "say Καλή τύχη σε όλους! Удачи!"))
     pipeline.deliver(service, reply_to(seated[0], "zzz not a move"))
     pipeline.deliver(service, reply_to(seated[0], "take 1", sender="stranger@elsewhere.example"))
+    undo_refused(service, seated[0])
     Players(service).answer_all(rounds=3)
     clock.advance(timedelta(hours=37))
     deadlines.scan(service)  # reminders (12 h before the 48 h deadline), the digest, the organiser's digest
@@ -81,6 +84,19 @@ def busy_tournament(service: Service, clock: SetClock, game: str = "dragon", lan
             session.add(Player(email=FRIEND, name="", language=languages[0]))
             session.commit()
     return service.new_game(standalone, [FRIEND, *emails(2)], seed=3, label="Ένα παιχνίδι")
+
+
+def undo_refused(service: Service, prompt: Outbox) -> None:
+    """The prompted player answers, asks to take the turn back (``undo``), and another player says no: the vote
+    mails and the refusal go to the table (a turn that showed something hidden is refused at once instead)."""
+    mail = swarm.answer(prompt.recipient, prompt.reply_to, prompt.subject, prompt.message_id, prompt.text,
+                        random.Random(5))
+    assert mail is not None
+    pipeline.deliver(service, mail.raw, [mail.recipient])
+    pipeline.deliver(service, reply_to(outbox(service, recipient=prompt.recipient, game_id=prompt.game_id)[-1], "undo"))
+    votes = outbox(service, kind="undo", game_id=prompt.game_id)
+    if votes:
+        pipeline.deliver(service, reply_to(votes[0], "no"))
 
 
 def rarer_kinds(service: Service, clock: SetClock, standalone: int, game: str = "dragon", quick: bool = False,

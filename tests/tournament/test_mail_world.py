@@ -46,7 +46,7 @@ from tests.settings import TEST_DOMAIN, command_env
 EVERY_KIND = {"welcome", "bye", "round_start", "prompt", "confirmation", "notice", "reminder", "timeout", "game_over",
               "standings", "digest", "frontdesk", "question", "refusal", "organiser", "help", "status", "command",
               "say", "sender_notice", "history", "start", "oversize", "admin", "organiser_action", "bounce",
-              "signup"}
+              "signup", "undo"}
 """The outbox kinds the world below sends; the test fails if one goes missing. Several templates share a kind
 (every organiser's mail is ``organiser``), so the templates are counted too: every one that is a mail
 (:data:`MAIL_TEMPLATES`) must be sent and verified."""

@@ -28,7 +28,7 @@ SEAT, DESK, ORGANISER_ADDRESS, PLAYER = "a seat's reply address", "pbem's own ad
 REPLY_TO = {
     **dict.fromkeys(("welcome", "bye", "standings", "digest", "bounce", "frontdesk"), {DESK}),
     **dict.fromkeys(("round_start", "start", "prompt", "confirmation", "notice", "reminder", "timeout", "game_over",
-                     "history", "say", "sender_notice", "organiser_action"), {SEAT}),
+                     "history", "say", "sender_notice", "organiser_action", "undo"), {SEAT}),
     # in a seat's thread, or at pbem's own address when the mail they answer named no seat of the player's
     **dict.fromkeys(("help", "status", "command", "refusal", "oversize"), {SEAT, DESK}),
     "admin": {ORGANISER_ADDRESS},  # the organiser's answer to a dispute of a player no longer seated

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from pbem.clock import Clock
     from pbem.ops.config import Settings
-    from pbem.ops.db import Player
+    from pbem.ops.db import Move, Player
     from pbem.play.mails import Mailer
     from pbem.play.memberships import Memberships
     from pbem.play.shown import Shown
@@ -131,6 +131,10 @@ class CommandContext(PlayerContext, Protocol):
 
     def send(self, kind: str, *, picture: bool = False, **context: Any) -> str:
         """Mail the seat the mail ``kind`` (``templates/email/KIND.*.j2``) in its thread; its Message-ID."""
+
+    def take_back(self, moves: list[Move]) -> LoadedGame:
+        """The game with ``moves`` marked reverted in this transaction and replayed without them, no seat left
+        awaiting (:meth:`pbem.play.store.Transaction.take_back`): what an undo by consent plays on."""
 
 
 Reader = Callable[[str, str], str]
