@@ -155,7 +155,7 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
         Registry([*COMMANDS, clash])
     with pytest.raises(KeyError, match="the commands are help, status, cancel, undo, history"):
         COMMANDS["dance"]
-    assert len(COMMANDS) == 13
+    assert len(COMMANDS) == 14
 
 
 def roll(seen: list[tuple[str, str]]) -> PlayerCommand:
