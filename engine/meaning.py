@@ -111,6 +111,9 @@ class Token:
     clause: int = 0
     """Which part of the line, between commas, colons, dashes or brackets, the word stands in: the words of one
     part go with one part of a move of several (``start tax collector palace1, healer palace2``)."""
+    inside: bool = False
+    """Whether the word continues a phrase of the game read whole ("Shame" of "Row of Shame"): a phrase names one
+    thing, so no move ends inside it and the next begins there."""
     run: int = 0
     """Which run of the line, between the language's joining words ("and", «и»), the word stands in: a part of
     the line that fits no one part of a move runs on to the next only where such a word joins two runs ("a
@@ -242,7 +245,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             if folded not in reading.small:  # «játszom ki»: one "play", its second word a part of that one
                 chose = phrased == 0 and _listed(folded, reading.choosing, words)  # «veszek fel»: "I take"
                 read.append(Token(word, phrase[1] - fillers or phrase[1], optional=chose or phrased >= len(phrase[1]),
-                                  chose=chose, clause=clause, run=run, sentence=sentence))
+                                  chose=chose, clause=clause, run=run, sentence=sentence, inside=phrased > 0))
                 phrased += 1
             count = None
             continue
@@ -818,7 +821,7 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
     described = [(move, _described(search, state, move)) for move in legal]
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
-        if all(token.optional for token in chunk):
+        if all(token.optional for token in chunk) or (after and after[0].inside):
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)),
