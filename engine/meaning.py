@@ -111,6 +111,9 @@ class Token:
     clause: int = 0
     """Which part of the line, between commas, colons, dashes or brackets, the word stands in: the words of one
     part go with one part of a move of several (``start tax collector palace1, healer palace2``)."""
+    inside: bool = False
+    """Whether the word continues a phrase of the game read whole ("Shame" of "Row of Shame"): a phrase names one
+    thing, so no move ends inside it and the next begins there."""
     run: int = 0
     """Which run of the line, between the language's joining words ("and", «и»), the word stands in: a part of
     the line that fits no one part of a move runs on to the next only where such a word joins two runs ("a
@@ -173,6 +176,9 @@ class _Search:
     """Whether the line names an entry of a numbered list (:attr:`Tokens.listed`)."""
     finished: dict[tuple[str, ...], bool] = field(default_factory=dict)
     """Per reading found, whether the seat owes no decision after it."""
+    again: dict[tuple[str, ...], bool] = field(default_factory=dict)
+    """Per reading found, whether the seat may make one of its moves again next: a count the reader passed over
+    ("both At the Pub cards go", «mindkét») may have asked for it twice."""
     found: dict[tuple[str, ...], tuple[Move, ...]] = field(default_factory=dict)
 
 
@@ -239,7 +245,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             if folded not in reading.small:  # «játszom ki»: one "play", its second word a part of that one
                 chose = phrased == 0 and _listed(folded, reading.choosing, words)  # «veszek fel»: "I take"
                 read.append(Token(word, phrase[1] - fillers or phrase[1], optional=chose or phrased >= len(phrase[1]),
-                                  chose=chose, clause=clause, run=run, sentence=sentence))
+                                  chose=chose, clause=clause, run=run, sentence=sentence, inside=phrased > 0))
                 phrased += 1
             count = None
             continue
@@ -525,10 +531,15 @@ def _neighbours(at: int, written: list[str], between: list[str], reading: Readin
 
 def _ending(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
     """Whether word ``at`` is the ending of the number before it, after a hyphen («2-es», «1-esbe», «3-ra»): one
-    of the language's number endings, or two of them in a row."""
-    if at == 0 or at >= len(written) or not written[at - 1].isdigit() or between[at] != "-":
+    of the language's number endings, or two of them in a row; or a case ending a name written in another
+    language takes after a hyphen («At the Pub-ot», «Fiasco-s»), which its stem carries, not a word of its own."""
+    if at == 0 or at >= len(written) or between[at] != "-":
         return False
     folded = fold(written[at])
+    if written[at - 1].isalpha() and len(written[at - 1]) > 1 and written[at].islower():
+        return folded in reading.number_suffixes or folded in {fold(end) for end in reading.endings}
+    if not written[at - 1].isdigit():
+        return False
     return folded in reading.number_suffixes or any(
         folded[:cut] in reading.number_suffixes and folded[cut:] in reading.number_suffixes
         for cut in range(1, len(folded)))
@@ -730,7 +741,7 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     _parse(search, rules.clone(state), tuple(read), ())
     if not search.found and any(token.closing for token in read):  # "Insult the Vicar, done" where no "done"
         read = tuple(replace(token, optional=True) if token.closing else token for token in read)  # is legal
-        search = replace(search, tried=search.tried, named={}, finished={}, found={})  # after it: the line ends
+        search = replace(search, tried=search.tried, named={}, finished={}, again={}, found={})  # after it: the line ends
         _parse(search, rules.clone(state), read, ())
     chosen = _playable(search)
     if chosen is not None:
@@ -767,8 +778,8 @@ def _playable(search: _Search) -> tuple[str, ...] | None:
                                                   and search.finished[reading])
 
     chosen = _shortest(search.found)
-    if chosen is not None:
-        return chosen if names(chosen) else None
+    if chosen is not None:  # "both At the Pub cards go" read as one discard of two owed: the count not read
+        return chosen if names(chosen) and not (search.counted and search.again[chosen]) else None
     named = [reading for reading in search.found if names(reading)]
     if (len(named) == 1 and (search.finished[named[0]] or not search.counted)
             and all(search.named[reading] == UNSAID for reading in search.found if reading != named[0])):
@@ -800,6 +811,8 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
             search.found.setdefault(key, tuple(move for _, move in played))
             search.named[key] = max(search.named.get(key, UNSAID), named)
             search.finished[key] = search.seat not in search.rules.to_act(state)
+            search.again[key] = not search.finished[key] and any(
+                search.rules.format(move) in key for move in search.rules.legal(state, search.seat))
         if not rest:
             return
     if search.seat not in search.rules.to_act(state):
@@ -808,7 +821,7 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
     described = [(move, _described(search, state, move)) for move in legal]
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
-        if all(token.optional for token in chunk):
+        if all(token.optional for token in chunk) or (after and after[0].inside):
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)),

@@ -111,15 +111,15 @@ _NAMING_NOTHING = ("for", "errand-boy")
 
 _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower", "bottom"), ("cards", "card"),
          ("center", "centre"), ("possession", "possessions"), ("finished", "done"),
-         ("spot", "space"), ("vote", "votes"), ("megaphone", "megaphones"))
+         ("spot", "space"), ("vote", "votes"), ("megaphone", "megaphones"), ("minus", "lose"))
 """English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
-the other word for ending the turn, an option's effect in the singular ("lose 1 vote")."""
+the other word for ending the turn, an option's effect in the singular ("lose 1 vote") or as a sign ("minus 2 votes")."""
 
 VOCABULARY = Vocabulary(
     moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid not in _NAMING_NOTHING),
     others=words_of([*_identifiers(), *_NAMING_NOTHING, "society", *(word for word, _ in _SAME)]),
     verbs=VERBS,
-    never_unsaid=frozenset({"discard"}),
+    never_unsaid=frozenset({"discard", "keep"}),  # a card alone is played, never kept: "keep" must be said
     given_for=frozenset({"for"}),
     same=_SAME,
 )
@@ -201,7 +201,9 @@ def also_named(state: State, seat: int, move: Move) -> str:
     if isinstance(move, (moves.Shift, moves.Drop, moves.Jump, moves.OrderUp)):
         return _marker(state, seat, move.marker) + (" dame beatrice" if isinstance(move, moves.OrderUp) else
                                                     " move down" if isinstance(move, moves.Drop) else "")
-    if isinstance(move, (moves.Play, moves.Board, moves.Use, moves.OrderKeep, moves.Trigger)):
+    if isinstance(move, moves.Board):
+        return "card place"  # put on the player's board: "I place Tory Baiter on my board", «leteszem a táblámra»
+    if isinstance(move, (moves.Play, moves.Use, moves.OrderKeep, moves.Trigger)):
         return "card"
     if isinstance(move, moves.Discard) and move.card:
         return "card"

@@ -635,3 +635,34 @@ def test_an_exchange_is_never_played_the_other_way_round(language: str, text: st
 ])
 def test_an_exchange_said_in_the_notations_order_is_played(language: str, text: str) -> None:
     assert read("china", language, "act", text) == ["exchange orange for purple"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Both At the Pub cards go."), ("hu", "Mindkét At the Pub-ot eldobom."),
+])
+def test_a_count_passed_over_never_plays_one_move_of_those_it_counts(language: str, text: str) -> None:
+    """At the discard, "both" of a card held twice asks for two discards the reader cannot count: one discard is
+    never played for it, since the seat could discard that card again."""
+    with pytest.raises(AmbiguousMove):
+        read("prodigals", language, "discard", text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Az At the Pub-ot eldobom.", ["discard at-the-pub"]), ("A Rude Remark-ot eldobom.", ["discard rude-remark"]),
+])
+def test_a_hungarian_case_ending_after_a_hyphen_goes_with_the_name(text: str, means: list[str]) -> None:
+    """«Pub-ot»: the ending a Hungarian puts on a name written in English, after a hyphen, is no word of its own."""
+    assert read("prodigals", "hu", "discard", text) == means
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Row of Shame now", ["play row-of-shame"]),
+    ("en", "I keep Row of Shame for next round", ["order keep row-of-shame"]),
+    ("en", "Keep Row of Shame.", ["order keep row-of-shame"]),  # a phrase is one thing: never two moves
+    ("hu", "A Row of Shame-et megtartom", ["order keep row-of-shame"]),
+    ("hu", "Row of Shame", ["play row-of-shame"]),
+])
+def test_a_card_named_alone_in_hand_is_played_never_kept(language: str, text: str, means: list[str]) -> None:
+    """Keeping a card for the next round is an order the player says ("keep", «megtartom»); a card named with no
+    verb is the card played now."""
+    assert read("prodigals", language, "hand", text) == means
