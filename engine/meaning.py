@@ -207,6 +207,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
     both: int | None = None  # the clause of a "both" not yet known to count a thing
     saw_each = False
+    units_counted: list[Token] = []  # "both floors": the count of a unit said by "both"
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = phrased = 0
     counted = frozenset(fold(word) for word in vocabulary.counted)
@@ -319,6 +320,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
                     read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence,
                                    thing=True)] * (len(concepts) - 1)  # too
+                if over and concepts <= units and count_at == -1:  # "both floors", «оба этажа»: the count is
+                    read[-1] = Token(word, frozenset({str(count)}), clause=clause, run=run, sentence=sentence)
+                    units_counted.append(read[-1])  # how many floors (``+2``), never two new palaces after them
+                    count = None
+                    continue
                 if over:
                     count_at = -1
                     continue
@@ -336,6 +342,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if both is not None:
         each.add(both)
         dropped = True
+    read = [replace(token, optional=True) if any(token is said for said in units_counted) and any(  # "both floors
+        other is not token and not other.optional and token.concepts <= other.concepts for other in read)  # …, two
+            else token for token in read]  # storeys high": one count said twice
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
