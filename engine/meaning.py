@@ -409,8 +409,9 @@ between within one part ("tax collector — palace 2, warrior — palace 1", «�
 _JOIN = re.compile(r"[+&]")
 """What joins two things written in a row as "and" does ("monk + scholar", "monk & scholar")."""
 
-_SENTENCE = re.compile(r"[.!?]\s")
-"""What ends a sentence: a full stop, or a question or exclamation mark, and a space ("1.palace" is no end)."""
+_SENTENCE = re.compile(r"[.!?:]\s")
+"""What ends a sentence: a full stop, a question or exclamation mark, or a colon that opens what the words before it
+list ("warrior and healer: the warrior in palace 2, …"), and a space ("1.palace" is no end)."""
 
 _QUOTES = "\"'«»“”„‘’"
 _SENTENCE_END = ".!?:;\n"

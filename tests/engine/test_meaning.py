@@ -661,3 +661,14 @@ def test_an_exchange_is_never_played_the_other_way_round(language: str, text: st
 ])
 def test_an_exchange_said_in_the_notations_order_is_played(language: str, text: str) -> None:
     assert read("china", language, "act", text) == ["exchange orange for purple"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Διαλέγω πολεμιστή και γιατρό: ο πολεμιστής στο παλάτι 2, ο γιατρός στο παλάτι 1.",
+     ["start warrior palace2, healer palace1"]),
+    ("en", "Monk and farmer: the monk in palace 2, the farmer in palace 1.", ["start monk palace2, farmer palace1"]),
+])
+def test_a_colon_opens_what_the_words_before_it_list(language: str, text: str, means: list[str]) -> None:
+    """"X and Y: X in palace 2, Y in palace 1": the persons listed before the colon are the ones placed after it,
+    each one person said twice, as across two sentences."""
+    assert read("dragon", language, "start", text) == means
