@@ -959,7 +959,9 @@ def _assign(required: Sequence[Token], left: Counter[str]) -> Counter[str] | Non
     if not required:
         return left
     first, rest = required[0], required[1:]
-    for matched in _matches(first.concepts, left):
+    for matched in sorted(_matches(first.concepts, left), key=lambda matched: -left[matched[0]]):  # the word most
+        # left first: "Tax collector" takes ``tax`` and ``collector``, not ``collector`` twice of a move that also
+        # names them (``play tax collector card``), which would leave its ``tax`` unsaid
         if all(left[word] > 0 for word in matched):
             left.subtract(matched)
             done = _assign(rest, left)

@@ -672,3 +672,14 @@ def test_a_colon_opens_what_the_words_before_it_list(language: str, text: str, m
     """"X and Y: X in palace 2, Y in palace 1": the persons listed before the colon are the ones placed after it,
     each one person said twice, as across two sentences."""
     assert read("dragon", language, "start", text) == means
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Tax collector in the first palace.", ["recruit tax collector palace1"]),
+    ("en", "The Court Lady, in my first palace.", ["recruit court lady palace1"]),
+])
+def test_a_thing_of_two_words_is_matched_word_by_word(language: str, text: str, means: list[str]) -> None:
+    """"tax collector" is two words each of which may stand for either word of the thing; matched as ``tax`` and
+    ``collector``, the recruit is named wholly (its card, ``play tax collector card``, owes nothing), not left
+    asking whether the wild card was meant."""
+    assert read("dragon", language, "person", text) == means
