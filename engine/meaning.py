@@ -213,6 +213,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
     both: int | None = None  # the clause of a "both" not yet known to count a thing
     saw_each = False
+    units_counted: list[Token] = []  # "both floors": the count of a unit said by "both"
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = phrased = 0
     counted = frozenset(fold(word) for word in vocabulary.counted)
@@ -325,6 +326,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
                     read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence,
                                    thing=True)] * (len(concepts) - 1)  # too
+                if over and concepts <= units and count_at == -1:  # "both floors", «оба этажа»: the count is
+                    read[-1] = Token(word, frozenset({str(count)}), clause=clause, run=run, sentence=sentence)
+                    units_counted.append(read[-1])  # how many floors (``+2``), never two new palaces after them
+                    count = None
+                    continue
                 if over:
                     count_at = -1
                     continue
@@ -342,6 +348,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if both is not None:
         each.add(both)
         dropped = True
+    read = [replace(token, optional=True) if any(token is said for said in units_counted) and any(  # "both floors
+        other is not token and not other.optional and token.concepts <= other.concepts for other in read)  # …, two
+            else token for token in read]  # storeys high": one count said twice
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
@@ -406,8 +415,9 @@ between within one part ("tax collector — palace 2, warrior — palace 1", «�
 _JOIN = re.compile(r"[+&]")
 """What joins two things written in a row as "and" does ("monk + scholar", "monk & scholar")."""
 
-_SENTENCE = re.compile(r"[.!?]\s")
-"""What ends a sentence: a full stop, or a question or exclamation mark, and a space ("1.palace" is no end)."""
+_SENTENCE = re.compile(r"[.!?:]\s")
+"""What ends a sentence: a full stop, a question or exclamation mark, or a colon that opens what the words before it
+list ("warrior and healer: the warrior in palace 2, …"), and a space ("1.palace" is no end)."""
 
 _QUOTES = "\"'«»“”„‘’"
 _SENTENCE_END = ".!?:;\n"
@@ -962,7 +972,9 @@ def _assign(required: Sequence[Token], left: Counter[str]) -> Counter[str] | Non
     if not required:
         return left
     first, rest = required[0], required[1:]
-    for matched in _matches(first.concepts, left):
+    for matched in sorted(_matches(first.concepts, left), key=lambda matched: -left[matched[0]]):  # the word most
+        # left first: "Tax collector" takes ``tax`` and ``collector``, not ``collector`` twice of a move that also
+        # names them (``play tax collector card``), which would leave its ``tax`` unsaid
         if all(left[word] > 0 for word in matched):
             left.subtract(matched)
             done = _assign(rest, left)

@@ -345,9 +345,13 @@ def _read_start(reader: _Reader) -> dict[str, object]:
     return spec
 
 
-def _read_build(reader: _Reader) -> Build:
+def _read_build(reader: _Reader) -> list[Build]:
+    """The builds the line can mean: one, or two where a bare count stands before a new palace ("2 new palace",
+    as «két új palotát», «два новых дворца» reach the notation: two palaces in the player's words, one of two
+    floors in the notation's)."""
     onto: dict[int, int] = {}
     new: list[int] = []
+    counted: int | None = None  # "2 new palace": two new palaces, or one of two floors? (see below)
     while reader.more():
         word = reader.take()
         if word in FILLER or word == "build":
@@ -356,22 +360,33 @@ def _read_build(reader: _Reader) -> Build:
             raise MoveError(T("'%(word)s' is not a number of floors; write e.g. '%(example)s'", word=Notation(word),
                               example=reader.example(BUILD)))
         floors = int(word.lstrip("+"))
+        bare = floors > 1 and not word.startswith("+")  # "2 new …", a count right before "new" (see below)
         while reader.peek() in FILLER:
             reader.take()  # "+1 floor on palace 1", "+2 on a new palace"
+            bare = False
         palace = reader.palace()
         if palace is not None:
             onto[palace] = onto.get(palace, 0) + floors
         elif reader.peek() and NEW_PALACE.startswith(reader.peek()):
             reader.take()
-            if reader.peek() == "palace":
+            if bare and reader.peek() == "palaces":  # "2 new palaces": a count of palaces, one floor each
+                new += [1] * floors
+            elif bare and reader.more() and not reader.peek().startswith("+"):  # "2 new palace", as «két új palotát», «два новых дворца» read: a count
+                counted = floors  # of palaces in the player's words, of floors in the notation's ("build 2
+            else:  # new", "+2 new"): asked below
+                new.append(floors)
+            if reader.peek() in ("palace", "palaces"):
                 reader.take()
-            new.append(floors)
         else:
             raise MoveError(T("after a number of floors write '%(palace)sN' or '%(new)s', e.g. '%(example)s'",
                               palace=Notation("palace"), new=Notation("new"), example=reader.example(BUILD)))
-    if not onto and not new:
+    if not onto and not new and counted is None:
         raise MoveError(T("say where the floors go, e.g. '%(example)s'", example=reader.example(BUILD)))
-    return Build(tuple(sorted((p, n) for p, n in onto.items() if n)), tuple(sorted(new, reverse=True)))
+    said = tuple(sorted((p, n) for p, n in onto.items() if n))
+    if counted is None:
+        return [Build(said, tuple(sorted(new, reverse=True)))]
+    return [Build(said, tuple(sorted([*new, counted], reverse=True))),  # both readings, the legal ones asked
+            Build(said, tuple(sorted([*new, *[1] * counted], reverse=True)))]  # about (``_choose``)
 
 
 def _fields(spec: dict[str, object]) -> Callable[[DragonMove], bool]:
@@ -515,11 +530,11 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
             raise _no_match(state, seat, line, (Action,), concrete)
         return _choose(state, seat, line, found)
     if verb == "build":
-        build = _read_build(reader)
-        found = [m for m in legal if m == build]
+        builds = _read_build(reader)
+        found = [m for m in legal if m in builds]
         if not found:
-            raise _no_match(state, seat, line, (Build,), build)
-        return found[0]
+            raise _no_match(state, seat, line, (Build,), builds[0])
+        return _choose(state, seat, line, found)
     if verb == "start":
         spec = _read_start(reader)
         found = [m for m in legal if isinstance(m, Start) and _fields(spec)(m)]
@@ -582,6 +597,7 @@ VOCABULARY = Vocabulary(
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
     verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
     counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, "build", "floor", "floors", *STOREYS]),
+    repeated=frozenset([NEW_PALACE]),
     same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
           *((word, "floor") for word in STOREYS)),
 )
