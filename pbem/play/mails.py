@@ -225,7 +225,7 @@ class Mailer(Postbox):
                 standings = self.shown.standings(game, result, said)
                 self.send_to_seat(
                     session, game, seat, "game_over", picture=True, recap=self.shown.recap(game, seat),
-                    history=self.shown.history(game, seat), standings=standings, own_rank=result.ranks[seat],
+                    history=self.shown.record(game, seat), standings=standings, own_rank=result.ranks[seat],
                     board=game.rules.render(game.state, seat, said),
                     game_name=game.rules.name, lowest_wins=result.lowest_wins,
                 )

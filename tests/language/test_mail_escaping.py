@@ -21,7 +21,7 @@ from pbem.play.mails import TableSeat
 from pbem.play.postbox import Accepted
 from pbem.play.budgets import DigestLine
 from pbem.play.frontdesk import GameLine
-from pbem.play.shown import Asked, RecapLine, Standing
+from pbem.play.shown import Asked, RecapLine, RecordRun, Standing
 from pbem.play.store import EarlyOutcome
 from tests.language.test_mail_languages import standings as standings_of_a_run
 
@@ -51,6 +51,7 @@ LINES = [RecapLine(3, 1, evil("bob"), "", evil("move"), "email"),
          RecapLine(5, 1, evil("bob"), "", evil("said"), "say"),
          RecapLine(6, 2, evil("ann"), "", evil("forced"), "forced"),
          RecapLine(7, 2, evil("ann"), "", evil("admin"), "admin")]
+RUNS = [RecordRun(3, 5, 1, evil("bob"), "", tuple(LINES[:3])), RecordRun(6, 6, 2, evil("ann"), evil("bot"), (LINES[3],))]
 DECISION = Asked("choose", evil("title"), evil("hint"), (evil("choice-1"), evil("choice-2")))
 EARLIER = [Accepted((evil("earlier-move"),), (evil("earlier-kept"),), (evil("earlier-ignored"),)),
            Accepted((evil("early-move"),), (), (), early=True)]
@@ -150,10 +151,10 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                   {**DESK, "event": "needs_seat", "command": evil("command")},
                   {**DESK, "event": "forwarded", "original_subject": evil("subject")}],
     "game_over": [
-        {**BASE, "recap": LINES, "history": LINES, "own_rank": 1, "board": evil("board"), "picture": True,
+        {**BASE, "recap": LINES, "history": RUNS, "own_rank": 1, "board": evil("board"), "picture": True,
          "game_name": "dragon", "lowest_wins": False,
          "standings": [Standing(1, 2, evil("winner"), "", 5.0, {evil("label"): evil("points")}, False),
-                       Standing(2, 1, evil("loser"), evil("bot"), 3.0, {}, True)]},
+                       Standing(2, 1, evil("loser"), evil("bot"), 3.0, {}, True, True)]},
     ],
     "help": [{**BASE, "hint": hint, "vacation_days": 14, "notify": "none", "calendar": "on",
               "time_zone": evil("zone"),
