@@ -265,3 +265,22 @@ def test_a_vacation_that_moves_the_deadline_moves_the_event_in_its_confirmation(
     method, moved = event(mails(service)[-1])
     assert (method, moved["UID"], moved["SEQUENCE"]) == ("REQUEST", first["UID"], 1)
     assert moved.end == deadline(service, game_id) > first.end
+
+
+def test_a_timed_out_seat_has_its_deadline_cancelled_in_the_timeout_mail(service: Service, clock: SetClock) -> None:
+    """The deadline passed and a bot moved for the seat: it owes nothing now, so the event leaves the calendar."""
+    from pbem.play import deadlines
+
+    opted_in(service)
+    game_id = start(service)
+    _, asked = event(mails(service)[-1])
+    clock.advance(timedelta(days=3))
+    assert deadlines.scan(service).timeouts == 1
+    timeout = mails(service)[-1]
+    assert timeout.kind == "timeout"
+    method, gone = event(timeout)
+    assert (method, gone["UID"], gone["SEQUENCE"], gone.end) == ("CANCEL", asked["UID"], 1, asked.end)
+    assert gone["STATUS"] == "CANCELLED"
+    with Session(service.db) as session:
+        seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.seat == 0)).one()
+        assert seat.calendar_due is None and not seat.awaiting
