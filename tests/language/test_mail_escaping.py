@@ -74,6 +74,7 @@ ACTIONS: list[tuple[str, dict[str, Any]]] = [
     ("deadline", {"deadline": evil("deadline"), "extended": evil("extended")}),
     ("replaced", {"newcomer": evil("newcomer")}), ("replaced", {"bot": evil("bot")}),
     ("seated", {}), ("pause", {}), ("resume", {"deadline": evil("deadline")}), ("resume", {"deadline": ""}),
+    ("readdressed", {"old": evil("old"), "new": evil("new"), "organiser": evil("organiser")}),
     ("dispute_resolved", {"dispute_id": 4, "text": evil("dispute")}),
     ("dispute_reply", {"dispute_id": 4, "text": evil("dispute"), "answer": f"{evil('answer')}\n{evil('answer-2')}"}),
 ]

@@ -45,6 +45,7 @@ ACTIONS: list[tuple[str, dict[str, Any]]] = [
     ("undo", undo()), ("undo", {**undo(), "forced": False}), ("move", {"moves": ["r 1"]}),
     ("deadline", {"deadline": "12:00 Europe/Athens", "extended": "48h"}), ("replaced", {"newcomer": "Dan"}), ("replaced", {"bot": "Ω"}),
     ("seated", {}), ("pause", {}), ("resume", {"deadline": "12:00 Europe/Athens"}), ("resume", {"deadline": ""}),
+    ("readdressed", {"old": "ann@example.org", "new": "ann@example.net", "organiser": "org@example.org"}),
     ("dispute_resolved", {"dispute_id": 4, "text": "r 2?"}),
     ("dispute_reply", {"dispute_id": 4, "text": "r 2?", "answer": "OK.\nBob."}),
 ]
