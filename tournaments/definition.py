@@ -32,6 +32,9 @@ ON_BOUNCE = ("hold", "run")
 TIE_BREAKS = ("game_points", "wins", "opponents_strength", "head_to_head", "average_rank", "fewest_timeouts")
 TIMEOUT_POLICIES = ("bot", "forfeit")
 NEXT_ROUND = ("auto", "dates", "manual")
+OBSERVERS = ("none", "players", "anyone")
+"""Who may ``follow`` the tournament's games by mail: no one, its own players, or any address whose owner
+confirms the ask (double opt-in)."""
 WBC_PLACE_POINTS = (10.0, 6.0, 4.0, 3.0, 2.0, 1.0)
 """WBC-style place points for places 1-6, whatever the table size; places beyond score 0."""
 DEFAULT_RANK_POINTS: Mapping[int, tuple[float, ...]] = {
@@ -168,6 +171,8 @@ class Definition:
     league: League | None = None
     language: str = "en"
     """The language of a player registered without one (``language = "el"``)."""
+    observers: str = "none"
+    """Who may follow its games by mail (:data:`OBSERVERS`; ``observers = "players"``)."""
 
 
 def load(text: str, games: GameLookup = engine.game) -> Definition:
@@ -350,6 +355,7 @@ class _Reader(_ScoringReader, _ScheduleReader):
             registration=self.registration(data),
             league=self.league(data),
             language=self.choice(data, "language", "language", LANGUAGES, "en"),
+            observers=self.choice(data, "observers", "observers", OBSERVERS, "none"),
         )
         if self.problems:
             raise DefinitionError(self.problems)
@@ -452,7 +458,7 @@ class _Reader(_ScoringReader, _ScheduleReader):
 
 
 _TOP_LEVEL = ("name", "game", "rounds", "seed", "game_options", "seating", "scoring", "deadlines", "timeouts", "registration", "league",
-               "language")
+               "language", "observers")
 _SEATING = ("method", "table_sizes", "preferred", "repeat_weight", "standing_weight", "seat_weight")
 _SCORING = ("system", "tie_breaks", "rank_points", "place_points", "bye_points")
 _REGISTRATION = ("late_until_round", "missed_round_points", "show_dropped", "rejoin")

@@ -38,15 +38,21 @@ class Taken:
     scope: str = ""
 
 
-def _hashed(token: str) -> str:
+def hashed(token: str) -> str:
+    """What is stored of a token: its SHA-256, so a copy of the database confirms nothing."""
     return hashlib.sha256(token.strip().lower().encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh token to mail (:data:`TOKEN_BYTES`), for an ask here or a sign-up's (:class:`pbem.ops.tournament_tables.SignUp`)."""
+    return secrets.token_hex(TOKEN_BYTES)
 
 
 def ask(session: Session, player_id: int, purpose: str, scope: str, now: datetime, days: int) -> str:
     """Store a new ask (replacing the player's pending one of ``purpose``) and return its token to mail."""
     _end(session, player_id, purpose, REPLACED)
-    token = secrets.token_hex(TOKEN_BYTES)
-    session.add(Confirmation(player_id=player_id, purpose=purpose, scope=scope, token_hash=_hashed(token),
+    token = new_token()
+    session.add(Confirmation(player_id=player_id, purpose=purpose, scope=scope, token_hash=hashed(token),
                              asked=now, expires=now + timedelta(days=days)))
     session.flush()
     return token
@@ -59,12 +65,12 @@ def take(session: Session, player_id: int, purpose: str, token: str, now: dateti
     """
     row = session.exec(select(Confirmation).where(Confirmation.player_id == player_id,
                                                   Confirmation.purpose == purpose,
-                                                  Confirmation.token_hash == _hashed(token))).first()
+                                                  Confirmation.token_hash == hashed(token))).first()
     if row is None:
         return Taken("unknown")
     if row.ended:
         return Taken(row.ended)
-    if _aware(row.expires) <= now:
+    if aware(row.expires) <= now:
         return Taken("expired")
     spent = session.exec(update(Confirmation).where(col(Confirmation.id) == row.id, col(Confirmation.ended) == "")
                          .values(ended=USED))  # type: ignore[call-overload]
@@ -86,6 +92,6 @@ def _end(session: Session, player_id: int, purpose: str, why: str) -> None:
                  .values(ended=why))
 
 
-def _aware(moment: datetime) -> datetime:
+def aware(moment: datetime) -> datetime:
     """SQLite gives back naive datetimes; every stored one is UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -25,7 +25,7 @@ from sqlmodel import Session, select
 
 from pbem.play.bounces import held
 from pbem.ops.db import DigestItem, Game, Player, Seat, locked
-from pbem.play import budgets
+from pbem.play import budgets, observers
 from pbem.play.service import Service
 from pbem.play.store import Conflict, LoadedGame, Transaction
 from pbem.play.timeouts import GameTimeouts, at_deadline, game_timeouts, widest_reminder
@@ -52,7 +52,8 @@ def scan(service: Service) -> ScanReport:
     timeouts = sum(_retrying(service, game_id, _time_out) for game_id in due)
     reminders = sum(_retrying(service, game_id, _remind) for game_id in due)
     confirmations = sum(_retrying(service, game_id, _confirm) for game_id in unconfirmed)
-    digests = send_digests(service) + budgets.send_organiser_digest(service)
+    digests = (send_digests(service) + budgets.send_organiser_digest(service)
+               + observers.send_daily(service.db, service.store, service.mails))
     return ScanReport(reminders=reminders, timeouts=timeouts, digests=digests, confirmations=confirmations)
 
 

@@ -164,6 +164,15 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
         "calendar": "off", "time_zone": evil("zone"), "language_name": evil("language"), "games": games} for games in (GAMES, [])],
     "history": [{**BASE, "lines": LINES}, {**BASE, "lines": []}],
     "notice": [{**BASE, "recap": LINES}, {**BASE, "recap": LINES, "next_after": []}],
+    "observer": [{"table": evil("table"), "game_id": 7, "game_title": evil("game"), "desk": evil("desk"),
+                  "game_page": evil("page"), "event": event, "every": every, "token": evil("token"), "days": 7,
+                  "why": why, "lines": LINES, "board": evil("board"), "picture": True, "over": over}
+                 for event, every, why, over in (("confirm", "day", "", False), ("following", "move", "", False),
+                                                 ("stopped", "day", "", False), ("digest", "day", "", False),
+                                                 ("digest", "move", "", True), ("refused", "day", "bad", False),
+                                                 ("refused", "day", "not_allowed", False),
+                                                 ("refused", "day", "not_following", False),
+                                                 ("refused", "day", "not_confirmed", False))],
     "organiser": [{**ORGANISER, "event": event} for event in ("seat_to_bot", "vacation_hold", "dispute")],
     "organiser_action": [{**BASE, "event": event, "reason": evil("reason"), "action": action}
                          for event, action in ACTIONS],
