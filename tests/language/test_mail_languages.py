@@ -63,6 +63,11 @@ MAILS: list[tuple[str, dict[str, Any]]] = [
                    "picture": False, "game_name": "dragon", "lowest_wins": False, "standings": [
                        Standing(1, 2, "Bob", "", 5.0, {}, False, True), Standing(2, 1, "Ann", "", 5.0, {}, False, True)]}),
     ("history", {**BASE, "lines": LINES}), ("history", {**BASE, "lines": []}),
+    *[("observer", {**BASE, "game_id": 7, "desk": "pbem@example.org", "game_page": "", "event": event,
+                    "every": "move", "token": "0a1b2c3d4e", "days": 7, "why": why, "lines": LINES[:2],
+                    "board": "[ 1 2 3 ]", "picture": False, "over": False})
+      for event, why in (("confirm", ""), ("following", ""), ("stopped", ""), ("digest", ""),
+                         ("refused", "not_allowed"), ("refused", "bad"))],
     ("say", {**BASE, "speaker": "Bob", "said": "Hi!\nBob"}),
     ("notice", {**BASE, "recap": LINES}),
     ("notice", {**BASE, **EARLIER, "recap": LINES, "next_after": []}),
