@@ -28,12 +28,12 @@ def unfollow(context: CommandContext | UnseatedContext, argument: str) -> Outcom
 
 
 FOLLOW = PlayerCommand(
-    name="follow", usage=("follow <game> [day|move]",),
+    name="follow", usage=(N_("follow <game> [day|move]"),),
     summary=N_("follow a game you do not play by mail, as a spectator sees it: a mail a day, or after each move"),
     read=observers.read, handle=follow, unseated=follow,
 )
 
 UNFOLLOW = PlayerCommand(
-    name="unfollow", usage=("unfollow <game>",), summary=N_("stop following a game"),
+    name="unfollow", usage=(N_("unfollow <game>"),), summary=N_("stop following a game"),
     read=observers.read, handle=unfollow, unseated=unfollow,
 )
