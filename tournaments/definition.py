@@ -33,6 +33,9 @@ ON_BOUNCE = ("hold", "run")
 TIE_BREAKS = ("game_points", "wins", "opponents_strength", "head_to_head", "average_rank", "fewest_timeouts")
 TIMEOUT_POLICIES = ("bot", "forfeit")
 NEXT_ROUND = ("auto", "dates", "manual")
+OBSERVERS = ("none", "players", "anyone")
+"""Who may ``follow`` the tournament's games by mail: no one, its own players, or any address whose owner
+confirms the ask (double opt-in)."""
 WBC_PLACE_POINTS = (10.0, 6.0, 4.0, 3.0, 2.0, 1.0)
 """WBC-style place points for places 1-6, whatever the table size; places beyond score 0."""
 DEFAULT_RANK_POINTS: Mapping[int, tuple[float, ...]] = {
@@ -204,6 +207,8 @@ class Definition:
     None when the file names none: players then read English, and the pages are in the language most of
     them read (:func:`most_read`)."""
     signup: SignUpRules = SignUpRules()
+    observers: str = "none"
+    """Who may follow its games by mail (:data:`OBSERVERS`; ``observers = "players"``)."""
 
 
 def load(text: str, games: GameLookup = engine.game) -> Definition:
@@ -404,6 +409,7 @@ class _Reader(_ScoringReader, _ScheduleReader):
             league=self.league(data),
             language=self.choice(data, "language", "language", LANGUAGES, "en") if "language" in data else None,
             signup=self.signup(data, low),
+            observers=self.choice(data, "observers", "observers", OBSERVERS, "none"),
         )
         if self.problems:
             raise DefinitionError(self.problems)
@@ -506,7 +512,7 @@ class _Reader(_ScoringReader, _ScheduleReader):
 
 
 _TOP_LEVEL = ("name", "game", "rounds", "seed", "game_options", "seating", "scoring", "deadlines", "timeouts", "registration", "league",
-               "language", "signup")
+               "language", "signup", "observers")
 _SEATING = ("method", "table_sizes", "preferred", "repeat_weight", "standing_weight", "seat_weight")
 _SCORING = ("system", "tie_breaks", "rank_points", "place_points", "bye_points")
 _REGISTRATION = ("late_until_round", "missed_round_points", "show_dropped", "rejoin")

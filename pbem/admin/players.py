@@ -14,11 +14,13 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from pbem.admin.base import AdminError, Arg, Desk, Printed, action, table, when
+from pbem.addresses import AddressError
+from pbem.admin.base import REASON, AdminError, Arg, Desk, Printed, action, table, when
 from pbem.admin.tables import TEXT, WORDS, Col
 from pbem.play import bounces
 from pbem.ops.db import Game, Player, Seat
 from pbem.play import players
+from pbem.play.store import Transaction
 from pbem.ops.tournament_tables import Entry, Tournament
 from tournaments.definition import LANGUAGES
 
@@ -150,6 +152,63 @@ def release(desk: Desk, email: str, reason: str) -> list[int]:
         for game_id in moved:
             desk.service.store.forget(game_id)
         return moved
+
+
+@action("player", "address", "Move a player to a new address: their mail goes there and their replies are read "
+        "from there; each table they sit at tells the old address and the new one, and a deadline the old "
+        "address's calendar holds is removed there.", EMAIL,
+        Arg("new", str, "The player's new address.", flag="--to", metavar="NEW"), REASON,
+        audit="player address", tells=("readdressed",), mails=True,
+        output=lambda games, given: [f"{given['email']} now plays from {given['new']}"
+                                     + (f"; told at the tables of games {', '.join(map(str, games))}" if games
+                                        else "; they sit at no open table")])
+def readdress(desk: Desk, email: str, new: str, reason: str) -> list[int]:
+    """Change a player's address (a mailbox they gave up, a typo at registration); returns the open games told.
+
+    One transaction holds every open game the player sits in: at each, the old address gets a notice carrying
+    the cancellation of the deadline its calendar holds (:mod:`pbem.play.calendar`), then the new address gets
+    the same notice carrying the deadline again when the player has ``calendar on``.
+    """
+    desk.reason(reason)
+    try:
+        wanted = players.address(new)
+    except AddressError as exc:
+        raise AdminError(f"--to {exc}") from None
+    with Session(desk.service.db) as session:
+        found = _player(session, email)
+        if found.email == wanted:
+            raise AdminError(f"{wanted} is already the player's address: nothing to change")
+        if players.find(session, wanted) is not None:
+            raise AdminError(f"{wanted} is another player's address; give an address no player has "
+                             f"(see `pbem player show {wanted}`)")
+        old, player_id = found.email, found.id
+        open_games = sorted(set(session.exec(
+            select(Seat.game_id).join(Game, Seat.game_id == Game.id)  # type: ignore[arg-type]
+            .where(Seat.player_id == player_id, Seat.bot == "", Game.status != "over"))))
+
+    def work(transaction: Transaction) -> list[int]:
+        session = transaction.session
+        loaded = [transaction.load(game_id) for game_id in open_games]
+        player = session.get(Player, player_id)
+        assert player is not None
+        seats = [(game, seat) for game in loaded for seat in range(len(game.seats)) if game.human(seat)
+                 and game.seats[seat].player_id == player_id]
+        calendar_on = player.calendar
+        player.calendar = False  # the old address's last mail of each seat takes the deadline out of its calendar
+        for game, seat in seats:
+            desk.tell(session, game, seat, "readdressed", reason, old=old, new=wanted,
+                      organiser=desk.service.settings.organiser)
+        player.calendar, player.email = calendar_on, wanted
+        session.add(player)
+        for game, seat in seats:  # the new address: its thread begins here, with the deadline if it is wanted
+            game.seats[seat].thread_root = game.seats[seat].last_message_id = ""
+            desk.tell(session, game, seat, "readdressed", reason, old=old, new=wanted,
+                      organiser=desk.service.settings.organiser)
+        desk.audit(session, None, f"{old} -> {wanted}: {reason}")
+        transaction.commit()
+        return [game.id for game in loaded]
+
+    return desk.service.store.attempt(work)
 
 
 ROSTER_TABLE = (

@@ -405,6 +405,34 @@ class UndoRequest(SQLModel, table=True):
     """open, done, refused, expired or lapsed."""
 
 
+class Follower(SQLModel, table=True):
+    """An address that follows a game by mail (``follow``): what a spectator may see, a mail a day or a mail
+    after each move, until it writes ``unfollow``. Not a player: it is never asked, and cannot move.
+
+    An address that is not one of the tournament's players (``observers = "anyone"``) follows once its owner
+    answered the one confirmation mailed to it (``token_hash``, ``asked``); till then ``confirmed`` is None.
+    """
+
+    __table_args__ = (UniqueConstraint("game_id", "email"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    email: str = Field(index=True)
+    language: str = ""
+    every: str = "day"
+    """``day``: one digest a day; ``move``: a mail after each change of the game."""
+    token_hash: str = ""
+    """SHA-256 of the confirmation token mailed, in hex ("" for a player, who needs none)."""
+    asked: datetime | None = None
+    """When the last confirmation was mailed to the address (one a day at most)."""
+    confirmed: datetime | None = None
+    seen_seq: int = 0
+    """The last move of the game the follower was told of."""
+    told: datetime | None = None
+    """When the follower's last mail about the game went (a digest a day: not again within a day)."""
+    ended: str = ""
+    """"" while following; ``unfollowed`` after ``unfollow``."""
+
+
 class ServerKey(SQLModel, table=True):
     """The reply-token secret ``pbem init`` generates when PBEM_SECRET is not set."""
 

@@ -25,7 +25,7 @@ from sqlmodel import Session, select
 
 from pbem.play.bounces import held
 from pbem.ops.db import DigestItem, Game, Player, Seat, locked
-from pbem.play import budgets, consent
+from pbem.play import budgets, consent, observers
 from pbem.play.service import Service
 from pbem.play.store import Conflict, LoadedGame, Transaction
 from pbem.play.timeouts import GameTimeouts, at_deadline, game_timeouts, widest_reminder
@@ -56,7 +56,8 @@ def scan(service: Service) -> ScanReport:
     reminders = sum(_retrying(service, game_id, _remind) for game_id in due)
     confirmations = sum(_retrying(service, game_id, _confirm) for game_id in unconfirmed)
     undos_refused = sum(_retrying(service, game_id, consent.expire) for game_id in undos)
-    digests = send_digests(service) + budgets.send_organiser_digest(service)
+    digests = (send_digests(service) + budgets.send_organiser_digest(service)
+               + observers.send_daily(service.db, service.store, service.mails))
     return ScanReport(reminders=reminders, timeouts=timeouts, digests=digests, confirmations=confirmations,
                       undos_refused=undos_refused)
 

@@ -50,7 +50,7 @@ from pbem.clock import local_time
 from pbem.mail import bounces as reports
 from pbem.play import bounces, calendar
 from pbem.ops.db import Game, Inbound, Player, Seat
-from pbem.play import budgets
+from pbem.play import budgets, observers
 from pbem.play.commands import COMMANDS, CommandContext, PlayerCommand
 from pbem.play.commands.language import language_written
 from pbem.play.arrival import Arrival
@@ -107,6 +107,8 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
         return service.signups.join(arrival.session, JoinMail(
             mail.sender, asked.words, asked.token, language, join_mail.guessed_zone(message, language), True,
             arrival.inbound_id))
+    if (wanted := COMMANDS.read_mail(mail.subject, mail.text)) is not None and wanted.name in observers.VERBS:
+        return _observer(arrival, wanted.name, wanted.argument)  # anyone the organiser allows may follow a game
     if player is None:
         return arrival.stranger(f"mail to {service.mails.desk}")
     arrival.writer = player
@@ -141,6 +143,20 @@ def handle(arrival: Arrival, at_seat: Callable[[LoadedGame, int], CommandContext
     if found.unseated is None:
         return desk.needs_seat(found)
     return found.unseated(desk, command.argument)
+
+
+def _observer(arrival: Arrival, verb: str, argument: str) -> Outcome:
+    """``follow`` or ``unfollow`` from any address (:mod:`pbem.play.observers`): the mail spends the answers of
+    mail pbem cannot verify first, and a stranger's is answered by one confirmation a day at most."""
+    service, mail, player = arrival.service, arrival.mail, arrival.sender_player
+    arrival.writer = player
+    if not mail.sender or not budgets.unverified(arrival.session, service.clock.now().date(), service.settings,
+                                                 mail.sender):
+        return Outcome(InboundStatus.RATE_LIMITED, f"{verb} to {service.mails.desk} from {arrival.from_whom()}: "
+                                                   "today's answers are spent: kept, not answered")
+    language = player.reads if player is not None else language_written(mail.text) or ""
+    return observers.handle(service.mails, service.memberships, arrival.session, mail.sender, player, verb,
+                            argument, language)
 
 
 def _raw_message(arrival: Arrival) -> Message:

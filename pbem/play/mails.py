@@ -17,6 +17,7 @@ from sqlmodel import Session
 import engine
 from engine import lookahead
 from pbem.ops.db import DigestItem, TableTalk
+from pbem.play import observers
 from pbem.play.postbox import Accepted, Postbox, unconfirmed
 from pbem.play.store import EarlyOutcome, LoadedGame, Said
 from pbem.play.shown import bot_name
@@ -98,6 +99,7 @@ class Mailer(Postbox):
                               board=self.shown.board(game, seat), drew=early[seat].drew)
         if game.played:
             self.notices(session, game, skip={replier, *prompted, *played})
+            observers.tell(self, session, game, ("move",))
 
     def started(self, session: Session, game: LoadedGame, round_note: RoundNote | None = None) -> None:
         """Tell each player of a game just opened where they sit and with whom, before any prompt.
@@ -225,10 +227,11 @@ class Mailer(Postbox):
                 standings = self.shown.standings(game, result, said)
                 self.send_to_seat(
                     session, game, seat, "game_over", picture=True, recap=self.shown.recap(game, seat),
-                    history=self.shown.history(game, seat), standings=standings, own_rank=result.ranks[seat],
+                    history=self.shown.record(game, seat), standings=standings, own_rank=result.ranks[seat],
                     board=game.rules.render(game.state, seat, said),
                     game_name=game.rules.name, lowest_wins=result.lowest_wins,
                 )
+        observers.tell(self, session, game, ("move",))
 
     def say(self, session: Session, game: LoadedGame, seat: int, text: str) -> None:
         """Add a message to the table talk, for the next recap of every other seat."""

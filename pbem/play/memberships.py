@@ -40,6 +40,10 @@ class Memberships(Protocol):
     def entered(self, session: Session, player_id: int) -> list[Membership]:
         """The tournaments not finished that the player is entered in and has not left, oldest first."""
 
+    def observers(self, session: Session, game_id: int) -> str:
+        """Who may follow the game by mail: ``none``, ``players`` (of its tournament) or ``anyone`` (confirmed
+        by double opt-in), as its tournament's file says; ``none`` for a game of no tournament."""
+
     def leave(self, session: Session, membership: Membership, player: Player, actor: str) -> int:
         """The player plays no round of the tournament after the one under way; the organiser is told and the
         audit log has it. Returns the round after which they left (0: before round 1)."""
@@ -56,6 +60,9 @@ class NoTournaments:
 
     def entered(self, session: Session, player_id: int) -> list[Membership]:
         return []
+
+    def observers(self, session: Session, game_id: int) -> str:
+        return "none"
 
     def leave(self, session: Session, membership: Membership, player: Player, actor: str) -> int:
         raise LookupError(f"no tournament layer: {player.email} cannot leave {membership.name}")

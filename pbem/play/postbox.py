@@ -134,13 +134,14 @@ class Postbox:
     def queue(self, session: Session, kind: str, recipient: str, letter: Letter, *, game_id: int | None = None,
               reply_to: str, picture: bytes | None = None, in_reply_to: str = "", list_id: str = "",
               references: str = "", seat: int | None = None, seq: int | None = None,
-              invite: Invite | None = None) -> str:
+              invite: Invite | None = None, unsubscribe: str = "") -> str:
         """Add one mail to the outbox and return its Message-ID; it leaves with the transaction's commit.
 
         Every mail names where a reply goes (``reply_to``, never empty): a seat's reply address, pbem's own
         address (:attr:`desk`), the organiser, or for the organiser the player a mail is about. A mail without
         one would be answered at its From, which no caller has decided on. ``list_id``: a tournament's.
-        ``invite``: the calendar update it carries (:meth:`invite`).
+        ``invite``: the calendar update it carries (:meth:`invite`). ``unsubscribe``: its ``List-Unsubscribe``
+        when it is not a player's ``leave`` (a follower's ``unfollow``).
         """
         if not reply_to.strip():
             raise ValueError(f"mail {kind!r} to {recipient}: every mail needs a Reply-To that a reply can reach")
@@ -151,7 +152,7 @@ class Postbox:
             "text": letter.text, "html": letter.html, "reply_to": reply_to, "in_reply_to": in_reply_to,
             "references": references, "list_id": list_id, "picture": picture,
             "calendar": invite.text if invite else "", "calendar_method": invite.method if invite else "",
-            "unsubscribe": _unsubscribe(self.settings, recipient, reply_to), "game_id": game_id, "seat": seat, "seq": seq,
+            "unsubscribe": unsubscribe or _unsubscribe(self.settings, recipient, reply_to), "game_id": game_id, "seat": seat, "seq": seq,
             "status": OutboxStatus.PENDING, "attempts": 0, "next_attempt": now, "last_error": "", "created": now,
             "sent": None})
         return message_id

@@ -71,6 +71,21 @@ class Standing:
     score: float
     breakdown: dict[str, Any]
     forfeited: bool
+    tie_broken: bool = False
+    """Another seat has the same score and another rank: the game's tie-break placed them."""
+
+
+@dataclass(frozen=True)
+class RecordRun:
+    """Moves one seat made in a row, as the record at the end of a game lists them: one entry, not a line each,
+    so a long game's record stays a compact list (``first`` and ``last``: the log's numbers of its moves)."""
+
+    first: int
+    last: int
+    seat_no: int
+    name: str
+    bot: str
+    lines: tuple[RecapLine, ...]
 
 
 def bot_name(game: LoadedGame, seat: int, said: CatalogWords | None) -> str:
@@ -93,12 +108,16 @@ class Shown:
     def standings(game: LoadedGame, result: engine.Result, said: CatalogWords) -> list[Standing]:
         """The final ranking with each seat's breakdown in ``said``'s words: the game-over mail and the game's
         published page show the same lines."""
+        def tie_broken(seat: int) -> bool:
+            return any(result.scores[other] == result.scores[seat] and result.ranks[other] != result.ranks[seat]
+                       for other in range(len(game.seats)))
+
         return sorted(
             (Standing(result.ranks[other], other + 1, game.name(other, said.language),
                       bot_name(game, other, said) if not game.seats[other].forfeited else "", result.scores[other],
                       {said.say(TC("score", label)): points
                        for label, points in (result.breakdown[other] if result.breakdown else {}).items()},
-                      game.seats[other].forfeited)
+                      game.seats[other].forfeited, tie_broken(other))
              for other in range(len(game.seats))),
             key=lambda standing: (standing.rank, standing.seat_no),
         )
@@ -221,6 +240,21 @@ class Shown:
         """Every move of the game so far, without the table talk: what ``history`` answers, and the record a
         game-over mail ends with."""
         return [line for line in self.recap(game, seat, since=0) if line.source != "say"]
+
+    def record(self, game: LoadedGame, seat: int | None) -> list[RecordRun]:
+        """The whole game as the seat (None: a spectator) may read it, each seat's moves in a row joined in one
+        run: the record a game-over mail carries, so the player's mailbox keeps the game. Another seat's private
+        move shows as such (:meth:`line`)."""
+        said = self.words(game, seat)
+        runs: list[RecordRun] = []
+        for move in (*game.log, *game.played):
+            line = self.line(game, move.seq, move.seat, move.notation, move.source, said, reader=seat)
+            if runs and runs[-1].seat_no == line.seat_no:
+                last = runs[-1]
+                runs[-1] = RecordRun(last.first, line.seq, last.seat_no, last.name, last.bot, (*last.lines, line))
+            else:
+                runs.append(RecordRun(line.seq, line.seq, line.seat_no, line.name, line.bot, (line,)))
+        return runs
 
     def line(self, game: LoadedGame, seq: int, seat: int, text: str, source: str,
              said: CatalogWords | None = None, *, reader: int | None = None) -> RecapLine:

@@ -155,12 +155,12 @@ class LoadedGame:
         player_id = self.seats[seat].player_id
         return self.players.get(player_id) if player_id is not None else None
 
-    def words(self, seat: int | None, organiser: bool = False) -> CatalogWords:
+    def words(self, seat: int | None, organiser: bool = False, language: str = "") -> CatalogWords:
         """The game's words in the language of the seat's player: how its mails are written and its replies read,
         with the table's names, so its boards and pictures name every seat's player (for the ``organiser``,
-        as :meth:`known_as` names them)."""
+        as :meth:`known_as` names them). ``language``: for no seat, a spectator's language (a follower's)."""
         player = self.player(seat) if seat is not None else None
-        said = words(self.rules, player.reads if player is not None else SOURCE_LANGUAGE)
+        said = words(self.rules, player.reads if player is not None else language or SOURCE_LANGUAGE)
         return named(said, [said.say(bots.named(self.seats[other].bot)) if self.player(other) is None
                             and self.seats[other].bot
                             else self.known_as(other) if organiser else self.name(other, said.language)

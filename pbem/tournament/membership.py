@@ -17,6 +17,7 @@ from pbem.play.memberships import Membership
 from pbem.play.service import Service
 from pbem.tournament import runner
 from pbem.ops.tournament_tables import Entry, Tournament, TournamentTable
+from tournaments.definition import load as load_definition
 
 
 class Tournaments:
@@ -41,6 +42,11 @@ class Tournaments:
                             .where(Entry.player_id == player_id, Entry.dropped == None,  # noqa: E711
                                    Tournament.status != "finished").order_by(Tournament.id))
         return [Membership(row.id or 0, row.name, runner.list_of(self.service, row)) for row in rows]
+
+    def observers(self, session: Session, game_id: int) -> str:
+        row = session.exec(select(Tournament).join(TournamentTable, TournamentTable.tournament_id == Tournament.id)
+                           .where(TournamentTable.game_id == game_id)).first()
+        return "none" if row is None else load_definition(row.definition).observers
 
     def leave(self, session: Session, membership: Membership, player: Player, actor: str) -> int:
         row = runner.tournament_row(session, membership.tournament_id)

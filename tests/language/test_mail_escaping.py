@@ -21,7 +21,7 @@ from pbem.play.mails import TableSeat
 from pbem.play.postbox import Accepted
 from pbem.play.budgets import DigestLine
 from pbem.play.frontdesk import GameLine
-from pbem.play.shown import Asked, RecapLine, Standing
+from pbem.play.shown import Asked, RecapLine, RecordRun, Standing
 from pbem.play.store import EarlyOutcome
 from pbem.tournament.runner import SignedUp
 from tests.language.test_mail_languages import standings as standings_of_a_run
@@ -52,6 +52,7 @@ LINES = [RecapLine(3, 1, evil("bob"), "", evil("move"), "email"),
          RecapLine(5, 1, evil("bob"), "", evil("said"), "say"),
          RecapLine(6, 2, evil("ann"), "", evil("forced"), "forced"),
          RecapLine(7, 2, evil("ann"), "", evil("admin"), "admin")]
+RUNS = [RecordRun(3, 5, 1, evil("bob"), "", tuple(LINES[:3])), RecordRun(6, 6, 2, evil("ann"), evil("bot"), (LINES[3],))]
 DECISION = Asked("choose", evil("title"), evil("hint"), (evil("choice-1"), evil("choice-2")))
 EARLIER = [Accepted((evil("earlier-move"),), (evil("earlier-kept"),), (evil("earlier-ignored"),)),
            Accepted((evil("early-move"),), (), (), early=True)]
@@ -74,6 +75,7 @@ ACTIONS: list[tuple[str, dict[str, Any]]] = [
     ("deadline", {"deadline": evil("deadline"), "extended": evil("extended")}),
     ("replaced", {"newcomer": evil("newcomer")}), ("replaced", {"bot": evil("bot")}),
     ("seated", {}), ("pause", {}), ("resume", {"deadline": evil("deadline")}), ("resume", {"deadline": ""}),
+    ("readdressed", {"old": evil("old"), "new": evil("new"), "organiser": evil("organiser")}),
     ("dispute_resolved", {"dispute_id": 4, "text": evil("dispute")}),
     ("dispute_reply", {"dispute_id": 4, "text": evil("dispute"), "answer": f"{evil('answer')}\n{evil('answer-2')}"}),
 ]
@@ -153,10 +155,10 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                   {**DESK, "event": "needs_seat", "command": evil("command")},
                   {**DESK, "event": "forwarded", "original_subject": evil("subject")}],
     "game_over": [
-        {**BASE, "recap": LINES, "history": LINES, "own_rank": 1, "board": evil("board"), "picture": True,
+        {**BASE, "recap": LINES, "history": RUNS, "own_rank": 1, "board": evil("board"), "picture": True,
          "game_name": "dragon", "lowest_wins": False,
          "standings": [Standing(1, 2, evil("winner"), "", 5.0, {evil("label"): evil("points")}, False),
-                       Standing(2, 1, evil("loser"), evil("bot"), 3.0, {}, True)]},
+                       Standing(2, 1, evil("loser"), evil("bot"), 3.0, {}, True, True)]},
     ],
     "help": [{**BASE, "hint": hint, "vacation_days": 14, "notify": "none", "calendar": "on",
               "time_zone": evil("zone"),
@@ -165,6 +167,15 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
         "calendar": "off", "time_zone": evil("zone"), "language_name": evil("language"), "games": games} for games in (GAMES, [])],
     "history": [{**BASE, "lines": LINES}, {**BASE, "lines": []}],
     "notice": [{**BASE, "recap": LINES}, {**BASE, "recap": LINES, "next_after": []}],
+    "observer": [{"table": evil("table"), "game_id": 7, "game_title": evil("game"), "desk": evil("desk"),
+                  "game_page": evil("page"), "event": event, "every": every, "token": evil("token"), "days": 7,
+                  "why": why, "lines": LINES, "board": evil("board"), "picture": True, "over": over}
+                 for event, every, why, over in (("confirm", "day", "", False), ("following", "move", "", False),
+                                                 ("stopped", "day", "", False), ("digest", "day", "", False),
+                                                 ("digest", "move", "", True), ("refused", "day", "bad", False),
+                                                 ("refused", "day", "not_allowed", False),
+                                                 ("refused", "day", "not_following", False),
+                                                 ("refused", "day", "not_confirmed", False))],
     "organiser": [{**ORGANISER, "event": event} for event in ("seat_to_bot", "vacation_hold", "dispute")],
     "organiser_action": [{**BASE, "event": event, "reason": evil("reason"), "action": action}
                          for event, action in ACTIONS],

@@ -11,7 +11,7 @@ import pytest
 from pbem.language.letters import Letter, Letters
 from pbem.play.commands import COMMANDS
 from pbem.play.postbox import Accepted
-from pbem.play.shown import Asked, RecapLine
+from pbem.play.shown import Asked, RecapLine, RecordRun, Standing
 from tests.language.test_languages import SCRIPTS, TRANSLATED, english_fragments
 from tests.tournaments.standins import MINIMAL, load
 from tournaments import compute, rate_all, standings_context
@@ -23,6 +23,8 @@ BASE = {"table": "Dragon #7", "game_title": "Dragon", "game_id": 7, "seat_no": 2
 EARLIER = {"earlier": [Accepted(("r 1",), ("r 2, else r 3",), ("Cheers!",)), Accepted(("r 2",), ("r 4",), early=True)]}
 LINES = [RecapLine(3, 1, "Bob", "", "r 2", "email"), RecapLine(4, 3, "Cy", "greedy", "d 1", "timeout"),
          RecapLine(5, 1, "Bob", "", "Hi!", "say"), RecapLine(6, 2, "Ann", "", "x 3", "forced")]
+RUNS = [RecordRun(3, 3, 1, "Bob", "", (LINES[0],)), RecordRun(4, 4, 3, "Cy", "greedy", (LINES[1],)),
+        RecordRun(6, 7, 2, "Ann", "", (LINES[3], RecapLine(7, 2, "Ann", "", "x 4", "email")))]
 DECISION = Asked("choose", "Ω 1", "r N", ("α 1", "β 2"))
 OPEN = {"board": "[ 1 2 3 ]", "decision": DECISION, "legal": ["r 1", "r 2"], "more": 3,
         "deadline": "12:00 Europe/Athens", "waiting": [], "picture": False, "at_deadline": "move"}
@@ -43,6 +45,7 @@ ACTIONS: list[tuple[str, dict[str, Any]]] = [
     ("undo", undo()), ("undo", {**undo(), "forced": False}), ("move", {"moves": ["r 1"]}),
     ("deadline", {"deadline": "12:00 Europe/Athens", "extended": "48h"}), ("replaced", {"newcomer": "Dan"}), ("replaced", {"bot": "Ω"}),
     ("seated", {}), ("pause", {}), ("resume", {"deadline": "12:00 Europe/Athens"}), ("resume", {"deadline": ""}),
+    ("readdressed", {"old": "ann@example.org", "new": "ann@example.net", "organiser": "org@example.org"}),
     ("dispute_resolved", {"dispute_id": 4, "text": "r 2?"}),
     ("dispute_reply", {"dispute_id": 4, "text": "r 2?", "answer": "OK.\nBob."}),
 ]
@@ -56,9 +59,15 @@ MAILS: list[tuple[str, dict[str, Any]]] = [
     ("reminder", {**BASE, **OPEN, "at_deadline": "seat", "recap": LINES, "next_after": ["Bob"]}),
     ("reminder", {**BASE, **OPEN, "at_deadline": "forfeit", "recap": [], "next_after": None}),
     ("status", {**BASE, **OPEN, "recap": [], "at_deadline": "forfeit"}),
-    ("game_over", {**BASE, "recap": LINES[:2], "history": LINES, "own_rank": 2, "board": "[ 1 2 3 ]",
-                   "picture": False, "game_name": "dragon", "lowest_wins": False, "standings": []}),
+    ("game_over", {**BASE, "recap": LINES[:2], "history": RUNS, "own_rank": 2, "board": "[ 1 2 3 ]",
+                   "picture": False, "game_name": "dragon", "lowest_wins": False, "standings": [
+                       Standing(1, 2, "Bob", "", 5.0, {}, False, True), Standing(2, 1, "Ann", "", 5.0, {}, False, True)]}),
     ("history", {**BASE, "lines": LINES}), ("history", {**BASE, "lines": []}),
+    *[("observer", {**BASE, "game_id": 7, "desk": "pbem@example.org", "game_page": "", "event": event,
+                    "every": "move", "token": "0a1b2c3d4e", "days": 7, "why": why, "lines": LINES[:2],
+                    "board": "[ 1 2 3 ]", "picture": False, "over": False})
+      for event, why in (("confirm", ""), ("following", ""), ("stopped", ""), ("digest", ""),
+                         ("refused", "not_allowed"), ("refused", "bad"))],
     ("say", {**BASE, "speaker": "Bob", "said": "Hi!\nBob"}),
     ("notice", {**BASE, "recap": LINES}),
     ("notice", {**BASE, **EARLIER, "recap": LINES, "next_after": []}),

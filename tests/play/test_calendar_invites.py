@@ -265,3 +265,54 @@ def test_a_vacation_that_moves_the_deadline_moves_the_event_in_its_confirmation(
     method, moved = event(mails(service)[-1])
     assert (method, moved["UID"], moved["SEQUENCE"]) == ("REQUEST", first["UID"], 1)
     assert moved.end == deadline(service, game_id) > first.end
+
+
+def test_a_timed_out_seat_has_its_deadline_cancelled_in_the_timeout_mail(service: Service, clock: SetClock) -> None:
+    """The deadline passed and a bot moved for the seat: it owes nothing now, so the event leaves the calendar."""
+    from pbem.play import deadlines
+
+    opted_in(service)
+    game_id = start(service)
+    _, asked = event(mails(service)[-1])
+    clock.advance(timedelta(days=3))
+    assert deadlines.scan(service).timeouts == 1
+    timeout = mails(service)[-1]
+    assert timeout.kind == "timeout"
+    method, gone = event(timeout)
+    assert (method, gone["UID"], gone["SEQUENCE"], gone.end) == ("CANCEL", asked["UID"], 1, asked.end)
+    assert gone["STATUS"] == "CANCELLED"
+    with Session(service.db) as session:
+        seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.seat == 0)).one()
+        assert seat.calendar_due is None and not seat.awaiting
+
+
+def test_an_address_change_cancels_the_event_at_the_old_address_and_sends_it_to_the_new(service: Service) -> None:
+    """``pbem player address``: the old address's calendar loses the deadline, the new one gets it, and the
+    seat's replies are read from the new address alone."""
+    from pbem.admin import AdminError, players as player_actions
+
+    opted_in(service)
+    game_id = start(service)
+    prompt = mails(service)[-1]
+    _, asked = event(prompt)
+    desk = Desk(service, "tester")
+    with pytest.raises(AdminError, match="another player's address"):
+        player_actions.readdress(desk, ANN, BOB, "typo")
+    with pytest.raises(AdminError, match="--to"):
+        player_actions.readdress(desk, ANN, "ann at example", "typo")
+    assert mails(service) == [prompt], "a refused change mails no one"
+    new = "ann@new.example"
+    assert player_actions.readdress(desk, "Ann@Example.org", new, "her old mailbox closes") == [game_id]
+    told_old = mails(service)[-1]
+    assert told_old.kind == "organiser_action" and new in " ".join(told_old.text.split())
+    method, gone = event(told_old)
+    assert (method, gone["UID"], gone["SEQUENCE"], gone.end) == ("CANCEL", asked["UID"], 1, asked.end)
+    assert gone["ATTENDEE"] == f"mailto:{ANN}"
+    (told_new,) = mails(service, new)
+    method, moved = event(told_new)
+    assert (method, moved["UID"], moved["SEQUENCE"], moved.end) == ("REQUEST", asked["UID"], 2, asked.end)
+    assert moved["ATTENDEE"] == f"mailto:{new}"
+    assert answer(service, prompt, "take 1") != "applied", "the old address plays no more"
+    assert mails(service, new)[-1].kind == "sender_notice", "the player hears of it at the new address"
+    assert len(mails(service)) == 2, "the old address gets nothing more"
+    assert pipeline.deliver(service, reply_to(prompt, "take 1", sender=new)).status == "applied"

@@ -43,10 +43,10 @@ def listed(text: str, usage: str) -> int:
     return len(re.findall(rf"^  {re.escape(usage)}(?: |$)", text, re.MULTILINE))
 
 
-def test_the_registry_lists_the_fourteen_player_commands_in_help_order() -> None:
+def test_the_registry_lists_the_sixteen_player_commands_in_help_order() -> None:
     assert [command.name for command in COMMANDS] == [
         "help", "status", "cancel", "undo", "history", "say", "vacation", "notify", "calendar", "timezone",
-        "language", "dispute", "leave", "join"]
+        "language", "dispute", "leave", "join", "follow", "unfollow"]
     assert COMMANDS["TZ"] is COMMANDS["timezone"]
     assert COMMANDS["Участвую"] is COMMANDS["συμμετοχη"] is COMMANDS["jelentkezem"] is COMMANDS["join"]
 
@@ -104,6 +104,8 @@ def test_every_prompt_footer_lists_every_usage_once_each_on_one_line(service: Se
         ("timezone", "america/new_york please", "", "america/new_york"),
         ("timezone", "", "Europe/Athens", ""),
         ("dispute", "seat 3 moved twice", "in month 4", "seat 3 moved twice\nin month 4"),
+        ("follow", " 12 move ", "and more", "12 move"),
+        ("unfollow", "12", "", "12"),
     ],
 )
 def test_each_commands_reader_turns_its_words_into_its_argument(name: str, rest_of_line: str, following: str,
@@ -155,7 +157,7 @@ def test_a_word_already_taken_or_unknown_is_a_clear_error() -> None:
         Registry([*COMMANDS, clash])
     with pytest.raises(KeyError, match="the commands are help, status, cancel, undo, history"):
         COMMANDS["dance"]
-    assert len(COMMANDS) == 14
+    assert len(COMMANDS) == 16
 
 
 def roll(seen: list[tuple[str, str]]) -> PlayerCommand:

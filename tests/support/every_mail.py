@@ -39,6 +39,8 @@ MIXED = ("el", "ru", "hu", "en", "el")
 """The readers of the mail world: a Greek, a Russian, a Hungarian, an English and another Greek player."""
 QUICK = "\n[timeouts]\nmax_timeouts = 1\n"
 """A tournament's timeouts when games end quickly: a seat's first missed deadline hands it to a bot for good."""
+WATCHER = "watcher@elsewhere.example"
+"""An address no player has that follows a table by mail."""
 FRIEND = "friend@example.org"
 """The player of the game of no tournament whose mail bounces."""
 
@@ -53,6 +55,7 @@ def busy_tournament(service: Service, clock: SetClock, game: str = "dragon", lan
     ``quick``: the games end by every seat missing a deadline once (a bot then keeps the seat), not by the
     players answering every prompt: a Prodigals game asks hundreds of decisions, a minute of replies."""
     text = (definition(1, QUICK if quick else "", game).replace('name = "Test Open"', f'name = "{NAME}"')
+            .replace("seed = 7", f'seed = 7\nobservers = "anyone"')
             .replace("table_sizes = [3, 4, 5]", "table_sizes = [3, 4]").replace("preferred = 4", "preferred = 3"))
     tournament_id = runner.create(service, text, ORGANISER)
     for email, language in zip(emails(5), islice(cycle(languages), 5)):
@@ -67,6 +70,7 @@ def busy_tournament(service: Service, clock: SetClock, game: str = "dragon", lan
     for raw in mailed:
         pipeline.deliver(service, raw)
     seated = mails(service, "prompt")
+    follow_by_mail(service, seated[0].game_id or 0)
     pipeline.deliver(service, reply_to(seated[0], "status"))
     pipeline.deliver(service, reply_to(seated[0], "history"))
     pipeline.deliver(service, reply_to(seated[0], "say Καλή τύχη σε όλους! Удачи!"))
@@ -97,6 +101,15 @@ def undo_refused(service: Service, prompt: Outbox) -> None:
     votes = outbox(service, kind="undo", game_id=prompt.game_id)
     if votes:
         pipeline.deliver(service, reply_to(votes[0], "no"))
+
+
+def follow_by_mail(service: Service, game_id: int) -> None:
+    """An address no player has follows the table (observer mails: the confirmation, then one after each move)."""
+    at = service.settings.from_address
+    pipeline.deliver(service, new_mail(WATCHER, at, f"follow {game_id} move", 15))
+    confirm = re.search(rf"follow {game_id} confirm \w+", mails(service, "observer")[-1].text)
+    assert confirm, mails(service, "observer")[-1].text
+    pipeline.deliver(service, new_mail(WATCHER, at, confirm.group(0), 16))
 
 
 def rarer_kinds(service: Service, clock: SetClock, standalone: int, game: str = "dragon", quick: bool = False,

@@ -168,3 +168,22 @@ def test_a_player_registered_without_a_language_reads_the_tournaments_and_a_know
     with Session(service.db) as session:
         languages = {player.email: player.language for player in session.exec(select(Player))}
     assert languages == {"ann@example.org": "hu", "bob@example.org": "ru", "cat@example.org": "el"}
+
+
+@pytest.mark.parametrize("language", ["en", "el", "hu", "ru"])
+def test_the_welcome_names_the_calendar_command_and_it_works_in_a_reply_to_it(service, language: str) -> None:
+    """#47 item 6: a player learns of ``calendar on`` from their first mail, in their language, and may answer
+    the welcome with it (pbem's own address reads it)."""
+    from pbem.language.words import translations
+
+    tournament_id = runner.create(service, definition(rounds=2), ORGANISER)
+    runner.register(service, tournament_id, "ann@example.org", "Ann", ORGANISER, language, "")
+    (welcome,) = mails(service, "welcome")
+    sentence = translations(language).gettext(
+        'To have each of your deadlines as an event in your calendar, reply "calendar on" to any of those mails or '
+        'to this one; "calendar off" stops it.')
+    assert language == "en" or not sentence.startswith("To have")
+    assert " ".join(sentence.split()) in " ".join(welcome.text.split()) and '"calendar on"' in welcome.html
+    assert pipeline.deliver(service, reply_to(welcome, "calendar on")).status == "command"
+    with Session(service.db) as session:
+        assert session.exec(select(Player).where(Player.email == "ann@example.org")).one().calendar

@@ -2,7 +2,8 @@
 
 A reply's first non-empty line decides: ``help``, ``status``, ``cancel``, ``undo``, ``history``,
 ``say …``, ``vacation until YYYY-MM-DD``, ``notify each|digest|none``, ``calendar on|off``,
-``timezone Area/City``, ``language el|hu|ru|en``, ``dispute …``, ``leave`` or ``join …`` is a command
+``timezone Area/City``, ``language el|hu|ru|en``, ``dispute …``, ``leave``, ``join …``, ``follow GAME`` or
+``unfollow GAME`` is a command
 (``leave`` also as a mail's whole subject: the List-Unsubscribe mailto); anything else is a move reply for the engine.
 Commands are recognised case-insensitively because phones capitalise the
 first word of a mail.
@@ -21,14 +22,15 @@ True
 
 from __future__ import annotations
 
-from pbem.play.commands import calendar, cancel, dispute, help, history, join, language, leave, notify, say, \
-    status, timezone, undo, vacation
+from pbem.play.commands import calendar, cancel, dispute, follow, help, history, join, language, leave, notify, \
+    say, status, timezone, undo, vacation
 from pbem.play.commands.base import Command, CommandContext, PlayerCommand
 from pbem.play.commands.registry import Registry
 
 COMMANDS = Registry([
     help.COMMAND, status.COMMAND, cancel.COMMAND, undo.COMMAND, history.COMMAND, say.COMMAND, vacation.COMMAND,
     notify.COMMAND, calendar.COMMAND, timezone.COMMAND, language.COMMAND, dispute.COMMAND, leave.COMMAND, join.COMMAND,
+    follow.FOLLOW, follow.UNFOLLOW,
 ])
 """Every player command, in help order: the one list of them."""
 
