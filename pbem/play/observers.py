@@ -150,9 +150,10 @@ def _send(mails: Postbox, session: Session, email: str, language: str, game: Gam
           picture: bytes | None = None, **context: Any) -> None:
     """One mail to a follower: from pbem's own address, which reads its ``unfollow`` (List-Unsubscribe too)."""
     row = game.row if isinstance(game, LoadedGame) else game
-    letter = mails.letters.render("observer", language or "en", event=event, game_id=row.id, table=row.label,
+    language = language or "en"
+    letter = mails.letters.render("observer", language, event=event, game_id=row.id, table=row.label,
                                   game_title=row.game, desk=mails.desk, picture=picture is not None,
-                                  **{"lines": [], "board": "", "game_page": mails.shown.game_page(row.id or 0),
+                                  **{"lines": [], "board": "", "game_page": mails.shown.game_page(row.id or 0, language),
                                      **context})
     mails.queue(session, "observer", email, letter, reply_to=mails.desk, game_id=row.id, picture=picture,
                 list_id=mails.lists.of(session, row.id or 0),

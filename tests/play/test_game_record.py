@@ -111,8 +111,8 @@ def test_the_record_lists_every_move_in_two_languages_and_no_private_move_of_ano
         tie_break = gettext("Equal scores are ranked by the next-highest competition: the lower one is ahead, "
                             "and so on.")
         assert " ".join(tie_break.split()) in " ".join(text.split())
-        assert f"https://games.example.org/games/{game_id}.html" in text
-        assert f'href="https://games.example.org/games/{game_id}.html"' in (mails[email].html or "")
+        assert f"https://games.example.org/games/{game_id}.{language}.html" in text, "the page in their language"
+        assert f'href="https://games.example.org/games/{game_id}.{language}.html"' in (mails[email].html or "")
         assert max(len(line) for line in text.splitlines()) <= 78
     russian = mails[PLAYERS[1]].text
     assert "Every move of the game:" not in russian and re.search("[а-я]", russian)
