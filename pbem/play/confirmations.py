@@ -14,11 +14,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from pbem.clock import stored
 from pbem.ops.db import Confirmation
 
 USED, REPLACED, VOID = "used", "replaced", "void"
@@ -64,7 +65,7 @@ def take(session: Session, player_id: int, purpose: str, token: str, now: dateti
         return Taken("unknown")
     if row.ended:
         return Taken(row.ended)
-    if _aware(row.expires) <= now:
+    if stored(row.expires) <= now:
         return Taken("expired")
     spent = session.exec(update(Confirmation).where(col(Confirmation.id) == row.id, col(Confirmation.ended) == "")
                          .values(ended=USED))  # type: ignore[call-overload]
@@ -85,7 +86,3 @@ def _end(session: Session, player_id: int, purpose: str, why: str) -> None:
                                             col(Confirmation.purpose) == purpose, col(Confirmation.ended) == "")
                  .values(ended=why))
 
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite gives back naive datetimes; every stored one is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -27,7 +27,7 @@ import jinja2
 from sqlmodel import Session, select
 
 import templates
-from pbem.clock import UTC, local_time
+from pbem.clock import local_time, stored
 from pbem.ops.db import Move, Player
 from pbem.language.letters import TEMPLATE_DIR, translated
 from pbem.play.players import given_name
@@ -296,7 +296,7 @@ def game_context(service: Service, game: LoadedGame, times: dict[int, datetime],
     result = rules.result(state) if not rules.to_act(state) else None
     seats = [{"seat_no": seat + 1, "name": shown_names[seat], "bot": bot_name(game, seat, said), "due": seat in due,
               "forfeited": game.seats[seat].forfeited,
-              "deadline": local_time(_aware(game.seats[seat].deadline), zone, language)
+              "deadline": local_time(stored(game.seats[seat].deadline), zone, language)
               if seat in due and game.seats[seat].awaiting and game.seats[seat].deadline else ""}
              for seat in range(len(game.seats))]
     lines = [replace(shown.line(game, move.seq, move.seat, move.notation, move.source, said, reader=None),
@@ -313,13 +313,9 @@ def game_context(service: Service, game: LoadedGame, times: dict[int, datetime],
         "game_name": rules.name,
         "lowest_wins": bool(result and result.lowest_wins),
         "lines": lines,
-        "times": {seq: local_time(_aware(moment), zone, language) for seq, moment in times.items()},
+        "times": {seq: local_time(stored(moment), zone, language) for seq, moment in times.items()},
     }
 
-
-def _aware(moment: datetime) -> datetime:
-    """A time read back from the database: SQLite keeps no zone, and every time pbem stores is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @cache

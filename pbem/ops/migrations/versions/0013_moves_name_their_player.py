@@ -1,0 +1,41 @@
+"""moves name their player
+
+Each move names the person whose seat made it, for the players' records across games
+(tournaments/reliability.py). Moves logged before this revision are given their seat's present player
+when a person made them (email, early, admin, timeout): the best the database knows of them.
+
+Revision ID: 0013
+Revises: 0012
+Create Date: 2026-12-06 10:18:05.453793
+
+"""
+from typing import Sequence, Union
+
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision: str = '0013'
+down_revision: Union[str, Sequence[str], None] = '0012'
+branch_labels: Union[str, Sequence[str], None] = None
+depends_on: Union[str, Sequence[str], None] = None
+
+
+def upgrade() -> None:
+    """Upgrade schema."""
+    with op.batch_alter_table('move', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('player_id', sa.Integer(), nullable=True))
+        batch_op.create_index(batch_op.f('ix_move_player_id'), ['player_id'], unique=False)
+        batch_op.create_foreign_key('fk_move_player_id_player', 'player', ['player_id'], ['id'])
+    op.execute("UPDATE move SET player_id = (SELECT seat.player_id FROM seat WHERE seat.game_id = move.game_id "
+               "AND seat.seat = move.seat) WHERE source IN ('email', 'early', 'admin', 'timeout')")
+
+
+def downgrade() -> None:
+    """Downgrade schema."""
+    with op.batch_alter_table('move', schema=None) as batch_op:
+        batch_op.drop_constraint('fk_move_player_id_player', type_='foreignkey')
+        batch_op.drop_index(batch_op.f('ix_move_player_id'))
+        batch_op.drop_column('player_id')
+
