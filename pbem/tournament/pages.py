@@ -34,7 +34,7 @@ from pbem.play.players import given_name
 from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
 from pbem.language.words import game_title, named, words
-from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
+from pbem.tournament.runner import Loaded, load, names, season, tables_and_games, with_records
 from pbem.ops.tournament_tables import Entry, Tournament, TournamentRound, TournamentTable
 from tournaments import SeatingReport, standings_context
 from tournaments.definition import load as load_definition
@@ -155,6 +155,7 @@ def write_standings(service: Service, session: Session, loaded: Loaded, out: Pat
     ``out/players/N.html`` (N their order of entry), which the standings link to (:func:`write_players`)."""
     make_folder(out)
     language = loaded.definition.language
+    with_records(session, loaded, service.clock.now())
     who = public_entrants(session, loaded, language)
     views = rounds(session, loaded, who)
     made = local_time(service.clock.now(), zone, language)
@@ -164,7 +165,8 @@ def write_standings(service: Service, session: Session, loaded: Loaded, out: Pat
     public = replace(loaded, entrants=[replace(e, name=who[e.player]) for e in loaded.entrants])
     players = player_pages(loaded)
     pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating, "made": made,
-              "players": players} for standings in public.all_standings()]
+              "players": players, "credit": loaded.definition.scoring.substitute_credit}
+             for standings in public.all_standings()]
     web = web_pages(language)
     target = out / "index.html"
     single = len(pages) == 1

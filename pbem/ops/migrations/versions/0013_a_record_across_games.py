@@ -1,12 +1,14 @@
-"""moves name their player
+"""a record across games
 
 Each move names the person whose seat made it, for the players' records across games
-(tournaments/reliability.py). Moves logged before this revision are given their seat's present player
-when a person made them (email, early, admin, timeout): the best the database knows of them.
+(tournaments/reliability.py); moves logged before this revision are given their seat's present player
+when a person made them (email, early, admin, timeout): the best the database knows of them. A
+tournament's table keeps who held each seat at the end, which scoring.substitute_credit credits by
+(tournaments/credit.py); tables finished before it have none and are credited as seated.
 
 Revision ID: 0013
 Revises: 0012
-Create Date: 2026-12-06 10:18:05.453793
+Create Date: 2026-12-06 10:25:47.220434
 
 """
 from typing import Sequence, Union
@@ -31,11 +33,16 @@ def upgrade() -> None:
     op.execute("UPDATE move SET player_id = (SELECT seat.player_id FROM seat WHERE seat.game_id = move.game_id "
                "AND seat.seat = move.seat) WHERE source IN ('email', 'early', 'admin', 'timeout')")
 
+    with op.batch_alter_table('tournamenttable', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('finishers', sa.JSON(), nullable=True))
+
 
 def downgrade() -> None:
     """Downgrade schema."""
+    with op.batch_alter_table('tournamenttable', schema=None) as batch_op:
+        batch_op.drop_column('finishers')
+
     with op.batch_alter_table('move', schema=None) as batch_op:
         batch_op.drop_constraint('fk_move_player_id_player', type_='foreignkey')
         batch_op.drop_index(batch_op.f('ix_move_player_id'))
         batch_op.drop_column('player_id')
-
