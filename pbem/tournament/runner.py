@@ -25,7 +25,7 @@ import engine
 from pbem.mail.headers import encoded_words
 from pbem.play import confirmations
 from pbem.play import players as player_rows
-from pbem.ops.db import Game, Player, Seat
+from pbem.ops.db import Audit, Game, Player, Seat
 from pbem.language.words import game_title
 from pbem.play.mails import RoundNote
 from pbem.play.reliability import player_records
@@ -469,6 +469,15 @@ def _tell_kept_out(service: Service, session: Session, loaded: Loaded, round_no:
                                     event="kept_out", kept_out=listed, minimum=f"{minimum:g}")
     service.mails.queue(session, "organiser", service.settings.organiser, letter,
                         reply_to=service.settings.organiser, list_id=list_of(service, row))
+
+
+def kept_out(session: Session, tournament_id: int, round_no: int) -> str:
+    """Who the round left out for their reliability, as its audit line says it ("" for nobody)."""
+    prefix = f"tournament {tournament_id} round {round_no}: below min_reliability "
+    for detail in session.exec(select(Audit.detail).where(Audit.action == "kept out")):
+        if detail.startswith(prefix):
+            return detail.removeprefix(prefix)
+    return ""
 
 
 def _divisions(definition: Definition) -> int:
