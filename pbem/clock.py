@@ -18,6 +18,12 @@ from babel.dates import (format_date, format_skeleton, format_timedelta, get_dat
 __all__ = ["UTC", "Clock", "SetClock", "closest_time_zones", "local_time", "time_zone"]
 
 
+def stored(moment: datetime) -> datetime:
+    """A time read back from the database as aware UTC: every time pbem stores is UTC, and SQLite gives it back
+    without its zone."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 def local_time(moment: datetime, zone: str, language: str = "en") -> str:
     """A time as a player reads it, in their zone and their language's date format (Babel's locale data):
     ``2026-12-01 16:00 Europe/Athens`` in English (kept unambiguous for every English reader),
@@ -65,11 +71,6 @@ def closest_time_zones(name: str) -> list[str]:
 @cache
 def _zones() -> dict[str, str]:
     return {zone.lower(): zone for zone in available_timezones()}
-
-
-def aware(moment: datetime) -> datetime:
-    """A stored time with its zone: SQLite gives back naive datetimes, and every one pbem stores is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 class Clock:

@@ -36,6 +36,8 @@ NEXT_ROUND = ("auto", "dates", "manual")
 OBSERVERS = ("none", "players", "anyone")
 """Who may ``follow`` the tournament's games by mail: no one, its own players, or any address whose owner
 confirms the ask (double opt-in)."""
+SUBSTITUTE_CREDIT = ("original", "substitute", "neither")
+"""Whom the result of a seat another person finished is credited to (``scoring.substitute_credit``)."""
 WBC_PLACE_POINTS = (10.0, 6.0, 4.0, 3.0, 2.0, 1.0)
 """WBC-style place points for places 1-6, whatever the table size; places beyond score 0."""
 DEFAULT_RANK_POINTS: Mapping[int, tuple[float, ...]] = {
@@ -85,6 +87,10 @@ class ScoringSystem:
     bye_points: float = 0.0
     bye_average: bool = False
     tie_breaks: tuple[str, ...] = ()
+    substitute_credit: str = "original"
+    """A seat the organiser gave to another person: its points and its rating go to the ``original`` player,
+    to the ``substitute`` who finished it, or to ``neither`` (no points, no rating). A seat a bot finished
+    is the original player's, unrated, whatever this says (:mod:`tournaments.credit`)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +134,9 @@ class Registration:
     missed_round_points: float = 0.0
     show_dropped: bool = True
     rejoin: bool = False
+    min_reliability: float | None = None
+    """A player whose reliability (:mod:`tournaments.reliability`: percent of their decisions, across every
+    game, answered before the deadline) is below this is not seated in the next round; None: anyone is."""
 
 
 @dataclass(frozen=True)
@@ -242,6 +251,8 @@ class _ScoringReader(FieldReader):
             bye_points=0.0 if bye_average else float(bye),
             bye_average=bye_average,
             tie_breaks=self.tie_breaks(section),
+            substitute_credit=self.choice(section, "substitute_credit", "scoring.substitute_credit",
+                                          SUBSTITUTE_CREDIT, "original"),
         )
 
     def rank_points(self, section: dict[str, Any], system: str, low: int, high: int) -> dict[int, tuple[float, ...]]:
@@ -324,6 +335,7 @@ class _ScheduleReader(FieldReader):
                                             "registration.missed_round_points", 0.0),
             show_dropped=self.flag(section, "show_dropped", "registration.show_dropped", True),
             rejoin=self.flag(section, "rejoin", "registration.rejoin", False),
+            min_reliability=self.percent(section, "min_reliability", "registration.min_reliability"),
         )
 
     def signup(self, data: dict[str, Any], low: int) -> SignUpRules:
@@ -514,8 +526,8 @@ class _Reader(_ScoringReader, _ScheduleReader):
 _TOP_LEVEL = ("name", "game", "rounds", "seed", "game_options", "seating", "scoring", "deadlines", "timeouts", "registration", "league",
                "language", "signup", "observers")
 _SEATING = ("method", "table_sizes", "preferred", "repeat_weight", "standing_weight", "seat_weight")
-_SCORING = ("system", "tie_breaks", "rank_points", "place_points", "bye_points")
-_REGISTRATION = ("late_until_round", "missed_round_points", "show_dropped", "rejoin")
+_SCORING = ("system", "tie_breaks", "rank_points", "place_points", "bye_points", "substitute_credit")
+_REGISTRATION = ("late_until_round", "missed_round_points", "show_dropped", "rejoin", "min_reliability")
 _SIGNUP = ("open", "closes", "cap", "approve")
 _LEAGUE = ("season", "next_round", "gap", "dates", "divisions", "promote")
 

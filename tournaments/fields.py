@@ -125,6 +125,16 @@ class FieldReader:
             return default
         return value
 
+    def percent(self, section: dict[str, Any], key: str, path: str) -> float | None:
+        """A share in percent, 0 to 100, or None when the field is left out."""
+        value = section.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
+            self.fail(path, f"must be a percentage from 0 to 100 (e.g. 80), not {brief(value)}")
+            return None
+        return float(value)
+
     def bot(self, data: dict[str, Any], key: str, path: str, default: str) -> str:
         """A bot's name as :func:`engine.bots.get` reads it (``greedy``, ``random``, ``search``, ``search:N``)."""
         value = data.get(key, default)

@@ -20,10 +20,13 @@ class Entrant:
     name: str
     joined: int = 1
     dropped: int | None = None
+    guest: bool = False
+    """Not registered: credited with a seat they finished as a substitute (``scoring.substitute_credit =
+    "substitute"``), so listed in the standings, and never seated."""
 
     def active_in(self, round_no: int) -> bool:
         """Whether the player is to be seated (or given a bye) in ``round_no``."""
-        return self.joined <= round_no and (self.dropped is None or round_no <= self.dropped)
+        return not self.guest and self.joined <= round_no and (self.dropped is None or round_no <= self.dropped)
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,9 @@ class TableResult:
     (1 = winner, shared when the rules leave a tie). ``substituted`` holds the
     players whose seat a bot finished (their rating ignores this game);
     ``forfeited`` those who forfeited (ranked after everyone else, no points).
+    ``finishers`` is who held each seat at the end (None: a bot; empty: not
+    known, as seated); ``uncredited`` players keep their place but no points
+    (a seat a substitute finished, under ``substitute_credit = "neither"``).
     """
 
     round: int
@@ -78,12 +84,16 @@ class TableResult:
     timeouts: tuple[int, ...] = ()
     substituted: frozenset[int] = field(default_factory=frozenset)
     forfeited: frozenset[int] = field(default_factory=frozenset)
+    finishers: tuple[int | None, ...] = ()
+    uncredited: frozenset[int] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         size = len(self.players)
         for label, values in (("scores", self.scores), ("ranks", self.ranks)):
             if len(values) != size:
                 raise ValueError(f"table {self.table}: {label} has {len(values)} entries for {size} players")
+        if self.finishers and len(self.finishers) != size:
+            raise ValueError(f"table {self.table}: finishers has {len(self.finishers)} entries for {size} players")
         if self.timeouts and len(self.timeouts) != size:
             raise ValueError(f"table {self.table}: timeouts has {len(self.timeouts)} entries for {size} players")
         if len(set(self.players)) != size:
@@ -117,3 +127,14 @@ class TableResult:
 
     def timeouts_of(self, seat: int) -> int:
         return self.timeouts[seat] if self.timeouts else 0
+
+    def finished_by(self, seat: int) -> str:
+        """Who finished the seat, if not the player it counts for: ``bot``, ``substitute`` (another person) or
+        ""; a result that does not know its finishers says ``bot`` for a seat it lists as substituted."""
+        player = self.players[seat]
+        if player in self.forfeited:
+            return ""
+        if not self.finishers:
+            return "bot" if player in self.substituted else ""
+        finisher = self.finishers[seat]
+        return "bot" if finisher is None else "" if finisher == player else "substitute"

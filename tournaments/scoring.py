@@ -15,7 +15,9 @@ Systems (``scoring.system`` in the definition):
   is 0 (or less) only the players who reached it score 100.
 
 Forfeiting players score 0 and rank after everyone who finished
-(:meth:`TableResult.placed_ranks`).
+(:meth:`TableResult.placed_ranks`). A seat another person finished, under
+``substitute_credit = "neither"``, keeps its place and scores 0
+(:mod:`tournaments.credit`).
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ def table_points(result: TableResult, scoring: ScoringSystem, lowest_wins: bool)
         points = best_share(result.scores, lowest_wins)
     else:
         raise TournamentError(f"unknown scoring system {scoring.system!r}")
-    return tuple(0.0 if p in result.forfeited else pts for p, pts in zip(result.players, points))
+    return tuple(0.0 if p in result.forfeited or p in result.uncredited else pts
+                 for p, pts in zip(result.players, points))
 
 
 def split_places(ranks: tuple[int, ...], by_place: tuple[float, ...]) -> tuple[float, ...]:

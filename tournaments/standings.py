@@ -35,6 +35,7 @@ from tournaments.definition import Definition
 from tournaments.errors import TournamentError
 from tournaments.ratings import Rating
 from tournaments.records import Entrant, RoundSeating, TableResult
+from tournaments.reliability import Record
 from tournaments.scoring import table_points
 
 TIE_BREAK_LABELS = {
@@ -63,13 +64,16 @@ class RoundResult:
 
     round: int
     kind: str
-    """played, bye, playing or absent."""
+    """played, bye, playing, absent, or replaced (the table finished with the seat credited to a substitute)."""
     rank: int = 0
     """The place at the table (played only; shared places are the same number)."""
     size: int = 0
     """The players at the table (played and playing)."""
     points: float = 0.0
     """The tournament points the table gave (played only)."""
+    finished_by: str = ""
+    """played only: ``bot`` or ``substitute`` when someone else finished the seat
+    (:meth:`TableResult.finished_by`), else ""."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,10 @@ class StandingRow:
     balance within the tied group it was used on, 0 for a player who was not
     tied); ``rating`` is the openskill ordinal (None before the player's first
     rated game); ``bot_finished`` counts games a bot finished in the player's
-    seat, which their rating leaves out.
+    seat, which their rating leaves out; ``reliability`` is the percent of the
+    player's decisions, across every game, answered before the deadline, over
+    ``reliability_games`` games (:mod:`tournaments.reliability`; None: no
+    decision yet); ``guest``: a substitute credited with a seat, not registered.
     """
 
     rank: int
@@ -97,6 +104,9 @@ class StandingRow:
     bot_finished: int = 0
     rounds: tuple[RoundResult, ...] = ()
     """Rounds 1 to ``after_round`` in order: what the player did in each."""
+    reliability: float | None = None
+    reliability_games: int = 0
+    guest: bool = False
 
     @property
     def place(self) -> str:
@@ -149,11 +159,14 @@ def compute(
     results: Iterable[TableResult],
     ratings: Mapping[int, Rating] | None = None,
     after_round: int | None = None,
+    records: Mapping[int, Record] | None = None,
 ) -> Standings:
     """The standings after ``after_round`` (default: every round given).
 
     ``rounds`` supplies the byes; ``results`` the finished tables (a table
-    still in play simply is not there yet); ``ratings`` the game's rating book.
+    still in play simply is not there yet), credited already
+    (:func:`tournaments.credit.credit`); ``ratings`` the game's rating book;
+    ``records`` the players' records across games, for their reliability.
     """
     seatings = [s for s in rounds if after_round is None or s.round <= after_round]
     finished = [r for r in results if after_round is None or r.round <= after_round]
@@ -162,9 +175,9 @@ def compute(
     _read_results(definition, finished, tallies)
     _add_byes_and_missed(definition, entrants, seatings, last, tallies)
     _add_strength(finished, tallies)
-    _add_rounds(seatings, tallies)
+    _add_rounds(seatings, finished, tallies)
     order = _rank(definition, entrants, tallies)
-    ratings = ratings or {}
+    ratings, records = ratings or {}, records or {}
     rows = []
     shown = {e.player: e for e in entrants}
     for rank, shared, player, values in order:
@@ -172,12 +185,14 @@ def compute(
         dropped = entrant.dropped is not None and entrant.dropped <= last
         if dropped and not definition.registration.show_dropped:
             continue
-        rating = ratings.get(player)
+        rating, record = ratings.get(player), records.get(player)
         rows.append(StandingRow(rank, shared, player, entrant.name, round(tally.points, 2), tally.games,
                                 tally.byes, values, round(rating.ordinal, 2) if rating else None,
                                 rating.games if rating else 0, dropped, tally.bot_finished,
                                 tuple(tally.rounds.get(number, RoundResult(number, "absent"))
-                                      for number in range(1, last + 1))))
+                                      for number in range(1, last + 1)),
+                                record.reliability if record else None, record.games if record else 0,
+                                entrant.guest))
     return Standings(definition.name, definition.game, last, definition.scoring.tie_breaks, tuple(rows))
 
 
@@ -195,10 +210,11 @@ def _read_results(definition: Definition, results: list[TableResult], tallies: d
             tally.wins += rank == 1
             tally.rank_sum += rank
             tally.timeouts += result.timeouts_of(seat)
-            tally.bot_finished += player in result.substituted
+            finished_by = result.finished_by(seat)
+            tally.bot_finished += finished_by == "bot"
             tally.meetings.append((result, seat))
             tally.rounds[result.round] = RoundResult(result.round, "played", rank, len(result.players),
-                                                     round(points[seat], 2))
+                                                     round(points[seat], 2), finished_by)
 
 
 def _add_byes_and_missed(
@@ -221,8 +237,10 @@ def _add_byes_and_missed(
         tally.points += tally.byes * per_bye + tally.missed * registration.missed_round_points
 
 
-def _add_rounds(seatings: list[RoundSeating], tallies: dict[int, _Tally]) -> None:
-    """Each round a player sat at a table not finished yet, or had a bye (a finished table is read already)."""
+def _add_rounds(seatings: list[RoundSeating], results: list[TableResult], tallies: dict[int, _Tally]) -> None:
+    """Each round a player sat at a table not finished yet, or had a bye (a finished table is read already,
+    unless its seat was credited to a substitute: replaced)."""
+    finished = {(result.round, result.table) for result in results}
     for seating in seatings:
         for player in seating.byes:
             if player in tallies:
@@ -230,8 +248,8 @@ def _add_rounds(seatings: list[RoundSeating], tallies: dict[int, _Tally]) -> Non
         for table in seating.tables:
             for player in table.players:
                 if player in tallies and seating.round not in tallies[player].rounds:
-                    tallies[player].rounds[seating.round] = RoundResult(seating.round, "playing",
-                                                                        size=len(table.players))
+                    kind = "replaced" if (seating.round, table.number) in finished else "playing"
+                    tallies[player].rounds[seating.round] = RoundResult(seating.round, kind, size=len(table.players))
 
 
 def _add_strength(results: list[TableResult], tallies: dict[int, _Tally]) -> None:
@@ -326,9 +344,10 @@ def standings_context(standings: Standings, season: str | None = None) -> dict[s
 
     ``rows`` hold ``place`` ("=3"), ``name``, ``points``, ``games``,
     ``byes``, ``tie_breaks`` (one string per label), ``rating`` ("–" before a
-    rated game), ``rated_games``, ``dropped``, ``bot_finished`` and ``rounds``
-    (rounds 1 to ``after_round``, each ``round``, ``kind``, ``rank``, ``size``
-    and ``points``: :class:`RoundResult`).
+    rated game), ``rated_games``, ``dropped``, ``bot_finished``, ``reliability``
+    ("96%", "–" before a decision), ``reliability_games``, ``guest`` and
+    ``rounds`` (rounds 1 to ``after_round``, each ``round``, ``kind``,
+    ``rank``, ``size``, ``points`` and ``finished_by``: :class:`RoundResult`).
     """
     return {
         "tournament": standings.tournament,
@@ -351,8 +370,12 @@ def standings_context(standings: Standings, season: str | None = None) -> dict[s
                 "rated_games": row.rated_games,
                 "dropped": row.dropped,
                 "bot_finished": row.bot_finished,
+                "reliability": "–" if row.reliability is None else f"{row.reliability:.0f}%",
+                "reliability_games": row.reliability_games,
+                "guest": row.guest,
                 "rounds": [{"round": result.round, "kind": result.kind, "rank": result.rank, "size": result.size,
-                            "points": _number(result.points)} for result in row.rounds],
+                            "points": _number(result.points), "finished_by": result.finished_by}
+                           for result in row.rounds],
             }
             for row in standings.rows
         ],

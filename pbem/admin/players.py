@@ -21,8 +21,10 @@ from pbem.play import bounces
 from pbem.ops.db import Game, Player, Seat
 from pbem.play import players
 from pbem.play.store import Transaction
+from pbem.play.reliability import player_records
 from pbem.ops.tournament_tables import Entry, Tournament
 from tournaments.definition import LANGUAGES
+from tournaments.reliability import Record
 
 EMAIL = Arg("email", str, "The player's registered address.", metavar="EMAIL")
 
@@ -54,6 +56,8 @@ class PlayerReport:
     bounce_detail: str
     bounce_hold: bool
     seats: tuple[PlayerSeat, ...]
+    record: Record
+    """Their record across every game (:mod:`tournaments.reliability`)."""
 
 
 BOUNCE_STATES = ("fine", "bouncing", "held")
@@ -106,6 +110,7 @@ def _print_player(report: PlayerReport, given: dict[str, Any]) -> list[Printed]:
         + (f", on vacation until {report.vacation_until}" if report.vacation_until else ""),
         f"mail: {bounce_state(report.bounce_score, report.bounce_hold)}"
         + (f"; last bounce {report.bounced_on}: {report.bounce_detail}" if report.bounced_on else "")]
+    printed.append(record_line(report.record))
     if report.bounce_hold:
         printed.append(f"  once their mailbox works: pbem player release {report.email} --reason \"...\"")
     printed.append(table("games", ("game", "table", "status", "seat", "bot", "awaiting", "deadline (UTC)"),
@@ -114,7 +119,16 @@ def _print_player(report: PlayerReport, given: dict[str, Any]) -> list[Printed]:
     return printed
 
 
-@action("player", "show", "Address, name, language, time zone, every game they sit in, and their bounce score.",
+def record_line(record: Record) -> str:
+    """The record as one line for the organiser; docs/reliability.md says what each figure counts."""
+    hours = "–" if record.median_hours is None else f"{record.median_hours:g}"
+    return (f"record: reliability {record.figure}; {record.on_time} of {record.decisions} decisions before the "
+            f"deadline, {record.timeouts} timeouts; median hours to answer {hours}; games finished "
+            f"{record.games_finished}, left or replaced {record.games_left}")
+
+
+@action("player", "show", "Address, name, language, time zone, every game they sit in, their record across games "
+        "(reliability) and their bounce score.",
         EMAIL, output=_print_player)
 def player(desk: Desk, email: str) -> PlayerReport:
     """Everything about one registered player, their bounce score included."""
@@ -126,7 +140,8 @@ def player(desk: Desk, email: str) -> PlayerReport:
             found.email, found.name, found.language, found.time_zone, found.vacation_until,
             found.bounce_score, found.bounced_on, found.bounce_detail, found.bounce_hold,
             tuple(PlayerSeat(game.id, game.label, game.status, seat.seat + 1, seat.bot,  # type: ignore[arg-type]
-                             seat.awaiting, seat.deadline) for seat, game in seats))
+                             seat.awaiting, seat.deadline) for seat, game in seats),
+            player_records(session, desk.service.clock.now(), [found.id])[found.id])  # type: ignore[list-item]
 
 
 @action("player", "release", "Clear the player's bounce score and lift the hold: each decision they owe gets a "

@@ -243,11 +243,16 @@ def start(
     by: str = typer.Option("", "--by", help=BY_HELP),
 ) -> None:
     """Seat the next round and queue every table's first prompts (pbem serve sends them)."""
-    seating = attempt(lambda: runner.start_round(mailing_service(), tournament_id, actor(by)))
+    service = mailing_service()
+    seating = attempt(lambda: runner.start_round(service, tournament_id, actor(by)))
     report = seating.report
     tables, byes = counted(len(seating.tables), "table"), counted(len(seating.byes), "bye")
     typer.echo(f"round {seating.round}: {tables}, {byes}, "
                f"repeat pairs {report.repeat_pairs}, seat imbalance {report.seat_imbalance}; first prompts queued")
+    with Session(service.db) as session:
+        left_out = runner.kept_out(session, tournament_id, seating.round)
+    if left_out:
+        typer.echo(f"left out for registration.min_reliability (the organiser's mail says each record): {left_out}")
 
 
 @app.command("standings")
@@ -255,10 +260,10 @@ def standings(
     tournament_id: int = typer.Argument(..., metavar="ID"),
     after: int = typer.Option(None, "--after", help="After this round (default: the last round every table finished)."),
 ) -> None:
-    """The standings with tie-breaks and ratings."""
+    """The standings with tie-breaks, ratings and each player's reliability across games (docs/reliability.md)."""
     service = _service()
     with Session(service.db) as session:
-        loaded = attempt(lambda: runner.load(session, tournament_id))
+        loaded = attempt(lambda: runner.with_records(session, runner.load(session, tournament_id), service.clock.now()))
     if after is not None and not 1 <= after <= loaded.row.rounds_started:
         refuse(f"--after {after}: rounds started so far are 1-{loaded.row.rounds_started}")
     for table in loaded.all_standings(after):
@@ -276,13 +281,14 @@ def standings_table(standings: Standings) -> Fitted:
                Col("games", right=True, spare=1),
                *(Col(label, right=True, short=short, spare=1 + len(labels) - index)
                  for index, (label, short) in enumerate(zip(labels, context["short_labels"], strict=True))),
-               Col("rating", WORDS, right=True)]
+               Col("rating", WORDS, right=True), Col("reliability", right=True, spare=1)]
     rows = []
     for row in context["rows"]:
         bot = f" ({row['bot_finished']} by bot)" if row["bot_finished"] else ""
         dropped = " (dropped)" if row["dropped"] else ""
         rows.append((row["place"], row["name"] + dropped, row["points"], str(row["games"]), *row["tie_breaks"],
-                     row["rating"] + bot))
+                     row["rating"] + bot, row["reliability"]
+                     + (f" ({row['reliability_games']})" if row["reliability_games"] else "")))
     return Fitted(f"{context['tournament']}: {after}", columns, rows)
 
 

@@ -122,6 +122,9 @@ class Move(SQLModel, table=True):
     inbound_id: int | None = Field(default=None, foreign_key="inbound.id")
     reverted: bool = False
     created: datetime
+    player_id: int | None = Field(default=None, foreign_key="player.id", index=True)
+    """The person whose seat made the move, when it was made (None: a bot's seat): a seat changes hands, and
+    each player's record (:mod:`tournaments.reliability`) counts only the decisions that were theirs."""
 
 
 class Early(SQLModel, table=True):

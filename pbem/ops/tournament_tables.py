@@ -83,6 +83,9 @@ class TournamentTable(SQLModel, table=True):
     timeouts: list[int] | None = Field(default=None, sa_column=Column(JSON))
     substituted: list[int] | None = Field(default=None, sa_column=Column(JSON))
     forfeited: list[int] | None = Field(default=None, sa_column=Column(JSON))
+    finishers: list[int | None] | None = Field(default=None, sa_column=Column(JSON))
+    """Who held each seat when the game ended (None: a bot), in seat order: the tournament's
+    ``scoring.substitute_credit`` credits each seat by it (:mod:`tournaments.credit`)."""
     finished: datetime | None = None
 
 

@@ -21,12 +21,13 @@ in the player's language; building the object is :mod:`icalendar`'s.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from email.message import Message
 from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event, vCalAddress
 
+from pbem.clock import stored
 from pbem.ops.db import Seat
 
 REQUEST, CANCEL = "REQUEST", "CANCEL"
@@ -91,8 +92,8 @@ def change(row: Seat, wanted: bool, asks: bool) -> Change | None:
     calendar does not hold it; what the calendar holds is cancelled when the seat owes nothing (it moved, the
     game ended, a bot took the seat) or the player turned the calendar off.
     """
-    due = _utc(row.deadline) if wanted and row.awaiting and row.deadline is not None else None
-    held = _utc(row.calendar_due) if row.calendar_due is not None else None
+    due = stored(row.deadline) if wanted and row.awaiting and row.deadline is not None else None
+    held = stored(row.calendar_due) if row.calendar_due is not None else None
     if due is not None and (asks or due != held):
         method, about = REQUEST, due
     elif due is None and held is not None:
@@ -120,7 +121,7 @@ def invite(update: Change, event: Entry, stamp: datetime) -> Invite:
     entry = Event()
     entry.add("uid", event.uid)
     entry.add("sequence", update.sequence)
-    entry.add("dtstamp", _utc(stamp))
+    entry.add("dtstamp", stored(stamp))
     entry.add("dtstart", (update.due - LENGTH).astimezone(zone))
     entry.add("dtend", update.due.astimezone(zone))
     entry.add("summary", event.summary)
@@ -161,7 +162,3 @@ def _address(who: Attendee) -> vCalAddress:
         address.params["CN"] = who.name
     return address
 
-
-def _utc(moment: datetime) -> datetime:
-    """A stored time as aware UTC: SQLite gives back the UTC times it was given without their zone."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

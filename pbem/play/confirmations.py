@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from pbem.clock import aware
+from pbem.clock import stored
 from pbem.ops.db import Confirmation
 
 USED, REPLACED, VOID = "used", "replaced", "void"
@@ -71,7 +71,7 @@ def take(session: Session, player_id: int, purpose: str, token: str, now: dateti
         return Taken("unknown")
     if row.ended:
         return Taken(row.ended)
-    if aware(row.expires) <= now:
+    if stored(row.expires) <= now:
         return Taken("expired")
     spent = session.exec(update(Confirmation).where(col(Confirmation.id) == row.id, col(Confirmation.ended) == "")
                          .values(ended=USED))  # type: ignore[call-overload]

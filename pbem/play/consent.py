@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from sqlmodel import Session, select
 
 from engine import lookahead
-from pbem.clock import aware
+from pbem.clock import stored
 from pbem.ops.db import Move, UndoRequest
 from pbem.play.commands.base import handled
 from pbem.play.outcome import Outcome
@@ -143,7 +143,7 @@ def vote(context: CommandContext, answer: str) -> Outcome:
         return context.refuse("undo_no_vote", "undo vote: no undo of another player's is open at this table")
     if str(seat) in request.votes:
         return context.refuse("undo_voted", f"undo vote: seat {seat + 1} voted already")
-    if aware(request.expires) <= service.clock.now():  # the scan has not come to it yet: it ran out all the same
+    if stored(request.expires) <= service.clock.now():  # the scan has not come to it yet: it ran out all the same
         _close(service, session, game, request, EXPIRED, "service")
         return handled("undo")
     request.votes = {**request.votes, str(seat): answer}
@@ -201,7 +201,7 @@ def expiring(session: Session, now: datetime) -> list[int]:
 def expire(service: Service, session: Session, game: LoadedGame) -> int:
     """Refuse the game's open undo whose votes did not all come in time (a missing vote is a no); 1 if it did."""
     request = open_request(session, game.id)
-    if request is None or aware(request.expires) > service.clock.now():
+    if request is None or stored(request.expires) > service.clock.now():
         return 0
     _close(service, session, game, request, EXPIRED, "scheduler")
     return 1

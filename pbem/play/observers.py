@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
-from pbem.clock import aware
+from pbem.clock import stored
 from pbem.ops.db import Follower, Game, InboundStatus, Move, Player
 from pbem.play import confirmations
 from pbem.play.memberships import Memberships
@@ -127,7 +127,7 @@ def _confirm(mails: Postbox, session: Session, sender: str, player: Player | Non
     """The owner of the address answered its confirmation: it follows from now on."""
     days = timedelta(days=mails.settings.confirm_days)
     if (row is None or row.confirmed is not None or row.asked is None or not row.token_hash
-            or row.token_hash != confirmations.hashed(token) or aware(row.asked) + days <= now):
+            or row.token_hash != confirmations.hashed(token) or stored(row.asked) + days <= now):
         return _refuse(mails, session, sender, player, language, "not_confirmed", game.id)
     row.confirmed, row.token_hash, row.seen_seq = now, "", _last_seq(session, game.id)
     _send(mails, session, row.email, row.language, game, "following", every=row.every)
@@ -176,7 +176,7 @@ def tell(mails: Postbox, session: Session, game: LoadedGame, every: tuple[str, .
                                                     Follower.every.in_(every))).all()  # type: ignore[attr-defined]
     sent = 0
     for row in followers:
-        if row.every == "day" and row.told is not None and aware(row.told) > now - timedelta(days=1):
+        if row.every == "day" and row.told is not None and stored(row.told) > now - timedelta(days=1):
             continue
         said = game.words(None, language=row.language)
         moves = [move for move in (*game.log, *game.played) if move.seq > row.seen_seq]

@@ -44,7 +44,8 @@ class Turns:
         played = Played(game.next_seq, seat, game.rules.format(move), source)
         session.connection().execute(_INSERT_MOVE, {
             "game_id": game.id, "seq": played.seq, "seat": seat, "notation": played.notation,
-            "source": source, "inbound_id": inbound_id, "reverted": False, "created": self.clock.now()})
+            "source": source, "inbound_id": inbound_id, "reverted": False, "created": self.clock.now(),
+            "player_id": game.seats[seat].player_id if game.human(seat) else None})
         game.next_seq += 1
         game.played.append(played)
         row = game.seats[seat]

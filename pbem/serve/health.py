@@ -26,11 +26,12 @@ from __future__ import annotations
 import os
 import socket
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, update
 from sqlmodel import Session, select
 
+from pbem.clock import stored
 from pbem.mail import signing
 from pbem.ops.db import Game, Heartbeat, Inbound, InboundStatus, Outbox, OutboxStatus, Player, Seat
 from pbem.ops.tournament_tables import SignUp
@@ -223,8 +224,8 @@ def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
                               Outbox.tried)  # few: the status index finds them, never reading a sent one
                        .where(Outbox.status.in_((OutboxStatus.PENDING, OutboxStatus.FAILED)))  # type: ignore[attr-defined]
                        .order_by(Outbox.id))
-        unsent = [MailSeen(row.id, _utc(row.created), row.recipient, row.status, row.last_error,
-                           _utc(row.tried) if row.tried else None) for row in session.exec(unsent_rows)]
+        unsent = [MailSeen(row.id, stored(row.created), row.recipient, row.status, row.last_error,
+                           stored(row.tried) if row.tried else None) for row in session.exec(unsent_rows)]
         pending = [mail for mail in unsent if mail.status == OutboxStatus.PENDING]
         failed = [mail for mail in unsent if mail.status == OutboxStatus.FAILED]
         erred = [mail for mail in unsent if mail.tried is not None and mail.error]
@@ -258,7 +259,7 @@ def check(service: Service, dnsfunc: signing.DnsFunc | None = None) -> Health:
         late=tuple(late[:SHOWN_AT_MOST]), late_count=len(late), overdue=tuple(overdue[:SHOWN_AT_MOST]),
         overdue_count=len(overdue), next_deadline=_due(upcoming) if upcoming else None,
         alert_after=alert_after, problems=(), signups=signups[0],
-        oldest_signup=_utc(signups[1]) if signups[1] else None,
+        oldest_signup=stored(signups[1]) if signups[1] else None,
         dkim=(f"pbem signs, s={settings.dkim_selector} d={signing.from_domain(settings)}" if settings.dkim_selector
               else "left to the relay (dkim_selector is empty)"),
     )
@@ -270,17 +271,13 @@ def _mail(row: tuple | None) -> MailSeen | None:  # type: ignore[type-arg]
     """(id, when, address, status[, error]) as a :class:`MailSeen`; None without a row or a time."""
     if row is None or row[1] is None:
         return None
-    return MailSeen(row[0], _utc(row[1]), row[2] or "", row[3], row[4] if len(row) > 4 else "")
+    return MailSeen(row[0], stored(row[1]), row[2] or "", row[3], row[4] if len(row) > 4 else "")
 
 
 def _due(row: tuple) -> SeatDue:  # type: ignore[type-arg]
     game_id, seat, deadline, email, bot, held = row
-    return SeatDue(game_id, seat + 1, _utc(deadline), email or (f"bot {bot}" if bot else ""), bool(held))
+    return SeatDue(game_id, seat + 1, stored(deadline), email or (f"bot {bot}" if bot else ""), bool(held))
 
-
-def _utc(value: datetime) -> datetime:
-    """A stored time as an aware UTC time (SQLite hands some back naive)."""
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def _running(service: Service, runs: list[Run], now: datetime) -> tuple[bool, str, list[Run]]:
@@ -292,7 +289,7 @@ def _running(service: Service, runs: list[Run], now: datetime) -> tuple[bool, st
             mine = [r for r in runs if str(r.pid) == lock.pid and r.stopped is None][:1]
             return True, f"pid {lock.pid or '?'} holds {lock.lock}", mine or newest
         return False, f"no process holds {lock.lock}", newest
-    fresh = [r for r in runs if r.stopped is None and now - _utc(r.beat) <= stale_after(service)]
+    fresh = [r for r in runs if r.stopped is None and now - stored(r.beat) <= stale_after(service)]
     if fresh:
         return True, f"heartbeat within {age(now - stale_after(service), now)}", fresh
     return False, f"no run has written its heartbeat within {age(now - stale_after(service), now)}", newest
@@ -318,7 +315,7 @@ def _judged(health: Health) -> Health:
                         f"{age(now - limit, now)})")
     failing = [run for run in health.runs if run.failing_since is not None] if health.running else []
     for run in failing:
-        since = _utc(run.failing_since) if run.failing_since else now
+        since = stored(run.failing_since) if run.failing_since else now
         problems.append(f"the scans of pbem serve (pid {run.pid} on {run.host}) have failed for {age(since, now)}, "
                         f"so no deadline, reminder or round runs: {run.failure}; the serve log has the traceback")
     if health.overdue:

@@ -207,7 +207,7 @@ async def run(options: DemoOptions, on_game_over: Callable[[], None] = lambda: N
         await relay_server.wait_closed()
         relay.mbox.close()
     with Session(service.db) as session:
-        standings = runner.load(session, tournament_id).standings()
+        standings = runner.with_records(session, runner.load(session, tournament_id), service.clock.now()).standings()
     page = pages.publish(service, tournament_id, folder / "standings")
     service.db.dispose()
     return DemoResult(folder, standings, page, folder / "mail", folder / "mail.mbox", relay.mails,

@@ -31,7 +31,7 @@ from sqlmodel import Session, select
 
 import engine
 import templates
-from pbem.clock import UTC, local_time
+from pbem.clock import local_time, stored
 from pbem.ops.db import Move, Player
 from pbem.language.letters import TEMPLATE_DIR, translated
 from pbem.play.commands.language import OWN_NAMES
@@ -39,7 +39,7 @@ from pbem.play.players import given_name
 from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
 from pbem.language.words import game_title, named, words
-from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
+from pbem.tournament.runner import Loaded, load, names, season, tables_and_games, with_records
 from pbem.ops.tournament_tables import Entry, Tournament, TournamentRound, TournamentTable
 from tournaments import SeatingReport, standings_context
 from tournaments.definition import LANGUAGES, most_read
@@ -206,6 +206,7 @@ def write_standings(service: Service, session: Session, loaded: Loaded, out: Pat
     ``out/players/N.html`` (N their order of entry), which the standings link to (:func:`write_players`).
     Each page in every language (:class:`Edition`), each edition linking to its own."""
     make_folder(out)
+    with_records(session, loaded, service.clock.now())
     for edition in editions(site_language(session, loaded)):
         write_standings_edition(service, session, loaded, out, zone, games, edition)
     return out / "index.html"
@@ -225,7 +226,8 @@ def write_standings_edition(service: Service, session: Session, loaded: Loaded, 
     players = {player: edition.href(page) for player, page in player_pages(loaded).items()}
     title = game_title(engine.game(loaded.definition.game), language)  # as the mails name it, not "china"
     pages = [{**standings_context(standings, season(loaded.definition)), "game": title, "rounds": seating,
-              "made": made, "players": players} for standings in public.all_standings()]
+              "made": made, "players": players, "credit": loaded.definition.scoring.substitute_credit}
+             for standings in public.all_standings()]
     web = web_pages(language)
     single = len(pages) == 1
     for number, page in enumerate(pages, start=1):
@@ -377,7 +379,7 @@ def game_context(service: Service, game: LoadedGame, times: dict[int, datetime],
     result = rules.result(state) if not rules.to_act(state) else None
     seats = [{"seat_no": seat + 1, "name": shown_names[seat], "bot": bot_name(game, seat, said), "due": seat in due,
               "forfeited": game.seats[seat].forfeited,
-              "deadline": local_time(_aware(game.seats[seat].deadline), zone, language)
+              "deadline": local_time(stored(game.seats[seat].deadline), zone, language)
               if seat in due and game.seats[seat].awaiting and game.seats[seat].deadline else ""}
              for seat in range(len(game.seats))]
     lines = [replace(shown.line(game, move.seq, move.seat, move.notation, move.source, said, reader=None),
@@ -394,13 +396,9 @@ def game_context(service: Service, game: LoadedGame, times: dict[int, datetime],
         "game_name": rules.name,
         "lowest_wins": bool(result and result.lowest_wins),
         "lines": lines,
-        "times": {seq: local_time(_aware(moment), zone, language) for seq, moment in times.items()},
+        "times": {seq: local_time(stored(moment), zone, language) for seq, moment in times.items()},
     }
 
-
-def _aware(moment: datetime) -> datetime:
-    """A time read back from the database: SQLite keeps no zone, and every time pbem stores is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @cache

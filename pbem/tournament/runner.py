@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 from sqlmodel import Session, select
 
@@ -24,10 +25,11 @@ import engine
 from pbem.mail.headers import encoded_words
 from pbem.play import confirmations
 from pbem.play import players as player_rows
-from pbem.ops.db import Game, Player, Seat
+from pbem.ops.db import Audit, Game, Player, Seat
 from pbem.language.words import SOURCE_LANGUAGE, game_title
 from pbem.play.commands.language import OWN_NAMES
 from pbem.play.mails import RoundNote
+from pbem.play.reliability import player_records
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame
 from pbem.ops.tournament_tables import Entry, RatingBook, Season, Tournament, TournamentRound, TournamentTable
@@ -51,7 +53,9 @@ from tournaments import (
     standings_context,
 )
 from tournaments import drop as drop_entrant
+from tournaments.credit import credit
 from tournaments.definition import load as load_definition
+from tournaments.reliability import Record, below
 from tournaments import register as register_entrant
 
 
@@ -72,17 +76,21 @@ class Loaded:
     """Each entrant's division (all 1 unless the league has divisions)."""
     completed: int = 0
     """The last round whose every table has finished: standings are after it unless asked otherwise."""
+    records: dict[int, Record] = field(default_factory=dict)
+    """The entrants' records across games, for the reliability the standings show: read by
+    :func:`with_records` where standings are shown, not by every load."""
 
     def standings(self, after_round: int | None = None, division: int | None = None) -> Standings:
         """The whole field's standings, or one division's (named in its title); by default after the last
         complete round, so a round still in play never shows as played."""
         after_round = self.completed if after_round is None else after_round
         if division is None:
-            return compute(self.definition, self.entrants, self.rounds, self.results, self.ratings, after_round)
+            return compute(self.definition, self.entrants, self.rounds, self.results, self.ratings, after_round,
+                           self.records)
         members = {p for p, d in self.division_of.items() if d == division}
         entrants = [e for e in self.entrants if e.player in members]
         results = [r for r in self.results if r.players[0] in members]
-        standings = compute(self.definition, entrants, self.rounds, results, self.ratings, after_round)
+        standings = compute(self.definition, entrants, self.rounds, results, self.ratings, after_round, self.records)
         return replace(standings, tournament=f"{standings.tournament} · Division {division}")
 
     def divisions(self) -> list[int]:
@@ -116,10 +124,31 @@ def load(session: Session, tournament_id: int) -> Loaded:
     table_rows = list(session.exec(select(TournamentTable).where(TournamentTable.tournament_id == row.id)
                                    .order_by(TournamentTable.round_no, TournamentTable.number)))
     rounds = [_seating(r, [t for t in table_rows if t.round_no == r.number]) for r in round_rows]
-    results = [_result(t) for t in table_rows if t.scores is not None]
+    results = [_result(t, definition) for t in table_rows if t.scores is not None]
+    entrants += _guests(session, entrants, results)
     completed = max((r.number for r in round_rows if r.status == "complete"), default=0)
     return Loaded(row, definition, entrants, rounds, results, ratings(session, definition.game),
                   {e.player_id: e.division for e in entries}, completed)
+
+
+def _guests(session: Session, entrants: list[Entrant], results: list[TableResult]) -> list[Entrant]:
+    """Substitutes credited with a seat (``substitute_credit = "substitute"``) who are not registered: listed
+    in the standings under their own name, never seated."""
+    registered = {e.player for e in entrants}
+    first: dict[int, int] = {}
+    for result in sorted(results, key=lambda r: r.round):
+        for player in result.players:
+            if player not in registered:
+                first.setdefault(player, result.round)
+    players = names(session, list(first))
+    return [Entrant(p, player_rows.given_name(players[p]) or f"#{p}", joined=n, guest=True)
+            for p, n in sorted(first.items())]
+
+
+def with_records(session: Session, loaded: Loaded, now: datetime) -> Loaded:
+    """``loaded`` with its entrants' records across games, so its standings show their reliability."""
+    loaded.records = player_records(session, now, [e.player for e in loaded.entrants])
+    return loaded
 
 
 def _seating(row: TournamentRound, tables: list[TournamentTable]) -> RoundSeating:
@@ -127,10 +156,13 @@ def _seating(row: TournamentRound, tables: list[TournamentTable]) -> RoundSeatin
                         SeatingReport(**row.report))
 
 
-def _result(row: TournamentTable) -> TableResult:
+def _result(row: TournamentTable, definition: Definition) -> TableResult:
+    """The table's result, each seat credited by the tournament's ``scoring.substitute_credit``."""
     assert row.scores is not None and row.ranks is not None
-    return TableResult(row.round_no, row.number, tuple(row.players), tuple(row.scores), tuple(row.ranks),
-                       tuple(row.timeouts or ()), frozenset(row.substituted or ()), frozenset(row.forfeited or ()))
+    return credit(TableResult(row.round_no, row.number, tuple(row.players), tuple(row.scores), tuple(row.ranks),
+                              tuple(row.timeouts or ()), frozenset(row.substituted or ()),
+                              frozenset(row.forfeited or ()), tuple(row.finishers or ())),
+                  definition.scoring.substitute_credit)
 
 
 def ratings(session: Session, game: str) -> dict[int, Rating]:
@@ -400,6 +432,8 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
         raise TournamentError(f"all {definition.rounds} rounds of {row.name} have started")
     _previous_round_complete(session, row, round_no)
     active = [e.player for e in loaded.entrants if e.active_in(round_no)]
+    kept_out = _below_min_reliability(service, session, loaded, active)
+    active = [p for p in active if p not in kept_out]
     rules = service.rules(definition.game)
     if round_no == 1 and _divisions(definition) > 1 and follows(session, row.id) is None:  # type: ignore[arg-type]
         _assign_divisions(session, loaded, active)  # a next season keeps the divisions its players earned
@@ -424,12 +458,49 @@ def open_round(service: Service, session: Session, loaded: Loaded, actor: str) -
                                 started=service.clock.now()))
     row.rounds_started, row.status, row.next_round_at = round_no, "running", None
     session.add(row)
+    _tell_kept_out(service, session, loaded, round_no, kept_out)
     service.audit(session, actor, "round start", None,
                   f"tournament {row.id} round {round_no}: {len(seating.tables)} tables, byes {list(seating.byes)}, "
                   f"repeat pairs {report.repeat_pairs}, seat imbalance {report.seat_imbalance}")
     session.flush()
     loaded.rounds.append(seating)
     return seating
+
+
+def _below_min_reliability(service: Service, session: Session, loaded: Loaded, active: list[int]) -> dict[int, Record]:
+    """The active players whose reliability is under the tournament's ``registration.min_reliability``."""
+    minimum = loaded.definition.registration.min_reliability
+    if minimum is None:
+        return {}
+    return below(player_records(session, service.clock.now(), active), active, minimum)
+
+
+def _tell_kept_out(service: Service, session: Session, loaded: Loaded, round_no: int,
+                   kept_out: dict[int, Record]) -> None:
+    """Tell the organiser, by mail and in the audit log, who the round left out for their reliability and why."""
+    if not kept_out:
+        return
+    row, who = loaded.row, {e.player: e.name for e in loaded.entrants}
+    players = names(session, list(kept_out))
+    listed = [{"name": who.get(p) or players[p].name, "email": players[p].email,
+               "reliability": f"{record.reliability:.0f}%", "games": record.games} for p, record in kept_out.items()]
+    minimum = loaded.definition.registration.min_reliability
+    service.audit(session, "service", "kept out", None,
+                  f"tournament {row.id} round {round_no}: below min_reliability {minimum:g}%: "
+                  + "; ".join(f"{p['email']} {p['reliability']} over {p['games']} games" for p in listed))
+    letter = service.letters.render("organiser_tournament", tournament=row.name, tournament_id=row.id, round=round_no,
+                                    event="kept_out", kept_out=listed, minimum=f"{minimum:g}")
+    service.mails.queue(session, "organiser", service.settings.organiser, letter,
+                        reply_to=service.settings.organiser, list_id=list_of(service, row))
+
+
+def kept_out(session: Session, tournament_id: int, round_no: int) -> str:
+    """Who the round left out for their reliability, as its audit line says it ("" for nobody)."""
+    prefix = f"tournament {tournament_id} round {round_no}: below min_reliability "
+    for detail in session.exec(select(Audit.detail).where(Audit.action == "kept out")):
+        if detail.startswith(prefix):
+            return detail.removeprefix(prefix)
+    return ""
 
 
 def _divisions(definition: Definition) -> int:
@@ -538,11 +609,13 @@ def game_over(service: Service, session: Session, ended: LoadedGame, result: eng
     record.forfeited = [seated[s.seat] for s in seats if s.forfeited]
     record.substituted = [seated[s.seat] for s in seats
                           if not s.forfeited and (s.bot or s.player_id != seated[s.seat])]
+    record.finishers = [None if s.bot else s.player_id for s in seats]
     record.finished = service.clock.now()
     session.add(record)
     game = ended.rules.name
     book = ratings(session, game)
-    _store_ratings(service, session, game, rate_table(book, _result(record)))
+    definition = load_definition(tournament_row(session, record.tournament_id).definition)
+    _store_ratings(service, session, game, rate_table(book, _result(record, definition)))
     round_row = session.exec(select(TournamentRound).where(TournamentRound.tournament_id == record.tournament_id,
                                                            TournamentRound.number == record.round_no)).one()
     if round_row.status == "playing" and _all_over(session, record.tournament_id, record.round_no, ended.id):
@@ -618,6 +691,7 @@ def mail_standings(service: Service, session: Session, loaded: Loaded, after_rou
     """One standings mail per player of the round (seated or with a bye): their division's, their line marked."""
     readers = [e for e in loaded.entrants if e.active_in(after_round)]
     players = names(session, [e.player for e in readers])
+    with_records(session, loaded, service.clock.now())
     rules = engine.game(loaded.definition.game)
     for standings in loaded.all_standings(after_round):
         context = standings_context(standings, season(loaded.definition))
@@ -652,6 +726,7 @@ def unrecord(service: Service, session: Session, game_id: int) -> bool:
         raise TournamentError(f"round {record.round_no + 1} of {tournament.name} was seated using this game's "
                               f"result, so the result can no longer change")
     record.scores = record.ranks = record.timeouts = record.substituted = record.forfeited = None
+    record.finishers = None
     record.finished = None
     session.add(record)
     round_row = session.exec(select(TournamentRound).where(TournamentRound.tournament_id == record.tournament_id,
@@ -672,11 +747,11 @@ def _rebuild_ratings(service: Service, session: Session, game: str) -> None:
     for row in session.exec(select(RatingBook).where(RatingBook.game == game)):
         session.delete(row)
     session.flush()
-    finished = session.exec(select(TournamentTable).join(Tournament).where(
+    finished = session.exec(select(TournamentTable, Tournament.definition).join(Tournament).where(
         Tournament.game == game, TournamentTable.finished != None).order_by(TournamentTable.finished))  # noqa: E711
     book: dict[int, Rating] = {}
-    for record in finished:
-        book.update(rate_table(book, _result(record)))
+    for record, text in finished:
+        book.update(rate_table(book, _result(record, load_definition(text))))
     _store_ratings(service, session, game, book)
 
 

@@ -30,7 +30,7 @@ from pbem.addresses import AddressError
 from pbem.language.words import SOURCE_LANGUAGE, game_title
 from pbem.ops.db import InboundStatus, Player
 from pbem.ops.tournament_tables import Entry, SignUp, Tournament
-from pbem.clock import aware
+from pbem.clock import stored
 from pbem.play import budgets, confirmations
 from pbem.play import players as player_rows
 from pbem.play.commands.language import OWN_NAMES
@@ -115,7 +115,7 @@ class SignUpDesk:
         if row.status != ASKED:
             return _kept(f"{said}: its sign-up is {row.status} already")
         now = service.clock.now()
-        if aware(row.expires) <= now:
+        if stored(row.expires) <= now:
             row.status = EXPIRED
             return _kept(f"{said}: the confirmation expired")
         taken = session.exec(update(SignUp).where(col(SignUp.id) == row.id, col(SignUp.status) == ASKED)
@@ -217,7 +217,7 @@ def listed(service: Service, tournament_id: int | None = None, status: str | Non
         if status is not None:
             query = query.where(SignUp.status == status)
         return [Waiting(row.tournament_id, tournament.name, row.address, row.status, row.language, row.time_zone,
-                        aware(row.asked), aware(row.confirmed) if row.confirmed else None)
+                        stored(row.asked), stored(row.confirmed) if row.confirmed else None)
                 for row, tournament in session.exec(query.order_by(SignUp.id))]
 
 

@@ -79,9 +79,10 @@ def test_standings_at_80_columns(league) -> None:
              ["rank", "player", "points", "rating", "GP", "Wins", "OppStr", "H2H", "AvgRk"])
     shown = " ".join(printed.split())
     assert "GP: Game points, OppStr: Opp. strength, H2H: Head-to-head, AvgRk: Avg. rank" in shown, printed
-    assert "left out at 80 columns: games, Timeouts" in shown, printed
+    assert "left out at 80 columns: games, reliability, Timeouts" in shown, printed
     wide = pbem({**league, "COLUMNS": "200"}, "tournament", "standings", "1")
-    assert "Opp. strength" in wide and "Timeouts" in wide and "OppStr" not in wide and "left out" not in wide, wide
+    assert "Opp. strength" in wide and "Timeouts" in wide and "reliability" in wide and "OppStr" not in wide \
+        and "left out" not in wide, wide
 
 
 def test_outbox_list_at_80_columns(league) -> None:

@@ -186,7 +186,10 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                         "email": evil("email"), "after": 1, "rounds_started": 1, "policy": evil("policy"),
                         "seats": seats} for seats in ([(4, 2, evil("label"))], [])],
     "organiser_tournament": [{"tournament": evil("tournament"), "tournament_id": 3, "round": 2,
-                              "reason": evil("reason")}],
+                              "reason": evil("reason")},
+                             {"tournament": evil("tournament"), "tournament_id": 3, "round": 2, "event": "kept_out",
+                              "minimum": 80, "kept_out": [{"name": evil("name"), "email": evil("email"),
+                                                           "reliability": "50%", "games": 2}]}],
     "oversize": [{"table": evil("table"), "original_subject": evil("subject"), "size_kb": 900, "limit_kb": 512}],
     "prompt": [
         {**BASE, **OPEN, "understood": [evil("understood")], "ignored": [evil("ignored")], "recap": LINES,

@@ -85,8 +85,9 @@ def test_context_formats_numbers_for_reading() -> None:
     assert data["rows"][0] == {
         "place": "=1", "rank": 1, "player": 7, "name": "Ann", "points": "4.5", "games": 2, "byes": 0,
         "tie_breaks": ["3", "2.33", "–"], "rating": "12.3", "rated_games": 2, "dropped": False,
-        "bot_finished": 0, "rounds": [{"round": 1, "kind": "played", "rank": 2, "size": 4, "points": "4.5"},
-                                      {"round": 2, "kind": "bye", "rank": 0, "size": 0, "points": "0"}],
+        "bot_finished": 0, "reliability": "–", "reliability_games": 0, "guest": False,
+        "rounds": [{"round": 1, "kind": "played", "rank": 2, "size": 4, "points": "4.5", "finished_by": ""},
+                   {"round": 2, "kind": "bye", "rank": 0, "size": 0, "points": "0", "finished_by": ""}],
     }
     assert data["rows"][1]["rating"] == "–" and data["rows"][1]["dropped"]
     assert data["labels"] == ["Wins", "Avg. rank", "Game points"] and data["short_labels"] == ["Wins", "AvgRk", "GP"]

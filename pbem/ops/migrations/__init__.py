@@ -4,7 +4,7 @@ They run through :mod:`pbem.ops.schema`; ``python -m pbem.ops.migrations "what c
 writes a new revision and moves ``HEAD`` to it (see ``README.md`` here).
 """
 
-HEAD = "0015"
+HEAD = "0016"
 """The newest revision in versions/. Every start compares the database with it before importing Alembic,
 which costs a tenth of a second per process (``pbem receive`` runs once a mail); a test checks it is
 Alembic's head."""
