@@ -34,6 +34,7 @@ from pbem.play.players import given_name
 from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
 from pbem.language.words import game_title, named, words
+from pbem.tournament.replay import replay
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
 from pbem.ops.tournament_tables import Entry, Tournament, TournamentRound, TournamentTable
 from tournaments import SeatingReport, standings_context
@@ -43,6 +44,10 @@ if TYPE_CHECKING:
     from pbem.play.service import Service
 
 WEB_TEMPLATES = Path(templates.__file__).parent / "web"
+
+PLAYERS_INDEX = "players.html"
+"""A tournament's index of its players, beside its standings page: each name linked to the player's page, with
+their place, points and games (the header's navigation links to it)."""
 
 
 @dataclass(frozen=True)
@@ -171,11 +176,16 @@ def write_standings(service: Service, session: Session, loaded: Loaded, out: Pat
     for number, page in enumerate(pages, start=1):
         standings_page = "index.html" if single else f"division-{number}.html"
         write_players(out, page, views, games, standings_page, language)
-        write_atomic(out / standings_page, web.get_template("standings.html.j2").render(page))
+        write_atomic(out / standings_page, web.get_template("standings.html.j2").render(
+            page, players_index=PLAYERS_INDEX))
+    write_atomic(out / PLAYERS_INDEX, web.get_template("players.html.j2").render(
+        tournament=loaded.definition.name, season=season(loaded.definition), divisions=pages, made=made,
+        standings_href="index.html", sections={"rounds": single and loaded.completed > 0, "games": single}))
     if single:
         return target
     write_atomic(target, web.get_template("divisions.html.j2").render(
-        tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made))
+        tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made,
+        players_index=PLAYERS_INDEX))
     return target
 
 
@@ -202,7 +212,7 @@ def write_players(out: Path, page: dict[str, Any], views: list[RoundView], games
             played.append({"round": view.number, "result": result, "table": table and {
                 "number": table.number, "players": list(table.players), "page": f"../{games}{table.game_id}.html"}})
         write_atomic(out / page["players"][row["player"]], template.render(
-            page, row=row, games=played, standings_href=f"../{standings_page}",
+            page, row=row, games=played, standings_href=f"../{standings_page}", players_index=f"../{PLAYERS_INDEX}",
             sections={"rounds": page["after_round"] > 0, "games": bool(views)}))
 
 
@@ -231,6 +241,7 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
     else:
         picture.unlink(missing_ok=True)  # a picture of an earlier publish would show an old board
     context = game_context(service, game, times, said, language, zone, names)
+    context["replay"] = replay(game, context["lines"], said)
     page = folder / f"{game_id}.html"
     write_atomic(page, web_pages(language).get_template("game.html.j2").render(
         context, picture=picture.name if image is not None else "", standings_href=standings_href,
@@ -245,7 +256,8 @@ def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_hre
     round-by-round table is there once a round is over) and, by seat, the page of the entrant in it
     (``players/N.html`` beside the standings at ``standings_href``; "" for a bot, or with no standings)."""
     if tournament is None:
-        return {"tournament": "", "sections": {"rounds": False, "games": False}, "player_pages": []}
+        return {"tournament": "", "sections": {"rounds": False, "games": False}, "player_pages": [],
+                "players_index": ""}
     single = len(tournament.divisions()) == 1
     entered = player_pages(tournament) if standings_href else {}
     beside = standings_href.rpartition("/")[0]
@@ -253,6 +265,7 @@ def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_hre
     pages = [f"{beside}/{entered[player.id]}" if player is not None and player.id in entered else ""
              for player in seated]
     return {"tournament": tournament.definition.name, "player_pages": pages,
+            "players_index": f"{beside}/{PLAYERS_INDEX}" if standings_href else "",
             "sections": {"rounds": single and tournament.completed > 0, "games": single}}
 
 
