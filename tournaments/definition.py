@@ -16,9 +16,10 @@ against any registry (tests use small stand-ins).
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import engine
 from tournaments.errors import DefinitionError, Problem
@@ -148,6 +149,16 @@ LANGUAGES = ("en", "el", "hu", "ru")
 player's registration may name."""
 
 
+def most_read(languages: Iterable[str], named: str | None = None) -> str:
+    """The language a tournament's (or a game's) published pages are first written in: the one its file
+    ``named``, else the one most of its players read (``languages``, "" for a player who chose none, who
+    reads English), ties going to the earlier of :data:`LANGUAGES`; English when there is nobody."""
+    if named:
+        return named
+    counted = Counter(language or LANGUAGES[0] for language in languages)
+    return max(LANGUAGES, key=lambda language: (counted[language], -LANGUAGES.index(language)))
+
+
 @dataclass(frozen=True)
 class Definition:
     """One tournament as its definition file describes it, checked against the game."""
@@ -166,8 +177,10 @@ class Definition:
     timeouts: TimeoutPolicy
     registration: Registration
     league: League | None = None
-    language: str = "en"
-    """The language of a player registered without one (``language = "el"``)."""
+    language: str | None = None
+    """The language of a player registered without one and of the published pages (``language = "el"``);
+    None when the file names none: players then read English, and the pages are in the language most of
+    them read (:func:`most_read`)."""
 
 
 def load(text: str, games: GameLookup = engine.game) -> Definition:
@@ -349,7 +362,7 @@ class _Reader(_ScoringReader, _ScheduleReader):
             timeouts=self.timeouts(data),
             registration=self.registration(data),
             league=self.league(data),
-            language=self.choice(data, "language", "language", LANGUAGES, "en"),
+            language=self.choice(data, "language", "language", LANGUAGES, "en") if "language" in data else None,
         )
         if self.problems:
             raise DefinitionError(self.problems)

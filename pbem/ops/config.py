@@ -154,7 +154,8 @@ class Settings:
     imap_every_seconds: int = knob(60, "Seconds between IMAP polls.", 30,
                                    whole(1, example=60, what="a number of seconds"))
     public_url: str = knob("", "Where publish_dir (or the folder `pbem tournament publish` writes) is served from: "
-                               "each prompt then links to its game's page there ({public_url}/games/ID.html); "
+                               "each prompt then links to its game's page there in its reader's language "
+                               "({public_url}/games/ID.LANG.html); "
                                "empty: no link.",
                            "https://pbem.example.org/open", web_address("no link"))
     publish_dir: str = knob("", "A folder pbem serve keeps the public pages in: every game's page "

@@ -103,11 +103,12 @@ class Shown:
             key=lambda standing: (standing.rank, standing.seat_no),
         )
 
-    def game_page(self, game_id: int) -> str:
-        """The address of the game's published page (``pbem tournament publish``) under ``public_url``;
-        empty when the organiser publishes none, so a mail then shows no link."""
+    def game_page(self, game_id: int, language: str) -> str:
+        """The address of the game's published page (``pbem tournament publish``) under ``public_url``, in the
+        reader's ``language`` (``games/ID.el.html``: every page is published in each language); empty when
+        the organiser publishes none, so a mail then shows no link."""
         base = self.settings.public_url.rstrip("/")
-        return f"{base}/games/{game_id}.html" if base else ""
+        return f"{base}/games/{game_id}.{language}.html" if base else ""
 
     def deadline_for(self, game: LoadedGame, seat: int) -> datetime:
         """The deadline of a decision opened now: the game's time to answer, counted after any vacation."""
@@ -244,7 +245,7 @@ class Shown:
             "game_id": game.id,
             "seat_no": seat + 1 if seat is not None else 0,
             "player": game.known_as(seat) if seat is not None else "",  # the reader themselves: their own address is theirs
-            "game_page": self.game_page(game.id),
+            "game_page": self.game_page(game.id, said.language),
             "else_word": said.move(str(engine.ELSE.msgid)),
             "ahead_note": said.say(game.rules.AHEAD_NOTE) if game.rules.AHEAD_NOTE is not None else "",
             "invite_ahead": self.invites_ahead(game, seat),

@@ -12,10 +12,13 @@ is gone), each in a step of its own, then records what it wrote in one short
 transaction: a long pass never holds the database's write lock, and a page
 changed again while it was written is simply written again on the next pass.
 
-The folder's layout: ``games/ID.html`` (and ``ID.png``) for every game, what
-``public_url`` links each prompt to, and ``tournaments/ID/index.html`` (with
-``division-N.html`` in a league with divisions) for each tournament, its
-tables linked to the game pages and each tournament game's page back to it.
+The folder's layout: ``games/ID.html`` (and ``ID.png``) for every game, and
+``tournaments/ID/index.html`` (with ``division-N.html`` in a league with
+divisions, and ``players.html``, the index of its players) for each tournament, its tables linked to the game pages and each
+tournament game's page back to it; each page also in every language, the
+language before ``.html`` (``games/ID.el.html``: what ``public_url`` links a
+Greek reader's prompt to; :class:`pbem.tournament.pages.Edition`). A page's
+stamp covers all its languages: they show the same things in other words.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from pbem.tournament import pages
 from pbem.ops.tournament_tables import Entry, Publication, Tournament, TournamentTable
 from pbem.tournament.runner import load
 from tournaments.definition import load as load_definition
+from tournaments.definition import most_read
 
 if TYPE_CHECKING:
     from pbem.play.service import Service
@@ -85,9 +89,16 @@ class Follower:
             raise PermissionError(errno.EACCES, "not a folder pbem may write", str(self.out))
 
     def file(self, page: str) -> Path:
-        """The file a page is written to (the one a web server sends for it)."""
+        """The file a page is written to under its plain name (the one a web server sends for it)."""
         kind, _, number = page.partition("/")
         return self.out / "games" / f"{number}.html" if kind == "games" else self.out / kind / number / "index.html"
+
+    def missing(self, page: str) -> bool:
+        """Whether a file of the page, in some language, is gone: a tournament's standings, or the index of its
+        players beside them (written with them, from what their stamp covers)."""
+        plain = self.file(page)
+        files = [plain] if page.startswith("games/") else [plain, plain.with_name(pages.PLAYERS_INDEX)]
+        return not all(file.is_file() for each in files for file in pages.edition_files(each))
 
     def due(self) -> list[Due]:
         """Every page whose stamp differs from the one it was written with, or whose file is missing; in
@@ -95,12 +106,12 @@ class Follower:
         with Session(self.service.db) as session:
             written = dict(session.exec(select(Publication.page, Publication.stamp)).all())
             wanted = [*self._games(session), *self._tournaments(session)]
-        return [due for due in wanted if written.get(due.page) != due.stamp or not self.file(due.page).is_file()]
+        return [due for due in wanted if written.get(due.page) != due.stamp or self.missing(due.page)]
 
     def _games(self, session: Session) -> list[Due]:
         """Each game's stamp: its version (bumped by every change of it) with what its page shows beside the
-        moves: its seats, their players' names and languages, and its tournament's entrants (whose order
-        numbers a nameless player)."""
+        moves: its seats, their players' names, the language it is first in (its tournament's, else the one
+        its players read most) and its tournament's entrants (whose order numbers a nameless player)."""
         seats: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
         for row in session.exec(select(Seat.game_id, Seat.seat, Seat.bot, Seat.forfeited, Seat.awaiting,
                                        Seat.deadline, Player.id, Player.name, Player.email, Player.language)
@@ -108,18 +119,20 @@ class Follower:
                                 .order_by(Seat.game_id, Seat.seat)):
             seats[row[0]].append(tuple(row[1:]))
         tournament_of = dict(session.exec(select(TournamentTable.game_id, TournamentTable.tournament_id)).all())
-        tournaments = {row.id: (load_definition(row.definition).language, self._entrants(session, row.id))
-                       for row in session.exec(select(Tournament))}
+        spoken = self._languages(session)
+        tournaments = {row.id: (most_read(spoken[row.id], load_definition(row.definition).language),
+                                self._entrants(session, row.id)) for row in session.exec(select(Tournament))}
         due = []
         for game_id, version, status, label in session.exec(select(Game.id, Game.version, Game.status, Game.label)):
             tournament_id = tournament_of.get(game_id)
             if tournament_id is not None:
                 language, entrants = tournaments[tournament_id]
             else:
-                # a game of no tournament: its players' language when they share one, else English
-                spoken = {row[-1] or SOURCE_LANGUAGE for row in seats[game_id] if row[-4] is not None}
-                language, entrants = (spoken.pop() if len(spoken) == 1 else SOURCE_LANGUAGE), ""
-            stamp = digest(version, status, label, seats[game_id], language, entrants, self.zone)
+                # a game of no tournament: first in the language most of its players read
+                language = most_read(row[-1] for row in seats[game_id] if row[-4] is not None)
+                entrants = ""
+            shown = [row[:-1] for row in seats[game_id]]  # a player's language changes the page only as above
+            stamp = digest(version, status, label, shown, language, entrants, self.zone)
             due.append(Due(f"games/{game_id}", stamp, language, tournament_id))
         return due
 
@@ -131,17 +144,28 @@ class Follower:
                                                 Entry.player_id == Player.id)
                                          .order_by(Entry.id)).all()))  # type: ignore[arg-type]
 
+    @staticmethod
+    def _languages(session: Session) -> defaultdict[int, list[str]]:
+        """What each tournament's entrants read, by tournament (its pages are first in the most read)."""
+        spoken: defaultdict[int, list[str]] = defaultdict(list)
+        for tournament_id, language in session.exec(select(Entry.tournament_id, Player.language)
+                                                    .where(Entry.player_id == Player.id)):
+            spoken[tournament_id].append(language)
+        return spoken
+
     def _tournaments(self, session: Session) -> list[Due]:
-        """Each tournament's stamp: everything its standings and seating are made of."""
+        """Each tournament's stamp: everything its standings and seating are made of, and its language."""
         due = []
+        spoken = self._languages(session)
         for row in session.exec(select(Tournament)):
             loaded = load(session, row.id)  # type: ignore[arg-type]
             players = {e.player for e in loaded.entrants}
             ratings = sorted((p, r) for p, r in loaded.ratings.items() if p in players)
+            language = most_read(spoken[row.id], loaded.definition.language)  # type: ignore[index]
             stamp = digest(row.name, row.status, row.rounds_started, row.definition, loaded.entrants, loaded.rounds,
                            loaded.results, ratings, sorted(loaded.division_of.items()), loaded.completed,
-                           self._entrants(session, row.id), self.zone)
-            due.append(Due(f"tournaments/{row.id}", stamp, loaded.definition.language, row.id))
+                           self._entrants(session, row.id), language, self.zone)
+            due.append(Due(f"tournaments/{row.id}", stamp, language, row.id))
         return due
 
     def write(self, due: Due) -> Path:

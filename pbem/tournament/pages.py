@@ -9,6 +9,9 @@ registered them; one registered without a name is "Player N" (their entry's
 number in the tournament, else their seat's), never their address or its
 part before the @, which pbem stores as the name of a player nobody named.
 
+Every page is written in each of the four languages (:class:`Edition`), ``games/ID.el.html`` beside
+``games/ID.html``, each with a switcher to the others in its header.
+
 Every file is written under a temporary name in its own folder and renamed
 into place (:func:`write_atomic`), so a web server serving the folder while
 ``pbem serve`` rewrites it (``pbem.tournament.follow``) never sends half a page."""
@@ -26,10 +29,12 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 import jinja2
 from sqlmodel import Session, select
 
+import engine
 import templates
 from pbem.clock import UTC, local_time
 from pbem.ops.db import Move, Player
 from pbem.language.letters import TEMPLATE_DIR, translated
+from pbem.play.commands.language import OWN_NAMES
 from pbem.play.players import given_name
 from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
@@ -38,6 +43,7 @@ from pbem.tournament.replay import replay
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games
 from pbem.ops.tournament_tables import Entry, Tournament, TournamentRound, TournamentTable
 from tournaments import SeatingReport, standings_context
+from tournaments.definition import LANGUAGES, most_read
 from tournaments.definition import load as load_definition
 
 if TYPE_CHECKING:
@@ -48,6 +54,50 @@ WEB_TEMPLATES = Path(templates.__file__).parent / "web"
 PLAYERS_INDEX = "players.html"
 """A tournament's index of its players, beside its standings page: each name linked to the player's page, with
 their place, points and games (the header's navigation links to it)."""
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One language's copy of the published pages. Each page is written in every language with the language
+    before ``.html`` (``games/ID.el.html``, ``index.hu.html``): the names the language switcher and a mail in
+    its reader's language link to. The site's own language (:func:`site_language`) is written once more under
+    the plain names every older link knows (``games/ID.html``, ``index.html``), linking on under them."""
+
+    language: str
+    suffix: str = ""
+    """What the edition's page names carry before ``.html``: "" under the plain names, else ".LANG"."""
+    picture: str = ""
+    """What a game's picture's name carries: "" in the site's language (both its editions show one file),
+    else ".LANG"."""
+
+    def href(self, page: str) -> str:
+        """``page``, an address as the plain edition names it (``../index.html``), as this edition names it;
+        "" stays ""."""
+        return page and page.removesuffix(".html") + self.suffix + ".html"
+
+    def switcher(self, stem: str) -> list[dict[str, Any]]:
+        """The header's links to this page in each language (its file name without ``.html``: ``stem``),
+        each language named in itself."""
+        return [{"code": code, "name": OWN_NAMES[code], "href": f"{stem}.{code}.html",
+                 "current": code == self.language} for code in LANGUAGES]
+
+
+def editions(language: str) -> list[Edition]:
+    """Every edition of a site first written in ``language``: the plain one, then one per language."""
+    return [Edition(language), *(Edition(code, f".{code}", "" if code == language else f".{code}")
+                                 for code in LANGUAGES)]
+
+
+def edition_files(page: Path) -> list[Path]:
+    """Every file a page is written to: the plain one (``page``) and one per language beside it."""
+    return [page, *(page.with_name(f"{page.stem}.{code}{page.suffix}") for code in LANGUAGES)]
+
+
+def site_language(session: Session, loaded: Loaded) -> str:
+    """The language a tournament's site is first written in: the one its file names, else the one most of its
+    entrants read (:func:`tournaments.definition.most_read`)."""
+    players = names(session, [e.player for e in loaded.entrants])
+    return most_read((player.language for player in players.values()), loaded.definition.language)
 
 
 @dataclass(frozen=True)
@@ -143,11 +193,12 @@ def seat_names(session: Session, game: LoadedGame, language: str, tournament: Lo
 
 def publish(service: Service, tournament_id: int, out: Path, zone: str = "UTC") -> Path:
     """Write ``out/index.html`` (the standings and every round's seating, each table linked to its game's
-    page) and ``out/games/``: static files that need no server. Times are shown in ``zone``."""
+    page) and ``out/games/``, each page in every language (:class:`Edition`): static files that need no
+    server. Times are shown in ``zone``."""
     with Session(service.db) as session:
         loaded = load(session, tournament_id)
         make_folder(out)  # before any round no game page makes it on the way
-        language = loaded.definition.language
+        language = site_language(session, loaded)
         for seating in loaded.rounds:
             for table, _game in tables_and_games(session, tournament_id, seating.round):
                 write_game(service, session, table.game_id, out, language, zone, standings_href="../index.html")
@@ -157,36 +208,48 @@ def publish(service: Service, tournament_id: int, out: Path, zone: str = "UTC") 
 def write_standings(service: Service, session: Session, loaded: Loaded, out: Path, zone: str, games: str) -> Path:
     """Write ``out/index.html``: the standings and every round's seating (one page per division and an index
     of them in a league with divisions); each table links to ``{games}ID.html``. Each entrant gets a page,
-    ``out/players/N.html`` (N their order of entry), which the standings link to (:func:`write_players`)."""
+    ``out/players/N.html`` (N their order of entry), which the standings link to (:func:`write_players`), and
+    ``out/players.html`` (:data:`PLAYERS_INDEX`) lists them all. Each page in every language (:class:`Edition`), each edition linking to its own."""
     make_folder(out)
-    language = loaded.definition.language
+    for edition in editions(site_language(session, loaded)):
+        write_standings_edition(service, session, loaded, out, zone, games, edition)
+    return out / "index.html"
+
+
+def write_standings_edition(service: Service, session: Session, loaded: Loaded, out: Path, zone: str, games: str,
+                            edition: Edition) -> None:
+    """Write one edition's standings, divisions, player pages and index of the players
+    (:func:`write_standings`)."""
+    language = edition.language
     who = public_entrants(session, loaded, language)
     views = rounds(session, loaded, who)
     made = local_time(service.clock.now(), zone, language)
     seating = [{"number": r.number, "tables": [{"number": t.number, "players": list(t.players),
-                                                "page": f"{games}{t.game_id}.html"} for t in r.tables],
+                                                "page": edition.href(f"{games}{t.game_id}.html")} for t in r.tables],
                 "byes": list(r.byes)} for r in views]
     public = replace(loaded, entrants=[replace(e, name=who[e.player]) for e in loaded.entrants])
-    players = player_pages(loaded)
-    pages = [{**standings_context(standings, season(loaded.definition)), "rounds": seating, "made": made,
-              "players": players} for standings in public.all_standings()]
+    players = {player: edition.href(page) for player, page in player_pages(loaded).items()}
+    title = game_title(engine.game(loaded.definition.game), language)  # as the mails name it, not "china"
+    pages = [{**standings_context(standings, season(loaded.definition)), "game": title, "rounds": seating,
+              "made": made, "players": players} for standings in public.all_standings()]
     web = web_pages(language)
-    target = out / "index.html"
     single = len(pages) == 1
     for number, page in enumerate(pages, start=1):
-        standings_page = "index.html" if single else f"division-{number}.html"
-        write_players(out, page, views, games, standings_page, language)
+        standings_page = edition.href("index.html" if single else f"division-{number}.html")
+        write_players(out, page, views, games, standings_page, edition)
         write_atomic(out / standings_page, web.get_template("standings.html.j2").render(
-            page, players_index=PLAYERS_INDEX))
-    write_atomic(out / PLAYERS_INDEX, web.get_template("players.html.j2").render(
+            page, players_index=edition.href(PLAYERS_INDEX),
+            languages=edition.switcher(Path(standings_page).stem.removesuffix(edition.suffix))))
+    write_atomic(out / edition.href(PLAYERS_INDEX), web.get_template("players.html.j2").render(
         tournament=loaded.definition.name, season=season(loaded.definition), divisions=pages, made=made,
-        standings_href="index.html", sections={"rounds": single and loaded.completed > 0, "games": single}))
-    if single:
-        return target
-    write_atomic(target, web.get_template("divisions.html.j2").render(
-        tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made,
-        players_index=PLAYERS_INDEX))
-    return target
+        standings_href=edition.href("index.html"),
+        sections={"rounds": single and loaded.completed > 0, "games": single},
+        languages=edition.switcher(Path(PLAYERS_INDEX).stem)))
+    if not single:
+        write_atomic(out / edition.href("index.html"), web.get_template("divisions.html.j2").render(
+            tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made,
+            divisions=[edition.href(f"division-{number}.html") for number in range(1, len(pages) + 1)],
+            players_index=edition.href(PLAYERS_INDEX), languages=edition.switcher("index")))
 
 
 def player_pages(loaded: Loaded) -> dict[int, str]:
@@ -196,35 +259,42 @@ def player_pages(loaded: Loaded) -> dict[int, str]:
 
 
 def write_players(out: Path, page: dict[str, Any], views: list[RoundView], games: str, standings_page: str,
-                  language: str) -> None:
+                  edition: Edition) -> None:
     """Write ``out/players/N.html`` for each player of the standings ``page`` (its context, with the
     ``players`` addresses): their row, and each round's table linked to its game (``{games}ID.html`` from the
     standings, one folder up from here) with how they did there. ``standings_page`` is the page their row
-    is on, in ``out``; the pages are in ``language``."""
+    is on, in ``out``; the pages are ``edition``'s, the addresses in ``page`` already its own."""
     folder = out / "players"
     make_folder(folder)
-    template = web_pages(language).get_template("player.html.j2")
+    template = web_pages(edition.language).get_template("player.html.j2")
     for row in page["rows"]:
         played = []
         for view in views:
             table = next((t for t in view.tables if row["player"] in t.seated), None)
             result = row["rounds"][view.number - 1] if view.number <= len(row["rounds"]) else None
             played.append({"round": view.number, "result": result, "table": table and {
-                "number": table.number, "players": list(table.players), "page": f"../{games}{table.game_id}.html"}})
-        write_atomic(out / page["players"][row["player"]], template.render(
-            page, row=row, games=played, standings_href=f"../{standings_page}", players_index=f"../{PLAYERS_INDEX}",
-            sections={"rounds": page["after_round"] > 0, "games": bool(views)}))
+                "number": table.number, "players": list(table.players),
+                "page": edition.href(f"../{games}{table.game_id}.html")}})
+        target = out / page["players"][row["player"]]
+        write_atomic(target, template.render(
+            page, row=row, games=played, standings_href=f"../{standings_page}",
+            players_index=edition.href(f"../{PLAYERS_INDEX}"),
+            sections={"rounds": page["after_round"] > 0, "games": bool(views)},
+            languages=edition.switcher(target.stem.removesuffix(edition.suffix))))
 
 
 def publish_game(service: Service, game_id: int, out: Path, language: str = "en", zone: str = "UTC") -> Path:
-    """Write one game's page into ``out/games/`` (``pbem game publish``), also for a game outside a tournament."""
+    """Write one game's page into ``out/games/`` (``pbem game publish``), also for a game outside a tournament:
+    first in ``language``, and in every language (:class:`Edition`)."""
     with Session(service.db) as session:
         return write_game(service, session, game_id, out, language, zone)
 
 
 def write_game(service: Service, session: Session, game_id: int, out: Path, language: str, zone: str,
                standings_href: str = "") -> Path:
-    """Write ``out/games/ID.html`` and, when the game draws one, its spectator's picture ``ID.png``."""
+    """Write ``out/games/ID.html`` and, when the game draws one, its spectator's picture ``ID.png``: first in
+    ``language`` (the site's), then as every :class:`Edition` (``ID.el.html`` with ``ID.el.png`` ...).
+    ``standings_href`` is the plain edition's address of the standings (each edition links to its own)."""
     game = service.store.load(session, game_id)
     moves = session.exec(select(Move.seq, Move.created).where(
         Move.game_id == game_id, Move.reverted == False))  # type: ignore[arg-type]  # noqa: E712
@@ -232,29 +302,43 @@ def write_game(service: Service, session: Session, game_id: int, out: Path, lang
     folder = out / "games"
     make_folder(folder)
     tournament = tournament_of(session, game_id)
+    for edition in editions(language):
+        write_game_edition(service, session, game, times, folder, zone, tournament, edition.href(standings_href),
+                           edition)
+    return folder / f"{game_id}.html"
+
+
+def write_game_edition(service: Service, session: Session, game: LoadedGame, times: dict[int, datetime],
+                       folder: Path, zone: str, tournament: Loaded | None, standings_href: str,
+                       edition: Edition) -> None:
+    """Write one edition of a game's page (:func:`write_game`), and its picture unless an edition before
+    drew the same file (the site's language's two editions show one)."""
+    language = edition.language
     names = seat_names(session, game, language, tournament)
     said = named(words(game.rules, language), names)  # the picture names each seat's player, as the page does
-    image = game.rules.picture(game.state, None, said)
-    picture = folder / f"{game_id}.png"
+    picture = folder / f"{game.id}{edition.picture}.png"
+    drawn = bool(edition.suffix) and not edition.picture  # the plain edition drew this one
+    image = None if drawn else game.rules.picture(game.state, None, said)
     if image is not None:
         write_atomic(picture, image)
-    else:
+    elif not drawn:
         picture.unlink(missing_ok=True)  # a picture of an earlier publish would show an old board
     context = game_context(service, game, times, said, language, zone, names)
     context["replay"] = replay(game, context["lines"], said)
-    page = folder / f"{game_id}.html"
+    page = folder / f"{game.id}{edition.suffix}.html"
     write_atomic(page, web_pages(language).get_template("game.html.j2").render(
-        context, picture=picture.name if image is not None else "", standings_href=standings_href,
-        **tournament_header(tournament, game, standings_href),
-        made=local_time(service.clock.now(), zone, language)))
-    return page
+        context, picture=picture.name if picture.is_file() else "", standings_href=standings_href,
+        **tournament_header(tournament, game, standings_href, edition),
+        languages=edition.switcher(str(game.id)), made=local_time(service.clock.now(), zone, language)))
 
 
-def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_href: str) -> dict[str, Any]:
+def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_href: str,
+                      edition: Edition) -> dict[str, Any]:
     """What a game's page says of its tournament: the name, which sections of the standings page its
     navigation may link to (a league with divisions has an index of them there instead, and the
     round-by-round table is there once a round is over) and, by seat, the page of the entrant in it
-    (``players/N.html`` beside the standings at ``standings_href``; "" for a bot, or with no standings)."""
+    (``players/N.html`` beside the standings at ``standings_href``, as ``edition`` names it; "" for a bot, or
+    with no standings)."""
     if tournament is None:
         return {"tournament": "", "sections": {"rounds": False, "games": False}, "player_pages": [],
                 "players_index": ""}
@@ -262,10 +346,10 @@ def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_hre
     entered = player_pages(tournament) if standings_href else {}
     beside = standings_href.rpartition("/")[0]
     seated = [game.player(seat) for seat in range(len(game.seats))]
-    pages = [f"{beside}/{entered[player.id]}" if player is not None and player.id in entered else ""
+    pages = [edition.href(f"{beside}/{entered[player.id]}") if player is not None and player.id in entered else ""
              for player in seated]
     return {"tournament": tournament.definition.name, "player_pages": pages,
-            "players_index": f"{beside}/{PLAYERS_INDEX}" if standings_href else "",
+            "players_index": edition.href(f"{beside}/{PLAYERS_INDEX}") if standings_href else "",
             "sections": {"rounds": single and tournament.completed > 0, "games": single}}
 
 

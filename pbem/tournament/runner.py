@@ -25,7 +25,7 @@ from pbem.mail.headers import encoded_words
 from pbem.play import confirmations
 from pbem.play import players as player_rows
 from pbem.ops.db import Game, Player, Seat
-from pbem.language.words import game_title
+from pbem.language.words import SOURCE_LANGUAGE, game_title
 from pbem.play.mails import RoundNote
 from pbem.play.service import Service
 from pbem.play.store import LoadedGame
@@ -255,8 +255,8 @@ def _enter(service: Service, session: Session, loaded: Loaded, registration: pla
     tournament_id = loaded.row.id
     player = player_rows.find_or_add(session, registration.email)
     player.name = registration.name or player.name
-    # A player registered without a language reads the one they chose, or else the tournament's.
-    player.language = registration.language or player.language or loaded.definition.language
+    # A player registered without a language reads the one they chose, or else the tournament's, else English.
+    player.language = registration.language or player.language or loaded.definition.language or SOURCE_LANGUAGE
     player.time_zone = registration.time_zone or player.time_zone
     assert player.id is not None and tournament_id is not None
     entrant = register_entrant(loaded.definition, loaded.entrants, player.id, registration.name or player.name,
@@ -595,14 +595,16 @@ def mail_standings(service: Service, session: Session, loaded: Loaded, after_rou
     """One standings mail per player of the round (seated or with a bye): their division's, their line marked."""
     readers = [e for e in loaded.entrants if e.active_in(after_round)]
     players = names(session, [e.player for e in readers])
+    rules = engine.game(loaded.definition.game)
     for standings in loaded.all_standings(after_round):
         context = standings_context(standings, season(loaded.definition))
         listed = {row.player for row in standings.rows}
         for entrant in readers:
             if entrant.player not in listed:
                 continue
-            letter = service.letters.render("standings", players[entrant.player].reads, **context, player=entrant.name, you=entrant.player,
-                                            limit=STANDINGS_MAILED)
+            reads = players[entrant.player].reads
+            letter = service.letters.render("standings", reads, **{**context, "game": game_title(rules, reads)},
+                                            player=entrant.name, you=entrant.player, limit=STANDINGS_MAILED)
             service.mails.queue(session, "standings", players[entrant.player].email, letter,
                                 reply_to=service.mails.desk, list_id=list_of(service, loaded.row))
     return len(readers)

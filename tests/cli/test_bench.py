@@ -143,3 +143,5 @@ def test_bench_pages_weighs_a_whole_games_page_of_each_kind_against_its_target()
     html, picture = ([float(cell.replace(",", "")) for cell in rows[row][:3]]
                      for row in ("page HTML (KB)", "picture, the position now (KB)"))
     assert all(size > 20 for size in html) and all(size > 5 for size in picture)
+    copies = [float(cell.replace(",", "")) for cell in rows["all copies: plain and 4 languages, pictures (KB)"][:3]]
+    assert all(total > 3 * (page + image) for total, page, image in zip(copies, html, picture))  # five pages

@@ -30,11 +30,12 @@ pytestmark = [needs_chromium, pytest.mark.skipif(not AXE.is_file() and not os.en
                                                  reason="axe-core is not installed (bash .ci/axe-core installs it)")]
 
 KINDS = ("standings", "divisions", "player", "finished", "running", "dragon", "prodigals", "players", "replay",
-         "replay-list")
+         "replay-list", "standings.ru", "finished.el", "player.hu", "players.el")
 """Each kind of published page: the standings, a league's index of its divisions, a player's page, a China
 game over and one still played, a game of Dragon and one of Prodigals, the index of the players, a whole
 Prodigals game (its replay stepped by the page's script) and the same page read without its script (every
-position listed)."""
+position listed); and some in another language (the language before ``.html``: Cyrillic and Greek letters,
+Hungarian's longer words)."""
 
 CHECK = """<script src="{axe}"></script><script>addEventListener('load', () => axe.run().then(found => {{
   const grave = found.violations.filter(v => v.impact === 'serious' || v.impact === 'critical');
@@ -62,6 +63,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Site, dict[str, Path
     found["replay-list"] = found["replay"].with_name("unscripted.html")
     found["replay-list"].write_text(re.sub(r"<script>.*?</script>", "", found["replay"].read_text(encoding="utf-8"),
                                            flags=re.S), encoding="utf-8")
+    found.update({f"{kind}.{language}": found[kind].with_name(f"{found[kind].stem}.{language}.html")
+                  for kind, language in (("standings", "ru"), ("finished", "el"), ("player", "hu"), ("players", "el"))})
     return built, found
 
 
@@ -73,7 +76,8 @@ def divisions_page(site: Site) -> Path:
     division = standings_context(loaded.standings(), runner.season(loaded.definition))
     page = site.out / "divisions.html"
     page.write_text(pages.web_pages("en").get_template("divisions.html.j2").render(
-        tournament=loaded.definition.name, season=None, pages=[division, division], made="2026-03-01 09:00 UTC"),
+        tournament=loaded.definition.name, season=None, pages=[division, division], made="2026-03-01 09:00 UTC",
+        divisions=["index.html", "index.html"], languages=pages.Edition("en").switcher("index")),
         encoding="utf-8")
     return page
 
@@ -114,7 +118,8 @@ def test_at_a_phones_width_nothing_reaches_past_its_right_edge(site: tuple[Site,
 def test_the_page_names_its_language_its_landmarks_and_its_table_heads(site: tuple[Site, dict[str, Path]]) -> None:
     for kind, page in site[1].items():
         text = page.read_text(encoding="utf-8")
-        assert '<html lang="en">' in text and "<header" in text and "<main>" in text and "<footer>" in text, kind
+        language = kind.partition(".")[2] or "en"
+        assert f'<html lang="{language}">' in text and "<header" in text and "<main>" in text and "<footer>" in text, kind
         assert "<th>" not in text and text.count("<h1>") == 1, kind  # every head says what it heads: col or row
     finished = site[1]["finished"].read_text(encoding="utf-8")
     assert re.search(r'<img class="board" src="\d+\.png" alt="The board after \d+ moves, as a spectator sees it',

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
@@ -20,6 +20,7 @@ from pbem.cli.main import app
 from pbem.serve.server import Server, StartError
 from pbem.ops.config import load_settings
 from pbem.ops.db import Player
+from pbem.ops.tournament_tables import Tournament
 from pbem.language.words import words
 from pbem.tournament import pages
 from pbem.tournament.follow import Follower
@@ -28,8 +29,8 @@ from tests.settings import command_env
 
 REPO = Path(__file__).parents[2]
 ANN, BOB = "ann@example.org", "bob@example.org"
-PAGE_FILE = re.compile(r"\d+\.(html|png)|index\.html|division-\d+\.html|players\.html")
-"""What a published folder holds: no temporary file is left beside the pages."""
+PAGE_FILE = re.compile(r"(\d+|index|division-\d+|players)(\.(en|el|hu|ru))?\.html|\d+(\.(en|el|hu|ru))?\.png")
+"""What a published folder holds, each page also in every language: no temporary file is left beside the pages."""
 
 
 def addresses_in(folder: Path, addresses: list[str]) -> list[str]:
@@ -137,6 +138,7 @@ def test_a_tournaments_standings_and_its_games_link_each_other_and_show_no_addre
         assert (standings.parent / page).resolve().is_file() if page else f'id="{section}"' in text, link
     game = public / "games" / f"{site.finished}.html"
     back = {link.partition("#")[0] for link in re.findall(r'href="([^"]+)"', game.read_text(encoding="utf-8"))}
+    back -= {f"{site.finished}.{language}.html" for language in ("en", "el", "hu", "ru")}  # the language switcher
     players = {link for link in back if link.startswith("../tournaments/1/players/")}  # each seat's player's page
     with Session(site.service.db) as session:
         seats = len(site.service.store.load(session, site.finished).seats)
@@ -232,3 +234,38 @@ def test_a_publish_dir_pbem_cannot_write_stops_the_start_naming_the_setting(tmp_
 
     with pytest.raises(StartError, match="publish_dir"):
         asyncio.run(run())
+
+
+def test_the_pages_are_rewritten_when_their_language_changes_and_only_then(tmp_path: Path) -> None:
+    """Each page in every language is one stamp: a player's language rewrites a tournament's pages only when
+    it changes the language they are first in, and a page missing in one language is written again."""
+    site = china_tournament(tmp_path)
+    public = tmp_path / "public"
+    follower = Follower(site.service, public)
+    assert sorted(follower.run().written) == ["games/1", "games/2", "tournaments/1"]
+
+    def reading(language: str, *numbers: int) -> list[str]:
+        with site.service.db.begin() as connection:
+            connection.execute(update(Player).where(Player.email.in_(  # type: ignore[attr-defined]
+                [f"player{number:02d}@example.org" for number in numbers])).values(language=language))
+        return sorted(follower.run().written)
+
+    assert reading("hu", 1, 2, 3, 4) == []  # the file names English: every page stays as it was
+    with site.service.db.begin() as connection:  # the file names no language: the pages are in the most read
+        connection.execute(update(Tournament).values(definition=func.replace(Tournament.definition,
+                                                                             'language = "en"', "")))
+    assert sorted(follower.run().written) == ["games/1", "games/2", "tournaments/1"]
+    for page in (public / "tournaments" / "1" / "index.html", public / "games" / "1.html"):
+        assert '<html lang="hu">' in page.read_text(encoding="utf-8")  # four of seven read Hungarian
+    assert reading("el", 5, 6) == []  # still most read Hungarian: nothing to write
+    assert reading("el", 1, 7) == ["games/1", "games/2", "tournaments/1"]  # four Greek, three Hungarian
+    assert '<html lang="el">' in (public / "games" / "2.html").read_text(encoding="utf-8")
+    (public / "games" / "2.ru.html").unlink()
+    assert follower.run().written == ["games/2"]
+    assert (public / "games" / "2.ru.html").is_file() and follower.run().written == []
+    players = public / "tournaments" / "1" / pages.PLAYERS_INDEX  # the index of the players: with the standings
+    assert '<html lang="el">' in players.read_text(encoding="utf-8")
+    players.with_name("players.hu.html").unlink()
+    assert follower.run().written == ["tournaments/1"]
+    assert '<html lang="hu">' in players.with_name("players.hu.html").read_text(encoding="utf-8")
+    assert follower.run().written == []

@@ -72,7 +72,7 @@ def test_a_finished_games_page_shows_the_ranking_with_each_breakdown(site: Site)
         for label, points in breakdown.items():
             assert f"{said.say(TC('score', label))} {points}" in shown
     assert "to move" not in shown and "(no moves yet)" not in shown
-    assert shown.count("<code>") == len(game.log)  # every counted move, each with its time
+    assert shown.count("</td><td><code>") == len(game.log)  # every counted move in the list, each with its time
     assert " 2026-03-0" in shown
 
 
@@ -108,7 +108,8 @@ def test_the_prompt_and_status_mails_link_the_games_page_and_carry_the_picture_i
     with Session(site.service.db) as session:
         prompts = list(session.exec(select(Outbox).where(Outbox.kind == "prompt", Outbox.recipient == SILENT)))
     prompt = prompts[-1]
-    link = f"{PUBLIC_URL}/games/{site.running}.html"
+    link = f"{PUBLIC_URL}/games/{site.running}.en.html"  # the page in the player's language
+    assert (site.out / "games" / f"{site.running}.en.html").is_file()
     assert f"The game's page: {link}" in prompt.text and f'<a href="{link}">{link}</a>' in prompt.html
     assert prompt.picture and 'src="cid:board"' in prompt.html
     assert pipeline.deliver(site.service, reply_to(prompt, "status")).status == "command"
@@ -122,7 +123,7 @@ def test_without_a_public_url_no_mail_links_a_page(tmp_path: Path) -> None:
     site = china_tournament(tmp_path)
     shown = site.service.shown
     shown.settings = replace(shown.settings, public_url="")
-    assert shown.game_page(site.running) == ""
+    assert shown.game_page(site.running, "en") == ""
     with Session(site.service.db) as session:
         prompt = session.exec(select(Outbox).where(Outbox.kind == "prompt", Outbox.recipient == SILENT)).first()
     assert prompt is not None

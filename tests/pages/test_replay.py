@@ -98,7 +98,7 @@ def test_a_private_move_is_shown_as_such_and_changes_no_position(site: tuple[Sit
     for number in private:
         move = loaded.log[number - 1]
         item = text.split(f'<li id="move-{move.seq}">')[1].split("</li>")[0]
-        assert re.search(r'<p class="said">seat \d \([^)]*\): set a standing order</p>', item), item
+        assert re.search(r'<p class="said">seat \d \([^)]*\): <code>set a standing order</code></p>', item), item
         assert html.escape(said.move(move.notation)) not in text  # the order itself is nowhere on the page
         assert shown[number] == shown[number - 1]  # a spectator saw nothing change
 

@@ -9,6 +9,7 @@ import pytest
 
 import engine
 from tournaments import DefinitionError, definition, parse_duration
+from tournaments.definition import most_read
 
 from tests.tournaments.standins import EXAMPLES, MINIMAL, load
 
@@ -181,11 +182,18 @@ def test_preferred_is_checked_against_the_sizes_as_written() -> None:
     assert problems == ["seating.table_sizes: 7 is more than dragon allows (2-5)"]
 
 
-def test_language_names_one_the_mails_are_written_in_and_defaults_to_english() -> None:
-    assert load(MINIMAL).language == "en"
+def test_language_names_one_the_mails_are_written_in_else_none() -> None:
+    assert load(MINIMAL).language is None  # the players then read English, the pages what most of them read
     assert load('language = "el"\n' + MINIMAL).language == "el"
     (problem,) = refusal('language = "de"\n' + MINIMAL)
     assert problem == "language: 'de' is not one of 'en', 'el', 'hu', 'ru'"
+
+
+def test_pages_are_in_the_language_named_else_the_most_read_ties_to_the_earlier_else_english() -> None:
+    assert most_read(["hu", "ru"], "el") == "el"
+    assert most_read(["hu", "ru", "hu", ""]) == "hu"
+    assert most_read(["ru", "hu", "", "en"]) == "en"  # "" reads English: two against one each
+    assert most_read(["ru", "hu"]) == "hu" and most_read([]) == "en"
 
 
 @pytest.mark.parametrize("written", ["1000000000d", "999999999d", "367d", "9" * 400 + "h"],

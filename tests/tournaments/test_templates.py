@@ -61,7 +61,8 @@ def test_the_page_of_a_greek_tournament_is_greek(dragon_open: Definition, langua
                "byes": ["Cy"]}]
     page = web_pages(language).get_template("standings.html.j2").render(data, rounds=rounds, made="1")
     index = web_pages(language).get_template("divisions.html.j2").render(
-        tournament="Open", season="2026", pages=[data, data], made="1")
+        tournament="Open", season="2026", pages=[data, data], divisions=["division-1.html", "division-2.html"],
+        made="1")
     greek = ["κατάταξη μετά τον γύρο 2", "Θέση", "Παίκτης", "Πόντοι", "Παρτίδες", "Πόντοι παρτίδων", "(αποχώρησε)",
              "Τραπέζια", "Γύρος 1", "Τραπέζι 1: Ann, Bob", "Ρεπό: Cy", "Κριτήρια ισοβαθμίας με τη σειρά"]
     english = ["standings after round 2", "Rank", ">Player<", "Points", "Games", "Game points", "(dropped)",

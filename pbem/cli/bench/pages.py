@@ -1,8 +1,10 @@
 """``pbem bench pages``: how many bytes a whole game's replayable page costs the published site (issue #48).
 
 A game of each kind is played to its end by greedy bots in a fresh database and published as ``pbem game
-publish`` does; the page's HTML (every position, :mod:`pbem.tournament.replay`) and its one picture are
-weighed, beside what the page would weigh with every board written out whole, or with a picture per move.
+publish`` does; the page's HTML in one language (every position, :mod:`pbem.tournament.replay`) and its one
+picture are weighed, beside what the page would weigh with every board written out whole, or with a picture per
+move; and every copy the site holds of it (the plain page and one per language, each language's picture:
+:func:`pbem.tournament.pages.edition_files`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Weighed:
     picture: int
     boards: int
     """Every position's spectator board as text, whole: what the page would carry without its line table."""
+    copies: int
+    """Every file published for the game: its page under the plain name and in each language, with their pictures."""
 
 
 @app.command("pages")
@@ -75,6 +79,7 @@ def bench_pages(
               all(value <= MAX_PER_MOVE for value in per_move))
     table.row("every board whole, as text (KB)", kb(each.boards for each in weighed))
     table.row("a picture per move instead (KB)", kb(each.picture * (each.moves + 1) for each in weighed))
+    table.row("all copies: plain and 4 languages, pictures (KB)", kb(each.copies for each in weighed))
     table.print()
 
 
@@ -85,11 +90,12 @@ def weigh(service: Service, name: str, players: int, seed: int, language: str, o
     game_id = service.new_game(name, [], bots_count=seats, seed=seed)
     page = pages.publish_game(service, game_id, out, language)
     picture = page.with_suffix(".png")
-    html = page.read_bytes()
+    html = page.read_bytes()  # the plain page: in ``language``, as its own edition is
+    copies = sum(file.stat().st_size for file in page.parent.glob(f"{game_id}.*") if file.is_file())
     with Session(service.db) as session:
         game = service.store.load(session, game_id)
         said = named(words(rules, language), pages.seat_names(session, game, language))
     states = replayed(rules, seats, game.row.seed, game.row.options, ((move.seat, move.notation) for move in game.log))
     boards = sum(len(rules.render(state, None, said).encode("utf-8")) for state in states)
     return Weighed(len(game.log), sum(rules.private(move.notation) for move in game.log), len(html),
-                   len(gzip.compress(html)), picture.stat().st_size if picture.is_file() else 0, boards)
+                   len(gzip.compress(html)), picture.stat().st_size if picture.is_file() else 0, boards, copies)
