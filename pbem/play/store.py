@@ -17,8 +17,8 @@ without this module knowing it exists.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -202,11 +202,20 @@ GameOverHook = Callable[[Session, LoadedGame, engine.Result], None]
 
 def replay(rules: engine.Game, seats: int, seed: int, options: dict, moves: Iterable[tuple[int, str]]) -> engine.State:  # type: ignore[type-arg]
     """The state after ``moves`` (seat, notation) from the set-up: the one way a log becomes a state."""
+    return deque(replayed(rules, seats, seed, options, moves), maxlen=1)[0]
+
+
+def replayed(rules: engine.Game, seats: int, seed: int, options: dict,  # type: ignore[type-arg]
+             moves: Iterable[tuple[int, str]]) -> Iterator[engine.State]:
+    """The state after the set-up, then after each of ``moves`` (seat, notation; a line may hold several moves):
+    how a game's page replays it position by position. Engines change a state in place, so each state
+    yielded is the same object, read before the next is asked for."""
     state = rules.new(seats, seed, options)
+    yield state
     for seat, notation in moves:
         for move in rules.parse(notation, state, seat):
             state = rules.apply(state, seat, move)
-    return state
+        yield state
 
 
 class Transaction:

@@ -14,7 +14,7 @@ changed again while it was written is simply written again on the next pass.
 
 The folder's layout: ``games/ID.html`` (and ``ID.png``) for every game, and
 ``tournaments/ID/index.html`` (with ``division-N.html`` in a league with
-divisions) for each tournament, its tables linked to the game pages and each
+divisions, and ``players.html``, the index of its players) for each tournament, its tables linked to the game pages and each
 tournament game's page back to it; each page also in every language, the
 language before ``.html`` (``games/ID.el.html``: what ``public_url`` links a
 Greek reader's prompt to; :class:`pbem.tournament.pages.Edition`). A page's
@@ -94,8 +94,11 @@ class Follower:
         return self.out / "games" / f"{number}.html" if kind == "games" else self.out / kind / number / "index.html"
 
     def missing(self, page: str) -> bool:
-        """Whether a file of the page, in some language, is gone."""
-        return not all(file.is_file() for file in pages.edition_files(self.file(page)))
+        """Whether a file of the page, in some language, is gone: a tournament's standings, or the index of its
+        players beside them (written with them, from what their stamp covers)."""
+        plain = self.file(page)
+        files = [plain] if page.startswith("games/") else [plain, plain.with_name(pages.PLAYERS_INDEX)]
+        return not all(file.is_file() for each in files for file in pages.edition_files(each))
 
     def due(self) -> list[Due]:
         """Every page whose stamp differs from the one it was written with, or whose file is missing; in

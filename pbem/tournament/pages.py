@@ -39,6 +39,7 @@ from pbem.play.players import given_name
 from pbem.play.shown import bot_name
 from pbem.play.store import LoadedGame
 from pbem.language.words import game_title, named, words
+from pbem.tournament.replay import replay
 from pbem.tournament.runner import Loaded, load, names, season, tables_and_games, with_records
 from pbem.ops.tournament_tables import Entry, Tournament, TournamentRound, TournamentTable
 from tournaments import SeatingReport, standings_context
@@ -49,6 +50,10 @@ if TYPE_CHECKING:
     from pbem.play.service import Service
 
 WEB_TEMPLATES = Path(templates.__file__).parent / "web"
+
+PLAYERS_INDEX = "players.html"
+"""A tournament's index of its players, beside its standings page: each name linked to the player's page, with
+their place, points and games (the header's navigation links to it)."""
 
 
 @dataclass(frozen=True)
@@ -203,8 +208,8 @@ def publish(service: Service, tournament_id: int, out: Path, zone: str = "UTC") 
 def write_standings(service: Service, session: Session, loaded: Loaded, out: Path, zone: str, games: str) -> Path:
     """Write ``out/index.html``: the standings and every round's seating (one page per division and an index
     of them in a league with divisions); each table links to ``{games}ID.html``. Each entrant gets a page,
-    ``out/players/N.html`` (N their order of entry), which the standings link to (:func:`write_players`).
-    Each page in every language (:class:`Edition`), each edition linking to its own."""
+    ``out/players/N.html`` (N their order of entry), which the standings link to (:func:`write_players`), and
+    ``out/players.html`` (:data:`PLAYERS_INDEX`) lists them all. Each page in every language (:class:`Edition`), each edition linking to its own."""
     make_folder(out)
     with_records(session, loaded, service.clock.now())
     for edition in editions(site_language(session, loaded)):
@@ -214,7 +219,8 @@ def write_standings(service: Service, session: Session, loaded: Loaded, out: Pat
 
 def write_standings_edition(service: Service, session: Session, loaded: Loaded, out: Path, zone: str, games: str,
                             edition: Edition) -> None:
-    """Write one edition's standings, divisions and player pages (:func:`write_standings`)."""
+    """Write one edition's standings, divisions, player pages and index of the players
+    (:func:`write_standings`)."""
     language = edition.language
     who = public_entrants(session, loaded, language)
     views = rounds(session, loaded, who)
@@ -234,12 +240,18 @@ def write_standings_edition(service: Service, session: Session, loaded: Loaded, 
         standings_page = edition.href("index.html" if single else f"division-{number}.html")
         write_players(out, page, views, games, standings_page, edition)
         write_atomic(out / standings_page, web.get_template("standings.html.j2").render(
-            page, languages=edition.switcher(Path(standings_page).stem.removesuffix(edition.suffix))))
+            page, players_index=edition.href(PLAYERS_INDEX),
+            languages=edition.switcher(Path(standings_page).stem.removesuffix(edition.suffix))))
+    write_atomic(out / edition.href(PLAYERS_INDEX), web.get_template("players.html.j2").render(
+        tournament=loaded.definition.name, season=season(loaded.definition), divisions=pages, made=made,
+        standings_href=edition.href("index.html"),
+        sections={"rounds": single and loaded.completed > 0, "games": single},
+        languages=edition.switcher(Path(PLAYERS_INDEX).stem)))
     if not single:
         write_atomic(out / edition.href("index.html"), web.get_template("divisions.html.j2").render(
             tournament=loaded.definition.name, season=season(loaded.definition), pages=pages, made=made,
             divisions=[edition.href(f"division-{number}.html") for number in range(1, len(pages) + 1)],
-            languages=edition.switcher("index")))
+            players_index=edition.href(PLAYERS_INDEX), languages=edition.switcher("index")))
 
 
 def player_pages(loaded: Loaded) -> dict[int, str]:
@@ -268,6 +280,7 @@ def write_players(out: Path, page: dict[str, Any], views: list[RoundView], games
         target = out / page["players"][row["player"]]
         write_atomic(target, template.render(
             page, row=row, games=played, standings_href=f"../{standings_page}",
+            players_index=edition.href(f"../{PLAYERS_INDEX}"),
             sections={"rounds": page["after_round"] > 0, "games": bool(views)},
             languages=edition.switcher(target.stem.removesuffix(edition.suffix))))
 
@@ -313,6 +326,7 @@ def write_game_edition(service: Service, session: Session, game: LoadedGame, tim
     elif not drawn:
         picture.unlink(missing_ok=True)  # a picture of an earlier publish would show an old board
     context = game_context(service, game, times, said, language, zone, names)
+    context["replay"] = replay(game, context["lines"], said)
     page = folder / f"{game.id}{edition.suffix}.html"
     write_atomic(page, web_pages(language).get_template("game.html.j2").render(
         context, picture=picture.name if picture.is_file() else "", standings_href=standings_href,
@@ -328,7 +342,8 @@ def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_hre
     (``players/N.html`` beside the standings at ``standings_href``, as ``edition`` names it; "" for a bot, or
     with no standings)."""
     if tournament is None:
-        return {"tournament": "", "sections": {"rounds": False, "games": False}, "player_pages": []}
+        return {"tournament": "", "sections": {"rounds": False, "games": False}, "player_pages": [],
+                "players_index": ""}
     single = len(tournament.divisions()) == 1
     entered = player_pages(tournament) if standings_href else {}
     beside = standings_href.rpartition("/")[0]
@@ -336,6 +351,7 @@ def tournament_header(tournament: Loaded | None, game: LoadedGame, standings_hre
     pages = [edition.href(f"{beside}/{entered[player.id]}") if player is not None and player.id in entered else ""
              for player in seated]
     return {"tournament": tournament.definition.name, "player_pages": pages,
+            "players_index": edition.href(f"{beside}/{PLAYERS_INDEX}") if standings_href else "",
             "sections": {"rounds": single and tournament.completed > 0, "games": single}}
 
 

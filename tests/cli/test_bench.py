@@ -132,3 +132,16 @@ def test_bench_calendar_plays_games_on_a_simulated_clock_and_checks_its_targets(
     sat, _, typed = rows["sittings per player per game, by link vs P = 0"][0].partition(" vs ")
     assert float(typed) > 5 and rows["sittings per player per game, by link vs P = 0"][1:] == [
         "no more", "yes" if float(sat) <= float(typed) else "NO"]
+
+
+def test_bench_pages_weighs_a_whole_games_page_of_each_kind_against_its_target() -> None:
+    printed = bench("pages", "--players", "3", "--language", "ru")
+    rows = cells(printed)
+    assert "in ru" in printed and rows["HTML per move (KB)"][-2:] == ["≤ 2", "yes"]
+    moves = [int(cell.split()[0]) for cell in rows["moves (private)"][:3]]
+    assert all(count > 50 for count in moves)  # whole games, played to their end
+    html, picture = ([float(cell.replace(",", "")) for cell in rows[row][:3]]
+                     for row in ("page HTML (KB)", "picture, the position now (KB)"))
+    assert all(size > 20 for size in html) and all(size > 5 for size in picture)
+    copies = [float(cell.replace(",", "")) for cell in rows["all copies: plain and 4 languages, pictures (KB)"][:3]]
+    assert all(total > 3 * (page + image) for total, page, image in zip(copies, html, picture))  # five pages

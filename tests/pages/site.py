@@ -58,3 +58,14 @@ def other_games(site: Site) -> dict[str, int]:
         pages.publish_game(site.service, game_id, site.out)
         published[game] = game_id
     return published
+
+
+def finished_games(site: Site) -> dict[str, int]:
+    """A whole game of each kind, played by greedy bots to its end (Prodigals' bots set standing orders, moves
+    private to their seat), published into the site's ``games/`` as ``pbem game publish`` does: game id by game."""
+    published = {}
+    for game in ("dragon", "china", "prodigals"):
+        game_id = site.service.new_game(game, [], bots_count=3, seed=1)
+        pages.publish_game(site.service, game_id, site.out)
+        published[game] = game_id
+    return published

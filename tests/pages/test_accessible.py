@@ -20,7 +20,7 @@ from sqlmodel import Session
 from pbem.tournament import pages, runner
 from tournaments import standings_context
 from tests.mail.test_phone_width import MEASURE, PHONE
-from tests.pages.site import Site, china_tournament, other_games
+from tests.pages.site import Site, china_tournament, finished_games, other_games
 from tests.pages.test_browser import chromium, pytestmark as needs_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,11 +29,13 @@ AXE = ROOT / ".ci" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 pytestmark = [needs_chromium, pytest.mark.skipif(not AXE.is_file() and not os.environ.get("CI"),
                                                  reason="axe-core is not installed (bash .ci/axe-core installs it)")]
 
-KINDS = ("standings", "divisions", "player", "finished", "running", "dragon", "prodigals", "standings.ru",
-         "finished.el", "player.hu")
+KINDS = ("standings", "divisions", "player", "finished", "running", "dragon", "prodigals", "players", "replay",
+         "replay-list", "standings.ru", "finished.el", "player.hu", "players.el")
 """Each kind of published page: the standings, a league's index of its divisions, a player's page, a China
-game over and one still played, a game of Dragon and one of Prodigals; and some in another language (the
-language before ``.html``: Cyrillic and Greek letters, Hungarian's longer words)."""
+game over and one still played, a game of Dragon and one of Prodigals, the index of the players, a whole
+Prodigals game (its replay stepped by the page's script) and the same page read without its script (every
+position listed); and some in another language (the language before ``.html``: Cyrillic and Greek letters,
+Hungarian's longer words)."""
 
 CHECK = """<script src="{axe}"></script><script>addEventListener('load', () => axe.run().then(found => {{
   const grave = found.violations.filter(v => v.impact === 'serious' || v.impact === 'critical');
@@ -56,8 +58,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Site, dict[str, Path
              "running": games / f"{built.running}.html"}
     found.update({game: games / f"{game_id}.html" for game, game_id in other_games(built).items()})
     found["divisions"] = divisions_page(built)
+    found["players"] = built.out / pages.PLAYERS_INDEX
+    found["replay"] = games / f"{finished_games(built)['prodigals']}.html"
+    found["replay-list"] = found["replay"].with_name("unscripted.html")
+    found["replay-list"].write_text(re.sub(r"<script>.*?</script>", "", found["replay"].read_text(encoding="utf-8"),
+                                           flags=re.S), encoding="utf-8")
     found.update({f"{kind}.{language}": found[kind].with_name(f"{found[kind].stem}.{language}.html")
-                  for kind, language in (("standings", "ru"), ("finished", "el"), ("player", "hu"))})
+                  for kind, language in (("standings", "ru"), ("finished", "el"), ("player", "hu"), ("players", "el"))})
     return built, found
 
 

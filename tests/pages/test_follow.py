@@ -29,7 +29,7 @@ from tests.settings import command_env
 
 REPO = Path(__file__).parents[2]
 ANN, BOB = "ann@example.org", "bob@example.org"
-PAGE_FILE = re.compile(r"(\d+|index|division-\d+)(\.(en|el|hu|ru))?\.html|\d+(\.(en|el|hu|ru))?\.png")
+PAGE_FILE = re.compile(r"(\d+|index|division-\d+|players)(\.(en|el|hu|ru))?\.html|\d+(\.(en|el|hu|ru))?\.png")
 """What a published folder holds, each page also in every language: no temporary file is left beside the pages."""
 
 
@@ -142,7 +142,8 @@ def test_a_tournaments_standings_and_its_games_link_each_other_and_show_no_addre
     players = {link for link in back if link.startswith("../tournaments/1/players/")}  # each seat's player's page
     with Session(site.service.db) as session:
         seats = len(site.service.store.load(session, site.finished).seats)
-    assert back - players == {"../tournaments/1/index.html"} and len(players) == seats
+    assert back - players == {"", "../tournaments/1/index.html", "../tournaments/1/players.html"}  # "": its replay
+    assert len(players) == seats
     assert (game.parent / "../tournaments/1/index.html").resolve() == standings.resolve()
     assert all((game.parent / link).resolve().is_file() for link in players)
     emails = [f"player{number:02d}@example.org" for number in range(1, 8)]
@@ -262,3 +263,9 @@ def test_the_pages_are_rewritten_when_their_language_changes_and_only_then(tmp_p
     (public / "games" / "2.ru.html").unlink()
     assert follower.run().written == ["games/2"]
     assert (public / "games" / "2.ru.html").is_file() and follower.run().written == []
+    players = public / "tournaments" / "1" / pages.PLAYERS_INDEX  # the index of the players: with the standings
+    assert '<html lang="el">' in players.read_text(encoding="utf-8")
+    players.with_name("players.hu.html").unlink()
+    assert follower.run().written == ["tournaments/1"]
+    assert '<html lang="hu">' in players.with_name("players.hu.html").read_text(encoding="utf-8")
+    assert follower.run().written == []

@@ -5,6 +5,7 @@ link to its game's page in the reader's language (pbem.tournament.pages.Edition)
 from __future__ import annotations
 
 import html
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -41,6 +42,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Site, dict[str, Path
     found = {"standings": built.out / "index.html", "player": built.out / "players" / "1.html",
              "finished": games / f"{built.finished}.html", "running": games / f"{built.running}.html"}
     found.update({game: games / f"{game_id}.html" for game, game_id in other_games(built).items()})
+    found["players"] = built.out / pages.PLAYERS_INDEX
     return built, found
 
 
@@ -50,8 +52,12 @@ def edition(page: Path, language: str) -> Path:
 
 def words(page: str, game_text: bool = True) -> set[str]:
     """The words in Latin letters a reader sees on ``page`` (the language switcher, which names each language
-    in itself, left out; with ``game_text`` False, the board and the moves' notation too)."""
-    shown = re.sub(r"<style.*?</style>|<nav class=\"languages\".*?</nav>", "", page, flags=re.S)
+    in itself, and the replay's script, which no reader sees, left out; of the replay's data only the boards'
+    lines, which its stepper shows, as a board; with ``game_text`` False, the board and the moves' notation too)."""
+    shown = re.sub(r"<style.*?</style>|<nav class=\"languages\".*?</nav>|<script>.*?</script>", "", page, flags=re.S)
+    shown = re.sub(r'<script type="application/json" id="replay-data">(.*?)</script>',
+                   lambda data: f"<pre>{html.escape(chr(10).join(json.loads(data.group(1))['lines']))}</pre>", shown,
+                   flags=re.S)
     if not game_text:
         shown = re.sub(r"<pre.*?</pre>|<code>.*?</code>", "", shown, flags=re.S)
     return set(re.findall(r"[A-Za-z][A-Za-z']+", html.unescape(re.sub(r"<[^>]+>", " ", shown))))
@@ -72,7 +78,7 @@ def rendered(site: tuple[Site, dict[str, Path]], kind: str, language: str) -> st
     return edition(site[1][kind], language).read_text(encoding="utf-8")
 
 
-KINDS = ("standings", "divisions", "player", "finished", "running", "dragon", "prodigals")
+KINDS = ("standings", "divisions", "player", "finished", "running", "dragon", "prodigals", "players")
 
 
 @pytest.mark.parametrize("language", ["el", "hu", "ru"])
@@ -81,6 +87,8 @@ def test_every_page_kind_is_in_each_language_with_no_english_word_left(site: tup
                                                                        language: str) -> None:
     english, page = rendered(site, kind, "en"), rendered(site, kind, language)
     assert f'<html lang="{language}">' in page and '<html lang="en">' in english
+    if kind in ("finished", "running", "dragon", "prodigals"):  # a game's page: its replay is read with the rest
+        assert page.count('<section id="replay"') == 1 and '<li id="move-0">' in page, (kind, language)
     if language == "hu":  # the same letters: no word of the English page's own (its board and moves are the game's)
         left = (words(english, game_text=False) & words(page, game_text=False)) - NOT_ENGLISH
     else:  # Greek and Russian pages: no Latin word at all, boards and moves included
@@ -120,7 +128,8 @@ def test_the_switcher_links_each_page_in_every_language_each_named_in_itself(sit
             assert (path.parent / href).is_file(), (path, href)
             assert bool(current) == (code == language), path
         checked += 1
-    assert checked == 5 * (1 + 7 + 2 + 2)  # index, seven players, two tables' games, Dragon's and Prodigals'
+    assert checked == 5 * (1 + 1 + 7 + 2 + 2)  # index, the players' index, seven players, two tables' games,
+    # Dragon's and Prodigals'
 
 
 def test_every_link_of_a_language_stays_in_it_and_resolves(site: tuple[Site, dict[str, Path]]) -> None:

@@ -72,7 +72,7 @@ def test_a_finished_games_page_shows_the_ranking_with_each_breakdown(site: Site)
         for label, points in breakdown.items():
             assert f"{said.say(TC('score', label))} {points}" in shown
     assert "to move" not in shown and "(no moves yet)" not in shown
-    assert shown.count("<code>") == len(game.log)  # every counted move, each with its time
+    assert shown.count("</td><td><code>") == len(game.log)  # every counted move in the list, each with its time
     assert " 2026-03-0" in shown
 
 
