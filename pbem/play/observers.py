@@ -22,6 +22,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from pbem.clock import stored
+from pbem.language.letters import Letter
 from pbem.ops.db import Follower, Game, InboundStatus, Move, Player
 from pbem.play import confirmations
 from pbem.play.memberships import Memberships
@@ -34,6 +35,11 @@ EVERY = {"day": "day", "daily": "day", "digest": "day", "move": "move", "each": 
 """The words that choose how often a follower is mailed: a digest a day, or a mail after each move."""
 CONFIRM = "confirm"
 CONFIRMATIONS_A_DAY = timedelta(days=1)
+WORDS_BESIDE_A_PICTURE = 3200
+"""The fewest characters of HTML (markup included) a follower's mail carries its board's picture beside:
+SpamAssassin's ``HTML_IMAGE_ONLY_*`` rules score a shorter HTML part with an image as image spam (up to 2.8
+points), and a digest of a move or two is that short. Such a mail's HTML shows the text board, and the picture
+is attached beside it."""
 """An address is mailed one confirmation within this time, whatever game it names."""
 OPEN = ("active", "paused")
 
@@ -151,10 +157,17 @@ def _send(mails: Postbox, session: Session, email: str, language: str, game: Gam
     """One mail to a follower: from pbem's own address, which reads its ``unfollow`` (List-Unsubscribe too)."""
     row = game.row if isinstance(game, LoadedGame) else game
     language = language or "en"
-    letter = mails.letters.render("observer", language, event=event, game_id=row.id, table=row.label,
-                                  game_title=row.game, desk=mails.desk, picture=picture is not None,
-                                  **{"lines": [], "board": "", "game_page": mails.shown.game_page(row.id or 0, language),
-                                     **context})
+
+    def render(pictured: bool) -> Letter:
+        return mails.letters.render("observer", language, event=event, game_id=row.id, table=row.label,
+                                    game_title=row.game, desk=mails.desk, picture=pictured,
+                                    **{"lines": [], "board": "", "game_page": mails.shown.game_page(row.id or 0,
+                                                                                                   language),
+                                       **context})
+
+    letter = render(picture is not None)
+    if picture is not None and len(letter.html) <= WORDS_BESIDE_A_PICTURE:  # a move or two: the picture goes
+        letter = render(False)  # as an attachment, not shown in the HTML (pbem.serve.outbox.compose)
     mails.queue(session, "observer", email, letter, reply_to=mails.desk, game_id=row.id, picture=picture,
                 list_id=mails.lists.of(session, row.id or 0),
                 unsubscribe=f"<mailto:{mails.desk}?subject=unfollow%20{row.id}>")

@@ -105,12 +105,15 @@ def compose(row: Outbox, sender: str) -> bytes:
     """
     boundary = f"=_pbem_{hashlib.sha1(row.message_id.encode()).hexdigest()[:24]}"
     html = _part("text/html", row.html)
+    shown = bool(row.picture) and SHOWN_PICTURE in row.html
     if row.picture:
-        inner = f"{boundary}_related"
         image = (b'Content-Type: image/png; name="board.png"\r\nContent-Transfer-Encoding: base64\r\n'
-                 b'Content-ID: <board>\r\nContent-Disposition: inline; filename="board.png"\r\n\r\n'
+                 + (b'Content-ID: <board>\r\nContent-Disposition: inline' if shown else b'Content-Disposition: '
+                    b'attachment') + b'; filename="board.png"\r\n\r\n'
                  + _lines76(binascii.b2a_base64(row.picture, newline=False)))
-        html = _multipart('multipart/related; type="text/html"', inner, [html, image])  # RFC 2387: its root's type
+    if shown:
+        html = _multipart('multipart/related; type="text/html"', f"{boundary}_related", [html, image])  # RFC
+        # 2387: its root's type
     headers = [
         ("From", sender), ("To", row.recipient), ("Subject", _header_text(row.subject)),
         ("Date", format_datetime(row.created)), ("Message-ID", row.message_id), ("Reply-To", row.reply_to),
@@ -124,7 +127,16 @@ def compose(row: Outbox, sender: str) -> bytes:
     parts = [_part("text/plain", row.text), html]
     if row.calendar:
         parts.append(_part(f"text/calendar; method={row.calendar_method}", row.calendar))
+    if row.picture and not shown:  # a picture the HTML does not show: attached beside both parts
+        return head + _multipart("multipart/mixed", f"{boundary}_mixed",
+                                 [_multipart("multipart/alternative", boundary, parts), image])
     return head + _multipart("multipart/alternative", boundary, parts)
+
+
+SHOWN_PICTURE = "cid:board"
+"""How an HTML part shows the board's picture (``<img src="cid:board">``): inline beside it (multipart/related).
+A mail whose HTML does not show it (a follower's short digest: :data:`pbem.play.observers.WORDS_BESIDE_A_PICTURE`)
+carries it as an attachment."""
 
 
 class RelayUnreachable(OSError):

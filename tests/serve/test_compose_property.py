@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from pbem.mail.headers import from_header
 from pbem.ops.checks import display_name
 from pbem.ops.config import NAME_BYTES
-from pbem.serve.outbox import AUTO_RESPONSE_SUPPRESS, ComposeError, compose
+from pbem.serve.outbox import AUTO_RESPONSE_SUPPRESS, SHOWN_PICTURE, ComposeError, compose
 from pbem.ops.db import Outbox
 from pbem.tournament.runner import list_of
 from tournaments.names import control_characters
@@ -84,7 +84,8 @@ def rows(draw: st.DrawFn) -> tuple[Outbox, str]:
                       SimpleNamespace(name=tournament, id=row_id)) if tournament else ""  # type: ignore[arg-type]
     earlier = f"<{row_id - 1}.a1@pbem.example.org>"
     row = Outbox(id=row_id, kind="prompt", recipient="ann.o-brien+dragon@example.org", subject=draw(SUBJECTS),
-                 text=draw(BODIES), html=draw(BODIES), picture=draw(PICTURES),
+                 text=draw(BODIES), html=draw(BODIES) + draw(st.sampled_from(["", '<img src="cid:board">'])),
+                 picture=draw(PICTURES),  # a picture the HTML shows, or one it does not (attached)
                  message_id=f"<{row_id}.b2@pbem.example.org>", created=at, next_attempt=at, reply_to=reply_to,
                  in_reply_to=draw(st.sampled_from(["", earlier])), references=draw(st.sampled_from(["", earlier])),
                  list_id=list_id, unsubscribe=draw(st.sampled_from(["", f"<mailto:{reply_to}?subject=leave>"])))
@@ -133,8 +134,12 @@ def test_every_composed_mail_parses_without_defects_and_reads_back_as_given(draw
     assert _lines(html.get_content()) == _lines(row.html)
     pictures = [part for part in message.walk() if part.get_content_type() == "image/png"]
     assert [part.get_content() for part in pictures] == ([row.picture] if row.picture else [])
-    related = [part for part in message.walk() if part.get_content_type() == "multipart/related"]
-    assert [part.get_param("type") for part in related] == (["text/html"] if row.picture else [])  # RFC 2387
+    shown = bool(row.picture) and SHOWN_PICTURE in row.html  # a picture the HTML shows is inline beside it, one
+    related = [part for part in message.walk() if part.get_content_type() == "multipart/related"]  # it does not,
+    assert [part.get_param("type") for part in related] == (["text/html"] if shown else [])  # RFC 2387; attached
+    assert [part.get_content_disposition() for part in pictures] == (
+        [] if not row.picture else ["inline"] if shown else ["attachment"])
+    assert message.get_content_type() == ("multipart/mixed" if row.picture and not shown else "multipart/alternative")
 
 
 @PROPERTY

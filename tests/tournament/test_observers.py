@@ -5,6 +5,7 @@ address a day, and nothing at all for a stranger where only players may follow."
 from __future__ import annotations
 
 import re
+from email import message_from_bytes
 from datetime import timedelta
 from itertools import count
 
@@ -12,10 +13,12 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
+from pbem.clock import SetClock
 from pbem.ops.db import Follower, Move, Outbox
-from pbem.play import deadlines
+from pbem.play import deadlines, observers
 from pbem.play.service import Service
 from pbem.serve import pipeline
+from pbem.serve.outbox import SHOWN_PICTURE, compose
 from pbem.tournament import runner
 from tests.tournament.conftest import ORGANISER, Players, definition, emails, mails
 from tests.tournament.test_reply_to import new_mail
@@ -132,3 +135,23 @@ def test_observers_setting_is_checked_in_the_file() -> None:
     with pytest.raises(DefinitionError, match="observers: 'all' is not one of 'none', 'players', 'anyone'"):
         load(definition().replace("seed = 7", 'seed = 7\nobservers = "all"'))
     assert load(definition()).observers == "none"
+
+
+def test_a_short_digest_goes_without_the_picture_a_long_one_with_it(service: Service, clock: SetClock) -> None:
+    """A digest of a move or two is too short an HTML part to show an image in (SpamAssassin's image-only rules):
+    its HTML shows the text board, and the picture is attached; a longer one shows the picture inline."""
+    game_id = tournament(service, "anyone")
+    to_desk(service, FAN, f"follow {game_id} move")
+    to_desk(service, FAN, re.search(rf"follow {game_id} confirm \w+", observed(service)[-1].text).group(0))
+    Players(service, seed=2).answer_all(rounds=1)
+    digests = [row for row in observed(service) if "What happened" in row.subject]
+    assert digests, "a mail after each move"
+    for row in digests:
+        assert row.picture, "every digest carries the picture"
+        shown = SHOWN_PICTURE in row.html
+        assert shown == (len(row.html) > observers.WORDS_BESIDE_A_PICTURE), len(row.html)
+        raw = message_from_bytes(compose(row, "pbem <pbem@pbem.localhost>"))
+        [image] = [part for part in raw.walk() if part.get_content_type() == "image/png"]
+        assert image.get_content_disposition() == ("inline" if shown else "attachment")
+        assert raw.get_content_type() == ("multipart/alternative" if shown else "multipart/mixed")
+    assert any(SHOWN_PICTURE not in row.html for row in digests), "the first, of one move, is short"
