@@ -48,15 +48,21 @@ def test_a_deadline_missed_while_the_server_was_down_is_handled_at_start_up(tmp_
     assert all(row.status == "sent" for row in outbox(service))
 
 
-def test_the_board_picture_rides_inline_in_the_html_part(service: Service) -> None:
+def test_the_board_picture_rides_inline_in_the_html_part_that_shows_it(service: Service) -> None:
     service.new_game("sticks", [ANN, BOB], seed=0)
     row: Outbox = outbox(service, kind="prompt")[0]
     row.picture = b"\x89PNG\r\n\x1a\nfake"
-    message = message_from_bytes(compose(row, "pbem@pbem.localhost"), policy=policy.default)
+    attached = message_from_bytes(compose(row, "pbem@pbem.localhost"), policy=policy.default)
+    row.html = row.html.replace("</body>", '<p><img src="cid:board" alt="the board"></p></body>')  # as a board
+    message = message_from_bytes(compose(row, "pbem@pbem.localhost"), policy=policy.default)  # game's mail shows it
     related = [part for part in message.walk() if part.get_content_type() == "multipart/related"]
     image = [part for part in message.walk() if part.get_content_type() == "image/png"]
     assert related and image and image[0]["Content-ID"] == "<board>"
+    assert image[0].get_content_disposition() == "inline"
     assert message.get_body(preferencelist=("plain",)).get_content().startswith("Hello ann")
+    [unshown] = [part for part in attached.walk() if part.get_content_type() == "image/png"]  # an HTML that does
+    assert unshown.get_content_disposition() == "attachment" and unshown["Content-ID"] is None  # not show it
+    assert attached.get_body(preferencelist=("plain",)).get_content().startswith("Hello ann")
 
 
 def test_game_new_and_list_from_the_command_line(tmp_path: Path) -> None:
