@@ -371,9 +371,9 @@ def _read_build(reader: _Reader) -> list[Build]:
             reader.take()
             if bare and reader.peek() == "palaces":  # "2 new palaces": a count of palaces, one floor each
                 new += [1] * floors
-            elif bare and reader.more() and not reader.peek().startswith("+"):  # "2 new palace", as «két új palotát», «два новых дворца» read: a count
-                counted = floors  # of palaces in the player's words, of floors in the notation's ("build 2
-            else:  # new", "+2 new"): asked below
+            elif bare and reader.more() and not reader.peek().startswith("+"):  # "2 new palace", as «két új
+                counted = floors  # palotát» and «два новых дворца» read: a count of palaces in the player's words,
+            else:  # of floors in the notation's ("build 2 new", "+2 new"): asked below
                 new.append(floors)
             if reader.peek() in ("palace", "palaces"):
                 reader.take()

@@ -94,7 +94,8 @@ any other exception is the row's own and fails it at once."""
 
 
 def compose(row: Outbox, sender: str) -> bytes:
-    """The raw MIME message for one outbox row: plain text, HTML alternative, board picture inline, and the
+    """The raw MIME message for one outbox row: plain text, HTML alternative, board picture inline where the HTML
+    shows it (:data:`SHOWN_PICTURE`, else attached beside both parts), and the
     calendar update a seat's mail may carry (:mod:`pbem.play.calendar`) as the last alternative, with its method
     in the Content-Type: where Outlook, Gmail and Thunderbird look for an invitation (iMIP, RFC 6047 2.4).
 
