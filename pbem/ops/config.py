@@ -220,8 +220,9 @@ class Settings:
                                       "is kept unanswered and goes in the organiser's daily digest.", 6,
                                       whole(0, example=4))
     signups_per_day: int = knob(50, "Confirmations of a sign-up by mail (`join`, from any address) sent a day in "
-                                    "all; each address gets at most one a day whatever this says. A `join` beyond "
-                                    "is kept unanswered.", 20, whole(0, example=50))
+                                    "all, and as many of following a game (`follow`, from an address no player "
+                                    "has); each address gets at most one a day whatever this says. A `join` or "
+                                    "`follow` beyond is kept unanswered.", 20, whole(0, example=50))
     commands_per_day: int = knob(30, "Commands (help, status, say, ...) a player may mail a day; more are kept but "
                                      "neither answered nor passed on (a say to a table of four mails three).", 60,
                                      whole(0, example=30))

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select
 
 from pbem.clock import stored
 from pbem.language.letters import Letter
@@ -120,6 +120,11 @@ def handle(mails: Postbox, memberships: Memberships, session: Session, sender: s
     if asked is not None:
         return Outcome(InboundStatus.RATE_LIMITED, f"follow {game.id} from {sender}: a confirmation went to that "
                                                    "address within a day: kept, not answered")
+    sent = session.exec(select(func.count()).select_from(Follower).where(
+        Follower.asked != None, Follower.asked > now - CONFIRMATIONS_A_DAY)).one()  # type: ignore[operator]  # noqa: E711
+    if sent >= mails.settings.signups_per_day:  # many addresses, one each: the day's confirmations are bounded
+        return Outcome(InboundStatus.RATE_LIMITED, f"follow {game.id} from {sender}: the day's {sent} confirmations "
+                                                   "to addresses no player has are sent: kept, not answered")
     token = confirmations.new_token()
     row.token_hash, row.asked, row.confirmed = confirmations.hashed(token), now, None
     session.add(row)

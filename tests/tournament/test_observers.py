@@ -5,6 +5,7 @@ address a day, and nothing at all for a stranger where only players may follow."
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from email import message_from_bytes
 from datetime import timedelta
 from itertools import count
@@ -13,6 +14,7 @@ import pytest
 from sqlmodel import Session, select
 
 import engine
+from pbem.app import open_service
 from pbem.clock import SetClock
 from pbem.ops.db import Follower, Move, Outbox
 from pbem.play import deadlines, observers
@@ -20,7 +22,7 @@ from pbem.play.service import Service
 from pbem.serve import pipeline
 from pbem.serve.outbox import SHOWN_PICTURE, compose
 from pbem.tournament import runner
-from tests.tournament.conftest import ORGANISER, Players, definition, emails, mails
+from tests.tournament.conftest import ORGANISER, Players, definition, emails, make_settings, mails
 from tests.tournament.test_reply_to import new_mail
 from tests.language.test_games_in_languages import listed
 from tests.support.loop import reply_to
@@ -155,3 +157,15 @@ def test_a_short_digest_goes_without_the_picture_a_long_one_with_it(service: Ser
         assert image.get_content_disposition() == ("inline" if shown else "attachment")
         assert raw.get_content_type() == ("multipart/alternative" if shown else "multipart/mixed")
     assert any(SHOWN_PICTURE not in row.html for row in digests), "the first, of one move, is short"
+
+
+def test_strangers_confirmations_are_bounded_a_day_in_all(tmp_path, clock: SetClock) -> None:
+    """Many addresses, one confirmation each, would let a stranger make pbem mail any number of third parties:
+    the day's confirmations to addresses no player has stop at ``signups_per_day``."""
+    service = open_service(replace(make_settings(tmp_path), signups_per_day=2), clock=clock)
+    game_id = tournament(service, "anyone")
+    answered = [to_desk(service, f"fan{n}@example.net", f"follow {game_id}") for n in range(4)]
+    assert [len(observed(service, f"fan{n}@example.net")) for n in range(4)] == [1, 1, 0, 0], answered
+    clock.advance(timedelta(days=1, minutes=1))
+    to_desk(service, "fan3@example.net", f"follow {game_id}")
+    assert len(observed(service, "fan3@example.net")) == 1, "a new day, a new budget"
