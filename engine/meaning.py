@@ -223,7 +223,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     repeated = lexicon.repeated if lexicon is not None else frozenset()
     for at, word in enumerate(written):
         folded = fold(word)
-        if at > 0 and _SENTENCE.search(between[at]):
+        if at > 0 and _SENTENCE.search(between[at]) and not _dotted(at - 1, written, between, reading):
             sentence += 1
         typed = reading.typed.get(folded) if folded.isascii() else None  # "kai", "ne": the language's own word
         if typed is not None and (typed in reading.negations or typed in reading.blocks or typed in reading.small
@@ -262,7 +262,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if word.isdigit():  # with an ending («a 2-esbe»: into number 2) or after "in" («στο 2») it names a
             placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
-                at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places)
+                at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places) or _dotted(
+                    at, written, between, reading)  # «a 2. palotába»: the second palace
             glued = at > 0 and between[at] == "" and written[at - 1].isalpha()  # ``d4``, ``gent1``: the number
             things = {fold(written[at - 1]), *index.concepts(written[at - 1], words)} if glued else set()
             said = ({f"{thing}={int(word)}" for thing in things} if glued  # of the thing written onto it,
@@ -276,6 +277,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if (number is not None and number > 1 and _ordinal(folded, reading, words) is None
                 and _of_a_group(at, written, between, reading)):
             continue  # "the first of my two palaces": the group's size chooses nothing («από έναν»: one each)
+        if number == 1 and at + 1 < len(written) and between[at + 1].isspace() and _ordinal(
+                folded, reading, words) is None and reading.typed.get(fold(written[at + 1]), fold(
+                    written[at + 1])) in reading.partitive:  # "one of the old monks", «одну из дам»: the one of a
+            continue  # group the words after it name, no count of its own
         if number is not None and _ordinal(folded, reading, words) is not None and at + 1 < len(written) and (
                 between[at + 1].isspace() and index.concepts(written[at + 1], words) & (units | repeated)):
             dropped = dropped or not index.concepts(written[at + 1], words) <= units  # "the second floor": which
@@ -308,6 +313,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             # no more than one after it («второй — новый дворец» is one new palace, the second floor's)
             count, count_at = (number if ordinal is None else 1), len(read) + 1
             said = {str(number)} if ordinal is None else {f"{ORDINAL}{ordinal}"}  # "first" is no count: never "+1"
+            if ordinal is not None and at + 1 < len(written) and between[at + 1].isspace():
+                counting = index.concepts(written[at + 1], words) & counted  # «a harmadik csoport első kártyája»:
+                if counting:  # the third is the group's number, never the card's
+                    said = {f"{thing}={ordinal}" for thing in counting}
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
             counts = counts or (at + 1 < len(written) and between[at + 1].isspace()  # "one floor", «έναν όροφο»:
                                 and bool(index.concepts(written[at + 1], words) & units))  # a count said
@@ -497,6 +506,13 @@ its turn (Prodigals' ``done``), besides what its forms say: played where the lin
 
 STOPS = frozenset({"not", "or", "if", "dont", "never", "unless", "instead", "except"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
+
+
+def _dotted(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether word ``at`` is a number the language writes as an ordinal with a dot after it (Hungarian «a 2.
+    palotába», «1. palota»: :attr:`Reading.ordinal_dot`): a word in small letters follows, so no sentence ends."""
+    return (reading.ordinal_dot and written[at].isdigit() and at + 1 < len(written)
+            and between[at + 1].startswith(".") and between[at + 1][1:].isspace() and written[at + 1][:1].islower())
 
 
 def _counting(folded: str, reading: Reading) -> bool:
@@ -798,6 +814,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         search = replace(search, tried=search.tried, named={}, finished={}, again={}, found={})  # after it: the line ends
         _parse(search, rules.clone(state), read, ())
     chosen = _playable(search)
+    if chosen is None and found.counted:
+        chosen = _of_each(rules, state, seat, search.found)
     if chosen is not None:
         return Meaning(moves=search.found[chosen])
     if search.found:
@@ -815,6 +833,22 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
     return Meaning()
+
+
+EACH = "each"
+"""What a game says a move is also named by (``also_named``) where it does the same to every one of the seat's
+things of a kind (Dragon's build of one floor on each palace): a line saying "each" (:attr:`Tokens.counted`)
+means that move."""
+
+
+def _of_each(rules: MeaningRules, state: State, seat: int,
+             found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...] | None:
+    """The one reading, of one move, that the game names by "each", among those a line saying "each" fits ("one
+    floor on each palace", «по одному этажу в каждый дворец»): each of them leaves its things unsaid, which the
+    "each" says; None where no one move is so named."""
+    each = [reading for reading, moves in found.items()
+            if len(moves) == 1 and EACH in describe(rules.also_named(state, seat, moves[0]))]
+    return each[0] if len(each) == 1 else None
 
 
 def _playable(search: _Search) -> tuple[str, ...] | None:

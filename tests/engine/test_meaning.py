@@ -226,11 +226,21 @@ def test_a_word_that_is_no_form_with_an_ending_still_stops_the_reading() -> None
         read("china", "hu", "envoy", "Követ Sufoo.")
 
 
-def test_each_said_of_a_move_of_one_part_tells_no_two_moves_apart() -> None:
-    """"one floor on each of my two palaces": "each" is read only for a move of several parts, so "two" is never
-    taken for the build's two floors on a new palace."""
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "I'd like to put one floor on each of my two palaces, please."), ("el", "Ένας όροφος σε κάθε παλάτι."),
+    ("hu", "Egy-egy emelet mindkét palotára."), ("ru", "По одному этажу в каждый из двух моих дворцов."),
+])
+def test_each_said_of_a_move_of_one_part_is_the_move_the_game_names_by_each(language: str, text: str) -> None:
+    """"one floor on each of my two palaces": "each" tells no two moves apart by their words, so "two" is never
+    taken for the build's two floors on a new palace; it is the one move the game names by "each" (a floor on
+    every palace the seat has)."""
+    assert read("dragon", language, "build", text) == ["build +1 palace1 +1 palace2"]
+
+
+def test_each_where_no_move_does_the_same_to_every_thing_is_asked_about() -> None:
+    """"a floor on each palace" where a new palace is also said: no one move is named by "each"; asked."""
     with pytest.raises(MoveError):
-        read("dragon", "en", "build", "I'd like to put one floor on each of my two palaces, please.")
+        read("dragon", "en", "build", "one floor on each new palace")
 
 
 def test_a_turn_read_one_way_only_is_played_though_a_word_was_passed_over() -> None:
@@ -746,3 +756,29 @@ def test_a_count_of_floors_written_in_one_word_is_the_builds_floors(language: st
 def test_a_new_palace_is_begun_by_a_start_verb(language: str, text: str, means: list[str]) -> None:
     """"start a new palace", «kezdek egy új palotát»: the start verb names a build's new palace in the build phase."""
     assert read("dragon", language, "build", text) == means
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "One of the old monks into the second palace.", ["recruit old monk palace2"]),
+    ("ru", "Одного из старых монахов во второй дворец.", ["recruit old monk palace2"]),
+    ("ru", "Otpuskayu odnu iz pridvornyh dam", ["release court lady palace2"]),
+])
+def test_one_of_a_group_names_the_one_the_words_after_it_name(language: str, text: str, means: list[str]) -> None:
+    """"one of the old monks", «одну из дам»: "one" there counts nothing the move says; the monks are named."""
+    name = "release" if "Otpuskayu" in text else "person"
+    assert read("dragon", language, name, text) == means
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Kézműves az 1. palotába, harcos a 2. palotába.", ["start craftsman palace1, warrior palace2"]),
+    ("Egy tudós és egy szerzetes, mindketten a 2. palotába.", ["start monk palace2, scholar palace2"]),
+])
+def test_a_hungarian_number_with_a_dot_is_an_ordinal(text: str, means: list[str]) -> None:
+    """«a 2. palotába» is "into the second palace": the dot ends no sentence, the number names the palace."""
+    assert read("dragon", "hu", "start", text) == means
+
+
+def test_an_ordinal_before_a_counted_thing_numbers_that_thing() -> None:
+    """«a harmadik csoport első kártyája»: the third is the group's, the first the card's; never the first group's
+    third card."""
+    assert read("dragon", "hu", "action", "A harmadik csoport első kártyáját kérem.") == ["group 3 research"]
