@@ -208,6 +208,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 and (written[at + 1].isdigit() or said_number(fold(written[at + 1]), reading, words) is not None)
                 and index.concepts(written[at - 1], words, slips=False)):
             del written[at], between[at + 1]
+    units = frozenset(fold(word) for word in vocabulary.counted) - frozenset(fold(word) for word in vocabulary.moves)
+    written, between, compound = _compounds(written, between, reading, words, index, units)  # «kétszintes»
     read: list[Token] = []
     count: int | None = None
     count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
@@ -219,16 +221,15 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     counted = frozenset(fold(word) for word in vocabulary.counted)
     fillers = lexicon.fillers if lexicon is not None else frozenset()
     repeated = lexicon.repeated if lexicon is not None else frozenset()
-    units = counted - frozenset(fold(word) for word in vocabulary.moves)  # counted, naming no thing: "floor"
     for at, word in enumerate(written):
         folded = fold(word)
-        if at > 0 and _SENTENCE.search(between[at]):
+        if at > 0 and _SENTENCE.search(between[at]) and not _dotted(at - 1, written, between, reading):
             sentence += 1
         typed = reading.typed.get(folded) if folded.isascii() else None  # "kai", "ne": the language's own word
         if typed is not None and (typed in reading.negations or typed in reading.blocks or typed in reading.small
                                   or typed in reading.choosing  # "pairnw": «παίρνω», a verb of choosing, never
-                                  or not index.concepts(word, words)):  # the move form its Latin letters near
-            word = folded = typed
+                                  or not index.concepts(word, words, slips=not _counting(typed, reading))):  # the
+            word = folded = written[at] = typed  # move form its Latin letters near; "vtoroj" is «второй», "vo" «во»
         if not folded.isdigit() and not words.known(word) and not index.concepts(word, words):
             slip = _listed_slip(word, words, reading)  # "nothign", "thnaks": the language's own word, mistyped
             if slip is not None:
@@ -261,19 +262,33 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if word.isdigit():  # with an ending («a 2-esbe»: into number 2) or after "in" («στο 2») it names a
             placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
-                at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places)
+                at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places) or _dotted(
+                    at, written, between, reading)  # «a 2. palotába»: the second palace
             glued = at > 0 and between[at] == "" and written[at - 1].isalpha()  # ``d4``, ``gent1``: the number
             things = {fold(written[at - 1]), *index.concepts(written[at - 1], words)} if glued else set()
             said = ({f"{thing}={int(word)}" for thing in things} if glued  # of the thing written onto it,
                     else {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set()))  # never a count
             read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run, sentence=sentence))
+            if at in compound:  # «δύο ορόφους … διώροφο»: one count said twice, as "both floors, two storeys high"
+                units_counted.append(read[-1])
             continue
         number = said_number(folded, reading, words)
         if (number is not None and number > 1 and _ordinal(folded, reading, words) is None
                 and _of_a_group(at, written, between, reading)):
             continue  # "the first of my two palaces": the group's size chooses nothing («από έναν»: one each)
+        if number == 1 and at + 1 < len(written) and between[at + 1].isspace() and _ordinal(
+                folded, reading, words) is None and reading.typed.get(fold(written[at + 1]), fold(
+                    written[at + 1])) in reading.partitive:  # "one of the old monks", «одну из дам»: the one of a
+            continue  # group the words after it name, no count of its own
+        if number is not None and _ordinal(folded, reading, words) is not None and at + 1 < len(written) and (
+                between[at + 1].isspace() and index.concepts(written[at + 1], words) & (units | repeated)):
+            dropped = dropped or not index.concepts(written[at + 1], words) <= units  # "the second floor": which
+            continue  # floor it is chooses nothing; «второй новый дворец», a second new palace, is asked about
         concepts = index.concepts(word, words, slips=number is None)  # «δευτερο»: second, no slip of a word
+        if concepts and concepts <= repeated and at + 1 < len(written) and between[at + 1].isspace() and (
+                index.concepts(written[at + 1], words) & units):  # «a két új emeletből»: the floors are new, no
+            continue  # palace is: a count before it counts the floors
         if folded in reading.nothing:  # none of the choices: a choice of its own, never passed over
             read.append(Token(word, concepts | NONE, clause=clause, run=run, sentence=sentence))
             count = None
@@ -292,11 +307,16 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             count = None
             continue
         if number is not None and (concepts <= vocabulary.others - vocabulary.moves or folded in reading.numbers):
-            count, count_at = number, len(read) + 1  # "first" is 1 where the notation reads it only as a word
-            # that makes no move; a number word the language lists is one where the notation reads it only inside
-            # a name ("two" of ``two-faced``: the reading's numbers keep those only)
-            ordinal = _ordinal(folded, reading, words)
+            ordinal = _ordinal(folded, reading, words)  # "first" is 1 where the notation reads it only as a
+            # word that makes no move; a number word the language lists is one where the notation reads it only
+            # inside a name ("two" of ``two-faced``: the reading's numbers keep those only); an ordinal counts
+            # no more than one after it («второй — новый дворец» is one new palace, the second floor's)
+            count, count_at = (number if ordinal is None else 1), len(read) + 1
             said = {str(number)} if ordinal is None else {f"{ORDINAL}{ordinal}"}  # "first" is no count: never "+1"
+            if ordinal is not None and at + 1 < len(written) and between[at + 1].isspace():
+                counting = index.concepts(written[at + 1], words) & counted  # «a harmadik csoport első kártyája»:
+                if counting:  # the third is the group's number, never the card's
+                    said = {f"{thing}={ordinal}" for thing in counting}
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
             counts = counts or (at + 1 < len(written) and between[at + 1].isspace()  # "one floor", «έναν όροφο»:
                                 and bool(index.concepts(written[at + 1], words) & units))  # a count said
@@ -363,6 +383,33 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
     listed = any(_listed(fold(word), reading.options, words) for word in written)
     return Tokens(tuple(_paired(read)), dropped, saw_each, listed)
+
+
+def _compounds(written: list[str], between: list[str], reading: Reading, words: Words, index: "_Index",
+               units: frozenset[str]) -> tuple[list[str], list[str], frozenset[int]]:
+    """The line's words with each one writing a count of units in one word («kétszintes», «двухэтажный»,
+    «διώροφο»: :attr:`Reading.compounds`) as the count's digit and the unit's word, as "2 floors" is written: the
+    count is then the build's floors, as the number before "floors" is; a word naming something of the game
+    itself is never split. Also where the counts stand, a count said again of what the line counted already."""
+    if not reading.compounds:
+        return written, between, frozenset()
+    out: list[str] = []
+    gaps: list[str] = []
+    counts: set[int] = set()
+    for word, gap in zip(written, between):
+        folded = fold(word)
+        split = None if index.concepts(word, words, slips=False) else next((
+            (n, word[len(prefix):]) for prefix, n in reading.compounds.items()
+            if folded.startswith(prefix) and len(folded) - len(prefix) >= 4
+            and index.concepts(word[len(prefix):], words, slips=False) & units), None)
+        if split is None:
+            out.append(word)
+            gaps.append(gap)
+        else:
+            counts.add(len(out))
+            out += [str(split[0]), split[1]]
+            gaps += [gap, " "]
+    return out, [*gaps, *between[len(written):]], frozenset(counts)
 
 
 _SEGMENT = re.compile(r"(?<=[,;:.!?])\s+")
@@ -459,6 +506,19 @@ its turn (Prodigals' ``done``), besides what its forms say: played where the lin
 
 STOPS = frozenset({"not", "or", "if", "dont", "never", "unless", "instead", "except"})
 """English words that stop a reading by meaning in every language (a reply half in English)."""
+
+
+def _dotted(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether word ``at`` is a number the language writes as an ordinal with a dot after it (Hungarian «a 2.
+    palotába», «1. palota»: :attr:`Reading.ordinal_dot`): a word in small letters follows, so no sentence ends."""
+    return (reading.ordinal_dot and written[at].isdigit() and at + 1 < len(written)
+            and between[at + 1].startswith(".") and between[at + 1][1:].isspace() and written[at + 1][:1].islower())
+
+
+def _counting(folded: str, reading: Reading) -> bool:
+    """Whether a word is one of the language's number or ordinal words: typed in Latin letters ("vtoroj",
+    "odnu") it is that word, never a slip of a move form it is near ("novyj")."""
+    return folded in reading.numbers or folded in reading.ordinals
 
 
 def _counts_what_follows(at: int, written: list[str], between: list[str], read: list[Token], index: "_Index",
@@ -754,6 +814,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         search = replace(search, tried=search.tried, named={}, finished={}, again={}, found={})  # after it: the line ends
         _parse(search, rules.clone(state), read, ())
     chosen = _playable(search)
+    if chosen is None and found.counted:
+        chosen = _of_each(rules, state, seat, search.found)
     if chosen is not None:
         return Meaning(moves=search.found[chosen])
     if search.found:
@@ -771,6 +833,22 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
     return Meaning()
+
+
+EACH = "each"
+"""What a game says a move is also named by (``also_named``) where it does the same to every one of the seat's
+things of a kind (Dragon's build of one floor on each palace): a line saying "each" (:attr:`Tokens.counted`)
+means that move."""
+
+
+def _of_each(rules: MeaningRules, state: State, seat: int,
+             found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...] | None:
+    """The one reading, of one move, that the game names by "each", among those a line saying "each" fits ("one
+    floor on each palace", «по одному этажу в каждый дворец»): each of them leaves its things unsaid, which the
+    "each" says; None where no one move is so named."""
+    each = [reading for reading, moves in found.items()
+            if len(moves) == 1 and EACH in describe(rules.also_named(state, seat, moves[0]))]
+    return each[0] if len(each) == 1 else None
 
 
 def _playable(search: _Search) -> tuple[str, ...] | None:

@@ -527,6 +527,13 @@ class Reading:
     """Words that open a mail and those it greets ("hi", "all", «привет», «всем», "sziasztok", «γεια»): a line
     before a reply's first move that starts with one and names no move once they are set aside ("Hi all," where
     "all" is a word of the game) is a greeting, passed over."""
+    ordinal_dot: bool = False
+    """Whether the language writes an ordinal as a number with a dot after it (Hungarian «a 2. palotába»: the
+    second palace): read by meaning, such a number names the numbered thing after it, and ends no sentence."""
+    compounds: Mapping[str, int] = field(default_factory=dict)
+    """Folded number prefixes a count of units is written with in one word, to the count (Hungarian «két»:
+    «kétszintes», Russian «двух»: «двухэтажный», Greek «δι»: «διώροφο»): read by meaning, a word of one of them
+    and a form of a unit the notation counts («szintes», «этажный», «ώροφο») is that count and that unit."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

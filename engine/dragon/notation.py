@@ -571,8 +571,9 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
 
 def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str, ...], ...] = ()) -> str:
     """The words a move is also named by in a reply, beside its notation (see ``Dragon.also_named``): a recruit's
-    card played (``play scholar card``), a build's palaces by their persons' types and each new one as a palace,
-    an action by its card's place in its group (``card1``: the mail lists each group's cards in order)."""
+    card played (``play scholar card``), a build's palaces by their persons' types and each new one as a palace
+    begun (``start palace``), one that puts as many floors on every palace the seat has by ``each``, an action by its card's place in its group (``card1``: the mail lists each group's
+    cards in order)."""
     match move:
         case Action(group, card, _) if 0 < group <= len(groups) and card in groups[group - 1]:
             return f"card{groups[group - 1].index(card) + 1}"
@@ -580,7 +581,9 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
             return f"play {card.replace('_', ' ')} card"
         case Build(onto, new):
             living = [data.LABEL[code] for palace, _ in onto for code in palaces[palace - 1][1]]
-            return " ".join([*living, *["palace"] * len(new)])
+            each = ["each"] if not new and len(onto) == len(palaces) > 1 and len({n for _, n in onto}) == 1 else []
+            return " ".join([*living, *["start palace"] * len(new), *each])  # "start a new palace", «kezdek egy
+            # új palotát»; "one floor on each palace": as many on every palace the seat has
     return ""
 
 

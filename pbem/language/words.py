@@ -343,6 +343,8 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    number_suffixes=folded(table.get("number_suffixes", [])),
                    greetings=frozenset(fold(word) for word in table.get("greetings", [])),
                    signoffs=frozenset(fold(word) for word in table.get("signoffs", [])),
+                   compounds={fold(prefix): n for prefix, n in table.get("compounds", {}).items()},
+                   ordinal_dot=table.get("ordinal_dot", False),
                    verb_anywhere=table.get("verb_anywhere", False))
 
 

@@ -226,11 +226,21 @@ def test_a_word_that_is_no_form_with_an_ending_still_stops_the_reading() -> None
         read("china", "hu", "envoy", "Követ Sufoo.")
 
 
-def test_each_said_of_a_move_of_one_part_tells_no_two_moves_apart() -> None:
-    """"one floor on each of my two palaces": "each" is read only for a move of several parts, so "two" is never
-    taken for the build's two floors on a new palace."""
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "I'd like to put one floor on each of my two palaces, please."), ("el", "Ένας όροφος σε κάθε παλάτι."),
+    ("hu", "Egy-egy emelet mindkét palotára."), ("ru", "По одному этажу в каждый из двух моих дворцов."),
+])
+def test_each_said_of_a_move_of_one_part_is_the_move_the_game_names_by_each(language: str, text: str) -> None:
+    """"one floor on each of my two palaces": "each" tells no two moves apart by their words, so "two" is never
+    taken for the build's two floors on a new palace; it is the one move the game names by "each" (a floor on
+    every palace the seat has)."""
+    assert read("dragon", language, "build", text) == ["build +1 palace1 +1 palace2"]
+
+
+def test_each_where_no_move_does_the_same_to_every_thing_is_asked_about() -> None:
+    """"a floor on each palace" where a new palace is also said: no one move is named by "each"; asked."""
     with pytest.raises(MoveError):
-        read("dragon", "en", "build", "I'd like to put one floor on each of my two palaces, please.")
+        read("dragon", "en", "build", "one floor on each new palace")
 
 
 def test_a_turn_read_one_way_only_is_played_though_a_word_was_passed_over() -> None:
@@ -253,6 +263,8 @@ def test_one_move_named_with_a_word_passed_over_is_still_asked_about() -> None:
     ("dragon", "ru", "person", "Pridvornaya dama -> dvorec 1", ["recruit court lady palace1"]),
     ("dragon", "el", "action", "pairnw to megalo pronomio", ["group 1 privilege large"]),  # a verb of choosing
     ("dragon", "el", "action", "pairnw tin ereuna", ["group 3 research"]),  # near a move form, still choosing
+    ("dragon", "ru", "action", "vtoraya gruppa, nalogi", ["group 2 tax"]),  # an ordinal, never a slip of «старая»
+    ("dragon", "ru", "start", "zemledelca vo 2 dvorec, pirotehnika v 1", ["start pyrotechnist palace1, farmer palace2"]),
 ])
 def test_greek_and_russian_typed_in_latin_letters_are_read(game: str, language: str, state_name: str, text: str,
                                                           means: list[str]) -> None:
@@ -605,6 +617,15 @@ def test_an_ordinal_is_no_count_of_floors(text: str) -> None:
         pass
 
 
+def test_an_ordinal_counts_nothing_after_it() -> None:
+    """«второй — новый дворец»: the second floor makes one new palace, never two new palaces counted by "second";
+    «второй этаж», "the second floor", says which floor, no palace; «второй новый дворец» is asked about."""
+    assert read("dragon", "ru", "build", "Один этаж на первый дворец, а второй этаж — новый дворец.") == [
+        "build +1 palace1 +1 new"]
+    with pytest.raises(AmbiguousMove):
+        read("dragon", "ru", "build", "второй новый дворец")
+
+
 def test_a_move_is_named_by_what_the_board_shows_of_its_thing_and_never_owes_it() -> None:
     """Words a game describes a move by (``Vocabulary.described``: a space's kind and competition, a marker's
     place, a possession's symbol, borough and value) read when said and are never owed when unsaid."""
@@ -712,3 +733,52 @@ def test_a_thing_of_two_words_is_matched_word_by_word(language: str, text: str, 
     ``collector``, the recruit is named wholly (its card, ``play tax collector card``, owes nothing), not left
     asking whether the wild card was meant."""
     assert read("dragon", language, "person", text) == means
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("hu", "Egy új, kétszintes palotát építek.", ["build +2 new"]),
+    ("ru", "Строю новый двухэтажный дворец.", ["build +2 new"]),
+    ("el", "Χτίζω ένα νέο διώροφο παλάτι.", ["build +2 new"]),
+    ("el", "Με τους δύο ορόφους χτίζω νέο παλάτι, διώροφο.", ["build +2 new"]),  # one count said twice
+    ("hu", "A két új emeletből egy új, kétszintes palota.", ["build +2 new"]),  # the floors are new, one palace
+])
+def test_a_count_of_floors_written_in_one_word_is_the_builds_floors(language: str, text: str,
+                                                                   means: list[str]) -> None:
+    """«kétszintes», «двухэтажный», «διώροφο»: a count prefix and a floor in one word, read as "2 floors"."""
+    assert read("dragon", language, "build", text) == means
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "One floor on palace 1, and start a new palace with one floor.", ["build +1 palace1 +1 new"]),
+    ("hu", "Az első palotára egy emelet, és kezdek egy új palotát.", ["build +1 palace1 +1 new"]),
+    ("ru", "Этаж на первый дворец, и начинаю новый дворец.", ["build +1 palace1 +1 new"]),
+])
+def test_a_new_palace_is_begun_by_a_start_verb(language: str, text: str, means: list[str]) -> None:
+    """"start a new palace", «kezdek egy új palotát»: the start verb names a build's new palace in the build phase."""
+    assert read("dragon", language, "build", text) == means
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "One of the old monks into the second palace.", ["recruit old monk palace2"]),
+    ("ru", "Одного из старых монахов во второй дворец.", ["recruit old monk palace2"]),
+    ("ru", "Otpuskayu odnu iz pridvornyh dam", ["release court lady palace2"]),
+])
+def test_one_of_a_group_names_the_one_the_words_after_it_name(language: str, text: str, means: list[str]) -> None:
+    """"one of the old monks", «одну из дам»: "one" there counts nothing the move says; the monks are named."""
+    name = "release" if "Otpuskayu" in text else "person"
+    assert read("dragon", language, name, text) == means
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Kézműves az 1. palotába, harcos a 2. palotába.", ["start craftsman palace1, warrior palace2"]),
+    ("Egy tudós és egy szerzetes, mindketten a 2. palotába.", ["start monk palace2, scholar palace2"]),
+])
+def test_a_hungarian_number_with_a_dot_is_an_ordinal(text: str, means: list[str]) -> None:
+    """«a 2. palotába» is "into the second palace": the dot ends no sentence, the number names the palace."""
+    assert read("dragon", "hu", "start", text) == means
+
+
+def test_an_ordinal_before_a_counted_thing_numbers_that_thing() -> None:
+    """«a harmadik csoport első kártyája»: the third is the group's, the first the card's; never the first group's
+    third card."""
+    assert read("dragon", "hu", "action", "A harmadik csoport első kártyáját kérem.") == ["group 3 research"]
