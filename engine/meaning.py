@@ -36,7 +36,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Hashable, Protocol
 
-from engine.notation import Vocabulary
+from engine.notation import APOSTROPHE, Vocabulary
 from engine.text import Lexicon, Reading, Words, fold
 
 State = Any
@@ -217,7 +217,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     saw_each = False
     units_counted: list[Token] = []  # "both floors": the count of a unit said by "both"
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
-    clause = run = sentence = phrased = 0
+    clause = run = sentence = phrased = ended = 0
+    ending_move = DONE & vocabulary.moves
     counted = frozenset(fold(word) for word in vocabulary.counted)
     fillers = lexicon.fillers if lexicon is not None else frozenset()
     repeated = lexicon.repeated if lexicon is not None else frozenset()
@@ -239,6 +240,16 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             count = None
         if folded in reading.joins or (at > 0 and _JOIN.search(between[at])):
             run += 1
+        if ended:  # a word of a done phrase already read ("that's it")
+            ended -= 1
+            continue
+        if phrase[0] == 0 and ending_move:
+            ended = _done_phrase(at, written, between, reading)
+            if ended:  # "that's it", "end of turn", "no more": the game's move of ending, as a done word is
+                read.append(Token(word, ending_move, clause=clause, run=run, sentence=sentence, closing=True))
+                ended -= 1
+                count = None
+                continue
         if phrase[0] == 0:
             phrase = index.phrase_at(at, written)
             phrased = 0  # the phrase's words read so far: one per word of its thing, the rest optional
@@ -246,7 +257,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             phrase = (phrase[0] - 1, phrase[1])
             if folded not in reading.small:  # «játszom ki»: one "play", its second word a part of that one
                 chose = phrased == 0 and _listed(folded, reading.choosing, words)  # «veszek fel»: "I take"
-                read.append(Token(word, phrase[1] - fillers or phrase[1], optional=chose or phrased >= len(phrase[1]),
+                naming_nothing = phrase[1] <= vocabulary.others - vocabulary.moves  # "errand boy": no move's word
+                read.append(Token(word, phrase[1] - fillers or phrase[1],
+                                  optional=chose or naming_nothing or phrased >= len(phrase[1]),
                                   chose=chose, clause=clause, run=run, sentence=sentence, inside=phrased > 0))
                 phrased += 1
             count = None
@@ -374,6 +387,17 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
+    required = [at for at, token in enumerate(read) if not token.optional]
+    for before, after in zip(required, required[1:]):  # "nothing to play", "I play nothing": the verb of what
+        for nothing, verb in ((before, after), (after, before)):  # none is chosen of, no move of its own
+            if (read[nothing].concepts >= NONE and read[verb].concepts and read[verb].concepts <= vocabulary.verbs
+                    and (read[nothing].clause, read[nothing].sentence) == (read[verb].clause, read[verb].sentence)):
+                read[verb] = replace(read[verb], optional=True)
+    ending = [at for at, token in enumerate(read) if not token.optional and token.concepts and token.concepts <= DONE]
+    for first, second in zip(ending, ending[1:]):  # "finished, pass", «τελείωσα, πάσο»: one end of the turn, said
+        if read[first].sentence == read[second].sentence and all(  # by two of its words in a row
+                token.optional for token in read[first + 1:second]):
+            read[first] = replace(read[first], optional=True)
     read = [replace(token, each=True) if token.clause in each else token for token in read]
     read = [replace(token, optional=True) if at and _said_twice(_required_before(read, at), token) else token
             for at, token in enumerate(read)]  # "the top of the deck", "top card of the pile", «набор s-set2»:
@@ -381,6 +405,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
+    read = _one_name(read)
     listed = any(_listed(fold(word), reading.options, words) for word in written)
     return Tokens(tuple(_paired(read)), dropped, saw_each, listed)
 
@@ -483,9 +508,27 @@ def _listed_slip(word: str, words: Words, reading: Reading) -> str | None:
         listed = (reading.negations | reading.blocks | reading.small | reading.pronouns | reading.done
                   | reading.nothing | reading.choosing | reading.each | reading.joins | set(reading.numbers)
                   | set(reading.ordinals))
-        kept = _LISTED[id(reading)] = (reading, {said: {said} for said in listed if len(said) >= 4})
+        kept = _LISTED[id(reading)] = (reading, {said: {said} for said in listed  # a phrase ("that's it") is
+                                                 if len(said) >= 4 and " " not in said})  # no word's slip
     found = words.near(word, kept[1])
     return next(iter(found)) if len(found) == 1 else None
+
+
+def _done_phrase(at: int, written: list[str], between: list[str], reading: Reading) -> int:
+    """How many words a done phrase of the language starting at word ``at`` has ("that's it", "end of turn",
+    "no more": a "done" entry of several words), its words with only spaces between; 0 where none starts there."""
+    for said in sorted(reading.closing, key=lambda said: -len(said.split())):  # the longest first
+        phrase = said.split()
+        if len(phrase) > 1 and at + len(phrase) <= len(written) and all(
+                _apostrophe(fold(word)) == part for word, part in zip(written[at:], phrase)) and all(
+                between[at + n].isspace() for n in range(1, len(phrase))):
+            return len(phrase)
+    return 0
+
+
+def _apostrophe(word: str) -> str:
+    """A word with its apostrophe as the language's lists write it ("that's", "that’s": «thatʼs»)."""
+    return re.sub("['\u2019]", APOSTROPHE, word)
 
 
 def _a_name(at: int, written: list[str], between: list[str]) -> bool:
@@ -566,6 +609,25 @@ def _counts_things(at: int, written: list[str], between: list[str], reading: Rea
     return concepts <= counted and not concepts & repeated
 
 
+def _one_name(read: list[Token]) -> list[Token]:
+    """The words of a name of several words read one by one, as a slip in one of them keeps the name from being
+    read whole («Λίγο Περισότερος Χρόνος», each word standing for the whole name): in a row of different words
+    each standing for the same things, as many are required as the name has words, the rest are optional."""
+    out: list[Token] = []
+    row: list[Token] = []
+    for token in read:
+        if row and (token.optional or token.concepts != row[0].concepts or len(token.concepts) < 2
+                    or (token.clause, token.sentence) != (row[0].clause, row[0].sentence)
+                    or any(fold(said.written) == fold(token.written) for said in row)):
+            row = []
+        if not token.optional and len(token.concepts) > 1:
+            if len(row) >= len(token.concepts):
+                token = replace(token, optional=True)
+            row.append(token)
+        out.append(token)
+    return out
+
+
 def _required_before(read: list[Token], at: int) -> Token:
     """The last token before ``at`` that is no small word, or the one right before it where all before are small:
     a thing named by two words may have small words between ("the top of the deck", «набор s-set2», whose "s"
@@ -593,6 +655,9 @@ def _neighbours(at: int, written: list[str], between: list[str], reading: Readin
     found = []
     if at > 0 and between[at].isspace():
         found.append(written[at - 1])
+        if at > 1 and between[at - 1].isspace() and not written[at - 1].isdigit() and not {  # «σετ κοινωνίας 4»:
+                fold(written[at - 2]), fold(written[at - 1])} & reading.small:  # the thing numbered, said
+            found.append(written[at - 2])  # before what it is of (never across a small word: "card of group 3")
     after = at + 2 if _ending(at + 1, written, between, reading) else at + 1
     if after < len(written) and between[after].isspace():
         found.append(written[after])

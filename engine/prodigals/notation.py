@@ -111,9 +111,11 @@ _NAMING_NOTHING = ("for", "errand-boy")
 
 _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower", "bottom"), ("cards", "card"),
          ("center", "centre"), ("possession", "possessions"), ("finished", "done"),
-         ("spot", "space"), ("vote", "votes"), ("megaphone", "megaphones"), ("minus", "lose"))
+         ("spot", "space"), ("vote", "votes"), ("megaphone", "megaphones"), ("minus", "lose"),
+         ("throw", "discard"), ("toss", "discard"), ("chuck", "discard"), ("ditch", "discard"), ("rid", "discard"))
 """English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
-the other word for ending the turn, an option's effect in the singular ("lose 1 vote") or as a sign ("minus 2 votes")."""
+the other word for ending the turn, an option's effect in the singular ("lose 1 vote") or as a sign ("minus 2 votes"),
+the everyday verbs of throwing away ("throw the tile away", "get rid of Leapfrog")."""
 
 VOCABULARY = Vocabulary(
     moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid not in _NAMING_NOTHING),
@@ -149,6 +151,9 @@ def _space(state: State, move: moves.Place) -> str:
         said.append("personal")
     if move.space == "s-beatrice":
         said.append("dame")  # "Dame Beatrice" as the rulebook names her
+    if any(space.slug == move.space and space.effect.get("op") == "lose_vote"
+           for side in DATA.sides.values() for space in side.spaces):
+        said.append("lose votes")  # what it does (heckle, §11): "the space where I lose a vote"
     return " ".join(part for part in said if part)
 
 
@@ -213,8 +218,8 @@ def also_named(state: State, seat: int, move: Move) -> str:
         return f"{_possession(move.give)} {_possession(move.take)} board".strip()  # taken from the board
     if isinstance(move, moves.Option):
         return _option(state, seat, move)
-    if isinstance(move, moves.Bonus) or (isinstance(move, moves.Take) and move.tile != "none"):
-        return "tile"
+    if isinstance(move, (moves.Bonus, moves.Take)):
+        return "tile"  # a canvass tile taken, or none of them ("none of the tiles")
     return ""
 
 

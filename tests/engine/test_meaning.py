@@ -410,6 +410,67 @@ def test_a_done_word_where_no_done_is_legal_closes_the_line() -> None:
     assert read("prodigals", "en", "discard", "Discard Leapfrog, done.") == ["discard leapfrog"]
 
 
+@pytest.mark.parametrize("text", [
+    "Insult the Vicar and that's all.", "Insult the Vicar. That’s it for this round.", "Insult the Vicar, end of turn",
+    "Insult the Vicar, nothing more.",
+])
+def test_a_done_phrase_of_several_words_ends_the_turn(text: str) -> None:
+    """"that's it", "end of turn", "nothing more": the game's move of ending the turn, as "done" is."""
+    assert read("prodigals", "en", "hand", text) == ["play insult-the-vicar", "done"]
+
+
+def test_a_done_phrase_in_a_game_without_a_move_of_ending_is_no_move() -> None:
+    with pytest.raises(MoveError):
+        read("china", "en", "act", "That's all.")
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Done, pass."), ("el", "Τελείωσα, πάσο."), ("el", "teleiwsa, paso"),
+])
+def test_two_words_of_ending_in_a_row_end_the_turn_once(language: str, text: str) -> None:
+    assert read("prodigals", language, "hand", text) == ["done"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Nothing to play."), ("en", "I play nothing this time."), ("el", "Τίποτα να παίξω."),
+])
+def test_the_verb_of_what_none_is_chosen_of_is_no_move_of_its_own(language: str, text: str) -> None:
+    assert read("prodigals", language, "hand", text) == ["done"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Βάζω στο σετ εκλογών 2", "place e-set2"), ("el", "Παίρνω σετ κοινωνίας 2", "place s-set2"),
+])
+def test_a_number_after_what_a_thing_is_of_numbers_the_thing(language: str, text: str, means: str) -> None:
+    """«σετ εκλογών 2»: the set (of the election) number 2, its number after the word saying what it is of; never
+    across a small word ("the first card of group 3" numbers the group)."""
+    assert read("prodigals", language, "errands", text) == [means]
+
+
+def test_a_phrase_naming_no_move_is_passed_over() -> None:
+    """"errand boy": what every placement puts, so it names none of them."""
+    assert read("prodigals", "en", "errands", "An errand boy on the canvass space") == ["place e-canvass"]
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Canvass, none of the tiles for me", ["place e-canvass", "take none"]),  # none of what the canvass shows
+    ("The space where I lose one vote", ["place e-heckle"]),  # a space by what it does
+    ("Election set 3, throw away the tile", ["place e-set3", "discard tile"]),
+    ("Election set 3, toss the tile", ["place e-set3", "discard tile"]),
+])
+def test_a_move_is_named_by_what_it_does_in_everyday_words(text: str, means: list[str]) -> None:
+    assert read("prodigals", "en", "errands", text) == means
+
+
+def test_getting_rid_of_a_card_discards_it() -> None:
+    assert read("prodigals", "en", "discard", "Get rid of Leapfrog") == ["discard leapfrog"]
+
+
+def test_a_name_of_several_words_with_a_slip_is_one_name() -> None:
+    """A slip keeps «Λίγο Περρισότερος Χρόνος» from being read whole: its three words still name one card."""
+    assert read("prodigals", "el", "discard", "Πετάω το Λίγο Περρισότερος Χρόνος") == ["discard a-little-more-time"]
+
+
 def test_end_of_turn_in_russian_is_the_end_of_the_turn() -> None:
     """«ход» is "turn" in everyday Russian: «конец хода» ends the turn, never plays a bonus tile of society moves."""
     assert read("prodigals", "ru", "hand", "Конец хода.") == ["done"]
