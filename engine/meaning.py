@@ -256,6 +256,16 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             # exchange's "for" («helyett»: "X helyett Y" is X given for Y) is that word, said in its order
         if _ending(at, written, between, reading):
             continue
+        if _particle(at, written, between, read, lexicon):
+            continue
+        if folded in reading.twice:
+            if read and not read[-1].optional and read[-1].concepts & repeated and (
+                    read[-1].clause, read[-1].sentence) == (clause, sentence):
+                read.append(read[-1])  # "draw deck twice": the deck said again
+            else:
+                count, count_at, dropped = 2, -1, True  # «kétszer a pakliból»: twice what follows, as "both"
+                # counts it; else a word passed over, which may have counted what the reader does not read
+            continue
         if word.isdigit() and _counts_what_follows(at, written, between, read, index, words, vocabulary):
             count, count_at = int(word), len(read) + 1  # "2 reds", «τις 2 κόκκινες»: a count of what follows
             read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between, reading),
@@ -508,6 +518,17 @@ def _counts_things(at: int, written: list[str], between: list[str], reading: Rea
                 return False
         return False
     return concepts <= counted and not concepts & repeated
+
+
+def _particle(at: int, written: list[str], between: list[str], read: list[Token], lexicon: Lexicon | None) -> bool:
+    """Whether word ``at`` is the particle of the verb of choosing right before it («veszem fel», "I pick up"),
+    one of the language's words that follow a verb (:attr:`Lexicon.after_a_verb`): the verb's, naming no thing
+    of the game, unless a number follows it («fel 2»: the second face-up card)."""
+    if lexicon is None or at == 0 or not read or not read[-1].chose or not between[at].isspace():
+        return False
+    if read[-1].written != written[at - 1] or fold(written[at]) not in lexicon.after_a_verb:
+        return False
+    return not (at + 1 < len(written) and written[at + 1].isdigit())
 
 
 def _counts_a_list(at: int, written: list[str], between: list[str], index: "_Index", words: Words) -> bool:

@@ -772,3 +772,53 @@ def test_an_instead_said_the_other_way_round_is_never_played(text: str) -> None:
     """The card taken said before «helyett» is never read as given: ``exchange orange for red`` is legal too."""
     with pytest.raises(MoveError):
         read("china", "hu", "act", text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("narancs, Lu 3, aztan a pakli", ["play orange", "lu: pagoda 3", "draw deck"]),  # «aztán» typed unaccented
+    ("narancs, Lu 3, aztán a lilát veszem fel", ["play orange", "lu: pagoda 3", "draw purple"]),  # «fel»: the verb's
+])
+def test_a_hungarian_small_word_without_accents_and_a_verbs_particle_choose_nothing(
+        text: str, means: list[str]) -> None:
+    assert read("china", "hu", "act", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "My reds as a joker for Han 2, then deck and deck"),
+    ("ru", "Красные как джокер в Хань 2, потом колода и колода"),
+    ("en", "Joker: Han 2, then deck and deck"),  # the one pair held
+])
+def test_a_pair_played_is_named_by_the_rulebooks_joker(language: str, text: str) -> None:
+    assert read("china", language, "court", text) == ["play red red", "han: pagoda 2", "draw deck", "draw deck"]
+
+
+def test_a_joker_of_a_colour_held_once_is_never_played() -> None:
+    with pytest.raises(MoveError):
+        read("china", "en", "court", "Yellow joker for Han 2")
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "беру самую правую открытую карту"), ("en", "The rightmost face-up card"), ("el", "Την πιο δεξιά ανοιχτή"),
+])
+def test_the_face_up_card_furthest_right_is_named_by_its_side(language: str, text: str) -> None:
+    assert read("china", language, "draw", text) == ["draw orange"]
+
+
+def test_an_english_right_of_a_sentence_names_no_display_card() -> None:
+    """"right next to" is no "the one on the right": English reads only "rightmost" as that card."""
+    assert read("china", "en", "envoy", "Pagoda on Shu 2, right next to mine.") == ["shu: pagoda 2"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Play red red, Shu 2 and Shu 4, draw deck twice"),
+    ("ru", "Играю две красные, Шу 2 и Шу 4, беру из колоды дважды"),
+    ("hu", "Két pirosat játszom, Su 2 és Su 4, aztán kétszer a pakliból"),  # before the thing, as a count
+])
+def test_a_word_saying_twice_says_the_thing_again(language: str, text: str) -> None:
+    assert read("china", language, "court", text) == [
+        "play red red", "shu: pagoda 2", "shu: pagoda 4", "draw deck", "draw deck"]
+
+
+def test_twice_with_no_thing_chooses_none() -> None:
+    with pytest.raises(AmbiguousMove):
+        read("china", "en", "court", "Play red red, Shu 2 and Shu 4, draw twice")
