@@ -264,9 +264,21 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 phrased += 1
             count = None
             continue
-        if folded in reading.negations or folded in reading.blocks or folded in STOPS:
-            return None
+        if folded in reading.negations or folded in STOPS or (
+                folded in reading.blocks and not index.forms.get(folded, set()) & vocabulary.given_for):
+            return None  # a word of choosing between two ("instead") that the game's catalog gives as its
+            # exchange's "for" («helyett»: "X helyett Y" is X given for Y) is that word, said in its order
         if _ending(at, written, between, reading):
+            continue
+        if _particle(at, written, between, read, lexicon):
+            continue
+        if folded in reading.twice:
+            if read and not read[-1].optional and read[-1].concepts & repeated and (
+                    read[-1].clause, read[-1].sentence) == (clause, sentence):
+                read.append(read[-1])  # "draw deck twice": the deck said again
+            else:
+                count, count_at, dropped = 2, -1, True  # «kétszer a pakliból»: twice what follows, as "both"
+                # counts it; else a word passed over, which may have counted what the reader does not read
             continue
         if word.isdigit() and _counts_what_follows(at, written, between, read, index, words, vocabulary):
             count, count_at = int(word), len(read) + 1  # "2 reds", «τις 2 κόκκινες»: a count of what follows
@@ -333,6 +345,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             counts = at > 0 and between[at].isspace() and bool(index.concepts(written[at - 1], words) & counted)
             counts = counts or (at + 1 < len(written) and between[at + 1].isspace()  # "one floor", «έναν όροφο»:
                                 and bool(index.concepts(written[at + 1], words) & units))  # a count said
+            if counts and ordinal is None and number > 1 and _counts_a_list(at, written, between, index, words):
+                counts = False  # «Suba két bábu: …»: how many things the list after the colon says, no site
             if not (counts or small or ordinal is not None) and number > 1 and _counts_things(
                     at, written, between, reading, index, words, counted):
                 small = dropped = True  # "two pagodas", «két bábu»: how many, each then said by its place
@@ -628,6 +642,31 @@ def _one_name(read: list[Token]) -> list[Token]:
     return out
 
 
+def _particle(at: int, written: list[str], between: list[str], read: list[Token], lexicon: Lexicon | None) -> bool:
+    """Whether word ``at`` is the particle of the verb of choosing right before it («veszem fel», "I pick up"),
+    one of the language's words that follow a verb (:attr:`Lexicon.after_a_verb`): the verb's, naming no thing
+    of the game, unless a number follows it («fel 2»: the second face-up card)."""
+    if lexicon is None or at == 0 or not read or not read[-1].chose or not between[at].isspace():
+        return False
+    if read[-1].written != written[at - 1] or fold(written[at]) not in lexicon.after_a_verb:
+        return False
+    return not (at + 1 < len(written) and written[at + 1].isdigit())
+
+
+def _counts_a_list(at: int, written: list[str], between: list[str], index: "_Index", words: Words) -> bool:
+    """Whether the number word ``at`` counts the things a colon after it lists, with only words of the language
+    naming nothing of the game between («Suba két dolog megy: pagoda …, egy követ»): no number of the thing
+    said before it."""
+    later = at + 1
+    while later < len(written) and between[later].isspace():
+        if index.concepts(written[later], words) or not words.known(written[later]):
+            return False
+        later += 1
+        if later < len(written) and ":" in between[later]:
+            return True
+    return False
+
+
 def _required_before(read: list[Token], at: int) -> Token:
     """The last token before ``at`` that is no small word, or the one right before it where all before are small:
     a thing named by two words may have small words between ("the top of the deck", «набор s-set2», whose "s"
@@ -806,6 +845,9 @@ class _Index:
         for key in keys:
             if not (cut and folded.startswith(key)):
                 found |= self.by_key.get(key, set())
+        spelled = self.ending(folded, words) if len(found) > 1 and not own else frozenset()
+        if len(spelled) == 1 and spelled < found and spelled <= self.moves:  # «Csibe»: Qi's «csi» with "into", not also
+            found = set(spelled)  # Ch'in's «csin», which its stem «csi» shares
         if found or not slips or words.known(word, listed=True):  # a word of the language is never a slip
             return frozenset(found)
         ending = self.ending(fold(word), words)
@@ -878,6 +920,9 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         read = tuple(replace(token, optional=True) if token.closing else token for token in read)  # is legal
         search = replace(search, tried=search.tried, named={}, finished={}, again={}, found={})  # after it: the line ends
         _parse(search, rules.clone(state), read, ())
+    if not search.found:
+        for moved in _said_first(read, vocabulary):  # "Zhao 2 with the orange card": the card played first
+            _parse(search, rules.clone(state), moved, ())
     chosen = _playable(search)
     if chosen is None and found.counted:
         chosen = _of_each(rules, state, seat, search.found)
@@ -914,6 +959,25 @@ def _of_each(rules: MeaningRules, state: State, seat: int,
     each = [reading for reading, moves in found.items()
             if len(moves) == 1 and EACH in describe(rules.also_named(state, seat, moves[0]))]
     return each[0] if len(each) == 1 else None
+
+
+def _said_first(read: Sequence[Token], vocabulary: Vocabulary) -> Iterator[tuple[Token, ...]]:
+    """The line with one run of words naming what a turn's first move is made with (:attr:`Vocabulary.said_after`,
+    one thing said once or counted: "my two reds") put first, for each such run not first already: a player
+    names the cards after the pieces they pay for. Every reordering is read into one search, so two that read
+    differently are asked about, never played."""
+    at = 0
+    while at < len(read):
+        token = read[at]
+        end = at + 1
+        if token.optional or not token.concepts or not token.concepts <= vocabulary.said_after:
+            at = end
+            continue
+        while end < len(read) and read[end].concepts == token.concepts and not read[end].optional:
+            end += 1
+        if any(not other.optional for other in read[:at]):
+            yield (*read[at:end], *read[:at], *read[end:])
+        at = end
 
 
 def _playable(search: _Search) -> tuple[str, ...] | None:
@@ -1006,18 +1070,19 @@ def _in_order(chunk: Sequence[Token], notation: str, vocabulary: Vocabulary) -> 
         return 1
     given, taken = set(describe(" ".join(words[1:at]))), set(describe(" ".join(words[at + 1:])))
     said = ""
-    verbs: dict[int, list[str]] = {}  # per part of the line, the sides its verbs say and the sides it names
-    things: dict[int, list[str]] = {}
+    verbs: dict[tuple[int, int], list[str]] = {}  # per part and run of the line, the sides its verbs say and
+    things: dict[tuple[int, int], list[str]] = {}  # the sides it names
     for token in chunk:
         if token.concepts & vocabulary.given_for and not token.concepts & (given | taken):
             said += "f"
         elif token.concepts & (vocabulary.given_by | vocabulary.taken_by) and not token.concepts & (given | taken):
-            verbs.setdefault(token.clause, []).append("g" if token.concepts & vocabulary.given_by else "t")
+            verbs.setdefault((token.clause, token.run), []).append(
+                "g" if token.concepts & vocabulary.given_by else "t")
         elif not token.optional and bool(token.concepts & given) != bool(token.concepts & taken):
             said += "g" if token.concepts & given else "t"
-            things.setdefault(token.clause, []).append(said[-1])
-    paired = [(verbs[clause][0], things[clause][0]) for clause in verbs  # "a sárgát eldobom, és elveszem a lilát":
-              if len(verbs[clause]) == 1 and len(things.get(clause, ())) == 1]  # a part's one verb, its one thing
+            things.setdefault((token.clause, token.run), []).append(said[-1])
+    paired = [(verbs[part][0], things[part][0]) for part in verbs  # "a sárgát eldobom, és elveszem a lilát":
+              if len(verbs[part]) == 1 and len(things.get(part, ())) == 1]  # a part's one verb, its one thing
     if any(verb != thing for verb, thing in paired):
         return -1
     if "f" not in said and {thing for _, thing in paired} == {"g", "t"} and len(said) == 2:
@@ -1025,6 +1090,8 @@ def _in_order(chunk: Sequence[Token], notation: str, vocabulary: Vocabulary) -> 
     if "f" in said:
         before, after = said[:said.index("f")], said[said.rindex("f") + 1:]
         return 1 if "t" not in before and "g" not in after else -1
+    if said == "gt" and paired:
+        return 1  # the given side first, a verb saying the side of one: "the yellow goes and I take the purple"
     if "g" in said and "t" in said:
         return 0 if said.index("g") < said.index("t") else -1
     return 1

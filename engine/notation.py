@@ -150,6 +150,10 @@ class Vocabulary:
     same: tuple[tuple[str, str], ...] = ()
     """Words the notation reads as another it writes (China's ``house`` is ``pagoda``, ``swap`` is ``exchange``,
     ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move."""
+    said_after: frozenset[str] = frozenset()
+    """Words naming what a turn's first move is made with, which players say after the moves it pays for (China's
+    card colours: "Zhao 2 with the orange card", «Lu: narancssárga kártyával egy pagoda»): a line read no way as
+    written is read by meaning once more with such a word first (:mod:`engine.meaning`)."""
 
     @property
     def words(self) -> frozenset[str]:

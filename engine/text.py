@@ -464,6 +464,9 @@ class Reading:
     negations: frozenset[str] = frozenset()
     pronouns: frozenset[str] = frozenset()
     """Words standing for the thing just named ("the purple one"): passed over right after a word naming one."""
+    twice: frozenset[str] = frozenset()
+    """Words saying the thing just named is meant twice ("deck twice", «дважды», «kétszer»): read by meaning, as
+    that thing said again, right after a thing a count stands before (:attr:`Lexicon.repeated`)."""
     suffixes: Mapping[str, str] = field(default_factory=dict)
     """Folded endings that are a notation word of their own, read as that word before the form they end (Hungarian
     «-ért», "for": «a pakliért» is "for deck")."""

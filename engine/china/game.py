@@ -8,11 +8,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from engine.china import determinise, flow, greedy, notation, picture, views, words
 from engine.china.data import BOARDS
-from engine.china.moves import Exchange, Move, Place
+from engine.china.moves import Exchange, Move, Place, Play
 from engine.china.state import State
 from engine.errors import OptionError
 from engine.protocol import GameBase, Option
@@ -65,18 +66,25 @@ class China(GameBase):
 
     def also_named(self, state: State, seat: int, move: Move) -> str:
         """A display card drawn or taken in exchange by its place too (``up2``: "the second face-up card"), and by
-        where it lies: "the purple from the display", "the orange face-up card", whichever place it has.
+        where it lies: "the purple from the display", "the orange face-up card", whichever place it has; the
+        card lying furthest right by that place too ("the one on the far right").
 
         An exchange is a discard and a draw in one step, so a player names its halves so: "discard the red and
         take the orange", "swap my orange for a draw from the deck". A piece placed after a play of two or
         more cards (a joker pair, a court's pair) is named with the cards that pay for it, which the player
-        often says again in a later mail: "with the two reds as a joker, a pagoda in Chu 7"."""
+        often says again in a later mail: "with the two reds as a joker, a pagoda in Chu 7". A play of two cards
+        of one colour, and a piece it pays for, are named by the rulebook's "joker" too."""
         places = notation.display_places(state, move)
         shown = f"{places} {DISPLAY_NAMED}" if places else ""
+        if places and places.split()[-1] == notation.rightmost(state):
+            shown += f" {notation.RIGHT}"  # "the one on the far right", «последнюю справа»
         if isinstance(move, Exchange):
             return f"{shown} {EXCHANGE_NAMED}".strip()
+        if isinstance(move, Play) and _paired(move.cards):
+            return notation.JOKER
         if isinstance(move, Place) and len(state.played) >= PAIR:
-            return " ".join(flow.COLOURS[card] for card in state.played)
+            played = [flow.COLOURS[card] for card in state.played]
+            return " ".join([*played, *([notation.JOKER] if _paired(played) else [])])
         return shown
 
     def expected(self, state: State, seat: int) -> Text:
@@ -103,6 +111,11 @@ class China(GameBase):
 
     def drawn(self, state: State, seat: int, moves: list[Move]) -> Text | None:
         return views.drawn(state, seat, moves)
+
+
+def _paired(colours: Sequence[str]) -> bool:
+    """Whether cards played hold two of one colour: a joker (rules section 6), or a province's own pair."""
+    return len(set(colours)) < len(colours)
 
 
 GAME = China()

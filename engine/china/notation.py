@@ -31,6 +31,11 @@ MOVE_WORDS = frozenset({"pass", "play", "draw", "take", "exchange", "swap", "dis
 DECK_WORDS = (DECK, "d", "pile", "top")
 SOURCE_WORDS = (*DECK_WORDS, "up", "display", "face-up")
 """How a draw or an exchange names where its card comes from (``_source``)."""
+JOKER = "joker"
+"""The rulebook's word for two cards of one colour played as one card of another (``engine.china.game``'s
+``also_named``): read by meaning only."""
+RIGHT = "rightmost"
+"""The word a player names the face-up card lying furthest right by (:func:`rightmost`): read by meaning only."""
 JOINING_WORDS = ("and", "then", "for", "in", "to", "on", "into")
 """Words between the parts of a segment: read, but naming nothing (``exchange green for up1``)."""
 PLAY_LIMIT = 3
@@ -217,6 +222,11 @@ def display_places(state: State, move: Move) -> str:
     taken = move.source if isinstance(move, Draw) else move.take if isinstance(move, Exchange) else None
     return " ".join(f"up{slot}" for slot, card in enumerate(state.display, 1)
                     if card is not None and flow.COLOURS[card] == taken)
+
+
+def rightmost(state: State) -> str:
+    """The place (``up4``) of the face-up card lying furthest right now (cards taken this turn leave gaps)."""
+    return next((f"up{slot}" for slot in range(len(state.display), 0, -1) if state.display[slot - 1] is not None), "")
 
 
 def _source(word: str, state: State, fail: Fail) -> str:
@@ -416,14 +426,15 @@ def whole_turns(state: State, seat: int) -> list[str]:
 
 
 VOCABULARY = Vocabulary(
-    moves=words_of([*MOVE_WORDS, *PIECE_WORDS, *SOURCE_WORDS, *flow.COLOURS, *PLURALS.values(),
+    moves=words_of([*MOVE_WORDS, *PIECE_WORDS, *SOURCE_WORDS, *flow.COLOURS, *PLURALS.values(), JOKER, RIGHT,
                     *_province_names()]),
     others=words_of(JOINING_WORDS),
     shortened=words_of([*flow.COLOURS, *_province_names()]),
     verbs=MOVE_WORDS,
     counted=words_of([*PIECE_WORDS, "up", "display", *_province_names()]),
     repeated=words_of([*flow.COLOURS, *PLURALS.values(), DECK]),
-    given_for=frozenset({"for"}), given_by=frozenset({"discard"}), taken_by=frozenset({"draw"}),
+    given_for=frozenset({"for"}), given_by=frozenset({"discard"}), taken_by=frozenset({"draw", "take"}),
+    said_after=frozenset(flow.COLOURS),
     same=(*((word, piece) for word, piece in PIECE_WORDS.items() if word != piece), ("swap", "exchange"),
           *((word, DECK) for word in DECK_WORDS if word != DECK), *((plural, colour) for colour, plural in PLURALS.items()),
           *((name, p.id) for p in PROVINCES for name in map(_plain, (p.name, *p.aliases)) if name != p.id)),

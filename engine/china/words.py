@@ -21,6 +21,8 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "exchange"),
     # TRANSLATORS: the discard half of an exchange ("discard the red and take the orange"): a verb, its forms.
     TC("move", "discard"),
+    # TRANSLATORS: two cards of one colour played as one card of another colour (the rulebook's "joker"): its forms.
+    TC("move", "joker"),
     # TRANSLATORS: in "exchange green for up1": the card discarded, then the card taken.
     TC("move", "for"),
     TC("move", "pass"),
@@ -31,6 +33,8 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "deck"),
     # TRANSLATORS: a face-up card by its place, written with its number: "up2" is the second face-up card.
     TC("move", "up"),
+    # TRANSLATORS: the face-up card lying furthest right in the display ("the one on the far right"): its forms.
+    TC("move", "rightmost"),
     # TRANSLATORS: the card colours.
     TC("move", "yellow"),
     TC("move", "orange"),

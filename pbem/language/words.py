@@ -329,7 +329,8 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    places=frozenset(fold(word) for word in table.get("places", [])),
                    endings=frozenset(word.lower() for word in table.get("endings", [])),
                    lengthened=dict(table.get("lengthened", {})),
-                   latin=letters, typed=_typed(table, letters) if language in LATIN_TYPED else {},
+                   latin=letters, typed=(_typed(table, letters) if language in LATIN_TYPED
+                                         else _unaccented(table) if language in UNACCENTED else {}),
                    options=folded(table.get("options", [])),
                    choosing=frozenset(fold(word.replace("'", APOSTROPHE)) for word in table.get("choosing", [])),
                    ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
@@ -338,7 +339,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                             if fold(word) not in notation_words},
                    done=folded(table.get("done", [])), negations=folded(table.get("negations", [])),
                    closing=frozenset(fold(word) for word in table.get("done", [])),
-                   pronouns=folded(table.get("pronouns", [])),
+                   pronouns=folded(table.get("pronouns", [])), twice=folded(table.get("twice", [])),
                    suffixes={fold(ending): english for ending, english in table.get("suffixes", {}).items()},
                    number_suffixes=folded(table.get("number_suffixes", [])),
                    greetings=frozenset(fold(word) for word in table.get("greetings", [])),
@@ -361,6 +362,19 @@ def _typed(table: Mapping[str, Any], letters: Mapping[str, Sequence[str]]) -> di
         for word in table.get(name, []):
             for spelled in _spelled(letters, word):
                 typed.setdefault(spelled, fold(word))
+    return typed
+
+
+def _unaccented(table: Mapping[str, Any]) -> dict[str, str]:
+    """Each of the language's listed words as players type it without accents ("aztan": «aztán»), to the word;
+    never a spelling that is a listed word itself ("meg" stays «meg», never «még»)."""
+    listed = {fold(word) for name in LISTED for word in table.get(name, [])}
+    typed: dict[str, str] = {}
+    for name in LISTED:
+        for word in table.get(name, []):
+            plain = latin(word)
+            if plain != fold(word) and plain not in listed:
+                typed.setdefault(plain, fold(word))
     return typed
 
 

@@ -30,7 +30,7 @@ FRESH = Path(__file__).with_name("corpus2")
 HELD_OUT = Path(__file__).with_name("corpus3")
 
 READ_AT_LEAST = {
-    "china.el": 51, "china.en": 44, "china.hu": 44, "china.ru": 47,
+    "china.el": 52, "china.en": 48, "china.hu": 50, "china.ru": 51,
     "dragon.el": 40, "dragon.en": 47, "dragon.hu": 41, "dragon.ru": 42,
     "prodigals.el": 37, "prodigals.en": 35, "prodigals.hu": 41, "prodigals.ru": 29,
 }

@@ -526,9 +526,8 @@ def test_a_count_stands_for_as_many_of_what_follows(language: str, text: str, me
 
 
 def test_a_number_after_a_thing_it_numbers_counts_nothing_after_it() -> None:
-    """"Shu 3 red" is Shu's site 3, never three red cards."""
-    with pytest.raises((AmbiguousMove, MoveError)):
-        read("china", "en", "court", "Shu 2 red")
+    """"Shu 2 red" is Shu's site 2 paid with a red, never two red cards."""
+    assert read("china", "en", "court", "Shu 2 red") == ["play red", "shu: pagoda 2"]
 
 
 def test_a_line_the_notation_misreads_as_an_illegal_move_is_read_by_meaning() -> None:
@@ -746,6 +745,16 @@ def test_an_exchange_said_in_the_notations_order_is_played(language: str, text: 
 
 
 @pytest.mark.parametrize(("language", "text"), [
+    ("en", "the orange goes and I take the purple"), ("en", "Orange - discard it and take the purple one."),
+    ("ru", "оранжевую сбрасываю и беру фиолетовую"),
+])
+def test_an_exchange_said_given_first_with_a_verb_of_one_side_is_played(language: str, text: str) -> None:
+    """The card given said first and the one taken after it, a verb saying the side of either ("take", «беру»,
+    "discard") and none the other side: the exchange is named, no "for" needed."""
+    assert read("china", language, "act", text) == ["exchange orange for purple"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
     ("en", "Both At the Pub cards go."), ("hu", "Mindkét At the Pub-ot eldobom."),
 ])
 def test_a_count_passed_over_never_plays_one_move_of_those_it_counts(language: str, text: str) -> None:
@@ -843,3 +852,104 @@ def test_an_ordinal_before_a_counted_thing_numbers_that_thing() -> None:
     """«a harmadik csoport első kártyája»: the third is the group's, the first the card's; never the first group's
     third card."""
     assert read("dragon", "hu", "action", "A harmadik csoport első kártyáját kérem.") == ["group 3 research"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Lu 3 with my orange, draw deck", ["play orange", "lu: pagoda 3", "draw deck"]),
+    ("en", "Zhao: pagoda 4 with the orange card, then the deck", ["play orange", "zhao: pagoda 4", "draw deck"]),
+    ("hu", "Pagodát Csibe a 3-as helyre, sárgával, aztán pakli", ["play yellow", "qi: pagoda 3", "draw deck"]),
+])
+def test_the_cards_said_after_the_pieces_they_pay_for_are_played_first(
+        language: str, text: str, means: list[str]) -> None:
+    """China's cards (``Vocabulary.said_after``) said after the placement they pay for are the turn's play."""
+    assert read("china", language, "act", text) == means
+
+
+@pytest.mark.parametrize("text", ["Lu 3, draw orange", "Lu 3, then the orange from the display"])
+def test_a_card_drawn_is_never_taken_for_the_play_the_line_leaves_unsaid(text: str) -> None:
+    """A colour said only as the card drawn is no play: moved first, the draw is left unsaid."""
+    with pytest.raises(MoveError):
+        read("china", "en", "act", text)
+
+
+def test_a_hungarian_name_with_a_case_ending_is_the_name_its_stem_shares_with_no_other() -> None:
+    """«Csibe» is Qi's «csi» with "into", though Ch'in's «csin» stems to «csi» too."""
+    from engine import meaning
+    rules = engine.game("china")
+    hungarian = words(rules, "hu")
+    assert meaning._index(hungarian, rules.NOTATION.VOCABULARY).concepts("Csibe", hungarian) == {"qi"}
+
+
+@pytest.mark.parametrize("text", [
+    "Su két bábu: pagoda a 4-esre, plusz egy követ, a két pirossal; aztán két lap a pakliból.",
+])
+def test_a_count_of_what_a_colon_lists_numbers_no_site(text: str) -> None:
+    """«Su két bábu: …» counts the pieces listed after the colon; it is no site 2 of Shu."""
+    assert read("china", "hu", "court", text) == [
+        "play red red", "shu: pagoda 4", "shu: emissary", "draw deck", "draw deck"]
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("A sárga helyett a lilát kérem.", ["exchange yellow for purple"]),
+    ("A piros helyett a narancsot kérem, cserével.", ["exchange red for orange"]),
+])
+def test_a_word_of_choosing_the_catalog_gives_as_the_exchanges_for_is_read_as_it(text: str, means: list[str]) -> None:
+    """«X helyett Y» ("Y instead of X") is China's Hungarian "for": X given, Y taken; elsewhere it still blocks."""
+    assert read("china", "hu", "act", text) == means
+
+
+@pytest.mark.parametrize("text", ["A narancsot kérem a piros helyett.", "Narancsot a piros helyett."])
+def test_an_instead_said_the_other_way_round_is_never_played(text: str) -> None:
+    """The card taken said before «helyett» is never read as given: ``exchange orange for red`` is legal too."""
+    with pytest.raises(MoveError):
+        read("china", "hu", "act", text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("narancs, Lu 3, aztan a pakli", ["play orange", "lu: pagoda 3", "draw deck"]),  # «aztán» typed unaccented
+    ("narancs, Lu 3, aztán a lilát veszem fel", ["play orange", "lu: pagoda 3", "draw purple"]),  # «fel»: the verb's
+])
+def test_a_hungarian_small_word_without_accents_and_a_verbs_particle_choose_nothing(
+        text: str, means: list[str]) -> None:
+    assert read("china", "hu", "act", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "My reds as a joker for Han 2, then deck and deck"),
+    ("ru", "Красные как джокер в Хань 2, потом колода и колода"),
+    ("en", "Joker: Han 2, then deck and deck"),  # the one pair held
+])
+def test_a_pair_played_is_named_by_the_rulebooks_joker(language: str, text: str) -> None:
+    assert read("china", language, "court", text) == ["play red red", "han: pagoda 2", "draw deck", "draw deck"]
+
+
+def test_a_joker_of_a_colour_held_once_is_never_played() -> None:
+    with pytest.raises(MoveError):
+        read("china", "en", "court", "Yellow joker for Han 2")
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "беру самую правую открытую карту"), ("en", "The rightmost face-up card"), ("el", "Την πιο δεξιά ανοιχτή"),
+])
+def test_the_face_up_card_furthest_right_is_named_by_its_side(language: str, text: str) -> None:
+    assert read("china", language, "draw", text) == ["draw orange"]
+
+
+def test_an_english_right_of_a_sentence_names_no_display_card() -> None:
+    """"right next to" is no "the one on the right": English reads only "rightmost" as that card."""
+    assert read("china", "en", "envoy", "Pagoda on Shu 2, right next to mine.") == ["shu: pagoda 2"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Play red red, Shu 2 and Shu 4, draw deck twice"),
+    ("ru", "Играю две красные, Шу 2 и Шу 4, беру из колоды дважды"),
+    ("hu", "Két pirosat játszom, Su 2 és Su 4, aztán kétszer a pakliból"),  # before the thing, as a count
+])
+def test_a_word_saying_twice_says_the_thing_again(language: str, text: str) -> None:
+    assert read("china", language, "court", text) == [
+        "play red red", "shu: pagoda 2", "shu: pagoda 4", "draw deck", "draw deck"]
+
+
+def test_twice_with_no_thing_chooses_none() -> None:
+    with pytest.raises(AmbiguousMove):
+        read("china", "en", "court", "Play red red, Shu 2 and Shu 4, draw twice")
