@@ -226,6 +226,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             sentence += 1
         typed = reading.typed.get(folded) if folded.isascii() else None  # "kai", "ne": the language's own word
         if typed is not None and (typed in reading.negations or typed in reading.blocks or typed in reading.small
+                                  or typed in reading.done  # "vsyo", "pas": «всё», «пас», the turn ended
                                   or typed in reading.choosing  # "pairnw": «παίρνω», a verb of choosing, never
                                   or not index.concepts(word, words)):  # the move form its Latin letters near
             word = folded = typed
@@ -354,6 +355,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     saying_none = [token for token in read if not token.optional and token.concepts & NONE]
     if len(saying_none) > 1:  # "nothing this round, pass": the one choice said twice, its nothing words optional
         read = [replace(token, optional=True) if token.concepts >= NONE else token for token in read]
+    closing_at = [at for at, token in enumerate(read) if token.closing and not token.optional]
+    read = [replace(token, optional=True) if at in closing_at[:-1] else token  # "that's it, I'm done", «ennyi
+            for at, token in enumerate(read)]  # volt, végeztem»: the turn ends once, its done words said twice
     read = [replace(token, each=True) if token.clause in each else token for token in read]
     read = [replace(token, optional=True) if at and _said_twice(_required_before(read, at), token) else token
             for at, token in enumerate(read)]  # "the top of the deck", "top card of the pile", «набор s-set2»:

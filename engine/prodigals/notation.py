@@ -141,8 +141,8 @@ def _space(state: State, move: moves.Place) -> str:
     letter, _, rest = move.space.partition("-")
     if letter in _COMPETITION_WORDS:
         said.append(_COMPETITION_WORDS[letter])
-    if not rest.startswith("set"):
-        said.append("space")
+    said.append("space" if not rest.startswith("set") else "set")  # "the set e-set4", «набор e-set4»: its kind
+    # said beside its name
     if move.space.startswith("turn-order-"):
         said.append(f"order {move.space.rsplit('-', 1)[1]}")
     if any(space.slug == move.space and space.personal for side in DATA.sides.values() for space in side.spaces):
@@ -176,7 +176,8 @@ def _possession(tile: str) -> str:
     found = DATA.possessions.get(DATA.tile_by_slug.get(tile, ""))
     if found is None:
         return ""
-    return " ".join([f"£{found.value}", "card" if found.symbol == "cards" else found.symbol, found.borough.lower()])
+    return " ".join([f"£{found.value}", "card" if found.symbol == "cards" else found.symbol, found.borough.lower(),
+                     "possessions"])  # its kind: "my e1 possession", «az e1-es birtokomat»
 
 
 def _option(state: State, seat: int, move: moves.Option) -> str:

@@ -712,3 +712,18 @@ def test_a_thing_of_two_words_is_matched_word_by_word(language: str, text: str, 
     ``collector``, the recruit is named wholly (its card, ``play tax collector card``, owes nothing), not left
     asking whether the wild card was meant."""
     assert read("dragon", language, "person", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Lavish Dinner, that's it, done."),
+    ("hu", "Lavish Dinner, kész, végeztem."),
+    ("ru", "Играю «Роскошный ужин», готово, всё."),
+])
+def test_the_turns_end_said_twice_ends_it_once(language: str, text: str) -> None:
+    """Two done words in a line («kész, végeztem») end the turn once: the turn has one end."""
+    assert read("prodigals", language, "hand", text) == ["play lavish-dinner", "done"]
+
+
+def test_a_russian_done_word_typed_in_latin_letters_ends_the_turn() -> None:
+    """"vsyo" is «всё», its «ё» typed "yo": the turn ended, not the card «Всё дозволено» (Anything Goes)."""
+    assert read("prodigals", "ru", "hand", "Igraju Roskoshnyj uzhin, vsyo") == ["play lavish-dinner", "done"]
