@@ -262,6 +262,13 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             return None
         if _ending(at, written, between, reading):
             continue
+        if (between[at] == "-" and folded in reading.suffixes and written[at - 1].isdigit() and read
+                and read[-1].written == written[at - 1]):  # «a pt4-ért»: "for pt4", the ending's word first
+            glued = len(read) > 1 and between[at - 1] == "" and read[-2].written == written[at - 2]
+            where = len(read) - (2 if glued else 1)
+            read.insert(where, Token(word, index.concepts(word, words) or frozenset({reading.suffixes[folded]}),
+                                     clause=clause, run=run, sentence=sentence))
+            continue
         if word.isdigit() and _counts_what_follows(at, written, between, read, index, words, vocabulary):
             count, count_at = int(word), len(read) + 1  # "2 reds", «τις 2 κόκκινες»: a count of what follows
             read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between, reading),

@@ -32,7 +32,7 @@ HELD_OUT = Path(__file__).with_name("corpus3")
 READ_AT_LEAST = {
     "china.el": 51, "china.en": 44, "china.hu": 44, "china.ru": 47,
     "dragon.el": 38, "dragon.en": 45, "dragon.hu": 36, "dragon.ru": 35,
-    "prodigals.el": 31, "prodigals.en": 27, "prodigals.hu": 47, "prodigals.ru": 39,
+    "prodigals.el": 31, "prodigals.en": 27, "prodigals.hu": 48, "prodigals.ru": 39,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""

@@ -773,3 +773,9 @@ def test_a_bonus_tile_is_named_by_what_it_does() -> None:
 def test_a_verb_of_laying_out_is_a_placement_on_the_board_too() -> None:
     """«Выкладываю … на планшет»: the verb and the board, one board move."""
     assert read("prodigals", "ru", "hand", "Выкладываю «Грозу тори» на планшет.") == ["board tory-baiter"]
+
+
+def test_a_hungarian_ending_that_is_a_move_word_goes_before_the_tile_it_ends() -> None:
+    """«a pt4-ért» is "for pt4": the exchange gives e1 and takes pt4, in the notation's order."""
+    assert read("prodigals", "hu", "errands3", "Csere mezőre teszek, az e1-et adom a pt4-ért.") == [
+        "place p-swap", "exchange e1 for pt4"]
