@@ -222,12 +222,19 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     counted = frozenset(fold(word) for word in vocabulary.counted)
     fillers = lexicon.fillers if lexicon is not None else frozenset()
     repeated = lexicon.repeated if lexicon is not None else frozenset()
+    grouped = False  # whether a group chosen from was counted: "of the two …, one" is the one chosen
+    restated: list[Token] = []  # the words a bracket may name again: "Csere (swap)", «Скандал (s-scandal)»
     for at, word in enumerate(written):
         folded = fold(word)
+        if "(" in between[at]:
+            restated = [token for token in read if not token.optional]
+        elif ")" in between[at]:
+            restated = []
         if at > 0 and _SENTENCE.search(between[at]) and not _dotted(at - 1, written, between, reading):
             sentence += 1
         typed = reading.typed.get(folded) if folded.isascii() else None  # "kai", "ne": the language's own word
         if typed is not None and (typed in reading.negations or typed in reading.blocks or typed in reading.small
+                                  or typed in reading.done  # "vsyo", "pas": «всё», «пас», the turn ended
                                   or typed in reading.choosing  # "pairnw": «παίρνω», a verb of choosing, never
                                   or not index.concepts(word, words, slips=not _counting(typed, reading))):  # the
             word = folded = written[at] = typed  # move form its Latin letters near; "vtoroj" is «второй», "vo" «во»
@@ -257,9 +264,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             phrase = (phrase[0] - 1, phrase[1])
             if folded not in reading.small:  # «játszom ki»: one "play", its second word a part of that one
                 chose = phrased == 0 and _listed(folded, reading.choosing, words)  # «veszek fel»: "I take"
+                thing = phrase[1] - fillers or phrase[1]  # «восхваление работного дома»: three words for two
                 naming_nothing = phrase[1] <= vocabulary.others - vocabulary.moves  # "errand boy": no move's word
-                read.append(Token(word, phrase[1] - fillers or phrase[1],
-                                  optional=chose or naming_nothing or phrased >= len(phrase[1]),
+                read.append(Token(word, thing, optional=chose or naming_nothing or phrased >= len(thing),
                                   chose=chose, clause=clause, run=run, sentence=sentence, inside=phrased > 0))
                 phrased += 1
             count = None
@@ -279,6 +286,13 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             else:
                 count, count_at, dropped = 2, -1, True  # «kétszer a pakliból»: twice what follows, as "both"
                 # counts it; else a word passed over, which may have counted what the reader does not read
+            continue
+        if (between[at] == "-" and folded in reading.suffixes and written[at - 1].isdigit() and read
+                and read[-1].written == written[at - 1]):  # «a pt4-ért»: "for pt4", the ending's word first
+            glued = len(read) > 1 and between[at - 1] == "" and read[-2].written == written[at - 2]
+            where = len(read) - (2 if glued else 1)
+            read.insert(where, Token(word, index.concepts(word, words) or frozenset({reading.suffixes[folded]}),
+                                     clause=clause, run=run, sentence=sentence))
             continue
         if word.isdigit() and _counts_what_follows(at, written, between, read, index, words, vocabulary):
             count, count_at = int(word), len(read) + 1  # "2 reds", «τις 2 κόκκινες»: a count of what follows
@@ -301,6 +315,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         number = said_number(folded, reading, words)
         if (number is not None and number > 1 and _ordinal(folded, reading, words) is None
                 and _of_a_group(at, written, between, reading)):
+            grouped = True
             continue  # "the first of my two palaces": the group's size chooses nothing («από έναν»: one each)
         if number == 1 and at + 1 < len(written) and between[at + 1].isspace() and _ordinal(
                 folded, reading, words) is None and reading.typed.get(fold(written[at + 1]), fold(
@@ -350,6 +365,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             if not (counts or small or ordinal is not None) and number > 1 and _counts_things(
                     at, written, between, reading, index, words, counted):
                 small = dropped = True  # "two pagodas", «két bábu»: how many, each then said by its place
+            elif number == 1 and ordinal is None and (grouped or _one_unit(at, written, between, reading)):
+                small = True  # «на одну клетку», "one step": a move's one step, which the move says already
             read.append(Token(word, concepts | said, optional=small and not counts,  # "palace one": a number
                               near=_neighbours(at, written, between, reading), clause=clause, run=run,
                               sentence=sentence))
@@ -368,7 +385,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                                               or (count_at == -1 and concepts <= counted - repeated))  # "both
                 if over and count_at == len(read):  # face-up reds": a word saying what the things are
                     read.pop()  # the count's own word, passed over already (:func:`_counts_things`)
-                read.append(Token(word, concepts, optional=small or concepts <= vocabulary.others - vocabulary.moves,
+                restating = any(said.clause == clause and concepts <= said.concepts for said in restated)
+                read.append(Token(word, concepts, optional=small or restating  # a bracket naming its word again
+                                  or concepts <= vocabulary.others - vocabulary.moves,
                                   clause=clause, run=run, sentence=sentence, closing=closing))
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
                     read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence,
@@ -412,6 +431,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if read[first].sentence == read[second].sentence and all(  # by two of its words in a row
                 token.optional for token in read[first + 1:second]):
             read[first] = replace(read[first], optional=True)
+    closing_at = [at for at, token in enumerate(read) if token.closing and not token.optional]
+    read = [replace(token, optional=True) if at in closing_at[:-1] else token  # "that's it, I'm done", «ennyi
+            for at, token in enumerate(read)]  # volt, végeztem»: the turn ends once, its done words said twice
     read = [replace(token, each=True) if token.clause in each else token for token in read]
     read = [replace(token, optional=True) if at and _said_twice(_required_before(read, at), token) else token
             for at, token in enumerate(read)]  # "the top of the deck", "top card of the pile", «набор s-set2»:
@@ -667,6 +689,16 @@ def _counts_a_list(at: int, written: list[str], between: list[str], index: "_Ind
     return False
 
 
+def _one_unit(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether the number word ``at`` (one) stands right before a unit the language reads past ("one step",
+    «одну клетку»): a move of one step, said as such, which an optional count may stand for or not."""
+    if at + 1 >= len(written) or not between[at + 1].isspace():
+        return False
+    folded = fold(written[at + 1])
+    return folded in reading.small and folded not in reading.pronouns and folded not in reading.done and not (
+        at + 2 < len(written) and written[at + 2].isdigit())
+
+
 def _required_before(read: list[Token], at: int) -> Token:
     """The last token before ``at`` that is no small word, or the one right before it where all before are small:
     a thing named by two words may have small words between ("the top of the deck", «набор s-set2», whose "s"
@@ -728,7 +760,7 @@ def _of_a_group(at: int, written: list[str], between: list[str], reading: Readin
         before -= 1
     return (before >= 0 and at - before <= 3 and fold(written[before]) in reading.partitive
             and at + 1 < len(written) and not written[at + 1].isdigit()
-            and all(not mark.strip() for mark in between[before + 1:at + 2]))
+            and all(not mark.strip().strip(_QUOTES) for mark in between[before + 1:at + 2]))  # «из двух «В пабе»»
 
 
 def _paired(read: list[Token]) -> list[Token]:
@@ -798,11 +830,16 @@ class _Index:
         self.moves = frozenset(fold(word) for word in vocabulary.moves)
         fillers = lexicon.fillers if lexicon is not None else frozenset()
         pairs: list[tuple[str, str]] = []
+        # each one-word form of a one-word notation word: in a form of several words it stands for that word alone
+        # («вниз-влево»: «вниз» is ``down``, «влево» ``left``, neither both)
+        alone = {fold(form): fold(entry.english) for entry in (lexicon.entries if lexicon is not None else ())
+                 for form in entry.forms if len(TOKEN.findall(entry.english)) == len(TOKEN.findall(form)) == 1}
         for entry in (lexicon.entries if lexicon is not None else ()):
             notation = frozenset(fold(word) for word in TOKEN.findall(entry.english))
             for form in entry.forms:  # a word of the form that is a word of the notation stands for itself alone
                 pairs += [(word, concept) for word in TOKEN.findall(form)  # a word never stands for a letter
-                          for concept in ({fold(word)} if fold(word) in notation else notation)  # («t-lépések»:
+                          for concept in ({fold(word)} if fold(word) in notation else {alone[fold(word)]}
+                                          if alone.get(fold(word)) in notation else notation)  # («t-lépések»:
                           if (len(concept) > 1 or len(word) == 1)  # «lépések» is moves, not the s of s-moves;
                           and (concept not in fillers or fold(word) == concept)]  # «викария», not its "the"
                 phrase = tuple(fold(word) for word in TOKEN.findall(form))

@@ -143,8 +143,8 @@ def _space(state: State, move: moves.Place) -> str:
     letter, _, rest = move.space.partition("-")
     if letter in _COMPETITION_WORDS:
         said.append(_COMPETITION_WORDS[letter])
-    if not rest.startswith("set"):
-        said.append("space")
+    said.append("space" if not rest.startswith("set") else "set")  # "the set e-set4", «набор e-set4»: its kind
+    # said beside its name
     if move.space.startswith("turn-order-"):
         said.append(f"order {move.space.rsplit('-', 1)[1]}")
     if any(space.slug == move.space and space.personal for side in DATA.sides.values() for space in side.spaces):
@@ -181,7 +181,8 @@ def _possession(tile: str) -> str:
     found = DATA.possessions.get(DATA.tile_by_slug.get(tile, ""))
     if found is None:
         return ""
-    return " ".join([f"£{found.value}", "card" if found.symbol == "cards" else found.symbol, found.borough.lower()])
+    return " ".join([f"£{found.value}", "card" if found.symbol == "cards" else found.symbol, found.borough.lower(),
+                     "possessions"])  # its kind: "my e1 possession", «az e1-es birtokomat»
 
 
 def _option(state: State, seat: int, move: moves.Option) -> str:
@@ -197,6 +198,22 @@ def _option(state: State, seat: int, move: moves.Option) -> str:
     return " ".join(same.get(word, word) for word in said.split())
 
 
+def _bonus(tile: str) -> str:
+    """A bonus action tile by what it does, as players name it: its competition, and the step and count of the
+    moves it gives ("the two society moves down", «два хода вниз в обществе»), the count as a sign (``×2``) that
+    numbers no word of it."""
+    found = next((bonus for bonus in DATA.bonus_tiles if bonus.slug == tile), None)
+    if found is None:
+        return "tile"
+    said = ["tile", _COMPETITION_WORDS.get(found.competition.lower(), "")]
+    effect = found.effect
+    if effect.get("op") == "move":
+        said += ["move", str(effect.get("dir", "")), f"×{effect.get('n', 1)}"]
+    elif effect.get("op") == "row_down":
+        said += ["row", "down"]
+    return " ".join(word for word in said if word)
+
+
 def also_named(state: State, seat: int, move: Move) -> str:
     """The words a move is also named by now, besides its notation: what the board and the mail show of its thing
     (see ``words.DESCRIBED``). A reply by meaning (:mod:`engine.meaning`) reads them, and never owes them. A drop
@@ -207,7 +224,8 @@ def also_named(state: State, seat: int, move: Move) -> str:
         return _marker(state, seat, move.marker) + (" dame beatrice" if isinstance(move, moves.OrderUp) else
                                                     " move down" if isinstance(move, moves.Drop) else "")
     if isinstance(move, moves.Board):
-        return "card place"  # put on the player's board: "I place Tory Baiter on my board", «leteszem a táblámra»
+        return "card place board"  # put on the player's board: "I place Tory Baiter on my board", «leteszem a
+        # táblámra»; the verb of laying out a card is the board's too: «выкладываю … на планшет»
     if isinstance(move, (moves.Play, moves.Use, moves.OrderKeep, moves.Trigger)):
         return "card"
     if isinstance(move, moves.Discard) and move.card:
@@ -218,6 +236,8 @@ def also_named(state: State, seat: int, move: Move) -> str:
         return f"{_possession(move.give)} {_possession(move.take)} board".strip()  # taken from the board
     if isinstance(move, moves.Option):
         return _option(state, seat, move)
+    if isinstance(move, moves.BonusTile):
+        return _bonus(move.tile)
     if isinstance(move, (moves.Bonus, moves.Take)):
         return "tile"  # a canvass tile taken, or none of them ("none of the tiles")
     return ""

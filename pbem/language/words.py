@@ -247,7 +247,8 @@ def spellings(language: str, word: str) -> frozenset[str]:
 
 
 def _spelled(table: Mapping[str, Sequence[str]], word: str) -> frozenset[str]:
-    folded = fold(word)
+    folded = "".join(ch if ch in table else fold(ch) for ch in word.casefold())  # «всё»: "vsyo", a letter of
+    # its own where the table spells it (fold reads it as «е»)
     found = [""]
     at = 0
     while at < len(folded):

@@ -953,3 +953,70 @@ def test_a_word_saying_twice_says_the_thing_again(language: str, text: str) -> N
 def test_twice_with_no_thing_chooses_none() -> None:
     with pytest.raises(AmbiguousMove):
         read("china", "en", "court", "Play red red, Shu 2 and Shu 4, draw twice")
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Lavish Dinner, that's it, done."),
+    ("hu", "Lavish Dinner, kész, végeztem."),
+    ("ru", "Играю «Роскошный ужин», готово, всё."),
+])
+def test_the_turns_end_said_twice_ends_it_once(language: str, text: str) -> None:
+    """Two done words in a line («kész, végeztem») end the turn once: the turn has one end."""
+    assert read("prodigals", language, "hand", text) == ["play lavish-dinner", "done"]
+
+
+def test_a_russian_done_word_typed_in_latin_letters_ends_the_turn() -> None:
+    """"vsyo" is «всё», its «ё» typed "yo": the turn ended, not the card «Всё дозволено» (Anything Goes)."""
+    assert read("prodigals", "ru", "hand", "Igraju Roskoshnyj uzhin, vsyo") == ["play lavish-dinner", "done"]
+
+
+@pytest.mark.parametrize(("language", "state_name", "text", "means"), [
+    ("hu", "errands3", "Csere mezőre teszek (swap).", ["place p-swap"]),
+    ("ru", "errands", "Скандал (s-scandal).", ["place s-scandal"]),
+])
+def test_a_bracket_naming_a_word_of_its_part_again_names_it_once(language: str, state_name: str, text: str,
+                                                                  means: list[str]) -> None:
+    """A space's name with its printed or notation name in brackets is one space, not two things."""
+    assert read("prodigals", language, state_name, text) == means
+
+
+def test_a_word_of_a_form_of_several_stands_for_its_own_notation_word() -> None:
+    """«вниз» of «вниз-влево» (down-left) is only ``down``: "lady 2 down" is never down-left or left too."""
+    assert read("prodigals", "ru", "errands", "Скандал: дама 2 вниз, джентльмен 1 вниз, джентльмен 2 вниз.") == [
+        "place s-scandal", "move lady2 down", "move gent1 down", "move gent2 down"]
+
+
+def test_one_step_is_the_move_of_one_step() -> None:
+    """«на одну клетку» ("by one square") says what a move down is; it counts no other move."""
+    assert read("prodigals", "ru", "errands", "Личное поле в обществе и верхнего джентльмена на одну клетку вниз.") == [
+        "place s-snub", "move gent1 down"]
+
+
+def test_a_name_of_three_words_for_two_notation_words_and_a_filler_is_read_whole() -> None:
+    """«Восхваление работного дома» names Praise the Workhouse: three words, none of them its "the"."""
+    assert read("prodigals", "ru", "errands3", "Хочу «Восхваление работного дома».") == ["place e-set2"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Of my two At the Pub cards I discard one."),
+    ("ru", "Из двух «В пабе» одну сбрасываю."),
+])
+def test_one_of_a_group_counted_is_the_one_chosen(language: str, text: str) -> None:
+    assert read("prodigals", language, "discard", text) == ["discard at-the-pub"]
+
+
+def test_a_bonus_tile_is_named_by_what_it_does() -> None:
+    """The tile of two society moves down, said by its effect («два хода вниз в обществе»)."""
+    assert read("prodigals", "ru", "errands", "Очередь хода 2, бонус: два хода вниз в обществе.") == [
+        "place turn-order-2", "bonus-tile s-moves"]
+
+
+def test_a_verb_of_laying_out_is_a_placement_on_the_board_too() -> None:
+    """«Выкладываю … на планшет»: the verb and the board, one board move."""
+    assert read("prodigals", "ru", "hand", "Выкладываю «Грозу тори» на планшет.") == ["board tory-baiter"]
+
+
+def test_a_hungarian_ending_that_is_a_move_word_goes_before_the_tile_it_ends() -> None:
+    """«a pt4-ért» is "for pt4": the exchange gives e1 and takes pt4, in the notation's order."""
+    assert read("prodigals", "hu", "errands3", "Csere mezőre teszek, az e1-et adom a pt4-ért.") == [
+        "place p-swap", "exchange e1 for pt4"]
