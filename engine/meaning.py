@@ -962,7 +962,7 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
             _parse(search, rules.clone(state), moved, ())
     chosen = _playable(search)
     if chosen is None and found.counted:
-        chosen = _of_each(rules, state, seat, search.found)
+        chosen = _of_each(rules, state, seat, search.found, read)
     if chosen is not None:
         return Meaning(moves=search.found[chosen])
     if search.found:
@@ -988,14 +988,22 @@ things of a kind (Dragon's build of one floor on each palace): a line saying "ea
 means that move."""
 
 
-def _of_each(rules: MeaningRules, state: State, seat: int,
-             found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...] | None:
+def _of_each(rules: MeaningRules, state: State, seat: int, found: dict[tuple[str, ...], tuple[Move, ...]],
+             read: Sequence[Token]) -> tuple[str, ...] | None:
     """The one reading, of one move, that the game names by "each", among those a line saying "each" fits ("one
     floor on each palace", «по одному этажу в каждый дворец»): each of them leaves its things unsaid, which the
-    "each" says; None where no one move is so named."""
+    "each" says; None where no one move is so named. A line that numbers some of the things ("a floor each on
+    palace 1 and palace 2", "each of my first two palaces") says "each" of those only: the move is played only
+    where the line numbers every thing it covers, else asked about."""
     each = [reading for reading, moves in found.items()
             if len(moves) == 1 and EACH in describe(rules.also_named(state, seat, moves[0]))]
-    return each[0] if len(each) == 1 else None
+    if len(each) != 1:
+        return None
+    covered = {word for word in describe(rules.format(found[each[0]][0])) if "=" in word}  # palace=1, palace=2 …
+    said = {concept for token in read if not token.optional for concept in token.concepts}
+    numbering = any(concept.startswith(ORDINAL) or concept in covered or (
+        "=" in concept and concept.split("=")[0] in {word.split("=")[0] for word in covered}) for concept in said)
+    return each[0] if not numbering or covered <= said else None
 
 
 def _said_first(read: Sequence[Token], vocabulary: Vocabulary) -> Iterator[tuple[Token, ...]]:

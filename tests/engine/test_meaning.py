@@ -243,6 +243,42 @@ def test_each_where_no_move_does_the_same_to_every_thing_is_asked_about() -> Non
         read("dragon", "en", "build", "one floor on each new palace")
 
 
+def _three_palaces_three_floors() -> tuple[object, int]:
+    """A build of three floors by a seat with three palaces of one floor (two craftsmen)."""
+    from tests.dragon.scenario import court, month_one
+    game = engine.game("dragon")
+    position = month_one(3, 1)
+    seat = position.actor
+    court(position, seat, (1, ["craftsman"]), (1, ["craftsman"]), (1, []))
+    return game.apply(position, seat, game.parse("group 2 build", position, seat)[0]), seat
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "a floor each on palace 1 and palace 2"), ("en", "one floor on each of my first two palaces"),
+    ("en", "one floor on palace 1 and palace 2 each"), ("ru", "По этажу в первый и второй дворец, каждому."),
+    ("hu", "Egy-egy emelet az első és a második palotára."),
+])
+def test_each_of_some_numbered_things_is_never_each_of_all(language: str, text: str) -> None:
+    """Three palaces and three floors: "each" of palaces 1 and 2 leaves the third floor unsaid (palace 3 or a
+    new one); never played as a floor on every palace, which would put one on a palace the line left out."""
+    game = engine.game("dragon")
+    position, seat = _three_palaces_three_floors()
+    with pytest.raises(MoveError):
+        game.read(text, game.clone(position), seat, words(game, language))
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "one floor on each palace"), ("en", "a floor on each of palace 1, palace 2 and palace 3"),
+    ("en", "one floor on each of my three palaces"),
+])
+def test_each_of_every_thing_numbered_or_not_is_the_move_named_each(language: str, text: str) -> None:
+    """"each palace" unnumbered, or every palace numbered: the floor on every palace."""
+    game = engine.game("dragon")
+    position, seat = _three_palaces_three_floors()
+    moves = game.read(text, game.clone(position), seat, words(game, language)).moves
+    assert [game.format(move) for move in moves] == ["build +1 palace1 +1 palace2 +1 palace3"]
+
+
 def test_a_turn_read_one_way_only_is_played_though_a_word_was_passed_over() -> None:
     """Each decision's move named wholly, and no other reading of the whole line: "goes" and "site" passed over
     could not have made the yellow an exchange, since the rest of the line then reads as nothing."""
