@@ -334,6 +334,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             count = None
             continue
         closing = folded in reading.closing and bool((concepts | DONE) & vocabulary.moves)  # "done", «τέλος», «всё»
+        if closing and _in_time(at, written, between, reading):  # "at the end of the round", «Στο τέλος του
+            dropped = True  # γύρου», «в конце раунда»: when, not the turn's end
+            continue
         if closing:  # in a game with a move of ending: that move, where the line can end with it
             concepts = concepts | (DONE & vocabulary.moves)
         small = folded in reading.small or folded in reading.pronouns or (folded in reading.done and not closing)
@@ -953,8 +956,9 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted, fillers=fillers,
                      listed=found.listed)
     _parse(search, rules.clone(state), tuple(read), ())
-    if not search.found and any(token.closing for token in read):  # "Insult the Vicar, done" where no "done"
-        read = tuple(replace(token, optional=True) if token.closing else token for token in read)  # is legal
+    if not search.found and any(token.closing for token in read) and _closes(read):  # "Insult the Vicar, done"
+        read = tuple(replace(token, optional=True) if token.closing else token for token in read)  # where no
+        # "done" is legal; never "gent 1 up, done, lady 1 stays": the words after a done word are no move of it
         search = replace(search, tried=search.tried, named={}, finished={}, again={}, found={})  # after it: the line ends
         _parse(search, rules.clone(state), read, ())
     if not search.found:
@@ -1004,6 +1008,25 @@ def _of_each(rules: MeaningRules, state: State, seat: int, found: dict[tuple[str
     numbering = any(concept.startswith(ORDINAL) or concept in covered or (
         "=" in concept and concept.split("=")[0] in {word.split("=")[0] for word in covered}) for concept in said)
     return each[0] if not numbering or covered <= said else None
+
+
+def _closes(read: Sequence[Token]) -> bool:
+    """Whether the line's done words close it ("Insult the Vicar, done", "…, that's it."): after them it names
+    nothing more. A done word before things named ("gent 1 up, no more for lady 1", "done with gent 1, lady 2
+    up") may be what keeps those things from being moved, so it is never read past."""
+    first = next(at for at, token in enumerate(read) if token.closing)
+    return all(token.optional or token.closing or (token.concepts and token.concepts <= DONE)  # «всё, заканчиваю»
+               for token in read[first + 1:])
+
+
+def _in_time(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether the done word ``at`` is the end a place word puts something at ("at the end of the round", «Στο
+    τέλος του γύρου κρατάω …», «в конце раунда»): a time, no end of the turn."""
+    before = at - 1
+    if before > 0 and fold(written[before]) in reading.small and fold(written[before]) not in reading.places:
+        before -= 1  # "at the end": its article
+    return before >= 0 and all(gap.isspace() for gap in between[before + 1:at + 1]) and (
+        fold(written[before]) in reading.places)
 
 
 def _said_first(read: Sequence[Token], vocabulary: Vocabulary) -> Iterator[tuple[Token, ...]]:

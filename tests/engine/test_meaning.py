@@ -1056,3 +1056,24 @@ def test_a_hungarian_ending_that_is_a_move_word_goes_before_the_tile_it_ends() -
     """«a pt4-ért» is "for pt4": the exchange gives e1 and takes pt4, in the notation's order."""
     assert read("prodigals", "hu", "errands3", "Csere mezőre teszek, az e1-et adom a pt4-ért.") == [
         "place p-swap", "exchange e1 for pt4"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "gent 1 up, no more for lady 1"), ("en", "no more for lady 1; gent 1 up"),
+    ("en", "done with gent 1, lady 2 up"), ("en", "gent 1 up, done, lady 1 stays"),
+    ("hu", "1-es úriember fel, ennyi, a hölgy 1 marad"), ("el", "Ο κύριος 1 πάνω, τέλος, η κυρία 1 μένει."),
+    ("ru", "Джентльмен 1 вверх, дама 1 остаётся."),
+])
+def test_a_done_word_before_things_named_is_never_read_past(language: str, text: str) -> None:
+    """A done word with things named after it may be what keeps them from moving ("no more for lady 1"), and
+    "stays", «marad», «μένει», «остаётся» say a thing does not move: nothing of such a line is played."""
+    with pytest.raises(MoveError):
+        read("prodigals", language, "actions", text)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "At the end of the round I keep Leapfrog."), ("el", "Στο τέλος κρατάω το Leapfrog."),
+])
+def test_the_end_a_place_word_puts_a_thing_at_is_a_time(language: str, text: str) -> None:
+    """"at the end of the round": when the card is kept, no end of the turn."""
+    assert read("prodigals", language, "hand", text) == ["order keep leapfrog"]
