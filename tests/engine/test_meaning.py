@@ -757,11 +757,10 @@ def test_an_exchange_said_given_first_with_a_verb_of_one_side_is_played(language
 @pytest.mark.parametrize(("language", "text"), [
     ("en", "Both At the Pub cards go."), ("hu", "Mindkét At the Pub-ot eldobom."),
 ])
-def test_a_count_passed_over_never_plays_one_move_of_those_it_counts(language: str, text: str) -> None:
-    """At the discard, "both" of a card held twice asks for two discards the reader cannot count: one discard is
-    never played for it, since the seat could discard that card again."""
-    with pytest.raises(AmbiguousMove):
-        read("prodigals", language, "discard", text)
+def test_a_count_of_a_card_held_twice_plays_both_never_one(language: str, text: str) -> None:
+    """At the discard, "both" of a card held twice is two discards: the count is read before the name's own word
+    (never its "the"), so one discard is never played for it though the seat could discard that card again."""
+    assert read("prodigals", language, "discard", text) == ["discard at-the-pub", "discard at-the-pub"]
 
 
 @pytest.mark.parametrize(("text", "means"), [
@@ -1020,3 +1019,39 @@ def test_a_hungarian_ending_that_is_a_move_word_goes_before_the_tile_it_ends() -
     """«a pt4-ért» is "for pt4": the exchange gives e1 and takes pt4, in the notation's order."""
     assert read("prodigals", "hu", "errands3", "Csere mezőre teszek, az e1-et adom a pt4-ért.") == [
         "place p-swap", "exchange e1 for pt4"]
+
+
+@pytest.mark.parametrize(("language", "text", "times"), [
+    ("en", "Rude Remark: top gentleman three steps down.", 3),
+    ("en", "Rude Remark: top gentleman three times down.", 3),
+    ("ru", "«Грубое замечание»: первый джентльмен три раза вниз.", 3),
+    ("hu", "Rude Remark: a felső úriember háromszor le.", 3),
+    ("el", "Rude Remark: ο πρώτος κύριος δύο φορές κάτω.", 2),
+])
+def test_a_step_counted_is_the_same_move_made_again(language: str, text: str, times: int) -> None:
+    """"three steps down": the one marker moved down three times, never another marker the later downs leave
+    unsaid."""
+    assert read("prodigals", language, "hand", text) == ["play rude-remark", *["move gent1 down"] * times]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Throw away both At the Pub cards"),
+    ("hu", "Mindkét At the Pub lapot eldobom."),
+    ("el", "Πετάω και τα δύο Στην Παμπ."),
+])
+def test_both_of_a_card_held_twice_are_both_copies(language: str, text: str) -> None:
+    assert read("prodigals", language, "discard", text) == ["discard at-the-pub", "discard at-the-pub"]
+
+
+def test_both_copies_played_together_are_the_group_and_twice_is_asked_about() -> None:
+    """"both At the Pubs" is the one play of the pair (``x2``); "At the Pub twice" may be that or two plays of
+    one, which the legal moves both allow: asked, never guessed."""
+    assert read("prodigals", "en", "hand", "Play both At the Pubs.") == ["play at-the-pub x2"]
+    with pytest.raises(AmbiguousMove) as asked:
+        read("prodigals", "en", "hand", "Play At the Pub twice.")
+    assert {"play at-the-pub x2", "play at-the-pub; play at-the-pub"} <= set(asked.value.suggestions)
+
+
+def test_a_count_before_a_small_word_counts_nothing() -> None:
+    """«στη θέση 1 της σειράς»: the 1 numbers the turn-order space; «της» is no step it could count."""
+    assert read("prodigals", "el", "errands", "Στέλνω έναν βοηθό στη θέση 1 της σειράς.") == ["place turn-order-1"]
