@@ -134,6 +134,9 @@ class Tokens:
     counted: bool = False
     """Whether the line says a word of the language's that counts what it names ("both", «оба»): read for a move
     of several parts only, and elsewhere passed over though it may have made more moves of what it names."""
+    read_count: bool = False
+    """Whether every word of the line's that counts ("both") was read as that many of the thing after it ("both At
+    the Pubs": two of them): no count was passed over that might have asked for more moves than those read."""
     listed: bool = False
     """Whether the line says a word naming an entry of a numbered list ("option", «вариант»): an ordinal in it
     may number the list's entry, not the move's numbered thing ("the second option")."""
@@ -218,6 +221,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
     both: int | None = None  # the clause of a "both" not yet known to count a thing
     saw_each = False
+    each_said = each_read = 0  # the words of ``each`` said, and those read as a count of the thing they stand before
     units_counted: list[Token] = []  # "both floors": the count of a unit said by "both"
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = phrased = ended = 0
@@ -275,6 +279,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                     -1, len(read))
                 if counts and count_at == len(read):  # "two At the Pubs": the count's own word, the name's now
                     read.pop()
+                each_read += counts and count_at == -1
                 read += [said, *[replace(said, same=True)] * (count - 1 if counts and count else 0)]  # "both At
                 phrased += 1  # the Pubs": the name's own word said as often as counted
                 count = None
@@ -346,7 +351,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             concepts = concepts | (DONE & vocabulary.moves)
         small = folded in reading.small or folded in reading.pronouns or (folded in reading.done and not closing)
         if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
-            both, saw_each = clause, True  # move of several; of a move of one ("each of my two palaces") it says what the
+            both, saw_each, each_said = clause, True, each_said + 1  # move of several; of a move of one ("each of my two palaces") it says what the
             if _listed(folded, reading.both, words):  # reader does not read, so it tells no two moves apart; before
                 count, count_at = 2, -1  # a thing a count stands before, "both" says two of them ("both reds")
             continue
@@ -387,7 +392,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 if count_at == len(read):  # stands for as many of the thing, the words passed over between
                     read.pop()
                 else:
-                    both = None
+                    both, each_read = None, each_read + 1
                 read += [Token(word, concepts, clause=clause, run=run, sentence=sentence, same=again > 0)
                          for again in range(count)]
             else:
@@ -454,7 +459,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
     read = _one_name(read)
     listed = any(_listed(fold(word), reading.options, words) for word in written)
-    return Tokens(tuple(_paired(read)), dropped, saw_each, listed)
+    return Tokens(tuple(_paired(read)), dropped, saw_each, listed=listed, read_count=saw_each and each_read >= each_said)
 
 
 def _compounds(written: list[str], between: list[str], reading: Reading, words: Words, index: "_Index",
@@ -961,8 +966,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         return None
     read = found.read
     fillers = getattr(getattr(words, "lexicon", None), "fillers", frozenset())
-    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted, fillers=fillers,
-                     listed=found.listed)
+    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted and not found.read_count,
+                     fillers=fillers, listed=found.listed)
     _parse(search, rules.clone(state), tuple(read), ())
     if not search.found and any(token.closing for token in read):  # "Insult the Vicar, done" where no "done"
         read = tuple(replace(token, optional=True) if token.closing else token for token in read)  # is legal

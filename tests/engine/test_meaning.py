@@ -305,10 +305,10 @@ def test_a_reading_that_says_every_choice_is_played_over_ones_leaving_one_unsaid
 
 def test_a_line_that_counts_is_not_played_short_of_what_it_counts() -> None:
     """«оба «В пабе»» (both At the Pub cards): the reading that discards neither, all its other cards named, is
-    never played over the readings that count both."""
-    with pytest.raises(MoveError):
-        read("prodigals", "ru", "discard",
-             "В сброс отправляются оба «В пабе», потом «Оскорбить викария» и «Провал памфлета».")
+    never played over the one that counts both, which the count read as two copies plays."""
+    assert read("prodigals", "ru", "discard",
+                "В сброс отправляются оба «В пабе», потом «Оскорбить викария» и «Провал памфлета».") == [
+        "discard at-the-pub", "discard at-the-pub", "discard insult-the-vicar", "discard pamphlet-fiasco"]
 
 
 def test_cards_of_a_colour_said_in_two_sentences_are_different_cards() -> None:
@@ -1055,3 +1055,14 @@ def test_both_copies_played_together_are_the_group_and_twice_is_asked_about() ->
 def test_a_count_before_a_small_word_counts_nothing() -> None:
     """«στη θέση 1 της σειράς»: the 1 numbers the turn-order space; «της» is no step it could count."""
     assert read("prodigals", "el", "errands", "Στέλνω έναν βοηθό στη θέση 1 της σειράς.") == ["place turn-order-1"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Discard both At the Pubs, then Leapfrog."),
+    ("ru", "Сбрасываю оба «В пабе», потом «Чехарду»."),
+])
+def test_a_count_read_as_its_copies_leaves_no_count_unread(language: str, text: str) -> None:
+    """"both" read as the two copies it counts is no count passed over: the discards it names are played though
+    the seat owes more."""
+    assert read("prodigals", language, "discard", text) == ["discard at-the-pub", "discard at-the-pub",
+                                                           "discard leapfrog"]
