@@ -114,6 +114,9 @@ class Token:
     inside: bool = False
     """Whether the word continues a phrase of the game read whole ("Shame" of "Row of Shame"): a phrase names one
     thing, so no move ends inside it and the next begins there."""
+    same: bool = False
+    """Whether the word is a thing said again by a count that makes the move before again ("down twice", «три
+    шага вниз»: the one marker moved down, then again): where it begins a move, that move is the one before."""
     run: int = 0
     """Which run of the line, between the language's joining words ("and", «и»), the word stands in: a part of
     the line that fits no one part of a move runs on to the next only where such a word joins two runs ("a
@@ -131,6 +134,9 @@ class Tokens:
     counted: bool = False
     """Whether the line says a word of the language's that counts what it names ("both", «оба»): read for a move
     of several parts only, and elsewhere passed over though it may have made more moves of what it names."""
+    read_count: bool = False
+    """Whether every word of the line's that counts ("both") was read as that many of the thing after it ("both At
+    the Pubs": two of them): no count was passed over that might have asked for more moves than those read."""
     listed: bool = False
     """Whether the line says a word naming an entry of a numbered list ("option", «вариант»): an ordinal in it
     may number the list's entry, not the move's numbered thing ("the second option")."""
@@ -215,6 +221,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
     both: int | None = None  # the clause of a "both" not yet known to count a thing
     saw_each = False
+    each_said = each_read = 0  # the words of ``each`` said, and those read as a count of the thing they stand before
     units_counted: list[Token] = []  # "both floors": the count of a unit said by "both"
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = phrased = ended = 0
@@ -266,10 +273,16 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 chose = phrased == 0 and _listed(folded, reading.choosing, words)  # «veszek fel»: "I take"
                 thing = phrase[1] - fillers or phrase[1]  # «восхваление работного дома»: three words for two
                 naming_nothing = phrase[1] <= vocabulary.others - vocabulary.moves  # "errand boy": no move's word
-                read.append(Token(word, thing, optional=chose or naming_nothing or phrased >= len(thing),
-                                  chose=chose, clause=clause, run=run, sentence=sentence, inside=phrased > 0))
-                phrased += 1
-            count = None
+                said = Token(word, thing, optional=chose or naming_nothing or phrased >= len(thing), chose=chose,
+                             clause=clause, run=run, sentence=sentence, inside=phrased > 0)
+                counts = count is not None and not said.optional and bool(thing & repeated) and count_at in (
+                    -1, len(read))
+                if counts and count_at == len(read):  # "two At the Pubs": the count's own word, the name's now
+                    read.pop()
+                each_read += counts and count_at == -1
+                read += [said, *[replace(said, same=True)] * (count - 1 if counts and count else 0)]  # "both At
+                phrased += 1  # the Pubs": the name's own word said as often as counted
+                count = None
             continue
         if folded in reading.negations or folded in STOPS or (
                 folded in reading.blocks and not index.forms.get(folded, set()) & vocabulary.given_for):
@@ -282,7 +295,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if folded in reading.twice:
             if read and not read[-1].optional and read[-1].concepts & repeated and (
                     read[-1].clause, read[-1].sentence) == (clause, sentence):
-                read.append(read[-1])  # "draw deck twice": the deck said again
+                read.append(replace(read[-1], same=True))  # "draw deck twice": the deck said again
             else:
                 count, count_at, dropped = 2, -1, True  # «kétszer a pakliból»: twice what follows, as "both"
                 # counts it; else a word passed over, which may have counted what the reader does not read
@@ -341,7 +354,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             concepts = concepts | (DONE & vocabulary.moves)
         small = folded in reading.small or folded in reading.pronouns or (folded in reading.done and not closing)
         if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
-            both, saw_each = clause, True  # move of several; of a move of one ("each of my two palaces") it says what the
+            both, saw_each, each_said = clause, True, each_said + 1  # move of several; of a move of one ("each of my two palaces") it says what the
             if _listed(folded, reading.both, words):  # reader does not read, so it tells no two moves apart; before
                 count, count_at = 2, -1  # a thing a count stands before, "both" says two of them ("both reds")
             continue
@@ -374,14 +387,17 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                               near=_neighbours(at, written, between, reading), clause=clause, run=run,
                               sentence=sentence))
             continue
-        if concepts:
-            if count is not None and lexicon is not None and concepts & lexicon.repeated and (
+        if concepts and count is not None and concepts <= fillers:
+            continue  # «mindkét At the Pub-ot», "two At the Pubs": a name's "the" tells nothing, the count counts
+        if concepts:  # the name's own word
+            if count is not None and lexicon is not None and concepts & lexicon.repeated and not small and (
                     count_at == -1 or count_at == len(read)):  # "two reds", «δύο από την τράπουλα»: the count
                 if count_at == len(read):  # stands for as many of the thing, the words passed over between
                     read.pop()
                 else:
-                    both = None
-                read += [Token(word, concepts, clause=clause, run=run, sentence=sentence)] * count
+                    both, each_read = None, each_read + 1
+                read += [Token(word, concepts, clause=clause, run=run, sentence=sentence, same=again > 0)
+                         for again in range(count)]
             else:
                 over = count is not None and ((count_at == len(read) and read[-1].optional  # «két lapot húzok a
                                                and concepts <= vocabulary.verbs)  # pakliból»: a verb between
@@ -446,7 +462,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
     read = _one_name(read)
     listed = any(_listed(fold(word), reading.options, words) for word in written)
-    return Tokens(tuple(_paired(read)), dropped, saw_each, listed)
+    return Tokens(tuple(_paired(read)), dropped, saw_each, listed=listed, read_count=saw_each and each_read >= each_said)
 
 
 def _compounds(written: list[str], between: list[str], reading: Reading, words: Words, index: "_Index",
@@ -611,8 +627,8 @@ def _counts_what_follows(at: int, written: list[str], between: list[str], read: 
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
     if lexicon is None or at + 1 >= len(written) or not between[at + 1].isspace():
         return False
-    if not index.concepts(written[at + 1], words) & lexicon.repeated:
-        return False
+    if not index.concepts(written[at + 1], words) & lexicon.repeated or fold(written[at + 1]) in lexicon.reading.small:
+        return False  # «στη θέση 1 της σειράς»: a small word after it is counted by nothing
     return not at or not between[at].isspace() or not read or read[-1].written != written[at - 1] or not (
         read[-1].concepts - vocabulary.verbs - NONE) or read[-1].chose
 
@@ -953,8 +969,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         return None
     read = found.read
     fillers = getattr(getattr(words, "lexicon", None), "fillers", frozenset())
-    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted, fillers=fillers,
-                     listed=found.listed)
+    search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted and not found.read_count,
+                     fillers=fillers, listed=found.listed)
     _parse(search, rules.clone(state), tuple(read), ())
     if not search.found and any(token.closing for token in read) and _closes(read):  # "Insult the Vicar, done"
         read = tuple(replace(token, optional=True) if token.closing else token for token in read)  # where no
@@ -966,7 +982,7 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
             _parse(search, rules.clone(state), moved, ())
     chosen = _playable(search)
     if chosen is None and found.counted:
-        chosen = _of_each(rules, state, seat, search.found, read)
+        chosen = _of_each(rules, state, seat, search.found, search.named, read)
     if chosen is not None:
         return Meaning(moves=search.found[chosen])
     if search.found:
@@ -993,17 +1009,20 @@ means that move."""
 
 
 def _of_each(rules: MeaningRules, state: State, seat: int, found: dict[tuple[str, ...], tuple[Move, ...]],
-             read: Sequence[Token]) -> tuple[str, ...] | None:
+             named: dict[tuple[str, ...], int], read: Sequence[Token]) -> tuple[str, ...] | None:
     """The one reading, of one move, that the game names by "each", among those a line saying "each" fits ("one
     floor on each palace", «по одному этажу в каждый дворец»): each of them leaves its things unsaid, which the
     "each" says; None where no one move is so named. A line that numbers some of the things ("a floor each on
     palace 1 and palace 2", "each of my first two palaces") says "each" of those only: the move is played only
     where the line numbers every thing it covers, else asked about."""
     each = [reading for reading, moves in found.items()
-            if len(moves) == 1 and EACH in describe(rules.also_named(state, seat, moves[0]))]
+            if sum(EACH in describe(rules.also_named(state, seat, move)) for move in moves) == 1]
+    if len(each) > 1:  # "both At the Pubs together. Done.": the group played, then the turn ended, every move
+        each = [reading for reading in each if named[reading] == NAMED]  # named; not a word left to name another
     if len(each) != 1:
         return None
-    covered = {word for word in describe(rules.format(found[each[0]][0])) if "=" in word}  # palace=1, palace=2 …
+    covered = {word for move in found[each[0]] if EACH in describe(rules.also_named(state, seat, move))
+               for word in describe(rules.format(move)) if "=" in word}  # palace=1, palace=2 …
     said = {concept for token in read if not token.optional for concept in token.concepts}
     numbering = any(concept.startswith(ORDINAL) or concept in covered or (
         "=" in concept and concept.split("=")[0] in {word.split("=")[0] for word in covered}) for concept in said)
@@ -1113,7 +1132,9 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
                                       lambda word: not _choice(search, word))) is not None
                 and _in_order(chunk, search.rules.format(move), search.vocabulary) >= 0]
         unordered = {move for move, _ in fits if not _in_order(chunk, search.rules.format(move), search.vocabulary)}
-        for move, names in _chosen(search, chunk, fits, described):
+        chosen = _chosen(search, chunk, fits, described) if not chunk[0].same else [  # "down twice": the second
+            (move, NAMED) for move, _ in fits if played and search.rules.format(move) == played[-1][0]]  # down,
+        for move, names in chosen:  # beginning a move, makes the one before again, named as that one was
             if move in unordered:
                 names = min(names, UNNAMED)  # given and taken said with no word between: asked about
             try:

@@ -11,11 +11,13 @@ the one legal move it names, and refused when it names two or none.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from engine import notation
 from engine.errors import MoveError
+from engine.meaning import EACH
 from engine.notation import Vocabulary, words_of
-from engine.prodigals import flow, moves
+from engine.prodigals import boards, flow, moves
 from engine.prodigals.data import DATA, slug
 from engine.prodigals.moves import Move
 from engine.prodigals.state import State
@@ -117,12 +119,20 @@ _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower
 the other word for ending the turn, an option's effect in the singular ("lose 1 vote") or as a sign ("minus 2 votes"),
 the everyday verbs of throwing away ("throw the tile away", "get rid of Leapfrog")."""
 
+def _copied() -> list[str]:
+    """The printed names the deck holds several copies of (At the Pub, Rude Remark): a hand may hold two, which
+    a count says ("both At the Pubs", «два раза "В пабе"»)."""
+    names = Counter(card.slug for card in DATA.cards.values())
+    return sorted(name for name, copies in names.items() if copies > 1)
+
+
 VOCABULARY = Vocabulary(
     moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid not in _NAMING_NOTHING),
     others=words_of([*_identifiers(), *_NAMING_NOTHING, "society", *(word for word, _ in _SAME)]),
     verbs=VERBS,
     never_unsaid=frozenset({"discard", "keep"}),  # a card alone is played, never kept: "keep" must be said
     given_for=frozenset({"for"}),
+    repeated=words_of([*boards.STEPS, *_copied()]),  # "down twice", "two steps down", "both At the Pubs"
     same=_SAME,
 )
 """Every word a move's line is written with: the words of the notation (``words.MOVE_WORDS``, which name every
@@ -226,6 +236,9 @@ def also_named(state: State, seat: int, move: Move) -> str:
     if isinstance(move, moves.Board):
         return "card place board"  # put on the player's board: "I place Tory Baiter on my board", «leteszem a
         # táblámra»; the verb of laying out a card is the board's too: «выкладываю … на планшет»
+    if isinstance(move, moves.Play) and move.count > 1:  # a group played: its card named as often ("both At
+        return " ".join(["card", EACH, *[move.card] * (move.count - 1)])  # the Pubs", «два "В пабе"»): one
+        # play of each copy, which "both … together" says
     if isinstance(move, (moves.Play, moves.Use, moves.OrderKeep, moves.Trigger)):
         return "card"
     if isinstance(move, moves.Discard) and move.card:

@@ -399,7 +399,8 @@ def move_lexicon(catalog: gettext.NullTranslations, move_words: tuple[Text, ...]
     vocabulary = vocabulary or Vocabulary(frozenset())
     notation_words = read_alone(move_words, vocabulary.moves) if language == SOURCE_LANGUAGE else frozenset()
     return Lexicon(entries, vocabulary.verbs, after_a_verb(language), reading(language, notation_words),
-                   vocabulary.moves, vocabulary.counted, vocabulary.repeated, fillers(move_words))
+                   vocabulary.moves, vocabulary.counted, vocabulary.repeated - fillers(move_words),  # "both At the
+                   fillers(move_words))  # Pub": the count stands before the name's own word, never its "the"
 
 
 def fillers(move_words: tuple[Text, ...]) -> frozenset[str]:

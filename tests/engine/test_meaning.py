@@ -341,10 +341,10 @@ def test_a_reading_that_says_every_choice_is_played_over_ones_leaving_one_unsaid
 
 def test_a_line_that_counts_is_not_played_short_of_what_it_counts() -> None:
     """«оба «В пабе»» (both At the Pub cards): the reading that discards neither, all its other cards named, is
-    never played over the readings that count both."""
-    with pytest.raises(MoveError):
-        read("prodigals", "ru", "discard",
-             "В сброс отправляются оба «В пабе», потом «Оскорбить викария» и «Провал памфлета».")
+    never played over the one that counts both, which the count read as two copies plays."""
+    assert read("prodigals", "ru", "discard",
+                "В сброс отправляются оба «В пабе», потом «Оскорбить викария» и «Провал памфлета».") == [
+        "discard at-the-pub", "discard at-the-pub", "discard insult-the-vicar", "discard pamphlet-fiasco"]
 
 
 def test_cards_of_a_colour_said_in_two_sentences_are_different_cards() -> None:
@@ -793,11 +793,10 @@ def test_an_exchange_said_given_first_with_a_verb_of_one_side_is_played(language
 @pytest.mark.parametrize(("language", "text"), [
     ("en", "Both At the Pub cards go."), ("hu", "Mindkét At the Pub-ot eldobom."),
 ])
-def test_a_count_passed_over_never_plays_one_move_of_those_it_counts(language: str, text: str) -> None:
-    """At the discard, "both" of a card held twice asks for two discards the reader cannot count: one discard is
-    never played for it, since the seat could discard that card again."""
-    with pytest.raises(AmbiguousMove):
-        read("prodigals", language, "discard", text)
+def test_a_count_of_a_card_held_twice_plays_both_never_one(language: str, text: str) -> None:
+    """At the discard, "both" of a card held twice is two discards: the count is read before the name's own word
+    (never its "the"), so one discard is never played for it though the seat could discard that card again."""
+    assert read("prodigals", language, "discard", text) == ["discard at-the-pub", "discard at-the-pub"]
 
 
 @pytest.mark.parametrize(("text", "means"), [
@@ -1077,3 +1076,50 @@ def test_a_done_word_before_things_named_is_never_read_past(language: str, text:
 def test_the_end_a_place_word_puts_a_thing_at_is_a_time(language: str, text: str) -> None:
     """"at the end of the round": when the card is kept, no end of the turn."""
     assert read("prodigals", language, "hand", text) == ["order keep leapfrog"]
+
+
+@pytest.mark.parametrize(("language", "text", "times"), [
+    ("en", "Rude Remark: top gentleman three steps down.", 3),
+    ("en", "Rude Remark: top gentleman three times down.", 3),
+    ("ru", "«Грубое замечание»: первый джентльмен три раза вниз.", 3),
+    ("hu", "Rude Remark: a felső úriember háromszor le.", 3),
+    ("el", "Rude Remark: ο πρώτος κύριος δύο φορές κάτω.", 2),
+])
+def test_a_step_counted_is_the_same_move_made_again(language: str, text: str, times: int) -> None:
+    """"three steps down": the one marker moved down three times, never another marker the later downs leave
+    unsaid."""
+    assert read("prodigals", language, "hand", text) == ["play rude-remark", *["move gent1 down"] * times]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Throw away both At the Pub cards"),
+    ("hu", "Mindkét At the Pub lapot eldobom."),
+    ("el", "Πετάω και τα δύο Στην Παμπ."),
+])
+def test_both_of_a_card_held_twice_are_both_copies(language: str, text: str) -> None:
+    assert read("prodigals", language, "discard", text) == ["discard at-the-pub", "discard at-the-pub"]
+
+
+def test_both_copies_played_together_are_the_group_and_twice_is_asked_about() -> None:
+    """"both At the Pubs" is the one play of the pair (``x2``); "At the Pub twice" may be that or two plays of
+    one, which the legal moves both allow: asked, never guessed."""
+    assert read("prodigals", "en", "hand", "Play both At the Pubs.") == ["play at-the-pub x2"]
+    with pytest.raises(AmbiguousMove) as asked:
+        read("prodigals", "en", "hand", "Play At the Pub twice.")
+    assert {"play at-the-pub x2", "play at-the-pub; play at-the-pub"} <= set(asked.value.suggestions)
+
+
+def test_a_count_before_a_small_word_counts_nothing() -> None:
+    """«στη θέση 1 της σειράς»: the 1 numbers the turn-order space; «της» is no step it could count."""
+    assert read("prodigals", "el", "errands", "Στέλνω έναν βοηθό στη θέση 1 της σειράς.") == ["place turn-order-1"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Discard both At the Pubs, then Leapfrog."),
+    ("ru", "Сбрасываю оба «В пабе», потом «Чехарду»."),
+])
+def test_a_count_read_as_its_copies_leaves_no_count_unread(language: str, text: str) -> None:
+    """"both" read as the two copies it counts is no count passed over: the discards it names are played though
+    the seat owes more."""
+    assert read("prodigals", language, "discard", text) == ["discard at-the-pub", "discard at-the-pub",
+                                                           "discard leapfrog"]
