@@ -960,6 +960,10 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     if not search.found:
         for moved in _said_first(read, vocabulary):  # "Zhao 2 with the orange card": the card played first
             _parse(search, rules.clone(state), moved, ())
+    if not search.found:
+        told = _thing_first(line, words, vocabulary)  # "The dog possession - sell it": what is done said first
+        if told is not None:
+            _parse(search, rules.clone(state), told, ())
     chosen = _playable(search)
     if chosen is None and found.counted:
         chosen = _of_each(rules, state, seat, search.found)
@@ -1015,6 +1019,27 @@ def _said_first(read: Sequence[Token], vocabulary: Vocabulary) -> Iterator[tuple
         if any(not other.optional for other in read[:at]):
             yield (*read[at:end], *read[:at], *read[end:])
         at = end
+
+
+_DASHED = re.compile(r"^(?P<thing>[^,;:.!?\n]+?)\s+[-–—]\s+(?P<done>[^.!?\n]+?)(?P<rest>[.!?].*)?$", re.S)
+"""A line opening with a thing named, a spaced dash, and what is done with it ("The dog possession - sell it",
+«Картину за 2 из Челси — на аукцион»), up to the end of its first sentence."""
+
+
+def _thing_first(line: str, words: Words, vocabulary: Vocabulary) -> tuple[Token, ...] | None:
+    """The tokens of ``line`` with what is done said before the thing it is done with, where the line names a
+    thing, then after a dash what is done with it (:data:`_DASHED`): a player names the thing first and points
+    back at it ("sell it", «её»), while the moves run verb first. None where the line is not so shaped, or the
+    words before the dash name a move of their own (a verb of the notation): then the dash pairs two moves said
+    in order ("play Leapfrog – jump lady 1"), which are never turned round."""
+    shaped = _DASHED.match(line.strip())
+    if shaped is None or re.search(r"\s[-–—]\s", shaped["done"]):
+        return None
+    thing = tokens(shaped["thing"], words, vocabulary)
+    if thing is None or any(token.concepts & vocabulary.verbs for token in thing.read if not token.optional):
+        return None
+    told = tokens(f"{shaped['done']}, {shaped['thing']}{shaped['rest'] or ''}", words, vocabulary)
+    return None if told is None else told.read
 
 
 def _playable(search: _Search) -> tuple[str, ...] | None:

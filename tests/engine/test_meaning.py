@@ -1020,3 +1020,21 @@ def test_a_hungarian_ending_that_is_a_move_word_goes_before_the_tile_it_ends() -
     """«a pt4-ért» is "for pt4": the exchange gives e1 and takes pt4, in the notation's order."""
     assert read("prodigals", "hu", "errands3", "Csere mezőre teszek, az e1-et adom a pt4-ért.") == [
         "place p-swap", "exchange e1 for pt4"]
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("en", "hand", "My dog - sell it with the bonus tile.", ["bonus p-sell", "sell d3"]),
+    ("en", "errands3", "The Westminster horse – to the auction.", ["place p-auction", "sell e3"]),
+    ("ru", "errands3", "Лошадь из Вестминстера — на аукцион.", ["place p-auction", "sell e3"]),
+])
+def test_a_thing_named_before_a_dash_is_what_the_words_after_it_do(language: str, name: str, text: str,
+                                                                     means: list[str]) -> None:
+    assert read("prodigals", language, name, text) == means
+
+
+def test_two_moves_either_side_of_a_dash_are_never_turned_round() -> None:
+    from engine.meaning import _thing_first
+    rules = engine.game("prodigals")
+    said = words(rules, "en")
+    assert _thing_first("play Leapfrog – jump lady 1", said, rules.NOTATION.VOCABULARY) is None
+    assert _thing_first("My dog - sell it", said, rules.NOTATION.VOCABULARY) is not None
