@@ -258,7 +258,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 count = None
                 continue
         if phrase[0] == 0:
-            phrase = index.phrase_at(at, written)
+            phrase = index.phrase_at(at, written, words)
             phrased = 0  # the phrase's words read so far: one per word of its thing, the rest optional
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
@@ -860,13 +860,32 @@ class _Index:
             self.by_key.setdefault(key, set()).add(concept)
         self.forms.setdefault(fold(word), set()).add(concept)
 
-    def phrase_at(self, at: int, written: list[str]) -> tuple[int, frozenset[str]]:
-        """The longest phrase of the game starting at word ``at``: its length and its thing's notation words."""
+    def phrase_at(self, at: int, written: list[str], words: Words | None = None) -> tuple[int, frozenset[str]]:
+        """The longest phrase of the game starting at word ``at``: its length and its thing's notation words; with
+        ``words``, also a phrase one of whose words is mistyped (:meth:`_slipped`)."""
         for length in range(min(4, len(written) - at), 1, -1):
-            found = self.phrases.get(tuple(fold(word) for word in written[at:at + length]))
+            said = tuple(fold(word) for word in written[at:at + length])
+            found = self.phrases.get(said)
+            if found is None and words is not None:
+                found = self._slipped(said, words)
             if found is not None:
                 return length, found
         return 0, frozenset()
+
+    def _slipped(self, said: tuple[str, ...], words: Words) -> frozenset[str] | None:
+        """The thing of the one phrase ``said`` is with one word mistyped, every other written as the phrase has
+        it, one of them of four letters or more ("Lavish Diner", «Роскошный ужн», «Адвакатом наследника»): a
+        word of a name read whole may be a slip too short, or inflected, or a word of the language, yet the rest
+        of the name says which it is. None where no phrase, or phrases of two things, are so near."""
+        found: set[frozenset[str]] = set()
+        for phrase, thing in self.phrases.items():
+            if len(phrase) != len(said):
+                continue
+            other = [at for at, (word, form) in enumerate(zip(said, phrase)) if word != form]
+            if (len(other) == 1 and any(len(word) >= 4 for at, word in enumerate(said) if at != other[0])
+                    and _a_slip(said[other[0]], phrase[other[0]], words)):
+                found.add(thing)
+        return next(iter(found)) if len(found) == 1 else None
 
     def concepts(self, word: str, words: Words, slips: bool = True) -> frozenset[str]:
         """The notation words ``word`` stands for: by its keys; or as a form with one of the language's endings
@@ -898,6 +917,15 @@ class _Index:
         endings = lexicon.reading.endings if lexicon is not None else frozenset()
         return frozenset(concept for end in map(fold, endings) if folded.endswith(end) and len(folded) - len(end) >= 2
                          for concept in self.forms.get(folded[:-len(end)], ()))
+
+
+def _a_slip(word: str, form: str, words: Words) -> bool:
+    """Whether ``word`` is a slip of ``form`` (:meth:`engine.text.Words.near`), measured from the longer of the
+    two («ужн» of «ужин»), or a slip of it with an inflection (their stems: «адвакатом» of «адвокат»)."""
+    pairs = [(word, form)] + [(key, stem) for key in words.keys(word) for stem in words.keys(form)
+                              if key != word or stem != form]
+    return any(words.near(longer, {shorter: {form}}) for one, other in pairs
+               for longer, shorter in ((one, other) if len(one) >= len(other) else (other, one),))
 
 
 _INDEXES: dict[tuple[str, int, int], tuple[object, Vocabulary, _Index]] = {}

@@ -1038,3 +1038,12 @@ def test_two_moves_either_side_of_a_dash_are_never_turned_round() -> None:
     said = words(rules, "en")
     assert _thing_first("play Leapfrog – jump lady 1", said, rules.NOTATION.VOCABULARY) is None
     assert _thing_first("My dog - sell it", said, rules.NOTATION.VOCABULARY) is not None
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Discard Lavsh Dinner", ["discard lavish-dinner"]),  # one word of the name mistyped
+    ("en", "Discard Lavish Diner", ["discard lavish-dinner"]),  # a word of the language, yet the name says which
+    ("ru", "Сбрасываю «Роскошный ужн»", ["discard lavish-dinner"]),  # a slip too short to be read alone
+])
+def test_a_name_of_several_words_with_one_mistyped_is_that_name(language: str, text: str, means: list[str]) -> None:
+    assert read("prodigals", language, "discard", text) == means
