@@ -909,7 +909,17 @@ class _Index:
         ending = self.ending(fold(word), words)
         if ending:
             return ending
-        return frozenset(words.near(word, self.forms))
+        return frozenset(words.near(word, self.forms) or self._slip_ending(folded, words))
+
+    def _slip_ending(self, folded: str, words: Words) -> set[str]:
+        """The thing of the one form a word no dictionary knows is a slip of with one of the language's endings
+        after it (Hungarian «Frinedet»: "friend" mistyped, with «-et»); none where endings cut differently name
+        different things."""
+        lexicon: Lexicon | None = getattr(words, "lexicon", None)
+        endings = lexicon.reading.endings if lexicon is not None else frozenset()
+        found = {frozenset(words.near(folded[:-len(end)], self.forms)) for end in map(fold, endings)
+                 if folded.endswith(end) and len(folded) - len(end) >= 4} - {frozenset()}
+        return set(next(iter(found))) if len(found) == 1 else set()
 
     def ending(self, folded: str, words: Words) -> frozenset[str]:
         """The thing of the form a word no dictionary knows is, with one of the language's endings after it."""

@@ -1047,3 +1047,7 @@ def test_two_moves_either_side_of_a_dash_are_never_turned_round() -> None:
 ])
 def test_a_name_of_several_words_with_one_mistyped_is_that_name(language: str, text: str, means: list[str]) -> None:
     assert read("prodigals", language, "discard", text) == means
+
+
+def test_a_mistyped_name_with_a_case_ending_is_that_name() -> None:
+    assert read("prodigals", "hu", "discard", "A Leapfrgoot dobom el.") == ["discard leapfrog"]  # «-ot» after a slip
