@@ -32,7 +32,7 @@ HELD_OUT = Path(__file__).with_name("corpus3")
 READ_AT_LEAST = {
     "china.el": 52, "china.en": 48, "china.hu": 50, "china.ru": 51,
     "dragon.el": 40, "dragon.en": 47, "dragon.hu": 41, "dragon.ru": 42,
-    "prodigals.el": 37, "prodigals.en": 35, "prodigals.hu": 48, "prodigals.ru": 39,
+    "prodigals.el": 39, "prodigals.en": 38, "prodigals.hu": 49, "prodigals.ru": 42,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
