@@ -265,7 +265,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 count = None
                 continue
         if phrase[0] == 0:
-            phrase = index.phrase_at(at, written)
+            phrase = index.phrase_at(at, written, words)
             phrased = 0  # the phrase's words read so far: one per word of its thing, the rest optional
         if phrase[0] > 0:
             phrase = (phrase[0] - 1, phrase[1])
@@ -879,13 +879,32 @@ class _Index:
             self.by_key.setdefault(key, set()).add(concept)
         self.forms.setdefault(fold(word), set()).add(concept)
 
-    def phrase_at(self, at: int, written: list[str]) -> tuple[int, frozenset[str]]:
-        """The longest phrase of the game starting at word ``at``: its length and its thing's notation words."""
+    def phrase_at(self, at: int, written: list[str], words: Words | None = None) -> tuple[int, frozenset[str]]:
+        """The longest phrase of the game starting at word ``at``: its length and its thing's notation words; with
+        ``words``, also a phrase one of whose words is mistyped (:meth:`_slipped`)."""
         for length in range(min(4, len(written) - at), 1, -1):
-            found = self.phrases.get(tuple(fold(word) for word in written[at:at + length]))
+            said = tuple(fold(word) for word in written[at:at + length])
+            found = self.phrases.get(said)
+            if found is None and words is not None:
+                found = self._slipped(said, words)
             if found is not None:
                 return length, found
         return 0, frozenset()
+
+    def _slipped(self, said: tuple[str, ...], words: Words) -> frozenset[str] | None:
+        """The thing of the one phrase ``said`` is with one word mistyped, every other written as the phrase has
+        it, one of them of four letters or more ("Lavish Diner", «Роскошный ужн», «Адвакатом наследника»): a
+        word of a name read whole may be a slip too short, or inflected, or a word of the language, yet the rest
+        of the name says which it is. None where no phrase, or phrases of two things, are so near."""
+        found: set[frozenset[str]] = set()
+        for phrase, thing in self.phrases.items():
+            if len(phrase) != len(said):
+                continue
+            other = [at for at, (word, form) in enumerate(zip(said, phrase)) if word != form]
+            if (len(other) == 1 and any(len(word) >= 4 for at, word in enumerate(said) if at != other[0])
+                    and _a_slip(said[other[0]], phrase[other[0]], words)):
+                found.add(thing)
+        return next(iter(found)) if len(found) == 1 else None
 
     def concepts(self, word: str, words: Words, slips: bool = True) -> frozenset[str]:
         """The notation words ``word`` stands for: by its keys; or as a form with one of the language's endings
@@ -909,7 +928,17 @@ class _Index:
         ending = self.ending(fold(word), words)
         if ending:
             return ending
-        return frozenset(words.near(word, self.forms))
+        return frozenset(words.near(word, self.forms) or self._slip_ending(folded, words))
+
+    def _slip_ending(self, folded: str, words: Words) -> set[str]:
+        """The thing of the one form a word no dictionary knows is a slip of with one of the language's endings
+        after it (Hungarian «Frinedet»: "friend" mistyped, with «-et»); none where endings cut differently name
+        different things."""
+        lexicon: Lexicon | None = getattr(words, "lexicon", None)
+        endings = lexicon.reading.endings if lexicon is not None else frozenset()
+        found = {frozenset(words.near(folded[:-len(end)], self.forms)) for end in map(fold, endings)
+                 if folded.endswith(end) and len(folded) - len(end) >= 4} - {frozenset()}
+        return set(next(iter(found))) if len(found) == 1 else set()
 
     def ending(self, folded: str, words: Words) -> frozenset[str]:
         """The thing of the form a word no dictionary knows is, with one of the language's endings after it."""
@@ -917,6 +946,15 @@ class _Index:
         endings = lexicon.reading.endings if lexicon is not None else frozenset()
         return frozenset(concept for end in map(fold, endings) if folded.endswith(end) and len(folded) - len(end) >= 2
                          for concept in self.forms.get(folded[:-len(end)], ()))
+
+
+def _a_slip(word: str, form: str, words: Words) -> bool:
+    """Whether ``word`` is a slip of ``form`` (:meth:`engine.text.Words.near`), measured from the longer of the
+    two («ужн» of «ужин»), or a slip of it with an inflection (their stems: «адвакатом» of «адвокат»)."""
+    pairs = [(word, form)] + [(key, stem) for key in words.keys(word) for stem in words.keys(form)
+                              if key != word or stem != form]
+    return any(words.near(longer, {shorter: {form}}) for one, other in pairs
+               for longer, shorter in ((one, other) if len(one) >= len(other) else (other, one),))
 
 
 _INDEXES: dict[tuple[str, int, int], tuple[object, Vocabulary, _Index]] = {}
@@ -980,6 +1018,10 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     if not search.found:
         for moved in _said_first(read, vocabulary):  # "Zhao 2 with the orange card": the card played first
             _parse(search, rules.clone(state), moved, ())
+    if not search.found:
+        told = _thing_first(line, words, vocabulary)  # "The dog possession - sell it": what is done said first
+        if told is not None:
+            _parse(search, rules.clone(state), told, ())
     chosen = _playable(search)
     if chosen is None and found.counted:
         chosen = _of_each(rules, state, seat, search.found, search.named, read)
@@ -1065,6 +1107,27 @@ def _said_first(read: Sequence[Token], vocabulary: Vocabulary) -> Iterator[tuple
         if any(not other.optional for other in read[:at]):
             yield (*read[at:end], *read[:at], *read[end:])
         at = end
+
+
+_DASHED = re.compile(r"^(?P<thing>[^,;:.!?\n]+?)\s+[-–—]\s+(?P<done>[^.!?\n]+?)(?P<rest>[.!?].*)?$", re.S)
+"""A line opening with a thing named, a spaced dash, and what is done with it ("The dog possession - sell it",
+«Картину за 2 из Челси — на аукцион»), up to the end of its first sentence."""
+
+
+def _thing_first(line: str, words: Words, vocabulary: Vocabulary) -> tuple[Token, ...] | None:
+    """The tokens of ``line`` with what is done said before the thing it is done with, where the line names a
+    thing, then after a dash what is done with it (:data:`_DASHED`): a player names the thing first and points
+    back at it ("sell it", «её»), while the moves run verb first. None where the line is not so shaped, or the
+    words before the dash name a move of their own (a verb of the notation): then the dash pairs two moves said
+    in order ("play Leapfrog – jump lady 1"), which are never turned round."""
+    shaped = _DASHED.match(line.strip())
+    if shaped is None or re.search(r"\s[-–—]\s", shaped["done"]):
+        return None
+    thing = tokens(shaped["thing"], words, vocabulary)
+    if thing is None or any(token.concepts & vocabulary.verbs for token in thing.read if not token.optional):
+        return None
+    told = tokens(f"{shaped['done']}, {shaped['thing']}{shaped['rest'] or ''}", words, vocabulary)
+    return None if told is None else told.read
 
 
 def _playable(search: _Search) -> tuple[str, ...] | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from sqlalchemy import Row
 from sqlmodel import select
@@ -48,7 +48,8 @@ class Numbered:
     count: int
 
 
-def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None = None) -> int | None:
+def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None = None,
+           legal: Callable[[str], bool] | None = None) -> int | None:
     """The number a reply's new text is, when it is nothing else ("3", "3.", "#3", "(3)"), else None.
 
     In the reader's words (``said``) it may also name the list's entry ("option 3", «вариант 3», «Την επιλογή
@@ -56,14 +57,16 @@ def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None =
     too), a word of the language's ``options``, and nothing but the language's small words ("the very first
     option on the list"), where the game's notation (``vocabulary``) reads no move word
     in the line (Prodigals' ``option 2`` is a move of its own); a negation, or a word making the line a choice
-    ("or"), is never passed over."""
+    ("or"), is never passed over. Where the line also reads as the game's own option move, it is that move when
+    ``legal`` (whether the line reads as a move legal now) says so, or when no ``legal`` is given; else
+    («Επιλογή 12» where Prodigals offers no option 12, or no option at all) it names the list's entry."""
     found = _NUMBER.match(text.strip())
     if found:
         return int(found[1])
     reading = getattr(getattr(said, "lexicon", None), "reading", None)
     if said is None or vocabulary is None or reading is None or "\n" in text.strip():
         return None
-    if vocabulary.names_a_move(said.english(text)):
+    if vocabulary.names_a_move(said.english(text)) and (legal is None or legal(text)):
         return None
     written = TOKEN.findall(text)
     if not written or len(written) > OPTION_WORDS:

@@ -64,7 +64,16 @@ def outcome(name: str, case: dict[str, Any]) -> tuple[str, list[str]]:
     rules = engine.game(game)
     position, seat = state(game, case["state"])
     said = words(rules, language)
-    listed = number(case["text"], said, rules.NOTATION.VOCABULARY)  # "the third option": the mail's numbered list
+    def reads_now(text: str) -> bool:  # «Επιλογή 2»: Prodigals' own option move where it is legal now
+        try:
+            rules.read(text, rules.clone(position), seat, said)
+        except AmbiguousMove:
+            return True
+        except MoveError:
+            return False
+        return True
+
+    listed = number(case["text"], said, rules.NOTATION.VOCABULARY, reads_now)  # "the third option": the mail's list
     if listed is not None:
         legal = rules.legal(position, seat)
         if not 1 <= listed <= len(legal):

@@ -1123,3 +1123,34 @@ def test_a_count_read_as_its_copies_leaves_no_count_unread(language: str, text: 
     the seat owes more."""
     assert read("prodigals", language, "discard", text) == ["discard at-the-pub", "discard at-the-pub",
                                                            "discard leapfrog"]
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("en", "hand", "My dog - sell it with the bonus tile.", ["bonus p-sell", "sell d3"]),
+    ("en", "errands3", "The Westminster horse – to the auction.", ["place p-auction", "sell e3"]),
+    ("ru", "errands3", "Лошадь из Вестминстера — на аукцион.", ["place p-auction", "sell e3"]),
+])
+def test_a_thing_named_before_a_dash_is_what_the_words_after_it_do(language: str, name: str, text: str,
+                                                                     means: list[str]) -> None:
+    assert read("prodigals", language, name, text) == means
+
+
+def test_two_moves_either_side_of_a_dash_are_never_turned_round() -> None:
+    from engine.meaning import _thing_first
+    rules = engine.game("prodigals")
+    said = words(rules, "en")
+    assert _thing_first("play Leapfrog – jump lady 1", said, rules.NOTATION.VOCABULARY) is None
+    assert _thing_first("My dog - sell it", said, rules.NOTATION.VOCABULARY) is not None
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Discard Lavsh Dinner", ["discard lavish-dinner"]),  # one word of the name mistyped
+    ("en", "Discard Lavish Diner", ["discard lavish-dinner"]),  # a word of the language, yet the name says which
+    ("ru", "Сбрасываю «Роскошный ужн»", ["discard lavish-dinner"]),  # a slip too short to be read alone
+])
+def test_a_name_of_several_words_with_one_mistyped_is_that_name(language: str, text: str, means: list[str]) -> None:
+    assert read("prodigals", language, "discard", text) == means
+
+
+def test_a_mistyped_name_with_a_case_ending_is_that_name() -> None:
+    assert read("prodigals", "hu", "discard", "A Leapfrgoot dobom el.") == ["discard leapfrog"]  # «-ot» after a slip

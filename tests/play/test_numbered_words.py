@@ -37,3 +37,36 @@ def test_an_entry_named_in_words_is_its_number(game: str, language: str, text: s
 ])
 def test_anything_else_is_no_number(game: str, language: str, text: str) -> None:
     assert said(game, language, text) is None
+
+
+def reads_now(game: str, language: str, name: str):  # type: ignore[no-untyped-def]
+    """Whether a line reads as moves legal in the named corpus state (as pbem/play/chain.py asks the reader)."""
+    from tests.engine.test_natural_replies import state
+    rules = engine.game(game)
+    position, seat = state(game, name)
+
+    def legal(text: str) -> bool:
+        try:
+            rules.read(text, rules.clone(position), seat, words(rules, language))
+        except engine.AmbiguousMove:
+            return True
+        except engine.MoveError:
+            return False
+        return True
+    return legal
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("el", "errands", "Επιλογή 9", 9), ("ru", "errands", "Вариант 2", 2),
+    ("el", "discard", "Την επιλογή νούμερο τέσσερα, παρακαλώ.", 4),
+])
+def test_the_games_own_option_move_not_legal_now_is_the_lists_entry(language: str, name: str, text: str,
+                                                                    means: int) -> None:
+    rules = engine.game("prodigals")  # no option move is legal while placing an errand boy or discarding
+    assert number(text, words(rules, language), rules.NOTATION.VOCABULARY,
+                  legal=reads_now("prodigals", language, name)) == means
+
+
+def test_the_games_own_option_move_legal_now_is_that_move() -> None:
+    rules = engine.game("prodigals")
+    assert number("Επιλογή 2", words(rules, "el"), rules.NOTATION.VOCABULARY, legal=lambda text: True) is None
