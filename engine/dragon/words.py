@@ -130,6 +130,8 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "parade"),
     TC("move", "research"),
     TC("move", "privilege"),
+    # TRANSLATORS: the money, as players name a privilege by its price ("the large one for 6 yuan").
+    TC("move", "yuan"),
     TC("move", "craftsman"),
     TC("move", "court lady"),
     TC("move", "tax collector"),

@@ -626,6 +626,18 @@ def test_a_palace_is_named_by_the_persons_living_in_it() -> None:
 
 
 @pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "privilege, 6 yuan", ["group 1 privilege large"]),
+    ("ru", "привилегию за 2 юаня", ["group 1 privilege small"]),
+    ("el", "προνόμιο με 6 γιουάν", ["group 1 privilege large"]),
+    ("hu", "kiváltság 2 jüanért", ["group 1 privilege small"]),
+])
+def test_a_privilege_is_named_by_its_price(language: str, text: str, means: list[str]) -> None:
+    """The price names the privilege ("for 6 yuan", «за 2 юаня»), the number read with the money's word; an
+    ordinal never names a price ("group 1, the second card" is the harvest, below)."""
+    assert read("dragon", language, "action", text) == means
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
     ("en", "The first card of group 3, please.", ["group 3 research"]),
     ("en", "group 1, the second card", ["group 1 harvest"]),
 ])
