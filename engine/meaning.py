@@ -1142,14 +1142,17 @@ def _in_order(chunk: Sequence[Token], notation: str, vocabulary: Vocabulary) -> 
 
 def _described(search: _Search, state: State, move: Move) -> Counter[str]:
     """A move's words: its notation's, and those the game says it is also named by now (China's display card by
-    its place, ``up2``: "the second face-up card")."""
+    its place, ``up2``: "the second face-up card"); where those are said part by part, as many parts as the
+    notation's split by commas, each part's go with that part ("young, young": a start's two persons)."""
     notation = search.rules.format(move)
     also = search.rules.also_named(state, search.seat, move)
     said = f"{notation} {also}".strip()
     found = search.descriptions.get(said)
     if found is None:
         found = search.descriptions[said] = describe(said)
-        search.split[notation] = parts(notation)
+        split, named = parts(notation), also.split(",")
+        search.split[notation] = ([part + describe(more) for part, more in zip(split, named)]
+                                  if len(split) == len(named) > 1 else split)  # each part's own other names
     alias = describe(also)
     numbered = {word.split("=")[0] for word in alias if "=" in word}  # a place (``up2``) tells moves apart
     search.aliases[notation] = Counter({word: n for word, n in alias.items()

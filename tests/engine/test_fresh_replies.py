@@ -31,7 +31,7 @@ HELD_OUT = Path(__file__).with_name("corpus3")
 
 READ_AT_LEAST = {
     "china.el": 52, "china.en": 48, "china.hu": 50, "china.ru": 51,
-    "dragon.el": 41, "dragon.en": 47, "dragon.hu": 42, "dragon.ru": 42,
+    "dragon.el": 42, "dragon.en": 48, "dragon.hu": 43, "dragon.ru": 43,
     "prodigals.el": 37, "prodigals.en": 35, "prodigals.hu": 48, "prodigals.ru": 39,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
