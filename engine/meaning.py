@@ -214,7 +214,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 and (written[at + 1].isdigit() or said_number(fold(written[at + 1]), reading, words) is not None)
                 and index.concepts(written[at - 1], words, slips=False)):
             del written[at], between[at + 1]
-    units = frozenset(fold(word) for word in vocabulary.counted) - frozenset(fold(word) for word in vocabulary.moves)
+    units = _units(vocabulary)
     written, between, compound = _compounds(written, between, reading, words, index, units)  # «kétszintes»
     read: list[Token] = []
     count: int | None = None
@@ -962,6 +962,12 @@ _INDEXES: dict[tuple[str, int, int], tuple[object, Vocabulary, _Index]] = {}
 lexicon."""
 
 
+def _units(vocabulary: Vocabulary) -> frozenset[str]:
+    """The notation's words of things counted that name no move of their own (a floor, a game's money): a count
+    says how many of them ("two floors", "6 yuan"), an ordinal never which one."""
+    return frozenset(fold(word) for word in vocabulary.counted) - frozenset(fold(word) for word in vocabulary.moves)
+
+
 def _index(words: Words, vocabulary: Vocabulary) -> _Index:
     lexicon = getattr(words, "lexicon", None)
     key = (words.language, id(lexicon), id(vocabulary))
@@ -1192,7 +1198,7 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)),
-                                      lambda word: not _choice(search, word))) is not None
+                                      lambda word: not _choice(search, word), _units(search.vocabulary))) is not None
                 and _in_order(chunk, search.rules.format(move), search.vocabulary) >= 0]
         unordered = {move for move, _ in fits if not _in_order(chunk, search.rules.format(move), search.vocabulary)}
         chosen = _chosen(search, chunk, fits, described) if not chunk[0].same else [  # "down twice": the second
@@ -1251,14 +1257,17 @@ def _in_order(chunk: Sequence[Token], notation: str, vocabulary: Vocabulary) -> 
 
 def _described(search: _Search, state: State, move: Move) -> Counter[str]:
     """A move's words: its notation's, and those the game says it is also named by now (China's display card by
-    its place, ``up2``: "the second face-up card")."""
+    its place, ``up2``: "the second face-up card"); where those are said part by part, as many parts as the
+    notation's split by commas, each part's go with that part ("young, young": a start's two persons)."""
     notation = search.rules.format(move)
     also = search.rules.also_named(state, search.seat, move)
     said = f"{notation} {also}".strip()
     found = search.descriptions.get(said)
     if found is None:
         found = search.descriptions[said] = describe(said)
-        search.split[notation] = parts(notation)
+        split, named = parts(notation), also.split(",")
+        search.split[notation] = ([part + describe(more) for part, more in zip(split, named)]
+                                  if len(split) == len(named) > 1 else split)  # each part's own other names
     alias = describe(also)
     numbered = {word.split("=")[0] for word in alias if "=" in word}  # a place (``up2``) tells moves apart
     search.aliases[notation] = Counter({word: n for word, n in alias.items()
@@ -1267,19 +1276,20 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
 
 
 def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] | None = None,
-         may: Callable[[str], bool] = lambda word: True) -> Counter[str] | None:
+         may: Callable[[str], bool] = lambda word: True, units: frozenset[str] = frozenset()) -> Counter[str] | None:
     """The move's words left uncovered once every required token of ``chunk`` is matched to one of them (an
     optional token where it can, to a word it ``may`` cover: never a choice, which a small word cannot make,
     though it may be a form of a name's word: Hungarian «a» of «A kocsmában»); None when a required token
     matches none. For a move of several parts (``split``), the required words of one part of the line are
-    matched within one part of the move."""
+    matched within one part of the move. An ordinal never numbers one of the ``units`` (a price in ``yuan6``: "the
+    second card" is no 2 yuan)."""
     several = split is not None and len(split) > 1
     chunk = [replace(token, optional=True) if several and token.again else token for token in chunk]
     required = [token for token in chunk if not token.optional]
     if split is not None and len(split) > 1:
-        left = _assign_clauses(_clauses(required), [Counter(part) for part in split])
+        left = _assign_clauses(_clauses(required), [Counter(part) for part in split], units=units)
     else:
-        left = _assign(sorted(required, key=lambda token: len(token.concepts)), Counter(words))
+        left = _assign(sorted(required, key=lambda token: len(token.concepts)), Counter(words), units)
     if left is None:
         return None
     for token in chunk:
@@ -1300,7 +1310,7 @@ def _clauses(required: Sequence[Token]) -> list[list[Token]]:
 
 
 def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]],
-                    used: frozenset[int] = frozenset()) -> Counter[str] | None:
+                    used: frozenset[int] = frozenset(), units: frozenset[str] = frozenset()) -> Counter[str] | None:
     """Each clause's tokens matched within one part of the move (parts are used up as they are matched); a
     clause that fits no one part may run on over the next ones, its words in order ("a warrior in palace 1 and
     a healer in palace 2": each run of its words within one part, never one part twice: ``used``)."""
@@ -1311,49 +1321,51 @@ def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]],
         return total
     first, rest = clauses[0], clauses[1:]
     if first[0].each:  # "both in palace 2": in every part
-        parts = [_assign(sorted(first, key=lambda token: len(token.concepts)), Counter(part)) for part in split]
-        return None if any(part is None for part in parts) else _assign_clauses(rest, parts)  # type: ignore[arg-type]
+        parts = [_assign(sorted(first, key=lambda token: len(token.concepts)), Counter(part), units) for part in split]
+        return None if any(part is None for part in parts) else _assign_clauses(
+            rest, parts, units=units)  # type: ignore[arg-type]
     cuts = [at for at in range(1, len(first)) if first[at].run != first[at - 1].run]
     for cut in (len(first), *cuts):  # the whole clause in one part first; else its first runs, then on
         head, tail = first[:cut], first[cut:]
         for at, part in enumerate(split):
             if at in used:
                 continue
-            left = _assign(sorted(head, key=lambda token: len(token.concepts)), Counter(part))
+            left = _assign(sorted(head, key=lambda token: len(token.concepts)), Counter(part), units)
             if left is None:
                 continue
             moved = [*split[:at], left, *split[at + 1:]]
-            done = (_assign_clauses([tail, *rest], moved, used | {at}) if tail
-                    else _assign_clauses(rest, moved))
+            done = (_assign_clauses([tail, *rest], moved, used | {at}, units) if tail
+                    else _assign_clauses(rest, moved, units=units))
             if done is not None:
                 return done
     return None
 
 
-def _assign(required: Sequence[Token], left: Counter[str]) -> Counter[str] | None:
+def _assign(required: Sequence[Token], left: Counter[str], units: frozenset[str] = frozenset()) -> Counter[str] | None:
     if not required:
         return left
     first, rest = required[0], required[1:]
-    for matched in sorted(_matches(first.concepts, left), key=lambda matched: -left[matched[0]]):  # the word most
+    for matched in sorted(_matches(first.concepts, left, units), key=lambda matched: -left[matched[0]]):  # the word most
         # left first: "Tax collector" takes ``tax`` and ``collector``, not ``collector`` twice of a move that also
         # names them (``play tax collector card``), which would leave its ``tax`` unsaid
         if all(left[word] > 0 for word in matched):
             left.subtract(matched)
-            done = _assign(rest, left)
+            done = _assign(rest, left, units)
             if done is not None:
                 return done
             left.update(matched)
     return None
 
 
-def _matches(concepts: frozenset[str], left: Counter[str]) -> list[tuple[str, ...]]:
+def _matches(concepts: frozenset[str], left: Counter[str], units: frozenset[str] = frozenset()) -> list[tuple[str, ...]]:
     """The move's words a token's concepts may match, each a tuple of the words it takes: each concept; and for
     an ordinal's ``*=n`` any numbered thing of that number the move still has, with the thing's word where the
     move has it ("the second": ``palace=2`` and ``palace``; «a 2-esbe»), else alone."""
     found = [(concept,) for concept in sorted(concepts) if not concept.startswith(ORDINAL)]
     for concept in sorted(concepts):
         if concept.startswith(ORDINAL):
-            numbered = sorted(word for word, n in left.items() if n > 0 and word.endswith(concept[len(ORDINAL) - 1:]))
+            numbered = sorted(word for word, n in left.items() if n > 0 and word.endswith(concept[len(ORDINAL) - 1:])
+                              and word.split("=")[0] not in units)
             found += [(word, word.split("=")[0]) for word in numbered if left[word.split("=")[0]] > 0]
             found += [(word,) for word in numbered]
     return found

@@ -64,8 +64,10 @@ class Dragon(GameBase):
         """What else a move is named by now, as players name it: a recruit by the card it plays ("play my scholar
         card and take an old scholar", "the wild card"); a build's palaces by the persons living in them ("a floor
         on the craftsman's palace"), and each new palace as a palace begun ("start a new palace of two floors"); an action
-        by its card's place in its group, as the mail lists the groups ("the first card of group 3")."""
-        return notation.also_named(state.players[seat].palaces, move, state.groups)
+        by its card's place in its group, as the mail lists the groups ("the first card of group 3"), a privilege by its price ("for 6
+        yuan")."""
+        return notation.also_named(state.players[seat].palaces, move, state.groups,
+                                   {"small": data.SMALL_COST, "large": state.large_cost})
 
     def format_ahead(self, move: DragonMove) -> str:
         return notation.format_ahead(move)

@@ -64,6 +64,13 @@ ACTION_FILLER = ("group", "action", "military")
 """Words an action line may hold besides its group and card (``military parade``)."""
 PRIVILEGES = ("small", "large")
 NEW_PALACE = "new"
+EVENT_WORDS = ("mongols", "mongol", "invasion", "drought", "contagion", "plague", "epidemic", "tribute",
+               "festival")
+"""The months' events as players name them in passing ("Ugh, the Mongols.", "fireworks for the festival"): the
+reason for a move, never a choice of one, so read as words that make no move."""
+YUAN = "yuan"
+"""The money a privilege is bought for, named with its price ("the large one for 6 yuan"): only in
+``also_named``, never in a move's notation."""
 WILD_WORDS = ("wild", "joker", "?", "wildcard")
 WITH_WORDS = ("with", "using")
 REPLACE_WORDS = ("replace", "replacing", "release", "releasing", "instead")
@@ -569,14 +576,21 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
                       last=Notation("release")))
 
 
-def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str, ...], ...] = ()) -> str:
+def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str, ...], ...] = (),
+               prices: dict[str, int] | None = None) -> str:
     """The words a move is also named by in a reply, beside its notation (see ``Dragon.also_named``): a recruit's
     card played (``play scholar card``), a build's palaces by their persons' types and each new one as a palace
-    begun (``start palace``), one that puts as many floors on every palace the seat has by ``each``, an action by its card's place in its group (``card1``: the mail lists each group's
-    cards in order)."""
+    begun (``start palace``), one that puts as many floors on every palace the seat has by ``each``, an action by
+    its card's place in its group (``card1``: the mail lists each group's cards in order), a privilege also by its
+    price (``yuan6``: "the large one for 6 yuan"; ``prices`` per size, a price naming a size only where no other
+    size costs the same), a start's persons as young ones, part by part as the notation's parts."""
     match move:
-        case Action(group, card, _) if 0 < group <= len(groups) and card in groups[group - 1]:
-            return f"card{groups[group - 1].index(card) + 1}"
+        case Action(group, card, privilege) if 0 < group <= len(groups) and card in groups[group - 1]:
+            price = (prices or {}).get(privilege)
+            paid = f" {YUAN}{price}" if price is not None and list((prices or {}).values()).count(price) == 1 else ""
+            return f"card{groups[group - 1].index(card) + 1}{paid}"
+        case Start():
+            return "young, young"  # «két fiatalt», «молодого воина»: both starting persons are young tiles
         case Recruit(card, _, _) | Replace(card, _, _, _) | Discard(card, _):
             return f"play {card.replace('_', ' ')} card"
         case Build(onto, new):
@@ -596,10 +610,10 @@ VOCABULARY = Vocabulary(
     moves=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, *PLACE_WORDS, *GROUP_WORDS, *PRIVILEGES,
                     NEW_PALACE, *WILD_WORDS]),
     others=words_of([*FILLER, *ACTION_FILLER, *WITH_WORDS, *REPLACE_WORDS, *DISCARD_WORDS, *ORDER_FILLER,
-                     *CLEAR_WORDS, *(phrase for phrase, _ in _PHRASES)]),
+                     *CLEAR_WORDS, YUAN, *EVENT_WORDS, *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
     verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
-    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, "build", "floor", "floors", *STOREYS]),
+    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, YUAN, "build", "floor", "floors", *STOREYS]),
     repeated=frozenset([NEW_PALACE]),
     same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
           *((word, "floor") for word in STOREYS)),

@@ -130,6 +130,15 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "parade"),
     TC("move", "research"),
     TC("move", "privilege"),
+    # TRANSLATORS: the money, as players name a privilege by its price ("the large one for 6 yuan").
+    TC("move", "yuan"),
+    # TRANSLATORS: the events as players name them in passing ("Mongols again...", "harvest before the drought"):
+    # every form players write, a reason read past, never a choice.
+    TC("move", "mongols"),
+    TC("move", "drought"),
+    TC("move", "contagion"),
+    TC("move", "tribute"),
+    TC("move", "festival"),
     TC("move", "craftsman"),
     TC("move", "court lady"),
     TC("move", "tax collector"),

@@ -662,6 +662,43 @@ def test_a_palace_is_named_by_the_persons_living_in_it() -> None:
 
 
 @pytest.mark.parametrize(("language", "text", "means"), [
+    ("ru", "молодого воина в первый дворец и молодого монаха во второй", ["start warrior palace1, monk palace2"]),
+    ("en", "a young farmer in palace 1, a young scholar in palace 2", ["start farmer palace1, scholar palace2"]),
+    ("en", "an old farmer in palace 1, a young scholar in palace 2", None),
+])
+def test_start_persons_are_young(language: str, text: str, means: list[str] | None) -> None:
+    """A start's two persons are young tiles, said so part by part («молодого воина»); "old" fits no start."""
+    if means is None:
+        with pytest.raises(MoveError):
+            read("dragon", language, "start", text)
+    else:
+        assert read("dragon", language, "start", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Ugh, the Mongols. The young monk from palace 1 goes."),
+    ("ru", "Опять монголы... молодой монах из первого дворца."),
+    ("el", "Μογγόλοι πάλι: ο νεαρός μοναχός από το παλάτι 1."),
+])
+def test_an_event_named_in_passing_chooses_nothing(language: str, text: str) -> None:
+    """The month's event said as the reason for a move («Опять монголы...») is read past, as a reason is; the
+    move is what the rest of the line names."""
+    assert read("dragon", language, "release", text) == ["release young monk palace1"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "privilege, 6 yuan", ["group 1 privilege large"]),
+    ("ru", "привилегию за 2 юаня", ["group 1 privilege small"]),
+    ("el", "προνόμιο με 6 γιουάν", ["group 1 privilege large"]),
+    ("hu", "kiváltság 2 jüanért", ["group 1 privilege small"]),
+])
+def test_a_privilege_is_named_by_its_price(language: str, text: str, means: list[str]) -> None:
+    """The price names the privilege ("for 6 yuan", «за 2 юаня»), the number read with the money's word; an
+    ordinal never names a price ("group 1, the second card" is the harvest, below)."""
+    assert read("dragon", language, "action", text) == means
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
     ("en", "The first card of group 3, please.", ["group 3 research"]),
     ("en", "group 1, the second card", ["group 1 harvest"]),
 ])
