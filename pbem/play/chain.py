@@ -368,7 +368,8 @@ def _numbered(reply: Reply) -> Outcome | None:
     notation = getattr(reply.game.rules, "NOTATION", None)  # a game without a notation's vocabulary: digits only
     said = reply.service.shown.words(reply.game, reply.seat)
     written = numbered.number(reply.text, said, getattr(notation, "VOCABULARY", None),
-                              legal=lambda text: _reads(reply, text, said))
+                              legal=lambda text: numbered.reads_as(
+                                  reply.game.rules, reply.game.state, reply.seat, said, text))
     if written is None:
         return None
     found = numbered.chosen(reply, written)
@@ -380,20 +381,6 @@ def _numbered(reply: Reply) -> Outcome | None:
             "there is no move %(number)s: this decision's moves are numbered 1 to %(count)s",
             number=written, count=found.count)))
     return _played(reply, engine.Reading([found.move]))
-
-
-def _reads(reply: Reply, text: str, said: Words) -> bool:
-    """Whether ``text`` reads as moves the seat may make now, or as several it could mean (asked about): a line
-    naming a list's entry that is also the game's own move («Επιλογή 1» where Prodigals offers option 1) is
-    that move when it is legal, the entry only when it is not."""
-    rules, game = reply.game.rules, reply.game
-    try:
-        rules.read(text, rules.clone(game.state), reply.seat, said)
-    except engine.AmbiguousMove:
-        return True
-    except engine.MoveError:
-        return False
-    return True
 
 
 def _in_turn(reply: Reply) -> Outcome | None:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from sqlalchemy import Row
 from sqlmodel import select
@@ -48,8 +49,27 @@ class Numbered:
     count: int
 
 
+def reads_as(rules: Any, state: Any, seat: int, said: Words, text: str) -> list[str] | None:
+    """The moves (notation) ``text`` reads as among the seat's legal ones, or the several it could mean (asked
+    about); None where it reads as none: what :func:`number` asks (as ``legal``) of a line naming a list's entry
+    that is also the game's own move («Επιλογή 1» where Prodigals offers option 1)."""
+    try:
+        return [rules.format(move) for move in rules.read(text, rules.clone(state), seat, said).moves]
+    except engine.AmbiguousMove as asked:
+        return list(asked.suggestions)
+    except engine.MoveError:
+        return None
+
+
+def _own_move(english: str, read: Sequence[str] | None, vocabulary: Vocabulary) -> bool:
+    """Whether the moves a line reads as (their notation) include one its move words name ("option" of
+    ``option 2``): a line reading as some other move (a number of its own) never names the game's option."""
+    named = {word for word in TOKEN.findall(english.lower()) if vocabulary.names_a_move(word)}
+    return read is not None and any(named & set(TOKEN.findall(move.lower())) for move in read)
+
+
 def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None = None,
-           legal: Callable[[str], bool] | None = None) -> int | None:
+           legal: Callable[[str], Sequence[str] | None] | None = None) -> int | None:
     """The number a reply's new text is, when it is nothing else ("3", "3.", "#3", "(3)"), else None.
 
     In the reader's words (``said``) it may also name the list's entry ("option 3", «вариант 3», «Την επιλογή
@@ -58,15 +78,18 @@ def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None =
     option on the list"), where the game's notation (``vocabulary``) reads no move word
     in the line (Prodigals' ``option 2`` is a move of its own); a negation, or a word making the line a choice
     ("or"), is never passed over. Where the line also reads as the game's own option move, it is that move when
-    ``legal`` (whether the line reads as a move legal now) says so, or when no ``legal`` is given; else
-    («Επιλογή 12» where Prodigals offers no option 12, or no option at all) it names the list's entry."""
+    ``legal`` (the notation of the moves legal now the line reads as, or could mean; None where it reads as
+    none) gives a move the line's move word names, or when no ``legal`` is given; else («Επιλογή 12» where
+    Prodigals offers no option 12; «Την επιλογή νούμερο τρία», which reads as no option but as turn order 3) it
+    names the list's entry."""
     found = _NUMBER.match(text.strip())
     if found:
         return int(found[1])
     reading = getattr(getattr(said, "lexicon", None), "reading", None)
     if said is None or vocabulary is None or reading is None or "\n" in text.strip():
         return None
-    if vocabulary.names_a_move(said.english(text)) and (legal is None or legal(text)):
+    english = said.english(text)
+    if vocabulary.names_a_move(english) and (legal is None or _own_move(english, legal(text), vocabulary)):
         return None
     written = TOKEN.findall(text)
     if not written or len(written) > OPTION_WORDS:

@@ -23,7 +23,7 @@ import pytest
 import engine
 from engine import AmbiguousMove, MoveError
 from pbem.language.words import words
-from pbem.play.numbered import number
+from pbem.play.numbered import number, reads_as
 from tests.engine.test_natural_replies import LANGUAGES, state
 
 FRESH = Path(__file__).with_name("corpus2")
@@ -64,16 +64,8 @@ def outcome(name: str, case: dict[str, Any]) -> tuple[str, list[str]]:
     rules = engine.game(game)
     position, seat = state(game, case["state"])
     said = words(rules, language)
-    def reads_now(text: str) -> bool:  # «Επιλογή 2»: Prodigals' own option move where it is legal now
-        try:
-            rules.read(text, rules.clone(position), seat, said)
-        except AmbiguousMove:
-            return True
-        except MoveError:
-            return False
-        return True
-
-    listed = number(case["text"], said, rules.NOTATION.VOCABULARY, reads_now)  # "the third option": the mail's list
+    listed = number(case["text"], said, rules.NOTATION.VOCABULARY,  # "the third option": the mail's list
+                    lambda text: reads_as(rules, position, seat, said, text))
     if listed is not None:
         legal = rules.legal(position, seat)
         if not 1 <= listed <= len(legal):

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from pbem.language.words import words
-from pbem.play.numbered import number
+from pbem.play.numbered import number, reads_as
 
 
 def said(game: str, language: str, text: str) -> int | None:
@@ -40,20 +40,11 @@ def test_anything_else_is_no_number(game: str, language: str, text: str) -> None
 
 
 def reads_now(game: str, language: str, name: str):  # type: ignore[no-untyped-def]
-    """Whether a line reads as moves legal in the named corpus state (as pbem/play/chain.py asks the reader)."""
+    """What a line reads as in the named corpus state (as pbem/play/chain.py asks the reader)."""
     from tests.engine.test_natural_replies import state
     rules = engine.game(game)
     position, seat = state(game, name)
-
-    def legal(text: str) -> bool:
-        try:
-            rules.read(text, rules.clone(position), seat, words(rules, language))
-        except engine.AmbiguousMove:
-            return True
-        except engine.MoveError:
-            return False
-        return True
-    return legal
+    return lambda text: reads_as(rules, position, seat, words(rules, language), text)
 
 
 @pytest.mark.parametrize(("language", "name", "text", "means"), [
@@ -69,4 +60,16 @@ def test_the_games_own_option_move_not_legal_now_is_the_lists_entry(language: st
 
 def test_the_games_own_option_move_legal_now_is_that_move() -> None:
     rules = engine.game("prodigals")
-    assert number("Επιλογή 2", words(rules, "el"), rules.NOTATION.VOCABULARY, legal=lambda text: True) is None
+    assert number("Επιλογή 2", words(rules, "el"), rules.NOTATION.VOCABULARY, legal=lambda text: ["option 2"]) is None
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Την επιλογή νούμερο τρία", 3), ("el", "Επιλογή τρία", 3), ("ru", "Вариант номер три", 3),
+])
+def test_an_option_word_and_a_number_another_move_holds_are_the_lists_entry(language: str, text: str,
+                                                                            means: int) -> None:
+    """Placing an errand boy, "option three" reads by meaning as turn order 3 (its number): that is no option
+    move, so the line names the list's third entry, never turn order 3."""
+    rules = engine.game("prodigals")
+    assert number(text, words(rules, language), rules.NOTATION.VOCABULARY,
+                  legal=reads_now("prodigals", language, "errands")) == means
