@@ -32,7 +32,7 @@ HELD_OUT = Path(__file__).with_name("corpus3")
 READ_AT_LEAST = {
     "china.el": 52, "china.en": 49, "china.hu": 50, "china.ru": 51,
     "dragon.el": 42, "dragon.en": 48, "dragon.hu": 43, "dragon.ru": 44,
-    "prodigals.el": 40, "prodigals.en": 41, "prodigals.hu": 51, "prodigals.ru": 43,
+    "prodigals.el": 42, "prodigals.en": 41, "prodigals.hu": 51, "prodigals.ru": 43,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
@@ -41,7 +41,7 @@ READ_AT_LEAST = {
 HELD_OUT_AT_LEAST = {
     "china.el": 42, "china.en": 41, "china.hu": 37, "china.ru": 35,
     "dragon.el": 26, "dragon.en": 26, "dragon.hu": 28, "dragon.ru": 30,
-    "prodigals.el": 28, "prodigals.en": 33, "prodigals.hu": 21, "prodigals.ru": 24,
+    "prodigals.el": 28, "prodigals.en": 33, "prodigals.hu": 21, "prodigals.ru": 25,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
 15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""
