@@ -30,6 +30,7 @@ shell from the catalogs and ``pbem/language/reading.toml``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -962,9 +963,11 @@ _INDEXES: dict[tuple[str, int, int], tuple[object, Vocabulary, _Index]] = {}
 lexicon."""
 
 
+@functools.cache
 def _units(vocabulary: Vocabulary) -> frozenset[str]:
     """The notation's words of things counted that name no move of their own (a floor, a game's money): a count
-    says how many of them ("two floors", "6 yuan"), an ordinal never which one."""
+    says how many of them ("two floors", "6 yuan"), an ordinal never which one. Kept per vocabulary (a game's,
+    frozen): the search asks for them at every move it fits, tens of thousands of times a reply."""
     return frozenset(fold(word) for word in vocabulary.counted) - frozenset(fold(word) for word in vocabulary.moves)
 
 
