@@ -21,6 +21,7 @@ from pbem.play import budgets, players
 from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
 from pbem.play.service import Service
+from pbem.play.shown import Suggested
 from pbem.play.store import LoadedGame, Transaction
 
 QUOTED_LINES = 6
@@ -104,7 +105,7 @@ class Arrival:
 
     # ------------------------------------------------------------ answers
 
-    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
+    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str | Suggested] = (),
                **extra: Any) -> Outcome:
         """Answer with what was read, why it failed and the legal moves, unless the address hit its limit.
 
@@ -128,8 +129,10 @@ class Arrival:
         if game is not None and seat is not None and why != "wrong_sender":
             decision = service.shown.decision_context(game, seat)
             context.update(legal=decision["legal"], more=decision["more"], decision=decision["decision"],
-                           suggestions=[decision["numbered"].get(move, move) for move in context["suggestions"]])
-            service.mails.send_to_seat(self.session, game, seat, "refusal", **context)
+                           links=decision["links"],
+                           suggestions=[decision["numbered"].get(str(move), move) for move in context["suggestions"]])
+            service.mails.send_to_seat(self.session, game, seat, "refusal", shows_decision=bool(decision["links"]),
+                                       **context)
         else:
             base = service.shown.base_context(game, None) if game else {"table": service.settings.domain}
             letter = service.letters.render("refusal", self.sender_player.reads, **{**base, "player": "", **context})
@@ -187,7 +190,7 @@ class Reply:
     def text(self) -> str:
         return self.arrival.mail.text
 
-    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str] = (),
+    def refuse(self, why: str, reason: str, detail: str = "", suggestions: Iterable[str | Suggested] = (),
                **extra: Any) -> Outcome:
         return self.arrival.refuse(why, reason, detail, suggestions, **extra)
 

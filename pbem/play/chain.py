@@ -45,6 +45,7 @@ from pbem.ops.db import Inbound, Player, Seat
 from pbem.ops.faults import crash_point
 from pbem.mail.inbound import MailKind
 from pbem.play.postbox import NOTICE_KINDS, Accepted
+from pbem.play.shown import Suggested
 from pbem.ops.db import InboundStatus
 from pbem.play.outcome import Outcome
 from pbem.mail.tokens import read_reply_address
@@ -493,7 +494,7 @@ def _move_error(reply: Reply, said: Words, exc: engine.MoveError) -> Outcome:
     why = ("unsure" if isinstance(exc, engine.AmbiguousMove) and exc.suggestions  # read by meaning as several moves
            else "illegal" if exc.understood else "move_error")  # an understood move the rules refuse now is not legal
     return reply.refuse(why, str(exc.reason), detail=detail,
-                        suggestions=[said.move(move) for move in exc.suggestions],
+                        suggestions=[Suggested(said.move(move)) for move in exc.suggestions],
                         expected=reply.service.shown.explained(said, exc.expected),
                         refused=[(said.move(line), said.say(why)) for line, why in exc.refused])
 

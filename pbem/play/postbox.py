@@ -72,11 +72,17 @@ class Postbox:
         self.lists = Lists()
 
     def send_to_seat(self, session: Session, game: LoadedGame, seat: int, kind: str, *, picture: bool = False,
-                     **context: Any) -> str:
-        """Render mail ``kind`` for the seat's player and queue it in the seat's thread; its Message-ID."""
+                     shows_decision: bool = False, **context: Any) -> str:
+        """Render mail ``kind`` for the seat's player and queue it in the seat's thread; its Message-ID.
+
+        A mail that shows the seat's open decision (the :data:`NOTICE_KINDS`, or ``shows_decision``: a refusal
+        listing the moves legal now) has a reply address naming that decision, so a reply that lost its
+        ``In-Reply-To`` (every reply a ``mailto:`` link writes) is still read against it, and refused once the
+        decision has moved on."""
         player = game.player(seat)
         assert player is not None, f"seat {seat} has no player to mail"
-        reply_to = self.reply_to(game.id, seat, game.next_seq - 1 if kind in NOTICE_KINDS else None)
+        asks = shows_decision or kind in NOTICE_KINDS
+        reply_to = self.reply_to(game.id, seat, game.next_seq - 1 if asks else None)
         merged = {**self.shown.base_context(game, seat), "earlier": [], "reply_address": reply_to, **context}
         row = game.seats[seat]
         if kind in FOLDED_INTO and row.unconfirmed:  # the acceptances waiting for this mail go with it

@@ -328,6 +328,22 @@ class Listed:
 
 
 @dataclass(frozen=True)
+class Suggested:
+    """A move a refusal suggests, in the reader's words, that is no single listed move of the decision: a whole
+    turn of several decisions ("play orange; lu: pagoda 1"). ``str`` is its words; a link writes them whole
+    (``body``) where they fit a line as :attr:`Listed.body` does, else (no number to write instead) none."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def body(self) -> str:
+        return self.text if len(self.text) <= LINK_WIDTH else ""
+
+
+@dataclass(frozen=True)
 class LinkRow:
     """One row of a prompt's links: the words the moves share (a verb, or a verb and its object), and each
     move with the words that tell it apart."""

@@ -169,7 +169,7 @@ class Asked:
     answer: int = 0
     """The event that answers it (its order number); an earlier sitting may answer it first."""
     links: tuple[swarm.Link, ...] = ()
-    """Its move links, for a player who clicks (a refusal has none: that player clicks the prompt's again)."""
+    """Its move links, for a player who clicks (a refusal showing the open decision links its moves too)."""
 
 
 @dataclass

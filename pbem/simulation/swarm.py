@@ -105,7 +105,8 @@ def answer(sender: str, reply_to: str, subject: str, message_id: str, body: str,
 @dataclass(frozen=True)
 class Link:
     """One ``mailto:`` link of a prompt's HTML part (RFC 6068): where its mail goes, with what, and the move it
-    shows (``number``, as the prompt numbers its legal moves, and ``shown``, its words)."""
+    shows (``number``, as the prompt numbers its legal moves, and ``shown``, its words). A refusal's suggested
+    turn of several decisions has no number (0)."""
 
     href: str
     address: str
@@ -130,16 +131,19 @@ class _Anchors(HTMLParser):
 def links(html: str) -> list[Link]:
     """The move links of a mail's HTML part, each parsed as a mail client reads a ``mailto:`` link.
 
-    A link's title is ``N. move``: the move's number in the prompt's list, then its words. A ``mailto:``
-    without such a title (none in a prompt) is no move and is left out.
+    A link's title is ``N. move``: the move's number in the prompt's list, then its words; a refusal's
+    suggested turn of several decisions, which no number names, is titled with its words alone (number 0). A
+    ``mailto:`` without a title (an undo vote's yes and no) is no move and is left out.
     """
     anchors = _Anchors()
     anchors.feed(html)
     parsed = []
     for href, title in anchors.found:
+        if not title:
+            continue
         number, _, shown = title.partition(". ")
         if not number.isdigit():
-            continue
+            number, shown = "0", title
         split = urlsplit(href)
         fields = dict(pair.split("=", 1) for pair in split.query.split("&"))
         parsed.append(Link(href, unquote(split.path), unquote(fields.get("subject", "")),

@@ -21,7 +21,7 @@ from pbem.play.mails import TableSeat
 from pbem.play.postbox import Accepted
 from pbem.play.budgets import DigestLine
 from pbem.play.frontdesk import GameLine
-from pbem.play.shown import Asked, RecapLine, RecordRun, Standing
+from pbem.play.shown import Asked, LinkRow, Listed, RecapLine, RecordRun, Standing
 from pbem.play.store import EarlyOutcome
 from pbem.tournament.runner import SignedUp
 from tests.language.test_mail_languages import standings as standings_of_a_run
@@ -40,7 +40,8 @@ ALLOWED_TAGS = {"html", "head", "meta", "title", "body", "p", "strong", "em", "c
                 "ol", "li", "table", "tr", "th", "td", "h4", "img", "a", "br"}
 """Every element the mail templates write themselves; anything else came from a value (or a catalog)."""
 
-ALLOWED_ATTRIBUTES = {"lang", "charset", "style", "src", "alt", "href", "value", "border", "cellpadding", "colspan"}
+ALLOWED_ATTRIBUTES = {"lang", "charset", "style", "src", "alt", "href", "title", "value", "border", "cellpadding",
+                      "colspan"}
 
 LANGUAGE_CODES = (SOURCE_LANGUAGE, *LANGUAGES)
 
@@ -202,7 +203,10 @@ CONTEXTS: dict[str, list[dict[str, Any]]] = {
                   "text": f"{evil('text')}\n{evil('text-2')}", "games": games, "received": evil("received"),
                   "inbound_id": 9, "per_address": 4} for writer, games in ((evil("writer"), GAMES), ("", []))],
     "refusal": [{**REFUSAL, "why": why} for why in refusal_reasons()]
-    + [{**REFUSAL, "why": "not_your_turn", "player": "", "detail": ""}],
+    + [{**REFUSAL, "why": "not_your_turn", "player": "", "detail": ""}]
+    + [{**REFUSAL, "why": why, "suggestions": [Listed(4, evil("suggestion")), evil("turn")],
+        "legal": [Listed(4, evil("legal"))], "links": [LinkRow(evil("label"), ((evil("linked"), Listed(4, evil("legal"))),))],
+        "reply_address": evil("address")} for why in ("unsure", "illegal")],  # each suggestion and move a link
     "reminder": [{**BASE, **OPEN, "at_deadline": happens, "recap": recap, "next_after": after}
                  for happens, recap, after in (("forfeit", LINES, [evil("next")]), ("move", [], None))],
     "round_start": [{**BASE, "tournament": evil("tournament"), "round": 2, "seats": SEATS, "hours": 48,

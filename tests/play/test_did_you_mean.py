@@ -11,35 +11,23 @@ import re
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session
 
+import engine
 from pbem.language.words import translations, words
 from pbem.serve import pipeline
-from tests.language.test_games_in_languages import start
 from tests.play.test_links import moves_of
-from tests.support.loop import outbox, reply_to
-
-CARD = {"en": "card", "el": "κάρτα", "hu": "kártyát", "ru": "карту"}
-"""The word a player adds after the card they name: no word of China's notation, so the line is read by meaning."""
+from tests.play.test_refusal_links import refused
+from tests.support.loop import reply_to
 
 
 @pytest.mark.parametrize("language", ["en", "el", "hu", "ru"])
 def test_did_you_mean_lists_the_candidates_numbered_and_a_number_plays_one(tmp_path: Path, language: str) -> None:
-    service = start(tmp_path, "china", language, seed=4)
-    prompt = outbox(service, kind="prompt")[0]
-    with Session(service.db) as session:
-        game = service.store.load(session, prompt.game_id)  # type: ignore[arg-type]
-    rules, seat = game.rules, prompt.seat
-    assert seat is not None
-    legal = [rules.format(move) for move in rules.legal(game.state, seat)]
+    service, _prompt, refusal, legal = refused(tmp_path, language, "unsure")  # "exchange yellow card"
     card = next(notation.split()[1] for notation in legal if notation.startswith("exchange "))
     meant = [notation for notation in legal if notation.startswith("exchange ") and card in notation.split()]
     assert len(meant) > 1  # the card given, or the card taken
-    said = words(rules, language)
+    said = words(engine.game("china"), language)
 
-    outcome = pipeline.deliver(service, reply_to(prompt, f"{said.move(f'exchange {card}')} {CARD[language]}"))
-    assert outcome.status == "refused" and moves_of(service) == []
-    refusal = outbox(service, recipient=prompt.recipient, kind="refusal")[-1]
     catalog = translations(language)
     assert catalog.gettext("Did you mean:") in refusal.text, refusal.text
     assert catalog.gettext("we were not sure which move you meant") in " ".join(refusal.text.split())
