@@ -217,6 +217,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             del written[at], between[at + 1]
     units = _units(vocabulary)
     written, between, compound = _compounds(written, between, reading, words, index, units)  # «kétszintes»
+    written, between = _spread(written, between, reading, words, index)  # "two moves down: gent 2 and lady 2"
     read: list[Token] = []
     count: int | None = None
     count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
@@ -348,9 +349,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             count = None
             continue
         closing = folded in reading.closing and bool((concepts | DONE) & vocabulary.moves)  # "done", «τέλος», «всё»
-        if closing and _in_time(at, written, between, reading):  # "at the end of the round", «Στο τέλος του
-            dropped = True  # γύρου», «в конце раунда»: when, not the turn's end
-            continue
+        ended_word = closing or (concepts <= DONE and concepts and _listed(folded, reading.closing, words))
+        if ended_word and _in_time(at, written, between, reading):  # "at the end of the round", «Στο τέλος του
+            dropped = True  # γύρου», «в конце раунда» (a done word's case after a place word): when, not the
+            continue  # turn's end
         if closing:  # in a game with a move of ending: that move, where the line can end with it
             concepts = concepts | (DONE & vocabulary.moves)
         small = folded in reading.small or folded in reading.pronouns or (folded in reading.done and not closing)
@@ -379,7 +381,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                                 and bool(index.concepts(written[at + 1], words) & units))  # a count said
             if counts and ordinal is None and number > 1 and _counts_a_list(at, written, between, index, words):
                 counts = False  # «Suba két bábu: …»: how many things the list after the colon says, no site
-            if not (counts or small or ordinal is not None) and number > 1 and _counts_things(
+            if not (counts or small or ordinal is not None) and _counts_no_move_word(at, written, between, index,
+                                                                                 words):
+                small = True  # «két küldöncöt», «двух посыльных»: how many errand boys go, which no move chooses
+            elif not (counts or small or ordinal is not None) and number > 1 and _counts_things(
                     at, written, between, reading, index, words, counted):
                 small = dropped = True  # "two pagodas", «két bábu»: how many, each then said by its place
             elif number == 1 and ordinal is None and (grouped or _one_unit(at, written, between, reading)):
@@ -466,6 +471,64 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     return Tokens(tuple(_paired(read)), dropped, saw_each, listed=listed, read_count=saw_each and each_read >= each_said)
 
 
+_LISTS = re.compile(r"[:\u2013\u2014]|\s-\s")
+"""What opens a list of the things a count and its words go with: a colon or a dash ("two down: gent 2 and lady 2",
+«три хода вниз — джентльмен 1, …»)."""
+
+_ITEMS = re.compile(r"[,;+&]")
+"""What parts two things of such a list, besides the language's joining words."""
+
+
+def _spread(written: list[str], between: list[str], reading: Reading, words: Words,
+            index: "_Index") -> tuple[list[str], list[str]]:
+    """The line with a count and the words after it said once for a list of as many things ("two moves down:
+    gent 2 and lady 2", «три хода вниз — джентльмен 1, джентльмен 2, дама 2», «két lépés lefelé: …») as those
+    words said after each thing ("gent 2 moves down and lady 2 moves down"): each thing's move, made once.
+
+    Only where the count opens its part of the line (no thing's number: "lady 2 down: …"), its words are at most
+    three, none a number, a place word, a unit or what a turn is made with (China's card colours), and the list
+    after the colon or dash, to the sentence's end, has exactly as many things as counted, each said by its
+    number: else the line stays as written, and a count left unread refuses it."""
+    for at, word in enumerate(written):
+        folded = fold(word)
+        count = int(word) if word.isdigit() else said_number(folded, reading, words)
+        if count is None or not 2 <= count <= 5 or (not word.isdigit() and _ordinal(folded, reading, words)):
+            continue
+        if at > 0 and not _CLAUSE.search(between[at]) and not _SENTENCE.search(between[at]):
+            before = index.concepts(written[at - 1], words, slips=False)
+            verbs = index.vocabulary.verbs
+            if not between[at].isspace() or (before and not before <= verbs
+                                              and fold(written[at - 1]) not in reading.small):
+                continue  # "lady 2 down: …": the 2 numbers the lady
+        end = at + 1
+        while end < len(written) and end - at <= 3 and between[end].isspace():
+            end += 1
+        if end == at + 1 or end >= len(written) or not _LISTS.search(between[end]):
+            continue
+        said = written[at + 1:end]
+        things = _units(index.vocabulary) | index.vocabulary.said_after  # floors, card colours: what it counts
+        if any(one.isdigit() or said_number(fold(one), reading, words) is not None or fold(one) in reading.places
+               or index.concepts(one, words) & things for one in said):
+            continue  # «δύο κόκκινες στο Σου: παγόδα … και έναν απεσταλμένο»: the cards played, no list's count
+        stop = next((later for later in range(end + 1, len(written)) if _SENTENCE.search(between[later])
+                     and not _dotted(later - 1, written, between, reading) and not _LISTS.search(between[later])),
+                    len(written))
+        starts = [end] + [later for later in range(end + 1, stop)
+                          if _ITEMS.search(between[later]) or fold(written[later]) in reading.joins]
+        if len(starts) != count or not all(any(  # each thing by its number ("gent 2", «первый джентльмен»):
+                one.isdigit() or said_number(fold(one), reading, words) is not None for one in written[first:last])
+                for first, last in zip(starts, [*starts[1:], stop])):  # «δύο κόκκινες: παγόδα … και
+            continue  # απεσταλμένος εκεί» counts the cards it names, no list of things
+        out_words, out_gaps = written[:at], between[:at]
+        for first, last in zip(starts, [*starts[1:], stop]):
+            out_gaps += [between[at] if first == end else between[first], *between[first + 1:last]]
+            out_words += written[first:last]
+            out_gaps += [" "] * len(said)
+            out_words += said
+        return out_words + written[stop:], out_gaps + between[stop:]
+    return written, between
+
+
 def _compounds(written: list[str], between: list[str], reading: Reading, words: Words, index: "_Index",
                units: frozenset[str]) -> tuple[list[str], list[str], frozenset[int]]:
     """The line's words with each one writing a count of units in one word («kétszintes», «двухэтажный»,
@@ -512,8 +575,12 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
         def named(word: str) -> bool:
             return word[:1].isupper() and not word.isdigit() and not index.concepts(word, words, slips=False)
 
-        if all(fold(word) in courteous | reading.small or named(word) for word in written):
-            if any(fold(word) in courteous for word in written):
+        def courtesy(word: str) -> bool:  # «kösz mindenkinak», «удачии»: a courtesy mistyped is one, though a
+            return fold(word) in courteous or _courtesy_slip(word, words, courteous, index)  # name of the game's
+            # is near it too («Pezsgőt mindenkinek»)
+
+        if all(fold(word) in reading.small or courtesy(word) or named(word) for word in written):
+            if any(courtesy(word) for word in written):
                 return "courtesy"  # "Thanks, Anna", "Szia Peti,"
             return "small" if all(fold(word) in reading.small for word in written) else "name"
         return "move"
@@ -553,6 +620,16 @@ _SENTENCE_END = ".!?:;\n"
 
 _LISTED: dict[int, tuple[Reading, dict[str, set[str]]]] = {}
 """Each language's listed words as forms (word -> itself), made once per :class:`Reading`."""
+
+
+def _courtesy_slip(word: str, words: Words, courteous: frozenset[str], index: "_Index") -> bool:
+    """Whether a word is a slip of one of the language's courtesies (greetings, sign-offs) of five letters or more,
+    and of no other, and no form of the game as written: a short word is too near too many others to say so."""
+    folded = fold(word)
+    if len(folded) < 5 or folded in courteous or folded in index.forms:
+        return False
+    found = words.near(word, {said: {said} for said in courteous if len(said) >= 5})
+    return len(found) == 1
 
 
 def _listed_slip(word: str, words: Words, reading: Reading) -> str | None:
@@ -663,6 +740,16 @@ def _counts_things(at: int, written: list[str], between: list[str], reading: Rea
                 return False
         return False
     return concepts <= counted and not concepts & repeated
+
+
+def _counts_no_move_word(at: int, written: list[str], between: list[str], index: "_Index", words: Words) -> bool:
+    """Whether the number word ``at`` counts the word right after it that names nothing a move chooses (Prodigals'
+    errand boy: «két küldöncöt a központi kártyára», «двух посыльных»): how many of them a placement puts is the
+    place's cost, said by the place, so the count chooses nothing."""
+    if at + 1 >= len(written) or not between[at + 1].isspace():
+        return False
+    concepts = index.concepts(written[at + 1], words, slips=False)
+    return bool(concepts) and concepts <= index.naming_nothing - {"for"}
 
 
 def _one_name(read: list[Token]) -> list[Token]:
@@ -847,7 +934,12 @@ class _Index:
         """Forms of several words (``rowdy rally``, «придворная дама»), folded, to the notation words of their
         one thing: read whole before their words are read one by one."""
         lexicon: Lexicon | None = getattr(words, "lexicon", None)
+        self.vocabulary = vocabulary
         self.moves = frozenset(fold(word) for word in vocabulary.moves)
+        self.naming_nothing = frozenset(fold(word) for word in vocabulary.others) - self.moves
+        """The notation's words that name no move (the errand boy a placement puts): a form spelled as one of
+        their forms («emberemet», «человека»: the player's own man) is that word, never also the thing its stem
+        names («ember» of «reneszánsz-ember»)."""
         fillers = lexicon.fillers if lexicon is not None else frozenset()
         pairs: list[tuple[str, str]] = []
         # each one-word form of a one-word notation word: in a form of several words it stands for that word alone
@@ -916,7 +1008,7 @@ class _Index:
         keys = words.keys(word)
         folded = fold(word)
         own = self.forms.get(folded, set())
-        cut = own and own <= self.moves
+        cut = own and (own <= self.moves or own <= self.naming_nothing)
         found: set[str] = set(own)
         for key in keys:
             if not (cut and folded.startswith(key)):
