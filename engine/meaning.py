@@ -259,6 +259,12 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if ended:  # a word of a done phrase already read ("that's it")
             ended -= 1
             continue
+        if phrase[0] == 0 and _phrase(at, written, between, reading, reading.each):  # «και οι δύο»: "both"
+            ended = _phrase(at, written, between, reading, reading.each) - 1  # in words of its own
+            both, saw_each, each_said = clause, True, each_said + 1
+            if _phrase(at, written, between, reading, reading.both):
+                count, count_at = 2, -1
+            continue
         if phrase[0] == 0 and ending_move:
             ended = _done_phrase(at, written, between, reading)
             if ended:  # "that's it", "end of turn", "no more": the game's move of ending, as a done word is
@@ -563,8 +569,9 @@ _SEGMENT = re.compile(r"(?<=[,;:.!?])\s+")
 def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str:
     """The line without a greeting at its start ("Szia Peti, …", «Добрый день, коллеги. …») and a sign-off at its
     end ("… Köszi, Anna", «… Всего хорошего, Марина»), written on the line of the moves: parts of only the
-    language's greetings, sign-offs and small words, and names that are no word of the game. They choose nothing
-    and are no words passed over that might have told two moves apart."""
+    language's greetings, sign-offs and small words, and names that are no word of the game; and without a part
+    that is only a courtesy said as a condition (", if possible,", «, ha lehet,»: :attr:`Reading.polite`). They
+    choose nothing and are no words passed over that might have told two moves apart."""
     parts = _SEGMENT.split(line.strip())
     courteous = reading.greetings | reading.signoffs
 
@@ -579,6 +586,8 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
             return fold(word) in courteous or _courtesy_slip(word, words, courteous, index)  # name of the game's
             # is near it too («Pezsgőt mindenkinek»)
 
+        if " ".join(fold(word) for word in written) in reading.polite:
+            return "polite"  # ", if possible,": a courtesy, no condition on the move
         if all(fold(word) in reading.small or courtesy(word) or named(word) for word in written):
             if any(courtesy(word) for word in written):
                 return "courtesy"  # "Thanks, Anna", "Szia Peti,"
@@ -600,7 +609,7 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
         end = len(parts)
     if start >= end:
         return line
-    return " ".join(parts[start:end])
+    return " ".join(part for part, said in zip(parts[start:end], kinds[start:end]) if said != "polite") or line
 
 
 _CLAUSE = re.compile(r"[,;:]")
@@ -650,10 +659,18 @@ def _listed_slip(word: str, words: Words, reading: Reading) -> str | None:
 def _done_phrase(at: int, written: list[str], between: list[str], reading: Reading) -> int:
     """How many words a done phrase of the language starting at word ``at`` has ("that's it", "end of turn",
     "no more": a "done" entry of several words), its words with only spaces between; 0 where none starts there."""
-    for said in sorted(reading.closing, key=lambda said: -len(said.split())):  # the longest first
+    return _phrase(at, written, between, reading, reading.closing)
+
+
+def _phrase(at: int, written: list[str], between: list[str], reading: Reading, listed: frozenset[str]) -> int:
+    """How many words an entry of several words of one of the language's lists (``listed``) starting at word
+    ``at`` has, its words with only spaces between, as written or typed in Latin letters ("kai oi dyo": «και οι
+    δύο»); 0 where none starts there."""
+    for said in sorted(listed, key=lambda said: -len(said.split())):  # the longest first
         phrase = said.split()
         if len(phrase) > 1 and at + len(phrase) <= len(written) and all(
-                _apostrophe(fold(word)) == part for word, part in zip(written[at:], phrase)) and all(
+                reading.typed.get(_apostrophe(fold(word)), _apostrophe(fold(word))) == part
+                for word, part in zip(written[at:], phrase)) and all(
                 between[at + n].isspace() for n in range(1, len(phrase))):
             return len(phrase)
     return 0
@@ -899,11 +916,14 @@ second": ``palace=2``), the thing said before or left unsaid."""
 
 
 def _ordinal(folded: str, reading: Reading, words: Words) -> int | None:
-    """The number an ordinal word says («вторую», "second", «δευτερο», «másodikba»), by the language's keys."""
+    """The number an ordinal word says («вторую», "second", «δευτερο», «másodikba»), by the language's keys; never
+    for a number word the language lists, though its stem be an ordinal's («шесть», six: «шестой», sixth), unless
+    that ordinal is listed as a number too (Hungarian «egyesre»: «egyes», number one)."""
     if folded in reading.ordinals:
         return reading.ordinals[folded]
     keys = words.keys(folded)
-    return next((n for said, n in reading.ordinals.items() if len(said) >= 4 and keys & words.keys(said)), None)
+    return next((n for said, n in reading.ordinals.items() if len(said) >= 4 and keys & words.keys(said)
+                 and (folded not in reading.numbers or said in reading.numbers)), None)
 
 
 def said_number(folded: str, reading: Reading, words: Words) -> int | None:

@@ -291,7 +291,9 @@ class Reader:
         played when exactly one move or sequence fits every word of the game in it, asked about
         (:class:`AmbiguousMove`, the candidates as suggestions) when several fit, and refused as the notation
         refused it, the moves the rest of the line would be as the closest, when one fits with a word left over
-        or none fits."""
+        or none fits.
+        Of several alternatives ("… else …"), a later one is tried only where each before it was read and is not
+        legal now: one the notation cannot read may have been the player's first choice, and legal."""
         if len(entry.alternatives) == 1:
             try:
                 return self._play_line(entry.alternatives[0], work, seat)
@@ -305,6 +307,8 @@ class Reader:
             except MoveError as err:
                 refused.append((line, err.reason))
                 understood = understood and err.understood
+                if not err.understood:  # "parade if you can, else tax": the first choice unread, never passed by
+                    break  # for the fallback, played only where each choice before it was read and is not legal now
         raise (IllegalMove if understood else MoveError)(
             T("none of the line's alternatives can be played now"), line=entry.quoted,
             expected=self.game.expected(work, seat), refused=tuple(refused))

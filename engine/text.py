@@ -537,6 +537,10 @@ class Reading:
     """Folded number prefixes a count of units is written with in one word, to the count (Hungarian «két»:
     «kétszintes», Russian «двух»: «двухэтажный», Greek «δι»: «διώροφο»): read by meaning, a word of one of them
     and a form of a unit the notation counts («szintes», «этажный», «ώροφο») is that count and that unit."""
+    polite: frozenset[str] = frozenset()
+    """Courtesy phrases said as a condition ("if possible", «ha lehet», «αν γίνεται», «если можно»), folded, their
+    words joined by a space: read by meaning, such a phrase set apart by punctuation asks nothing of the move, so it
+    is passed over there; anywhere else its condition word still blocks the line."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

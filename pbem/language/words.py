@@ -347,6 +347,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    signoffs=frozenset(fold(word) for word in table.get("signoffs", [])),
                    compounds={fold(prefix): n for prefix, n in table.get("compounds", {}).items()},
                    ordinal_dot=table.get("ordinal_dot", False),
+                   polite=frozenset(" ".join(fold(word) for word in phrase.split()) for phrase in table.get("polite", [])),
                    verb_anywhere=table.get("verb_anywhere", False))
 
 

@@ -1191,3 +1191,85 @@ def test_a_name_of_several_words_with_one_mistyped_is_that_name(language: str, t
 
 def test_a_mistyped_name_with_a_case_ending_is_that_name() -> None:
     assert read("prodigals", "hu", "discard", "A Leapfrgoot dobom el.") == ["discard leapfrog"]  # «-ot» after a slip
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("en", "action", "The parade, if possible.", "group 1 parade"),
+    ("en", "person", "If possible, an old farmer into palace 2.", "recruit old farmer palace2"),
+    ("el", "action", "Αν γίνεται, την έρευνα από την τρίτη ομάδα.", "group 3 research"),
+    ("hu", "person", "Ha lehetséges, egy idős harcost a 2. palotába.", "recruit old warrior palace2"),
+    ("hu", "action", "A második csoportból az adót kérem, ha lehet.", "group 2 tax"),
+    ("ru", "action", "Если можно, фейерверк из третьей группы.", "group 3 fireworks"),
+    ("ru", "person", "Старого земледельца во второй дворец, если можно.", "recruit old farmer palace2"),
+])
+def test_if_possible_set_apart_is_a_courtesy(language: str, name: str, text: str, means: str) -> None:
+    """", if possible,", «, ha lehet,»: a courtesy said as a condition asks nothing of the move."""
+    assert read("dragon", language, name, text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Parade, if possible, else tax."),  # a fallback after it: the first choice is no courtesy
+    ("hu", "Díszszemle, ha lehet, különben adó."),
+    ("en", "Parade if you can, else tax."),  # never the fallback while the first choice is unread
+    ("en", "Parade, if possible. Otherwise tax."),
+    ("en", "if possible, not the parade"),
+    ("en", "Parade if possible"),  # not set apart: the condition word still stops the line
+])
+def test_a_condition_with_a_fallback_is_never_played_as_the_fallback(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "action", text)
+
+
+@pytest.mark.parametrize(("name", "text", "means"), [
+    ("start", "Kezdő embereim: földműves az 1. palotába, tudós a 2. palotába.", "start farmer palace1, scholar palace2"),
+    ("start", "Embereim: egy harcos és egy orvos, mindketten az első palotába.", "start warrior palace1, healer palace1"),
+    ("person", "A palotáim közül a másodikba egy idős orvos megy.", "recruit old healer palace2"),
+    ("person", "A jokert használom: idős földműves az 1. palotába.", "recruit old farmer palace1 with wild"),
+    ("person", "Jokert használva fiatal tudóst kérek a második palotába.", "recruit young scholar palace2 with wild"),
+    ("person", "A jokert hsználom, idős harcos a 2-es palotába.", "recruit old warrior palace2 with wild"),
+    ("person", "Behívok egy udvarhölgyet az első palotámba.", "recruit court lady palace1"),
+    ("person", "Hívjuk be az idős szerzetest a 2. palotába.", "recruit old monk palace2"),
+])
+def test_hungarian_my_persons_using_the_joker_and_calling_in(name: str, text: str, means: str) -> None:
+    """«embereim», «palotáim» (my persons, my palaces) are words of the language; «használva» (using) is a verb of
+    choosing, mistyped too; «behívok», «hívjuk be» (call in) recruit."""
+    assert read("dragon", "hu", name, text) == [means]
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Γεωργός και μοναχός, και οι δύο στο πρώτο παλάτι.", "start monk palace1, farmer palace1"),
+    ("Στρατιώτη και γιατρό, στο δεύτερο παλάτι και τους δυο.", "start warrior palace2, healer palace2"),
+    ("Monaxo kai daskalo, kai oi dyo sto palati 2", "start monk palace2, scholar palace2"),  # typed in Latin letters
+    ("Και οι δύο στο παλάτι 1: ένας τεχνίτης και μια κυρία της αυλής.", "start craftsman palace1, court lady palace1"),
+    ("Θέλω έναν εφοριακό και έναν αγρότη, και τους δύο μαζί στο πρώτο.", "start tax collector palace1, farmer palace1"),
+])
+def test_greek_both_said_in_three_words(text: str, means: str) -> None:
+    """«και οι δύο», «και τους δύο» ("and the two"): Greek's "both", read as «αμφότεροι» is."""
+    assert read("dragon", "el", "start", text) == [means]
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("start", "Γεωργός και μοναχός, και οι δύο όχι στο πρώτο παλάτι."),
+    ("start", "Γεωργός και μοναχός, και οι δύο στο πρώτο ή στο δεύτερο παλάτι."),
+    ("start", "Γεωργός στο πρώτο και οι δύο μοναχοί στο δεύτερο."),
+    ("person", "Παίρνω έναν γέρο πολεμιστή, και τους δύο στο παλάτι 1."),  # one person: "both" tells nothing
+])
+def test_greek_both_never_plays_a_negation_a_choice_or_one_person_for_two(name: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", "el", name, text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("ru", "Привилегию за шесть юаней, пожалуйста.", "group 1 privilege large"),
+    ("ru", "Беру привилегию за два юаня из первой группы.", "group 1 privilege small"),
+    ("en", "The privilege for six yuan please.", "group 1 privilege large"),
+    ("el", "Το προνόμιο των έξι γιουάν.", "group 1 privilege large"),
+])
+def test_a_number_word_sharing_an_ordinals_stem_is_a_count(language: str, text: str, means: str) -> None:
+    """«шесть» (six) stems as «шестой» (sixth) does: a price, never "the sixth yuan", which chose nothing."""
+    assert read("dragon", language, "action", text) == [means]
+
+
+def test_a_price_that_contradicts_the_size_is_never_played() -> None:
+    with pytest.raises(MoveError):
+        read("dragon", "ru", "action", "Большую привилегию за два юаня.")
