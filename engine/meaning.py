@@ -284,6 +284,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 phrased += 1  # the Pubs": the name's own word said as often as counted
                 count = None
             continue
+        if folded in reading.conditions:  # "if Dame Beatrice needs a marker up, …": a word only the game's
+            read.append(Token(word, frozenset({CONDITION}), clause=clause, run=run, sentence=sentence))  # move
+            count = None  # named by the condition it answers reads (:data:`CONDITION`); for any other, a block
+            continue
         if folded in reading.negations or folded in STOPS or (
                 folded in reading.blocks and not index.forms.get(folded, set()) & vocabulary.given_for):
             return None  # a word of choosing between two ("instead") that the game's catalog gives as its
@@ -1035,6 +1039,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         return Meaning(moves=search.found[chosen])
     if search.found:
         return Meaning(candidates=tuple(search.found))
+    if any(token.concepts == {CONDITION} for token in read):
+        return None  # "if …, play Leapfrog": no move's condition, a line read by meaning never
     for at, token in enumerate(read):  # one word left over: the moves it would be, asked about
         if token.optional:
             continue
@@ -1048,6 +1054,26 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
     return Meaning()
+
+
+CONDITION = "if"
+"""What a game says a move is also named by (``also_named``) where the move is a decision made beforehand for a
+case that may come (Prodigals' order for Dame Beatrice: "if she needs a marker moved up, use the lower
+gentleman"): a condition word («αν», "ha", «если») reads only as that word of such a move, said in the same
+chunk as another part of the line that names the move (the condition restates the decision, never gates
+another move); a line with a condition word that reads no other way is not read by meaning at all."""
+
+
+def _conditioned_alone(chunk: Sequence[Token]) -> bool:
+    """Whether a chunk holding a condition word (:data:`CONDITION`) names its move in the condition's own part of
+    the line only ("if Dame Beatrice moves my lower gentleman, play Leapfrog": the condition is the first part,
+    the play it gates the second), so that the move it would be is the case, never the decision."""
+    conditions = [at for at, token in enumerate(chunk) if token.concepts == {CONDITION}]
+    return bool(conditions) and not any(  # a word before the condition in its part, or in another part
+        not token.optional and token.concepts != {CONDITION} and all(
+            at < condition or (token.clause, token.sentence) != (chunk[condition].clause, chunk[condition].sentence)
+            for condition in conditions)
+        for at, token in enumerate(chunk))
 
 
 EACH = "each"
@@ -1194,7 +1220,7 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
     described = [(move, _described(search, state, move)) for move in legal]
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
-        if all(token.optional for token in chunk) or (after and after[0].inside):
+        if all(token.optional for token in chunk) or (after and after[0].inside) or _conditioned_alone(chunk):
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)),

@@ -1191,3 +1191,39 @@ def test_a_name_of_several_words_with_one_mistyped_is_that_name(language: str, t
 
 def test_a_mistyped_name_with_a_case_ending_is_that_name() -> None:
     assert read("prodigals", "hu", "discard", "A Leapfrgoot dobom el.") == ["discard leapfrog"]  # «-ot» after a slip
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "If Dame Beatrice needs a marker moved up, use the lower gentleman.", ["order up gent2"]),
+    ("en", "Use the lower gentleman if Dame Beatrice needs a marker moved up.", ["order up gent2"]),
+    ("en", "lower gentleman up if needed", ["order up gent2"]),
+    ("en", "If Beatrice asks, the lady on the right first, then the top gentleman. Done.",
+     ["order up lady2", "order up gent1", "done"]),
+    ("el", "Αν χρειαστεί, ο πρώτος κύριος ανεβαίνει.", ["order up gent1"]),
+    ("el", "Ο δεύτερος κύριος αν χρειαστεί.", ["order up gent2"]),
+    ("hu", "A második hölgy, ha kell.", ["order up lady2"]),
+    ("hu", "Ha kell, az első úriember megy fel.", ["order up gent1"]),
+    ("ru", "Если придётся поднимать, то джентльмена 1.", ["order up gent1"]),
+])
+def test_a_condition_restating_the_order_for_dame_beatrice_is_that_order(language: str, text: str,
+                                                                         means: list[str]) -> None:
+    """The order for Dame Beatrice is a decision for a case that may come: "if she needs a marker up" says that
+    decision again, so the line is the order it names."""
+    assert read("prodigals", language, "actions", text) == means
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("hand", "If Beatrice moves the top gentleman, play Insult the Vicar"),  # the condition gates a play
+    ("hand", "Play Insult the Vicar if Beatrice needs a marker up"),
+    ("hand", "play at the pub if possible"),
+    ("actions", "If Dame Beatrice moves my lower gentleman, done"),  # the case, then another move
+    ("actions", "If Dame Beatrice needs a marker up, not the lower gentleman"),
+    ("actions", "the top gentleman up, if not the lower lady"),
+    ("actions", "if the lower gentleman is stuck, the top lady"),
+    ("actions", "If the lower gentleman can't, the top lady"),
+    ("actions", "if Beatrice moves lady 1 up, gent 2 up"),
+])
+def test_a_condition_gating_another_move_is_never_read(name: str, text: str) -> None:
+    """"if" stays a block wherever the condition is not the order decision said again."""
+    with pytest.raises(MoveError):
+        read("prodigals", "en", name, text)
