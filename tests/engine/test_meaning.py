@@ -1227,3 +1227,42 @@ def test_a_condition_gating_another_move_is_never_read(name: str, text: str) -> 
     """"if" stays a block wherever the condition is not the order decision said again."""
     with pytest.raises(MoveError):
         read("prodigals", "en", name, text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Αν χρειαστεί να ανέβει δείκτης, ανεβάστε τη δεύτερη κυρία.", ["order up lady2"]),
+    ("el", "Αν η Beatrice ζητήσει, ανεβαίνει η πρώτη κυρία.", ["order up lady1"]),
+    ("el", "Για την Κυρία Beatrice: η δεύτερη κυρία, μετά ο πρώτος κύριος. Τέλος.",
+     ["order up lady2", "order up gent1", "done"]),
+    ("ru", "Если Беатриса заставит поднять фишку, поднимите вторую даму.", ["order up lady2"]),
+    ("ru", "Первая дама, если понадобится.", ["order up lady1"]),
+    ("ru", "Для Дамы Беатрисы: сначала вторая дама, потом первый джентльмен. Всё.",
+     ["order up lady2", "order up gent1", "done"]),
+    ("hu", "Beatrice Asszonynak: először a második hölgy, aztán az első úriember. Ennyi.",
+     ["order up lady2", "order up gent1", "done"]),
+    ("en", "For Dame Beatrice: the second lady, then the first gentleman. Done.",
+     ["order up lady2", "order up gent1", "done"]),
+])
+def test_an_ordinal_before_a_persons_word_numbers_that_person(language: str, text: str, means: list[str]) -> None:
+    """«δεύτερη κυρία», «вторая дама»: the second lady, never a gentleman with the lady's word read as the Dame of
+    Dame Beatrice, whose name begins with it in Greek and Russian."""
+    assert read("prodigals", language, "actions", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("el", "όχι η δεύτερη κυρία"), ("ru", "вторая дама, а не первая"), ("en", "the second lady instead of the first"),
+    ("en", "second lady, first lady, not the second gentleman"),
+])
+def test_an_ordinal_beside_a_negation_is_never_read(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("prodigals", language, "actions", text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Πάω στο Scandal. Η δεύτερη κυρία μία θέση κάτω, μετά ο πρώτος κύριος κάτω.",
+     ["place s-scandal", "move lady2 down", "move gent1 down"]),
+    ("en", "Scandal space: the second lady down, then the first gentleman down.",
+     ["place s-scandal", "move lady2 down", "move gent1 down"]),
+])
+def test_society_moves_of_persons_named_by_ordinals(language: str, text: str, means: list[str]) -> None:
+    assert read("prodigals", language, "errands", text) == means
