@@ -122,6 +122,10 @@ class Token:
     """Which run of the line, between the language's joining words ("and", «и»), the word stands in: a part of
     the line that fits no one part of a move runs on to the next only where such a word joins two runs ("a
     warrior in palace 1 and a healer in palace 2"), never inside one ("court lady in palace 2")."""
+    numbered: bool = False
+    """Whether an ordinal stands right before the word ("the second lady", «δεύτερη κυρία», «вторую даму»): the
+    word names the thing the ordinal numbers, so where it is also a word of another thing's name (Dame Beatrice,
+    «Κυρία Beatrice», «Дама Беатриса») it stands for the numbered thing only, when a legal move numbers it."""
 
 
 @dataclass(frozen=True)
@@ -231,6 +235,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     counted = frozenset(fold(word) for word in vocabulary.counted)
     fillers = lexicon.fillers if lexicon is not None else frozenset()
     repeated = lexicon.repeated if lexicon is not None else frozenset()
+    numbering = -1  # where the last ordinal was said
     grouped = False  # whether a group chosen from was counted: "of the two …, one" is the one chosen
     restated: list[Token] = []  # the words a bracket may name again: "Csere (swap)", «Скандал (s-scandal)»
     for at, word in enumerate(written):
@@ -291,6 +296,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 read += [said, *[replace(said, same=True)] * (count - 1 if counts and count else 0)]  # "both At
                 phrased += 1  # the Pubs": the name's own word said as often as counted
                 count = None
+            continue
+        if folded in reading.conditions:  # "if Dame Beatrice needs a marker up, …": a word only the game's
+            read.append(Token(word, frozenset({CONDITION}), clause=clause, run=run, sentence=sentence))  # move
+            count = None  # named by the condition it answers reads (:data:`CONDITION`); for any other, a block
             continue
         if folded in reading.negations or folded in STOPS or (
                 folded in reading.blocks and not index.forms.get(folded, set()) & vocabulary.given_for):
@@ -378,6 +387,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             # no more than one after it («второй — новый дворец» is one new palace, the second floor's)
             count, count_at = (number if ordinal is None else 1), len(read) + 1
             said = {str(number)} if ordinal is None else {f"{ORDINAL}{ordinal}"}  # "first" is no count: never "+1"
+            numbering = at if ordinal is not None else -1  # "the second lady": the word after it (:attr:`Token.numbered`)
             if ordinal is not None and at + 1 < len(written) and between[at + 1].isspace():
                 counting = index.concepts(written[at + 1], words) & counted  # «a harmadik csoport első kártyája»:
                 if counting:  # the third is the group's number, never the card's
@@ -419,7 +429,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 restating = any(said.clause == clause and concepts <= said.concepts for said in restated)
                 read.append(Token(word, concepts, optional=small or restating  # a bracket naming its word again
                                   or concepts <= vocabulary.others - vocabulary.moves,
-                                  clause=clause, run=run, sentence=sentence, closing=closing))
+                                  clause=clause, run=run, sentence=sentence, closing=closing,
+                                  numbered=numbering == at - 1 and between[at].isspace()))
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
                     read += [Token(word, concepts, optional=True, clause=clause, run=run, sentence=sentence,
                                    thing=True)] * (len(concepts) - 1)  # too
@@ -1150,6 +1161,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         return Meaning(moves=search.found[chosen])
     if search.found:
         return Meaning(candidates=tuple(search.found))
+    if any(token.concepts == {CONDITION} for token in read):
+        return None  # "if …, play Leapfrog": no move's condition, a line read by meaning never
     for at, token in enumerate(read):  # one word left over: the moves it would be, asked about
         if token.optional:
             continue
@@ -1163,6 +1176,26 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
     return Meaning()
+
+
+CONDITION = "if"
+"""What a game says a move is also named by (``also_named``) where the move is a decision made beforehand for a
+case that may come (Prodigals' order for Dame Beatrice: "if she needs a marker moved up, use the lower
+gentleman"): a condition word («αν», "ha", «если») reads only as that word of such a move, said in the same
+chunk as another part of the line that names the move (the condition restates the decision, never gates
+another move); a line with a condition word that reads no other way is not read by meaning at all."""
+
+
+def _conditioned_alone(chunk: Sequence[Token]) -> bool:
+    """Whether a chunk holding a condition word (:data:`CONDITION`) names its move in the condition's own part of
+    the line only ("if Dame Beatrice moves my lower gentleman, play Leapfrog": the condition is the first part,
+    the play it gates the second), so that the move it would be is the case, never the decision."""
+    conditions = [at for at, token in enumerate(chunk) if token.concepts == {CONDITION}]
+    return bool(conditions) and not any(  # a word before the condition in its part, or in another part
+        not token.optional and token.concepts != {CONDITION} and all(
+            at < condition or (token.clause, token.sentence) != (chunk[condition].clause, chunk[condition].sentence)
+            for condition in conditions)
+        for at, token in enumerate(chunk))
 
 
 EACH = "each"
@@ -1307,9 +1340,11 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         return
     legal = search.rules.legal(state, search.seat)
     described = [(move, _described(search, state, move)) for move in legal]
+    rest = _numbering(rest, {word.split("=")[0] for _, words in described for word in words if "=" in word})
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
-        if all(token.optional for token in chunk) or (after and after[0].inside):
+        if all(token.optional for token in chunk) or (after and (after[0].inside or after[0].numbered)) or (
+                _conditioned_alone(chunk)):  # "the second | lady": one thing, as a phrase is
             continue
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)),
@@ -1326,6 +1361,14 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
             except ValueError:
                 continue
             _parse(search, following, after, (*played, (search.rules.format(move), move)), min(named, names))
+
+
+def _numbering(rest: tuple[Token, ...], things: set[str]) -> tuple[Token, ...]:
+    """The tokens with each word an ordinal numbers (:attr:`Token.numbered`) standing only for the numbered
+    ``things`` of the legal moves it may be ("the second lady": ``lady``, never the Dame of Dame Beatrice, whose
+    Greek and Russian names begin with the word for a lady); a word naming none of them is left as it is."""
+    return tuple(replace(token, concepts=token.concepts & things) if token.numbered and token.concepts & things
+                 else token for token in rest)
 
 
 def _in_order(chunk: Sequence[Token], notation: str, vocabulary: Vocabulary) -> int:

@@ -484,6 +484,10 @@ class Reading:
     blocks: frozenset[str] = frozenset()
     """Words that make a line a choice or a condition ("or", "if", "instead", «или», «ή», "vagy"): a line holding
     one is never read by meaning, since passing the word over could change the move."""
+    conditions: frozenset[str] = frozenset()
+    """The words of ``blocks`` that make a line a condition ("if", «αν», "ha", «если»): read by meaning only where
+    the game names a move by the condition it answers (:data:`engine.meaning.CONDITION`: "if Dame Beatrice needs a
+    marker moved up, use the lower gentleman" restates the order decision itself); a block everywhere else."""
     options: frozenset[str] = frozenset()
     """Words naming an entry of the numbered list a mail shows ("option", «вариант», «επιλογή», "lehetőség"): "option
     3", «вариант 3» is the reply "3" (``pbem.play.numbered``), where the game's notation has no such word."""

@@ -15,7 +15,7 @@ from collections import Counter
 
 from engine import notation
 from engine.errors import MoveError
-from engine.meaning import EACH
+from engine.meaning import CONDITION, EACH
 from engine.notation import Vocabulary, words_of
 from engine.prodigals import boards, flow, moves
 from engine.prodigals.data import DATA, slug
@@ -231,8 +231,10 @@ def also_named(state: State, seat: int, move: Move) -> str:
     if isinstance(move, moves.Place):
         return _space(state, move)
     if isinstance(move, (moves.Shift, moves.Drop, moves.Jump, moves.OrderUp)):
-        return _marker(state, seat, move.marker) + (" dame beatrice" if isinstance(move, moves.OrderUp) else
-                                                    " move down" if isinstance(move, moves.Drop) else "")
+        return _marker(state, seat, move.marker) + (  # an order for Dame Beatrice is made for a case that may
+            f" move dame beatrice {CONDITION}" if isinstance(move, moves.OrderUp)  # come: "if she needs a marker
+            # moved up"; the marker it moves up
+            else " move down" if isinstance(move, moves.Drop) else "")
     if isinstance(move, moves.Board):
         return "card place board"  # put on the player's board: "I place Tory Baiter on my board", «leteszem a
         # táblámra»; the verb of laying out a card is the board's too: «выкладываю … на планшет»

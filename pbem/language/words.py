@@ -335,7 +335,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    options=folded(table.get("options", [])),
                    choosing=frozenset(fold(word.replace("'", APOSTROPHE)) for word in table.get("choosing", [])),
                    ordinals={fold(word): n for word, n in table.get("ordinals", {}).items()},
-                   blocks=folded(table.get("blocks", [])),
+                   blocks=folded(table.get("blocks", [])), conditions=folded(table.get("conditions", [])),
                    numbers={fold(word): n for word, n in table.get("numbers", {}).items()
                             if fold(word) not in notation_words},
                    done=folded(table.get("done", [])), negations=folded(table.get("negations", [])),

@@ -1273,3 +1273,76 @@ def test_a_number_word_sharing_an_ordinals_stem_is_a_count(language: str, text: 
 def test_a_price_that_contradicts_the_size_is_never_played() -> None:
     with pytest.raises(MoveError):
         read("dragon", "ru", "action", "Большую привилегию за два юаня.")
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "If Dame Beatrice needs a marker moved up, use the lower gentleman.", ["order up gent2"]),
+    ("en", "Use the lower gentleman if Dame Beatrice needs a marker moved up.", ["order up gent2"]),
+    ("en", "lower gentleman up if needed", ["order up gent2"]),
+    ("en", "If Beatrice asks, the lady on the right first, then the top gentleman. Done.",
+     ["order up lady2", "order up gent1", "done"]),
+    ("el", "Αν χρειαστεί, ο πρώτος κύριος ανεβαίνει.", ["order up gent1"]),
+    ("el", "Ο δεύτερος κύριος αν χρειαστεί.", ["order up gent2"]),
+    ("hu", "A második hölgy, ha kell.", ["order up lady2"]),
+    ("hu", "Ha kell, az első úriember megy fel.", ["order up gent1"]),
+    ("ru", "Если придётся поднимать, то джентльмена 1.", ["order up gent1"]),
+])
+def test_a_condition_restating_the_order_for_dame_beatrice_is_that_order(language: str, text: str,
+                                                                         means: list[str]) -> None:
+    """The order for Dame Beatrice is a decision for a case that may come: "if she needs a marker up" says that
+    decision again, so the line is the order it names."""
+    assert read("prodigals", language, "actions", text) == means
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("hand", "If Beatrice moves the top gentleman, play Insult the Vicar"),  # the condition gates a play
+    ("hand", "Play Insult the Vicar if Beatrice needs a marker up"),
+    ("hand", "play at the pub if possible"),
+    ("actions", "If Dame Beatrice moves my lower gentleman, done"),  # the case, then another move
+    ("actions", "If Dame Beatrice needs a marker up, not the lower gentleman"),
+    ("actions", "the top gentleman up, if not the lower lady"),
+    ("actions", "if the lower gentleman is stuck, the top lady"),
+    ("actions", "If the lower gentleman can't, the top lady"),
+    ("actions", "if Beatrice moves lady 1 up, gent 2 up"),
+])
+def test_a_condition_gating_another_move_is_never_read(name: str, text: str) -> None:
+    """"if" stays a block wherever the condition is not the order decision said again."""
+    with pytest.raises(MoveError):
+        read("prodigals", "en", name, text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Αν χρειαστεί να ανέβει δείκτης, ανεβάστε τη δεύτερη κυρία.", ["order up lady2"]),
+    ("el", "Αν η Beatrice ζητήσει, ανεβαίνει η πρώτη κυρία.", ["order up lady1"]),
+    ("el", "Για την Κυρία Beatrice: η δεύτερη κυρία, μετά ο πρώτος κύριος. Τέλος.",
+     ["order up lady2", "order up gent1", "done"]),
+    ("ru", "Если Беатриса заставит поднять фишку, поднимите вторую даму.", ["order up lady2"]),
+    ("ru", "Первая дама, если понадобится.", ["order up lady1"]),
+    ("ru", "Для Дамы Беатрисы: сначала вторая дама, потом первый джентльмен. Всё.",
+     ["order up lady2", "order up gent1", "done"]),
+    ("hu", "Beatrice Asszonynak: először a második hölgy, aztán az első úriember. Ennyi.",
+     ["order up lady2", "order up gent1", "done"]),
+    ("en", "For Dame Beatrice: the second lady, then the first gentleman. Done.",
+     ["order up lady2", "order up gent1", "done"]),
+])
+def test_an_ordinal_before_a_persons_word_numbers_that_person(language: str, text: str, means: list[str]) -> None:
+    """«δεύτερη κυρία», «вторая дама»: the second lady, never a gentleman with the lady's word read as the Dame of
+    Dame Beatrice, whose name begins with it in Greek and Russian."""
+    assert read("prodigals", language, "actions", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("el", "όχι η δεύτερη κυρία"), ("ru", "вторая дама, а не первая"), ("en", "the second lady instead of the first"),
+    ("en", "second lady, first lady, not the second gentleman"),
+])
+def test_an_ordinal_beside_a_negation_is_never_read(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("prodigals", language, "actions", text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Πάω στο Scandal. Η δεύτερη κυρία μία θέση κάτω, μετά ο πρώτος κύριος κάτω.",
+     ["place s-scandal", "move lady2 down", "move gent1 down"]),
+    ("en", "Scandal space: the second lady down, then the first gentleman down.",
+     ["place s-scandal", "move lady2 down", "move gent1 down"]),
+])
+def test_society_moves_of_persons_named_by_ordinals(language: str, text: str, means: list[str]) -> None:
+    assert read("prodigals", language, "errands", text) == means
