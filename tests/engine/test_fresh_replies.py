@@ -40,8 +40,8 @@ READ_AT_LEAST = {
 
 HELD_OUT_AT_LEAST = {
     "china.el": 42, "china.en": 41, "china.hu": 37, "china.ru": 35,
-    "dragon.el": 26, "dragon.en": 26, "dragon.hu": 28, "dragon.ru": 30,
-    "prodigals.el": 28, "prodigals.en": 33, "prodigals.hu": 21, "prodigals.ru": 25,
+    "dragon.el": 29, "dragon.en": 26, "dragon.hu": 28, "dragon.ru": 30,
+    "prodigals.el": 29, "prodigals.en": 35, "prodigals.hu": 21, "prodigals.ru": 25,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
 15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""
