@@ -37,6 +37,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Hashable, Protocol
 
+from engine.errors import MoveError
 from engine.notation import APOSTROPHE, Vocabulary
 from engine.text import Lexicon, Reading, Words, fold
 
@@ -78,6 +79,10 @@ class MeaningRules(Protocol):
     def clone(self, state: State) -> State: ...
 
     def to_act(self, state: State) -> set[int]: ...
+
+    def shorter(self, move: Move) -> list[str]: ...
+
+    def read_line(self, line: str, state: State, seat: int) -> Sequence[Move]: ...
 
 
 @dataclass(frozen=True)
@@ -231,6 +236,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     units_counted: list[Token] = []  # "both floors": the count of a unit said by "both"
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = phrased = ended = 0
+    part_from = 0  # where the part of the line now read began: a label is all of its part ("Palace 1:")
     ending_move = DONE & vocabulary.moves
     counted = frozenset(fold(word) for word in vocabulary.counted)
     fillers = lexicon.fillers if lexicon is not None else frozenset()
@@ -244,8 +250,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             restated = [token for token in read if not token.optional]
         elif ")" in between[at]:
             restated = []
-        if at > 0 and _SENTENCE.search(between[at]) and not _dotted(at - 1, written, between, reading):
+        labelled = (":" in between[at] and at - part_from == 2  # "Palace 1: healer", «1. palota: harcos»
+                    and _a_label(read, clause, sentence, counted))
+        if at > 0 and _SENTENCE.search(between[at]) and not _dotted(at - 1, written, between, reading) and not labelled:
             sentence += 1
+            part_from = at
         typed = reading.typed.get(folded) if folded.isascii() else None  # "kai", "ne": the language's own word
         if typed is not None and (typed in reading.negations or typed in reading.blocks or typed in reading.small
                                   or typed in reading.done  # "vsyo", "pas": «всё», «пас», the turn ended
@@ -256,8 +265,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             slip = _listed_slip(word, words, reading)  # "nothign", "thnaks": the language's own word, mistyped
             if slip is not None:
                 word = folded = slip
-        if at > 0 and _CLAUSE.search(between[at]):
+        if at > 0 and _CLAUSE.search(between[at]) and not labelled:
             clause += 1
+            part_from = at
             count = None
         if folded in reading.joins or (at > 0 and _JOIN.search(between[at])):
             run += 1
@@ -301,6 +311,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             read.append(Token(word, frozenset({CONDITION}), clause=clause, run=run, sentence=sentence))  # move
             count = None  # named by the condition it answers reads (:data:`CONDITION`); for any other, a block
             continue
+        if folded in reading.negations and _concord(at, written, between, reading):
+            continue  # «δεν κάνω τίποτα», «nem csinálok semmit», «ничего не делаю»: one "nothing", said twice
         if folded in reading.negations or folded in STOPS or (
                 folded in reading.blocks and not index.forms.get(folded, set()) & vocabulary.given_for):
             return None  # a word of choosing between two ("instead") that the game's catalog gives as its
@@ -480,6 +492,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     read = [replace(token, optional=True) if at and _said_twice(_required_before(read, at), token) else token
             for at, token in enumerate(read)]  # "the top of the deck", "top card of the pile", «набор s-set2»:
     # one thing, two words, with only small words between
+    read = [replace(token, optional=True) if _named_again(read, at, repeated | counted | vocabulary.repeated) else token
+            for at, token in enumerate(read)]  # «Rizst aratok, … kérem a betakarítást»: one harvest, two words
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
@@ -712,6 +726,33 @@ STOPS = frozenset({"not", "or", "if", "dont", "never", "unless", "instead", "exc
 """English words that stop a reading by meaning in every language (a reply half in English)."""
 
 
+def _concord(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether the negation ``at`` goes with a "nothing" word in its own part of the line, as Greek, Hungarian and
+    Russian say "nothing" («δεν κάνω τίποτα», «nem csinálok semmit», «ничего не делаю»: I do nothing): the two
+    say one "nothing", which the reader reads as the move of choosing none; a negation said of anything else
+    still refuses its line."""
+    start = at
+    while start > 0 and not _PART.search(between[start]):
+        start -= 1
+    end = at + 1
+    while end < len(written) and not _PART.search(between[end]):
+        end += 1
+    return any(fold(word) in reading.nothing for word in written[start:end])
+
+
+_PART = re.compile(r"[,;:.!?\n]")
+"""What ends the part of a line a negation is said in, for :func:`_concord`."""
+
+
+def _a_label(read: list[Token], clause: int, sentence: int, counted: frozenset[str]) -> bool:
+    """Whether the part of the line read so far (two words) is a place's label, a counted word and its number
+    ("Palace 1", «1. palota»): a colon after it names what goes there ("Palace 1: healer"), one part of the move, where a colon
+    after other words opens what they list ("warrior and healer: the warrior in palace 2, ...")."""
+    said = [token for token in read if (token.clause, token.sentence) == (clause, sentence) and not token.optional]
+    return (len(said) == 2 and any(token.concepts & counted for token in said)
+            and any(concept.isdigit() for token in said for concept in token.concepts))
+
+
 def _dotted(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
     """Whether word ``at`` is a number the language writes as an ordinal with a dot after it (Hungarian «a 2.
     palotába», «1. palota»: :attr:`Reading.ordinal_dot`): a word in small letters follows, so no sentence ends."""
@@ -852,6 +893,27 @@ def _said_twice(before: Token, token: Token) -> bool:
             and fold(before.written) != fold(token.written) and not any(word.isdigit() for word in (
                 before.written, token.written)) and (before.clause, before.run, before.sentence) == (
                 token.clause, token.run, token.sentence))
+
+
+def _named_again(read: list[Token], at: int, many: frozenset[str]) -> bool:
+    """Whether token ``at`` names again, by another word, the one thing a part before it in its sentence named
+    ("I harvest, group 1's harvest card": «Rizst aratok, … kérem a betakarítást»): one thing, said by a verb and
+    by a noun. Never a thing a line may name several of (``many``: a card colour, the deck, a palace, a new
+    palace), where two words are two of them."""
+    token = read[at]
+    if token.optional or len(token.concepts) != 1 or token.concepts & many or token.written.isdigit():
+        return False
+    return any(not before.optional and before.concepts == token.concepts and before.sentence == token.sentence
+               and before.clause != token.clause and fold(before.written) != fold(token.written)
+               and _alone_in_its_part(read, before) for before in read[:at])
+
+
+def _alone_in_its_part(read: list[Token], token: Token) -> bool:
+    """Whether ``token`` is the only word of its part of the line that must be read («Rizst aratok,»): a part
+    naming the thing alone, which a later part names again with what goes with it; a part saying more
+    ("a monk in palace 1, a monk in palace 2") names a thing of its own."""
+    return all(other is token or other.optional or (other.clause, other.sentence) != (token.clause, token.sentence)
+               for other in read)
 
 
 def _neighbours(at: int, written: list[str], between: list[str], reading: Reading) -> tuple[str, ...]:
@@ -1157,6 +1219,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     chosen = _playable(search)
     if chosen is None and found.counted:
         chosen = _of_each(rules, state, seat, search.found, search.named, read)
+    if chosen is None and search.sure:
+        chosen = _implied(rules, state, seat, search.found)
     if chosen is not None:
         return Meaning(moves=search.found[chosen])
     if search.found:
@@ -1176,6 +1240,29 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
     return Meaning()
+
+
+def _implied(rules: MeaningRules, state: State, seat: int,
+             found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...] | None:
+    """The one reading the game's notation itself settles, where every reading is one move and each of them
+    shortens to a notation they share, which the notation reads as one of them (``recruit young farmer``: the
+    palace and card the state implies, "a young farmer, with the drought coming"). Only for a line with no word
+    passed over, which might have told them apart ("in the other palace")."""
+    if len(found) < 2 or any(len(reading) != 1 for reading in found):
+        return None
+    common: set[str] | None = None
+    for reading in found:
+        forms = {reading[0], *rules.shorter(found[reading][0])}
+        common = forms if common is None else common & forms
+    for form in sorted(common or (), key=len):
+        try:
+            moves = list(rules.read_line(form, rules.clone(state), seat))
+        except MoveError:
+            continue
+        chosen = [reading for reading in found if len(moves) == 1 and found[reading][0] == moves[0]]
+        if len(chosen) == 1:
+            return chosen[0]
+    return None
 
 
 CONDITION = "if"
@@ -1461,9 +1548,11 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
 
 
 def _clauses(required: Sequence[Token]) -> list[list[Token]]:
-    found: dict[int, list[Token]] = {}
+    """The required tokens by the part of the line they stand in: a sentence's end parts it too, so "Palace 1:
+    pyrotechnist. Palace 2: healer." never pairs the pyrotechnist with the palace of the sentence after."""
+    found: dict[tuple[int, int], list[Token]] = {}
     for token in required:
-        found.setdefault(token.clause, []).append(token)
+        found.setdefault((token.sentence, token.clause), []).append(token)
     return list(found.values())
 
 

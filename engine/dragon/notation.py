@@ -63,11 +63,16 @@ GROUP_WORDS = ("group", "g")
 ACTION_FILLER = ("group", "action", "military")
 """Words an action line may hold besides its group and card (``military parade``)."""
 PRIVILEGES = ("small", "large")
+SIZE_WORDS = (("big", "large"), ("bigger", "large"), ("little", "small"), ("smaller", "small"))
+"""A privilege's size as players also say it ("the big privilege"): read by meaning as ``large`` or ``small``."""
 NEW_PALACE = "new"
 EVENT_WORDS = ("mongols", "mongol", "invasion", "drought", "contagion", "plague", "epidemic", "tribute",
                "festival")
 """The months' events as players name them in passing ("Ugh, the Mongols.", "fireworks for the festival"): the
 reason for a move, never a choice of one, so read as words that make no move."""
+GOODS_WORDS = ("rice", "money", "points")
+"""What a move is for, named in passing ("harvest, we need rice", "a farmer for the rice"): as an event, the reason
+for a move, never a choice of one, so read as words that make no move."""
 YUAN = "yuan"
 """The money a privilege is bought for, named with its price ("the large one for 6 yuan"): only in
 ``also_named``, never in a move's notation."""
@@ -610,13 +615,13 @@ VOCABULARY = Vocabulary(
     moves=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, *PLACE_WORDS, *GROUP_WORDS, *PRIVILEGES,
                     NEW_PALACE, *WILD_WORDS]),
     others=words_of([*FILLER, *ACTION_FILLER, *WITH_WORDS, *REPLACE_WORDS, *DISCARD_WORDS, *ORDER_FILLER,
-                     *CLEAR_WORDS, YUAN, *EVENT_WORDS, *(phrase for phrase, _ in _PHRASES)]),
+                     *CLEAR_WORDS, YUAN, *EVENT_WORDS, *GOODS_WORDS, *(word for word, _ in SIZE_WORDS), *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
     verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
     counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, YUAN, "build", "floor", "floors", *STOREYS]),
     repeated=frozenset([NEW_PALACE]),
     same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
-          *((word, "floor") for word in STOREYS)),
+          *((word, "floor") for word in STOREYS), *SIZE_WORDS),
 )
 """Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,
 and the words that only go with one (``with``, ``replace``, ``none``), do not make a line a move. The verbs,

@@ -139,6 +139,11 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "contagion"),
     TC("move", "tribute"),
     TC("move", "festival"),
+    # TRANSLATORS: what a move is for, as players name it in passing ("harvest, I need rice", "a farmer for the
+    # rice", "pass for the money", "a privilege for the points"): every form players write, read past, never a choice.
+    TC("move", "rice"),
+    TC("move", "money"),
+    TC("move", "points"),
     TC("move", "craftsman"),
     TC("move", "court lady"),
     TC("move", "tax collector"),

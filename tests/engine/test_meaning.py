@@ -1346,3 +1346,101 @@ def test_an_ordinal_beside_a_negation_is_never_read(language: str, text: str) ->
 ])
 def test_society_moves_of_persons_named_by_ordinals(language: str, text: str, means: list[str]) -> None:
     assert read("prodigals", language, "errands", text) == means
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Palace 1: pyrotechnist. Palace 2: healer.", ["start pyrotechnist palace1, healer palace2"]),
+    ("en", "palace 2: monk; palace 1: farmer", ["start monk palace2, farmer palace1"]),
+    ("ru", "Дворец 1: пиротехник, дворец 2: лекарь", ["start pyrotechnist palace1, healer palace2"]),
+    ("el", "Παλάτι 2: μοναχός. Παλάτι 1: αγρότης.", ["start monk palace2, farmer palace1"]),
+    ("hu", "1. palota: pirotechnikus, 2. palota: orvos", ["start pyrotechnist palace1, healer palace2"]),
+    ("en", "Both of them go into palace 2: a monk and a farmer.", ["start monk palace2, farmer palace2"]),
+])
+def test_a_palaces_label_before_a_colon_names_what_goes_there(language: str, text: str, means: list[str]) -> None:
+    """"Palace 1: X. Palace 2: Y." pairs each label with what follows its colon, never X with the next label."""
+    assert read("dragon", language, "start", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Palace 1: pyrotechnist and healer. Palace 2: nothing."),  # nothing in palace 2: no start
+    ("en", "Palace 1: not the pyrotechnist. Palace 2: healer."),
+    ("en", "Palace 1: pyrotechnist or healer"),
+])
+def test_a_palaces_label_never_plays_a_start_it_does_not_say(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "start", text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "a young farmer, because of the drought", ["recruit young farmer palace1"]),
+    ("en", "I'd like an old healer for the festival", ["recruit old healer palace1"]),
+    ("el", "Γεια! Έναν γέρο γιατρό παρακαλώ", ["recruit old healer palace1"]),
+    ("ru", "Привет, старого лекаря", ["recruit old healer palace1"]),
+    ("hu", "Sziasztok, egy idős orvost kérek a járvány miatt", ["recruit old healer palace1"]),
+    ("en", "old healer with the wild card", ["recruit old healer palace1 with wild"]),
+    ("en", "an old healer for the second palace", ["recruit old healer palace2"]),
+])
+def test_a_person_said_with_words_around_takes_the_palace_the_notation_implies(language: str, text: str,
+                                                                               means: list[str]) -> None:
+    """Two alike palaces: the notation reads "recruit old healer" as one move, and a reply saying the same with
+    a greeting or a reason around it is that move too (not asked which palace)."""
+    assert read("dragon", language, "person", text) == means
+
+
+def test_a_person_is_asked_about_where_the_palaces_differ_and_none_is_said() -> None:
+    from tests.dragon.scenario import court, month_one, person_phase
+    rules = engine.game("dragon")
+    position = person_phase(month_one(3, 1))
+    court(position, position.actor, (2, ["craftsman"]), (2, []))  # the palaces differ: which one matters
+    with pytest.raises((AmbiguousMove, MoveError)):
+        rules.read("an old healer, with the festival coming", rules.clone(position), position.actor,
+                   words(rules, "en"))
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("el", "Δεν κάνω τίποτα αυτόν τον μήνα, πάσο."), ("el", "δεν παίρνω τίποτα"),
+    ("hu", "Most nem csinálok semmit, passz."), ("hu", "semmit nem választok"),
+    ("ru", "В этом месяце ничего не делаю, пас."), ("ru", "ничего не беру"),
+])
+def test_a_negation_saying_nothing_with_a_nothing_word_is_a_pass(language: str, text: str) -> None:
+    """Greek, Hungarian and Russian say "nothing" with a negation and a "nothing" word together."""
+    assert read("dragon", language, "action", text) == ["pass"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "не беру урожай, ничего"), ("ru", "не пас, ничего"), ("ru", "ничего, не пас"),
+    ("el", "Δεν κάνω τίποτα, συγκομιδή"), ("ru", "ничего не делаю, беру урожай"),
+    ("hu", "nem aratok, semmit"),
+])
+def test_a_negation_apart_from_its_nothing_word_still_refuses(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "action", text)
+
+
+def test_nothing_said_twice_is_never_a_release_where_one_is_owed() -> None:
+    with pytest.raises(MoveError):
+        read("dragon", "ru", "release", "ничего не отпускаю")
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Harvest - we need rice before the drought.", ["group 1 harvest"]),
+    ("en", "I want the big privilege, for the points", ["group 1 privilege large"]),
+    ("en", "the little privilege please", ["group 1 privilege small"]),
+    ("el", "Συγκομιδή, γιατί χρειάζομαι ρύζι", ["group 1 harvest"]),
+    ("hu", "Aratás, mert kell a rizs", ["group 1 harvest"]),
+    ("hu", "A pontok miatt a nagy kiváltságot veszem", ["group 1 privilege large"]),
+    ("ru", "Сбор урожая, потому что нужен рис", ["group 1 harvest"]),
+    ("ru", "Налоги ради денег", ["group 2 tax"]),
+])
+def test_what_a_move_is_for_is_read_past(language: str, text: str, means: list[str]) -> None:
+    """Rice, money and points named as the reason for a move choose nothing ("harvest, we need rice")."""
+    assert read("dragon", language, "action", text) == means
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "rice"), ("en", "take the rice"), ("ru", "беру рис"), ("en", "a big privilege or the small one"),
+    ("en", "big and small privilege"),
+])
+def test_a_reason_alone_names_no_move(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "action", text)
