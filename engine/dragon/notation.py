@@ -63,6 +63,8 @@ GROUP_WORDS = ("group", "g")
 ACTION_FILLER = ("group", "action", "military")
 """Words an action line may hold besides its group and card (``military parade``)."""
 PRIVILEGES = ("small", "large")
+AGE_WORDS = (("experienced", "old"), ("veteran", "old"))
+"""A person's level as players also say it ("an experienced healer"): read by meaning as ``old``."""
 SIZE_WORDS = (("big", "large"), ("bigger", "large"), ("little", "small"), ("smaller", "small"))
 """A privilege's size as players also say it ("the big privilege"): read by meaning as ``large`` or ``small``."""
 NEW_PALACE = "new"
@@ -615,13 +617,14 @@ VOCABULARY = Vocabulary(
     moves=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, *PLACE_WORDS, *GROUP_WORDS, *PRIVILEGES,
                     NEW_PALACE, *WILD_WORDS]),
     others=words_of([*FILLER, *ACTION_FILLER, *WITH_WORDS, *REPLACE_WORDS, *DISCARD_WORDS, *ORDER_FILLER,
-                     *CLEAR_WORDS, YUAN, *EVENT_WORDS, *GOODS_WORDS, *(word for word, _ in SIZE_WORDS), *(phrase for phrase, _ in _PHRASES)]),
+                     *CLEAR_WORDS, YUAN, *EVENT_WORDS, *GOODS_WORDS, *(word for word, _ in (*SIZE_WORDS, *AGE_WORDS)),
+                     *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
     verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
     counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, YUAN, "build", "floor", "floors", *STOREYS]),
     repeated=frozenset([NEW_PALACE]),
     same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
-          *((word, "floor") for word in STOREYS), *SIZE_WORDS),
+          *((word, "floor") for word in STOREYS), *SIZE_WORDS, *AGE_WORDS),
 )
 """Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,
 and the words that only go with one (``with``, ``replace``, ``none``), do not make a line a move. The verbs,

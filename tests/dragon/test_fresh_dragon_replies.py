@@ -122,10 +122,47 @@ FRESH: list[tuple[str, str, str, str]] = [
     ("ru", "release", "Уходит молодой монах", "release young monk palace1"),
     ("ru", "start", "Дворец 1: пиротехник, дворец 2: лекарь", "start pyrotechnist palace1, healer palace2"),
     ("ru", "person", "В этом месяце нанимаю молодого крестьянина ради риса", "recruit young farmer palace1"),
+
+    # a second round, written once the first read: levels and sizes in other words, every palace, Latin letters
+    ("en", "build", "Put one floor on each of my palaces.", "build +1 palace1 +1 palace2"),
+    ("en", "build", "both new floors in a brand new palace", "build +2 new"),
+    ("en", "release", "Goodbye to the older monk, sadly.", "release old monk palace1"),
+    ("en", "start", "I'd like to start with a craftsman (palace 1) and a court lady (palace 2)",
+     "start craftsman palace1, court lady palace2"),
+    ("en", "action", "Fireworks again, the festival is coming up", "group 3 fireworks"),
+    ("en", "action", "Gonna pass this round.", "pass"),
+    ("en", "person", "An experienced healer, please.", "recruit old healer palace1"),
+    ("en", "action", "Small privilege for 2 yuan", "group 1 privilege small"),
+    ("el", "build", "Ενας οροφος σε καθε παλατι", "build +1 palace1 +1 palace2"),
+    ("el", "release", "Αποχωρεί η κυρία της αυλής", "release court lady palace2"),
+    ("el", "start", "Ξεκινάω με τεχνίτη στο 1 και γκέισα στο 2", "start craftsman palace1, court lady palace2"),
+    ("el", "action", "Πυροτεχνήματα πάλι, έρχεται φεστιβάλ", "group 3 fireworks"),
+    ("el", "action", "pasο", "pass"),
+    ("el", "person", "Ένας ηλικιωμένος γιατρός, ευχαριστώ", "recruit old healer palace1"),
+    ("el", "action", "Parelasi apo tin omada 1", "group 1 parade"),
+    ("el", "person", "thelo enan neo agroti", "recruit young farmer palace1"),
+    ("hu", "build", "Minden palotára egy emelet", "build +1 palace1 +1 palace2"),
+    ("hu", "release", "Az öreg szerzetestől válok meg.", "release old monk palace1"),
+    ("hu", "start", "Kézművessel és udvarhölggyel kezdek, az első az 1. palotába, a második a 2.-ba",
+     "start craftsman palace1, court lady palace2"),
+    ("hu", "action", "Megint tűzijáték, jön a fesztivál", "group 3 fireworks"),
+    ("hu", "action", "Ezt a kört kihagyom.", "pass"),
+    ("hu", "person", "Egy tapasztalt orvost kérek, köszi", "recruit old healer palace1"),
+    ("hu", "action", "Kis kiváltság 2 jüanért", "group 1 privilege small"),
+    ("hu", "build", "Két emelet egy új palotába", "build +2 new"),
+    ("ru", "build", "По одному этажу на каждый дворец", "build +1 palace1 +1 palace2"),
+    ("ru", "release", "Прощаемся со старым монахом.", "release old monk palace1"),
+    ("ru", "start", "Начинаю с ремесленника в первом дворце и придворной дамы во втором",
+     "start craftsman palace1, court lady palace2"),
+    ("ru", "action", "Снова фейерверки, скоро фестиваль", "group 3 fireworks"),
+    ("ru", "action", "Пропускаю ход.", "pass"),
+    ("ru", "person", "Опытного лекаря, спасибо", "recruit old healer palace1"),
+    ("ru", "action", "Malaya privilegiya", "group 1 privilege small"),
+    ("ru", "person", "voz'mu molodogo krestyanina", "recruit young farmer palace1"),
 ]
 """Fresh development replies per language: (language, state, reply, the moves it means in notation)."""
 
-READ_AT_LEAST = {"en": 24, "el": 24, "hu": 22, "ru": 24}
+READ_AT_LEAST = {"en": 32, "el": 31, "hu": 28, "ru": 32}
 """How many replies of each language read right (only grows)."""
 
 

@@ -1444,3 +1444,25 @@ def test_what_a_move_is_for_is_read_past(language: str, text: str, means: list[s
 def test_a_reason_alone_names_no_move(language: str, text: str) -> None:
     with pytest.raises(MoveError):
         read("dragon", language, "action", text)
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("en", "person", "An experienced healer, please.", ["recruit old healer palace1"]),
+    ("en", "person", "a veteran monk for me", ["recruit old monk palace1"]),
+    ("hu", "person", "Egy tapasztalt orvost kérek, köszi", ["recruit old healer palace1"]),
+    ("ru", "person", "Опытного лекаря, спасибо", ["recruit old healer palace1"]),
+    ("ru", "person", "опытный воин", ["recruit old warrior palace1"]),
+    ("en", "action", "Gonna take the big privilege", ["group 1 privilege large"]),
+    ("en", "build", "Put one floor on every palace.", ["build +1 palace1 +1 palace2"]),
+])
+def test_a_level_or_size_in_other_words(language: str, name: str, text: str, means: list[str]) -> None:
+    assert read("dragon", language, name, text) == means
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("person", "an experienced healer or a young one"), ("person", "not an experienced healer"),
+    ("person", "an experienced young healer"), ("action", "the big or the little privilege"),
+])
+def test_a_level_or_size_in_other_words_never_plays_a_choice(name: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", "en", name, text)
