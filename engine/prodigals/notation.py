@@ -168,14 +168,16 @@ def _space(state: State, move: moves.Place) -> str:
 
 
 def _costs(effect: dict) -> list[str]:
-    """What a space costs its player, as players say it after naming the space ("heckle, minus one vote",
-    «ξοδεύω μία λίρα» at the spendthrift): a vote lost, pounds spent, with the count (a count said that is not
-    this one is no word of the move, and the line is refused)."""
+    """What a space costs its player or allows, as players say it after naming the space ("heckle, minus one
+    vote", «ξοδεύω μία λίρα» at the spendthrift, "swap, limit 3"): a vote lost, pounds spent, an exchange's
+    limit, with the count (a count said that is not this one is no word of the move, and the line is refused)."""
     op = effect.get("op")
     if op == "lose_vote":
         return [f"lose votes {effect['n']}"]
     if op == "spend":
         return [f"spend pounds {effect['n']}"]
+    if op == "exchange" and effect.get("limit") is not None:
+        return [f"exchange limit {effect['limit']}"]  # what the swap space allows: «ανταλλαγή με όριο 3»
     if op == "with_lmt":  # the base cost; the extra per A Little More Time card is the player's to count
         return _costs(effect["base"])
     return []  # a cost among other effects (the canvass space's vote) is no name of it: "the space where I lose

@@ -163,6 +163,8 @@ DESCRIBED: tuple[Text, ...] = (
     # what a space costs: pounds spent (the spendthrift space, "I spend one pound")
     TC("move", "spend"),
     TC("move", "pounds"),
+    # what a space allows: an exchange up to a limit (the swap space, "limit 3")
+    TC("move", "limit"),
     # a possession's symbol and borough
     TC("move", "dog"),
     TC("move", "horse"),

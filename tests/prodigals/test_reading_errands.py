@@ -1,8 +1,11 @@
 """Prodigals errands read by meaning in all four languages (#43): a space named with what it costs its player
-("heckle, minus one vote", «ξοδεύω μία λίρα» at the spendthrift).
+("heckle, minus one vote", «ξοδεύω μία λίρα» at the spendthrift) or allows ("swap, limit 3").
 
 Each class is checked with sentences of its own (not the corpora's), and attacked: a negation, another count,
-a cost no space of the line has, a word of the class where another move is meant."""
+a cost no space of the line has, a word of the class where another move is meant.
+
+A space and a card set named by one word ("Rowdy": the rowdy space, the set of Rowdy Rally) is not read here:
+the reader asks, even where the marker moves after it fit the space only."""
 
 from __future__ import annotations
 
@@ -24,6 +27,11 @@ from tests.engine.test_meaning import read
     ("hu", "errands3", "Spendthrift mező, költök egy fontot.", "place p-spendthrift"),
     ("ru", "errands3", "Ставлю посыльного на транжиру, трачу один фунт.", "place p-spendthrift"),
     ("ru", "errands3", "Transhiru, plachu odin funt", "place p-spendthrift"),  # typed in Latin letters
+    ("en", "errands3", "The swap space (limit 3)", "place p-swap"),  # what a space allows
+    ("el", "errands3", "Πάω στην ανταλλαγή, με όριο 3.", "place p-swap"),
+    ("hu", "errands3", "A csere mezőre megyek, 3-as limittel.", "place p-swap"),
+    ("ru", "errands3", "Иду на обмен с лимитом 3.", "place p-swap"),
+    ("ru", "errands3", "Obmen, predel 3", "place p-swap"),
 ])
 def test_a_space_said_with_what_it_costs_is_that_space(language: str, state: str, text: str, means: str) -> None:
     """What a space costs (a vote at the heckle space, a pound at the spendthrift), said after it, is a word of
@@ -38,6 +46,8 @@ def test_a_space_said_with_what_it_costs_is_that_space(language: str, state: str
     ("hu", "errands3", "Spendthrift mező, költök három fontot."),
     ("en", "errands", "Rowdy space, I lose one vote."),  # a cost the space named has not
     ("el", "errands3", "Broker, ξοδεύω μία λίρα."),
+    ("en", "errands3", "Swap space, limit 2"),  # the broker's limit, not the swap's
+    ("en", "errands3", "Broker, limit 3"),
 ])
 def test_a_cost_the_space_does_not_have_plays_nothing(language: str, state: str, text: str) -> None:
     with pytest.raises((MoveError, AmbiguousMove)):
