@@ -53,3 +53,27 @@ def test_a_cost_the_space_does_not_have_plays_nothing(language: str, state: str,
     with pytest.raises((MoveError, AmbiguousMove)):
         read("prodigals", language, state, text)
 
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Πηγαίνω στο Rowdy.", "place s-rowdy"),
+    ("el", "Pigainw sto Beatrice", "place s-beatrice"),  # typed in Latin letters
+    ("el", "Πάμε στο scandal.", "place s-scandal"),
+    ("hu", "Megyek a Beatrice mezőre.", "place s-beatrice"),
+    ("ru", "Пойду на поле скандала.", "place s-scandal"),
+    ("ru", "Схожу на поле Беатрисы.", "place s-beatrice"),
+])
+def test_a_verb_of_going_chooses_nothing(language: str, text: str, means: str) -> None:
+    """«πηγαίνω», «megyek», «пойду»: the player goes where the errand boy is placed; the verb names no space."""
+    assert read("prodigals", language, "errands", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("el", "Δεν πηγαίνω στο Rowdy."),
+    ("hu", "Nem megyek a Rowdy mezőre."),
+    ("ru", "Не пойду на поле скандала."),
+    ("el", "Πηγαίνω στο Rowdy ή στο scandal."),
+])
+def test_a_verb_of_going_passes_no_negation_or_choice_over(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("prodigals", language, "errands", text)
