@@ -113,7 +113,7 @@ _NAMING_NOTHING = ("for", "errand-boy")
 
 _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower", "bottom"), ("cards", "card"),
          ("center", "centre"), ("possession", "possessions"), ("finished", "done"),
-         ("spot", "space"), ("vote", "votes"), ("megaphone", "megaphones"), ("minus", "lose"),
+         ("spot", "space"), ("vote", "votes"), ("pound", "pounds"), ("spent", "spend"), ("megaphone", "megaphones"), ("minus", "lose"),
          ("throw", "discard"), ("toss", "discard"), ("chuck", "discard"), ("ditch", "discard"), ("rid", "discard"))
 """English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
 the other word for ending the turn, an option's effect in the singular ("lose 1 vote") or as a sign ("minus 2 votes"),
@@ -161,10 +161,27 @@ def _space(state: State, move: moves.Place) -> str:
         said.append("personal")
     if move.space == "s-beatrice":
         said.append("dame")  # "Dame Beatrice" as the rulebook names her
-    if any(space.slug == move.space and space.effect.get("op") == "lose_vote"
-           for side in DATA.sides.values() for space in side.spaces):
-        said.append("lose votes")  # what it does (heckle, §11): "the space where I lose a vote"
+    effect = next((space.effect for side in DATA.sides.values() for space in side.spaces if space.slug == move.space),
+                  None)
+    said.extend(_costs(effect) if effect is not None else ())  # what it costs: "heckle, -1 vote", «трачу 1 фунт»
     return " ".join(part for part in said if part)
+
+
+def _costs(effect: dict) -> list[str]:
+    """What a space costs its player or allows, as players say it after naming the space ("heckle, minus one
+    vote", «ξοδεύω μία λίρα» at the spendthrift, "swap, limit 3"): a vote lost, pounds spent, an exchange's
+    limit, with the count (a count said that is not this one is no word of the move, and the line is refused)."""
+    op = effect.get("op")
+    if op == "lose_vote":
+        return [f"lose votes {effect['n']}"]
+    if op == "spend":
+        return [f"spend pounds {effect['n']}"]
+    if op == "exchange" and effect.get("limit") is not None:
+        return [f"exchange limit {effect['limit']}"]  # what the swap space allows: «ανταλλαγή με όριο 3»
+    if op == "with_lmt":  # the base cost; the extra per A Little More Time card is the player's to count
+        return _costs(effect["base"])
+    return []  # a cost among other effects (the canvass space's vote) is no name of it: "the space where I lose
+    # a vote" is the heckle space, whose effect that cost is
 
 
 def _marker(state: State, seat: int, marker: str) -> str:

@@ -160,6 +160,11 @@ DESCRIBED: tuple[Text, ...] = (
     # what a numbered option does, as the mail describes it ("lose 2 votes")
     TC("move", "lose"),
     TC("move", "votes"),
+    # what a space costs: pounds spent (the spendthrift space, "I spend one pound")
+    TC("move", "spend"),
+    TC("move", "pounds"),
+    # what a space allows: an exchange up to a limit (the swap space, "limit 3")
+    TC("move", "limit"),
     # a possession's symbol and borough
     TC("move", "dog"),
     TC("move", "horse"),

@@ -1,0 +1,79 @@
+"""Prodigals errands read by meaning in all four languages (#43): a space named with what it costs its player
+("heckle, minus one vote", «ξοδεύω μία λίρα» at the spendthrift) or allows ("swap, limit 3").
+
+Each class is checked with sentences of its own (not the corpora's), and attacked: a negation, another count,
+a cost no space of the line has, a word of the class where another move is meant.
+
+A space and a card set named by one word ("Rowdy": the rowdy space, the set of Rowdy Rally) is not read here:
+the reader asks, even where the marker moves after it fit the space only."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import AmbiguousMove, MoveError
+from tests.engine.test_meaning import read
+
+
+@pytest.mark.parametrize(("language", "state", "text", "means"), [
+    ("en", "errands", "Heckle space for me, I lose one vote.", "place e-heckle"),
+    ("en", "errands", "My personal election space, minus 1 vote.", "place e-heckle"),
+    ("el", "errands", "Στέλνω τον βοηθό στο heckle, χάνω μία ψήφο.", "place e-heckle"),
+    ("hu", "errands", "A heckle mezőre megyek, veszítek egy szavazatot.", "place e-heckle"),
+    ("ru", "errands", "Посыльного на выкрики, теряю один голос.", "place e-heckle"),
+    ("en", "errands3", "Spendthrift, spending one pound.", "place p-spendthrift"),
+    ("en", "errands3", "The spendthrift space - I spend a pound.", "place p-spendthrift"),
+    ("el", "errands3", "Βάζω τον βοηθό στο spendthrift και πληρώνω μία λίρα.", "place p-spendthrift"),
+    ("hu", "errands3", "Spendthrift mező, költök egy fontot.", "place p-spendthrift"),
+    ("ru", "errands3", "Ставлю посыльного на транжиру, трачу один фунт.", "place p-spendthrift"),
+    ("ru", "errands3", "Transhiru, plachu odin funt", "place p-spendthrift"),  # typed in Latin letters
+    ("en", "errands3", "The swap space (limit 3)", "place p-swap"),  # what a space allows
+    ("el", "errands3", "Πάω στην ανταλλαγή, με όριο 3.", "place p-swap"),
+    ("hu", "errands3", "A csere mezőre megyek, 3-as limittel.", "place p-swap"),
+    ("ru", "errands3", "Иду на обмен с лимитом 3.", "place p-swap"),
+    ("ru", "errands3", "Obmen, predel 3", "place p-swap"),
+])
+def test_a_space_said_with_what_it_costs_is_that_space(language: str, state: str, text: str, means: str) -> None:
+    """What a space costs (a vote at the heckle space, a pound at the spendthrift), said after it, is a word of
+    that placement, with its count."""
+    assert read("prodigals", language, state, text) == [means]
+
+
+@pytest.mark.parametrize(("language", "state", "text"), [
+    ("en", "errands", "Heckle, minus 2 votes."),  # a count the space does not cost
+    ("en", "errands", "Heckle, not losing a vote."),
+    ("ru", "errands", "Выкрики, минус три голоса."),
+    ("hu", "errands3", "Spendthrift mező, költök három fontot."),
+    ("en", "errands", "Rowdy space, I lose one vote."),  # a cost the space named has not
+    ("el", "errands3", "Broker, ξοδεύω μία λίρα."),
+    ("en", "errands3", "Swap space, limit 2"),  # the broker's limit, not the swap's
+    ("en", "errands3", "Broker, limit 3"),
+])
+def test_a_cost_the_space_does_not_have_plays_nothing(language: str, state: str, text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", language, state, text)
+
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("el", "Πηγαίνω στο Rowdy.", "place s-rowdy"),
+    ("el", "Pigainw sto Beatrice", "place s-beatrice"),  # typed in Latin letters
+    ("el", "Πάμε στο scandal.", "place s-scandal"),
+    ("hu", "Megyek a Beatrice mezőre.", "place s-beatrice"),
+    ("ru", "Пойду на поле скандала.", "place s-scandal"),
+    ("ru", "Схожу на поле Беатрисы.", "place s-beatrice"),
+])
+def test_a_verb_of_going_chooses_nothing(language: str, text: str, means: str) -> None:
+    """«πηγαίνω», «megyek», «пойду»: the player goes where the errand boy is placed; the verb names no space."""
+    assert read("prodigals", language, "errands", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("el", "Δεν πηγαίνω στο Rowdy."),
+    ("hu", "Nem megyek a Rowdy mezőre."),
+    ("ru", "Не пойду на поле скандала."),
+    ("el", "Πηγαίνω στο Rowdy ή στο scandal."),
+])
+def test_a_verb_of_going_passes_no_negation_or_choice_over(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("prodigals", language, "errands", text)
