@@ -160,6 +160,8 @@ DESCRIBED: tuple[Text, ...] = (
     # what a numbered option does, as the mail describes it ("lose 2 votes")
     TC("move", "lose"),
     TC("move", "votes"),
+    # the cards added to a card's action ("adding one A Little More Time")
+    TC("move", "add"),
     # a possession's symbol and borough
     TC("move", "dog"),
     TC("move", "horse"),
