@@ -1531,6 +1531,8 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
     several = split is not None and len(split) > 1
     chunk = [replace(token, optional=True) if several and token.again else token for token in chunk]
     required = [token for token in chunk if not token.optional]
+    if not _counted_whole(required, words):
+        return None
     if split is not None and len(split) > 1:
         left = _assign_clauses(_clauses(required), [Counter(part) for part in split], units=units)
     else:
@@ -1545,6 +1547,16 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
             if used is not None:
                 left[used] -= 1
     return +left
+
+
+def _counted_whole(required: Sequence[Token], words: Counter[str]) -> bool:
+    """Whether a name of several words that a count says several times ("two A Little More Time", "Rude Remark
+    twice": the name's token and its copies, :attr:`Token.same`) is named as often by the move: one of its words
+    there as many times. Else the copies would take the name's other words ("little", then "more") and the
+    count would read as one card."""
+    counted = {token.concepts for token in required if token.same and len(token.concepts) > 1}
+    said = Counter(token.concepts for token in required if token.concepts in counted)
+    return all(any(words[word] >= n for word in concepts) for concepts, n in said.items())
 
 
 def _clauses(required: Sequence[Token]) -> list[list[Token]]:
@@ -1641,8 +1653,8 @@ def _choice(search: _Search, word: str) -> bool:
     vocabulary = search.vocabulary
     if word in vocabulary.never_unsaid:
         return True
-    if word in search.fillers:
-        return False
+    if word in search.fillers or word in vocabulary.given_for:  # "for" joins what is given and taken, or stands
+        return False  # inside a name ("Champagne for Everyone"): it tells no move from another
     return word not in vocabulary.verbs and (word not in vocabulary.others or word in vocabulary.moves)
 
 

@@ -225,19 +225,23 @@ def _option(state: State, seat: int, move: moves.Option) -> str:
     return " ".join(same.get(word, word) for word in said.split())
 
 
-def _bonus(tile: str) -> str:
+def _bonus(tile: str, steps: bool = True) -> str:
     """A bonus action tile by what it does, as players name it: its competition, and the step and count of the
     moves it gives ("the two society moves down", «два хода вниз в обществе»), the count as a sign (``×2``) that
-    numbers no word of it."""
+    numbers no word of it; what else it gives ("the megaphones tile", "the selling bonus"). A tile used from the
+    hand (not ``steps``) is named without the step: the moves it gives are said after it, by that step ("the
+    tile for two moves: top gentleman down"), which would else name the tile again."""
     found = next((bonus for bonus in DATA.bonus_tiles if bonus.slug == tile), None)
     if found is None:
         return "tile"
     said = ["tile", _COMPETITION_WORDS.get(found.competition.lower(), "")]
     effect = found.effect
     if effect.get("op") == "move":
-        said += ["move", str(effect.get("dir", "")), f"×{effect.get('n', 1)}"]
+        said += ["move", str(effect.get("dir", ""))] * steps + [f"×{effect.get('n', 1)}"]
     elif effect.get("op") == "row_down":
-        said += ["row", "down"]
+        said += ["row"] + ["down"] * steps
+    elif effect.get("op") in ("megaphone", "sell"):  # "the megaphones tile", "the selling bonus"
+        said += [{"megaphone": "megaphones"}.get(effect["op"], effect["op"])]
     return " ".join(word for word in said if word)
 
 
@@ -268,8 +272,11 @@ def also_named(state: State, seat: int, move: Move) -> str:
         return f"{_possession(move.give)} {_possession(move.take)} board".strip()  # taken from the board
     if isinstance(move, moves.Option):
         return _option(state, seat, move)
-    if isinstance(move, moves.BonusTile):
-        return _bonus(move.tile)
+    if isinstance(move, (moves.BonusTile, moves.Bonus)):  # taken, or used: "the bonus tile for two moves"
+        return _bonus(move.tile, steps=isinstance(move, moves.BonusTile))
+    if isinstance(move, moves.Lmt):  # the cards it adds, by their printed name, once per card ("with one A
+        return " ".join(["a-little-more-time"] * move.k + ["card add"])  # Little More Time"); adding none names none
+
     if isinstance(move, (moves.Bonus, moves.Take)):
         return "tile"  # a canvass tile taken, or none of them ("none of the tiles")
     return ""

@@ -165,6 +165,8 @@ DESCRIBED: tuple[Text, ...] = (
     TC("move", "pounds"),
     # what a space allows: an exchange up to a limit (the swap space, "limit 3")
     TC("move", "limit"),
+    # the cards added to a card's action ("adding one A Little More Time")
+    TC("move", "add"),
     # a possession's symbol and borough
     TC("move", "dog"),
     TC("move", "horse"),

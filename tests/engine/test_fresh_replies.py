@@ -32,7 +32,7 @@ HELD_OUT = Path(__file__).with_name("corpus3")
 READ_AT_LEAST = {
     "china.el": 52, "china.en": 49, "china.hu": 50, "china.ru": 51,
     "dragon.el": 44, "dragon.en": 48, "dragon.hu": 49, "dragon.ru": 45,
-    "prodigals.el": 47, "prodigals.en": 41, "prodigals.hu": 54, "prodigals.ru": 44,
+    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 55, "prodigals.ru": 44,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""

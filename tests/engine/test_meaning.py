@@ -1466,3 +1466,17 @@ def test_a_level_or_size_in_other_words(language: str, name: str, text: str, mea
 def test_a_level_or_size_in_other_words_never_plays_a_choice(name: str, text: str) -> None:
     with pytest.raises(MoveError):
         read("dragon", "en", name, text)
+def test_the_for_inside_a_name_is_never_a_choice_left_unsaid() -> None:
+    """The notation's word between what is given and taken ("for") tells no move apart, also inside a card's
+    name: "Champagne for Everyone" is that card's play, not a choice of its left unsaid."""
+    assert read("prodigals", "en", "hand", "Champagne for Everyone") == ["play champagne-for-everyone"]
+    assert read("prodigals", "ru", "hand", "Играю «Шампанское для всех»")[0] == "play champagne-for-everyone"
+
+
+@pytest.mark.parametrize("text", ["Champagne for Everyone plus two A Little More Time",
+                                  "Champagne for Everyone, A Little More Time twice"])
+def test_a_counted_name_of_several_words_is_never_one_thing(text: str) -> None:
+    """Two copies of a name of several words (one A Little More Time held) never split the name's words between
+    them and read as the one card."""
+    with pytest.raises((AmbiguousMove, MoveError)):
+        read("prodigals", "en", "hand", text)
