@@ -31,8 +31,8 @@ HELD_OUT = Path(__file__).with_name("corpus3")
 
 READ_AT_LEAST = {
     "china.el": 52, "china.en": 49, "china.hu": 50, "china.ru": 51,
-    "dragon.el": 44, "dragon.en": 48, "dragon.hu": 49, "dragon.ru": 45,
-    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 55, "prodigals.ru": 44,
+    "dragon.el": 44, "dragon.en": 48, "dragon.hu": 49, "dragon.ru": 44,
+    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 56, "prodigals.ru": 45,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
@@ -41,7 +41,7 @@ READ_AT_LEAST = {
 HELD_OUT_AT_LEAST = {
     "china.el": 42, "china.en": 41, "china.hu": 37, "china.ru": 35,
     "dragon.el": 29, "dragon.en": 26, "dragon.hu": 28, "dragon.ru": 30,
-    "prodigals.el": 29, "prodigals.en": 35, "prodigals.hu": 21, "prodigals.ru": 25,
+    "prodigals.el": 30, "prodigals.en": 36, "prodigals.hu": 22, "prodigals.ru": 27,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
 15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""

@@ -1480,3 +1480,16 @@ def test_a_counted_name_of_several_words_is_never_one_thing(text: str) -> None:
     them and read as the one card."""
     with pytest.raises((AmbiguousMove, MoveError)):
         read("prodigals", "en", "hand", text)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "young warrior into palace 1 without the wild card"),
+    ("el", "νεαρό πολεμιστή στο παλάτι 1 χωρίς μπαλαντέρ"),
+    ("hu", "fiatal harcost az 1. palotába joker nélkül"),
+    ("ru", "молодого воина во дворец 1 без джокера"),
+])
+def test_without_is_a_negation_never_the_thing_it_leaves_out(language: str, text: str) -> None:
+    """"without the wild card" names the wild card: passed over as a small word, "without" played the recruit
+    *with* the wild; it is a negation, so the line is refused and nothing is played."""
+    with pytest.raises(MoveError):
+        read("dragon", language, "person", text)
