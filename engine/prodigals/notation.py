@@ -130,7 +130,8 @@ VOCABULARY = Vocabulary(
     moves=words_of(word.msgid for word in MOVE_WORDS if word.msgid not in _NAMING_NOTHING),
     others=words_of([*_identifiers(), *_NAMING_NOTHING, "society", *(word for word, _ in _SAME)]),
     verbs=VERBS,
-    never_unsaid=frozenset({"discard", "keep"}),  # a card alone is played, never kept: "keep" must be said
+    never_unsaid=frozenset({"discard", "keep", "bonus"}),  # a card alone is played, never kept: "keep" must be
+    # said; and a bonus tile, spent once, is never the unsaid means of a sale a board card can make too
     given_for=frozenset({"for"}),
     repeated=words_of([*boards.STEPS, *_copied()]),  # "down twice", "two steps down", "both At the Pubs"
     same=_SAME,
@@ -142,6 +143,14 @@ a placement puts and the ``society`` of ``move society lady2 up`` are read too, 
 
 _COMPETITION_WORDS = {"e": "election", "p": "possessions", "s": "society"}
 """A space's or set's competition, by the letter of its reply name, as players name it ("the election set")."""
+
+
+def _used_for(card: str) -> str:
+    """What a board card's action does, where the notation has a verb for it (Land Steward's ``sell``): "sell my
+    dog" names that card's use as much as a selling bonus tile, so the reader asks which, never spends the tile."""
+    action = next(found.action for found in DATA.cards.values() if found.slug == card)
+    op = str(action["op"]) if action is not None else ""
+    return op if op in VERBS else ""
 
 
 def _space(state: State, move: moves.Place) -> str:
@@ -262,7 +271,9 @@ def also_named(state: State, seat: int, move: Move) -> str:
     if isinstance(move, moves.Play) and move.count > 1:  # a group played: its card named as often ("both At
         return " ".join(["card", EACH, *[move.card] * (move.count - 1)])  # the Pubs", «два "В пабе"»): one
         # play of each copy, which "both … together" says
-    if isinstance(move, (moves.Play, moves.Use, moves.OrderKeep, moves.Trigger)):
+    if isinstance(move, moves.Use):
+        return f"card {_used_for(move.card)}".strip()
+    if isinstance(move, (moves.Play, moves.OrderKeep, moves.Trigger)):
         return "card"
     if isinstance(move, moves.Discard) and move.card:
         return "card"

@@ -1493,3 +1493,20 @@ def test_without_is_a_negation_never_the_thing_it_leaves_out(language: str, text
     *with* the wild; it is a negation, so the line is refused and nothing is played."""
     with pytest.raises(MoveError):
         read("dragon", language, "person", text)
+
+
+@pytest.mark.parametrize("text", ["sell my dog", "I sell my dog with the Land Steward"])
+def test_a_sale_two_means_could_make_spends_neither_unsaid(text: str) -> None:
+    """Land Steward on the board sells as the selling bonus tile does: "sell my dog" named the tile alone, and
+    "… with the Land Steward" spent the tile, sold, then used the card too. The tile is never the unsaid means."""
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "en", "hand", text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Land Steward: sell the dog", ["use land-steward", "sell d3"]),
+    ("use the Land Steward to sell the dog", ["use land-steward", "sell d3"]),
+    ("bonus tile: sell the dog", ["bonus p-sell", "sell d3"]),
+])
+def test_a_sale_by_its_named_means_is_played(text: str, means: list[str]) -> None:
+    assert read("prodigals", "en", "hand", text) == means
