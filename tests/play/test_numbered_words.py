@@ -21,6 +21,8 @@ def said(game: str, language: str, text: str) -> int | None:
     ("dragon", "el", "Την πέμπτη επιλογή σας", 5),  # an ordinal, inflected
     ("dragon", "hu", "A másodikat kérem a listáról.", 2),
     ("china", "ru", "Второй пункт из списка", 2), ("dragon", "en", "The third one on the list, please.", 3),
+    ("china", "el", "Επιλογή δέκα", 10), ("dragon", "hu", "A kilences lehetőség", 9),  # number words past seven
+    ("dragon", "en", "option ten", 10), ("china", "ru", "Вариант восемь", 8), ("dragon", "hu", "A tízes lehetőség", 10),
 ])
 def test_an_entry_named_in_words_is_its_number(game: str, language: str, text: str, means: int) -> None:
     assert said(game, language, text) == means
