@@ -1220,7 +1220,7 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     if chosen is None and found.counted:
         chosen = _of_each(rules, state, seat, search.found, search.named, read)
     if chosen is None and search.sure:
-        chosen = _implied(rules, state, seat, search.found)
+        chosen = _implied(rules, state, seat, search.found, read)
     if chosen is not None:
         return Meaning(moves=search.found[chosen])
     if search.found:
@@ -1242,19 +1242,24 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     return Meaning()
 
 
-def _implied(rules: MeaningRules, state: State, seat: int,
-             found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...] | None:
+def _implied(rules: MeaningRules, state: State, seat: int, found: dict[tuple[str, ...], tuple[Move, ...]],
+             read: Sequence[Token]) -> tuple[str, ...] | None:
     """The one reading the game's notation itself settles, where every reading is one move and each of them
     shortens to a notation they share, which the notation reads as one of them (``recruit young farmer``: the
     palace and card the state implies, "a young farmer, with the drought coming"). Only for a line with no word
-    passed over, which might have told them apart ("in the other palace")."""
+    passed over, which might have told them apart, and none naming what the shortened notation leaves out ("into
+    the other palace" says a palace: which one the notation would pick is not what it asks)."""
     if len(found) < 2 or any(len(reading) != 1 for reading in found):
         return None
     common: set[str] | None = None
     for reading in found:
         forms = {reading[0], *rules.shorter(found[reading][0])}
         common = forms if common is None else common & forms
+    said = set().union(*(token.concepts for token in read if not token.optional))
     for form in sorted(common or (), key=len):
+        left_out = set().union(*(describe(reading[0]) for reading in found)) - set(describe(form))
+        if said & left_out:
+            continue
         try:
             moves = list(rules.read_line(form, rules.clone(state), seat))
         except MoveError:

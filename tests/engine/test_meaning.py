@@ -1510,3 +1510,15 @@ def test_a_sale_two_means_could_make_spends_neither_unsaid(text: str) -> None:
 ])
 def test_a_sale_by_its_named_means_is_played(text: str, means: list[str]) -> None:
     assert read("prodigals", "en", "hand", text) == means
+
+
+@pytest.mark.parametrize("text", ["an old healer into the other palace", "an old healer into a palace"])
+def test_a_palace_said_without_which_is_never_the_one_the_notation_implies(text: str) -> None:
+    """"an old healer" is the notation's own ``recruit old healer`` (the palace the state implies); a line that says
+    a palace but not which one asks for a palace of its own, so the implied one is never played for it."""
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("dragon", "en", "person", text)
+
+
+def test_a_person_said_alone_is_the_notations_own_recruit() -> None:
+    assert read("dragon", "en", "person", "Hi, an old healer please") == ["recruit old healer palace1"]
