@@ -1256,9 +1256,9 @@ def _implied(rules: MeaningRules, state: State, seat: int, found: dict[tuple[str
         forms = {reading[0], *rules.shorter(found[reading][0])}
         common = forms if common is None else common & forms
     said = set().union(*(token.concepts for token in read if not token.optional))
+    named = set().union(*(describe(reading[0]) for reading in found))
     for form in sorted(common or (), key=len):
-        left_out = set().union(*(describe(reading[0]) for reading in found)) - set(describe(form))
-        if said & left_out:
+        if said & (named - set(describe(form))):
             continue
         try:
             moves = list(rules.read_line(form, rules.clone(state), seat))

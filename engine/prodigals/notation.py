@@ -10,6 +10,7 @@ the one legal move it names, and refused when it names two or none.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -145,6 +146,7 @@ _COMPETITION_WORDS = {"e": "election", "p": "possessions", "s": "society"}
 """A space's or set's competition, by the letter of its reply name, as players name it ("the election set")."""
 
 
+@functools.cache
 def _used_for(card: str) -> str:
     """What a board card's action does, where the notation has a verb for it (Land Steward's ``sell``): "sell my
     dog" names that card's use as much as a selling bonus tile, so the reader asks which, never spends the tile."""
