@@ -341,6 +341,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run, sentence=sentence))
             continue
+        if word.isdigit() and at + 1 < len(written) and between[at + 1].isspace() and (
+                spent := _spent(at, written, index, words)):  # "1 errand boy": how many a move spends, no place
+            read.append(Token(word, frozenset(f"{thing}{SPENT}{int(word)}" for thing in spent), clause=clause,
+                              run=run, sentence=sentence))
+            continue
         if word.isdigit():  # with an ending («a 2-esbe»: into number 2) or after "in" («στο 2») it names a
             placed = _ending(at + 1, written, between, reading) or (  # numbered thing, as an ordinal does
                 at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.places) or _dotted(
@@ -411,7 +416,12 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 counts = False  # «Suba két bábu: …»: how many things the list after the colon says, no site
             if not (counts or small or ordinal is not None) and _counts_no_move_word(at, written, between, index,
                                                                                  words):
-                small = True  # «két küldöncöt», «двух посыльных»: how many errand boys go, which no move chooses
+                spent = _spent(at, written, index, words)  # «két küldöncöt», «двух посыльных»: how many errand
+                if spent:  # boys go, which no move chooses but a move spends: the count must be the move's own
+                    read.append(Token(word, frozenset(f"{thing}{SPENT}{number}" for thing in spent), clause=clause,
+                                      run=run, sentence=sentence))
+                    continue
+                small = True
             elif not (counts or small or ordinal is not None) and number > 1 and _counts_things(
                     at, written, between, reading, index, words, counted):
                 small = dropped = True  # "two pagodas", «két bábu»: how many, each then said by its place
@@ -821,6 +831,15 @@ def _counts_no_move_word(at: int, written: list[str], between: list[str], index:
     return bool(concepts) and concepts <= index.naming_nothing - {"for"}
 
 
+def _spent(at: int, written: list[str], index: "_Index", words: Words) -> frozenset[str]:
+    """The words of what a move spends (:attr:`Vocabulary.spent`) the number word ``at`` counts: the count must then
+    be the move's own (``boy×2``: "two errand boys on the central card"), never passed over as choosing nothing,
+    and never a number an ordinal or another count could take ("the first place" is no errand boy's)."""
+    spent = frozenset(fold(word) for word in index.vocabulary.spent)
+    counted = index.concepts(written[at + 1], words, slips=False)  # the errand boy's own word, not a small word
+    return spent if spent and counted and counted <= spent else frozenset()  # it stands in for («2 на», "on")
+
+
 def _one_name(read: list[Token]) -> list[Token]:
     """The words of a name of several words read one by one, as a slip in one of them keeps the name from being
     read whole («Λίγο Περισότερος Χρόνος», each word standing for the whole name): in a row of different words
@@ -1165,6 +1184,9 @@ def _index(words: Words, vocabulary: Vocabulary) -> _Index:
     return kept[2]
 
 
+SPENT = "×"
+"""Joins what a move spends to how many (``boy×2``): a word no reply writes, matched only by a count said of it."""
+_SPENT = re.compile(rf"[^\W\d_]+{SPENT}\d+")
 _NUMBERED = re.compile(r"([^\W\d_]+)(\d+)")
 """A notation word with its number joined on (``palace1``, ``gent2``, ``up2``): a numbered thing."""
 
@@ -1178,10 +1200,14 @@ def parts(notation: str) -> list[Counter[str]]:
 def describe(notation: str) -> Counter[str]:
     """A move's words: its notation's tokens, folded, a numbered thing as its word and ``word=n`` (``recruit old
     monk palace1`` -> recruit, old, monk, palace, palace=1); a word and the number after it are a numbered thing
-    too (``wei: pagoda 2``: pagoda=2, "the second site")."""
+    too (``wei: pagoda 2``: pagoda=2, "the second site"); how many of a thing a move spends is one word
+    (``boy×2``, see :attr:`Vocabulary.spent`)."""
     words: Counter[str] = Counter()
     before = ""
     for piece in notation.split():
+        if _SPENT.fullmatch(piece):
+            words[fold(piece)] += 1
+            continue
         for thing, digits in _NUMBERED.findall(piece):
             words[f"{fold(thing)}={int(digits)}"] += 1
         for token in TOKEN.findall(_NUMBERED.sub(r"\1", piece)):

@@ -150,6 +150,10 @@ class Vocabulary:
     same: tuple[tuple[str, str], ...] = ()
     """Words the notation reads as another it writes (China's ``house`` is ``pagoda``, ``swap`` is ``exchange``,
     ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move."""
+    spent: frozenset[str] = frozenset()
+    """Words of what a move spends that no move chooses (Prodigals' errand boy): a count said before one is how
+    many the move spends, which the move's words give as that word numbered (``boy2`` on a central card costing
+    two): "three errand boys on Hyde Park", where one goes, plays nothing (:mod:`engine.meaning`)."""
     said_after: frozenset[str] = frozenset()
     """Words naming what a turn's first move is made with, which players say after the moves it pays for (China's
     card colours: "Zhao 2 with the orange card", «Lu: narancssárga kártyával egy pagoda»): a line read no way as

@@ -319,14 +319,21 @@ class Reader:
         if isinstance(refused, AmbiguousMove):
             raise refused  # the notation found several: its reason is the answer
         found = meaning(self.game, entry.written, work, seat, words, vocabulary)
-        if found is None or (not found.read and not found.candidates) or (refused.understood and not found.read):
+        if found is None or (not found.read and not found.candidates) or (
+                refused.understood and not found.read and (found.left_over or not found.candidates)):
             raise refused  # the rules refuse the move the notation read, and no legal move fits every word: the
             # rules' reason is the answer (a move of the player's words read as one legal move is played, though
-            # the notation read them as another: «Κίτρινη στο Τσιν (παγόδα 6) και τραβάω», its verb put first)
-        if not found.read and vocabulary.unknown(line) is None and vocabulary.starts_a_move(line):
+            # the notation read them as another: «Κίτρινη στο Τσιν (παγόδα 6) και τραβάω», its verb put first;
+            # where several fit every word, they are asked about: "sell my dog", by a card or by the bonus tile)
+        if not found.read and vocabulary.unknown(line) is None and vocabulary.starts_a_move(line) and (
+                found.left_over or not found.candidates):
             raise refused  # the notation's own words, read as a move it refuses: its reason names what is wrong
-        if found.left_over:  # the notation's reason names the word; the moves the rest would be are closest
-            raise type(refused)(refused.reason, line=refused.line, expected=refused.expected,
+        if found.left_over:  # the moves the rest would be are closest; the reason names the word left over, as
+            reason = refused.reason  # the notation's does where it is that word ("three errand boys to Hyde
+            if found.left_over not in _named(reason):  # Park": 'three', not the plural the notation never reads)
+                reason = T("'%(word)s' fits none of the moves legal now, and a line is played only when every word "
+                           "in it is read", word=found.left_over)
+            raise type(refused)(reason, line=refused.line, expected=refused.expected,
                                 suggestions=list(readings(found)), refused=refused.refused)
         if found.candidates:
             raise AmbiguousMove(T("this could be more than one move; which one did you mean?"), line=entry.quoted,

@@ -16,7 +16,7 @@ from collections import Counter
 
 from engine import notation
 from engine.errors import MoveError
-from engine.meaning import CONDITION, EACH
+from engine.meaning import CONDITION, EACH, SPENT
 from engine.notation import Vocabulary, words_of
 from engine.prodigals import boards, flow, moves
 from engine.prodigals.data import DATA, slug
@@ -134,6 +134,7 @@ VOCABULARY = Vocabulary(
     never_unsaid=frozenset({"discard", "keep", "bonus"}),  # a card alone is played, never kept: "keep" must be
     # said; and a bonus tile, spent once, is never the unsaid means of a sale a board card can make too
     given_for=frozenset({"for"}),
+    spent=words_of(["errand-boy"]),  # "three errand boys on Hyde Park" is no placement there: one goes
     repeated=words_of([*boards.STEPS, *_copied()]),  # "down twice", "two steps down", "both At the Pubs"
     same=_SAME,
 )
@@ -175,6 +176,8 @@ def _space(state: State, move: moves.Place) -> str:
     effect = next((space.effect for side in DATA.sides.values() for space in side.spaces if space.slug == move.space),
                   None)
     said.extend(_costs(effect) if effect is not None else ())  # what it costs: "heckle, -1 vote", «трачу 1 фунт»
+    spends = flow.central_cost(state) if move.space == flow.CENTRAL_CARD and not state.retrieval else 1
+    said.append(f"errand boy{SPENT}{spends}")  # how many errand boys it puts: "two errand boys on the central card"
     return " ".join(part for part in said if part)
 
 

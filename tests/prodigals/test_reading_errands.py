@@ -77,3 +77,37 @@ def test_a_verb_of_going_chooses_nothing(language: str, text: str, means: str) -
 def test_a_verb_of_going_passes_no_negation_or_choice_over(language: str, text: str) -> None:
     with pytest.raises(MoveError):
         read("prodigals", language, "errands", text)
+
+
+@pytest.mark.parametrize(("language", "state", "text", "means"), [
+    ("en", "errands", "Two errand boys on the central card.", "place central-card"),  # two competitions: two go
+    ("el", "errands", "Δύο βοηθούς στην κεντρική κάρτα", "place central-card"),
+    ("hu", "errands", "Két küldönc megy a központi kártyára", "place central-card"),
+    ("ru", "errands", "Два посыльных на центральную карту", "place central-card"),
+    ("en", "errands3", "One errand boy on the central card", "place central-card"),  # three: one goes
+    ("el", "errands", "Ένα βοηθό στο Hyde Park", "place e-hyde-park"),
+    ("hu", "errands", "Egy küldöncöt a Hyde Parkba", "place e-hyde-park"),
+    ("ru", "errands", "Одного посыльного в Гайд-парк", "place e-hyde-park"),
+    ("en", "errands", "1 errand boy on turn order 2", "place turn-order-2"),  # the count is no place's number
+    ("en", "errands", "First place in the turn order for me", "place turn-order-1"),  # nor an ordinal's
+])
+def test_as_many_errand_boys_as_the_space_takes_are_read(language: str, state: str, text: str, means: str) -> None:
+    """How many errand boys a placement puts is the space's cost, which a reply may say."""
+    assert read("prodigals", language, state, text) == [means]
+
+
+@pytest.mark.parametrize(("language", "state", "text"), [
+    ("en", "errands", "Three errand boys to Hyde Park"),  # one goes there
+    ("en", "errands", "2 errand boys to the canvass"),
+    ("el", "errands", "Τρεις βοηθούς στο Hyde Park"),
+    ("hu", "errands", "Három küldöncöt a Hyde Parkba"),
+    ("ru", "errands", "Три посыльных в Гайд-парк"),
+    ("en", "errands3", "Two errand boys on the central card"),  # three competitions: the card takes one
+    ("en", "errands3", "2 errand boys to the swap"),
+    ("en", "errands", "2 errand boys on turn order 2"),
+])
+def test_more_errand_boys_than_the_space_takes_play_nothing(language: str, state: str, text: str) -> None:
+    """A count of errand boys the space does not take is no placement there: never one boy placed for three."""
+    with pytest.raises(MoveError) as refused:
+        read("prodigals", language, state, text)
+    assert text.split()[0].strip(",.") in str(refused.value)  # the count is what the answer names

@@ -76,3 +76,19 @@ def test_a_bonus_tile_used_is_named_by_what_it_gives(language: str, text: str, m
 def test_moves_down_alone_or_a_denied_tile_are_never_played(text: str) -> None:
     with pytest.raises((AmbiguousMove, MoveError)):
         read("prodigals", "en", "hand", text)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "sell my dog"),
+    ("en", "I sell the horse"),
+    ("el", "Πουλάω το σκυλί"),
+    ("hu", "Eladom a kutyát"),
+    ("ru", "Продаю собаку"),
+])
+def test_a_sale_two_means_can_make_is_asked_about(language: str, text: str) -> None:
+    """A sale said without its means (the Land Steward on the board, or the selling bonus tile) is asked about,
+    the two sales offered, never refused as no legal move nor made with one of them."""
+    with pytest.raises(AmbiguousMove) as asked:
+        read("prodigals", language, "hand", text)
+    offered = [" / ".join(lines) if isinstance(lines, tuple) else lines for lines in asked.value.suggestions]
+    assert any("land-steward" in each for each in offered) and any("bonus p-sell" in each for each in offered)
