@@ -10,10 +10,16 @@ answered "did you mean" with candidates): never played as other moves. How many 
 ``tests/engine/corpus3`` was written the same way later, as a hold-out: it was read once before the reader was
 taught from ``corpus2`` again, so its figures say how far what was taught reaches replies nobody tuned for
 (``HELD_OUT_AT_LEAST``). Only the wrong moves it showed were fixed, each as a class.
+
+``tests/engine/corpus4`` (Dragon and The Prodigals Club, the two games read least) was written the same way
+again, by writers told to use the whole range of a speaker's words (synonyms, verbs of every kind, polite and
+conditional forms, things by their picture or effect): it teaches the reader further (``TAUGHT_AT_LEAST``), while
+``corpus3`` stays the hold-out.
 """
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -28,6 +34,7 @@ from tests.engine.test_natural_replies import LANGUAGES, state
 
 FRESH = Path(__file__).with_name("corpus2")
 HELD_OUT = Path(__file__).with_name("corpus3")
+TAUGHT = Path(__file__).with_name("corpus4")
 
 READ_AT_LEAST = {
     "china.el": 53, "china.en": 49, "china.hu": 50, "china.ru": 51,
@@ -47,9 +54,17 @@ HELD_OUT_AT_LEAST = {
 15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""
 
 
+TAUGHT_AT_LEAST = {
+    "dragon.el": 35, "dragon.en": 33, "dragon.hu": 31, "dragon.ru": 43,
+    "prodigals.el": 31, "prodigals.en": 38, "prodigals.hu": 23, "prodigals.ru": 34,
+}
+"""Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
+34 of them, and one read as a move not meant: an ordinal whose thing the reader did not know took another's)."""
+
+
 def _cases() -> list[Any]:
     cases = []
-    for corpus in (FRESH, HELD_OUT):
+    for corpus in (FRESH, HELD_OUT, TAUGHT):
         for path in sorted(corpus.glob("*.toml")):
             for i, case in enumerate(tomllib.loads(path.read_text(encoding="utf-8"))["reply"]):
                 cases.append(pytest.param(path.stem, case, id=f"{corpus.name}-{path.stem}-{i}"))
@@ -59,7 +74,18 @@ def _cases() -> list[Any]:
 def outcome(name: str, case: dict[str, Any]) -> tuple[str, list[str]]:
     """How pbem reads a reply: "right", "part", "asked" (did you mean, with the candidates), "refused", or "wrong". A reply
     naming an entry of the prompt's numbered list is read as pbem's mail loop reads it (:mod:`pbem.play.numbered`):
-    the list is the seat's legal moves in order."""
+    the list is the seat's legal moves in order. Each reply is read once per process, the tests asking again."""
+    kind, moves = _outcome(name, case["state"], case["text"], tuple(case["means"]))
+    return kind, list(moves)
+
+
+@functools.cache
+def _outcome(name: str, state_name: str, text: str, means: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    kind, moves = _read(name, {"state": state_name, "text": text, "means": list(means)})
+    return kind, tuple(moves)
+
+
+def _read(name: str, case: dict[str, Any]) -> tuple[str, list[str]]:
     game, language = name.split(".")
     rules = engine.game(game)
     position, seat = state(game, case["state"])
@@ -113,7 +139,8 @@ def test_a_did_you_mean_lists_only_legal_candidates(name: str, case: dict[str, A
 
 @pytest.mark.parametrize(("corpus", "name", "floor", "least"),
                          [(FRESH, name, READ_AT_LEAST[name], 40) for name in sorted(READ_AT_LEAST)]
-                         + [(HELD_OUT, name, HELD_OUT_AT_LEAST[name], 30) for name in sorted(HELD_OUT_AT_LEAST)],
+                         + [(HELD_OUT, name, HELD_OUT_AT_LEAST[name], 30) for name in sorted(HELD_OUT_AT_LEAST)]
+                         + [(TAUGHT, name, TAUGHT_AT_LEAST[name], 40) for name in sorted(TAUGHT_AT_LEAST)],
                          ids=lambda value: value.name if isinstance(value, Path) else str(value))
 def test_the_fresh_corpus_is_read_at_least_as_well_as_before(corpus: Path, name: str, floor: int, least: int) -> None:
     cases = tomllib.loads((corpus / f"{name}.toml").read_text(encoding="utf-8"))["reply"]
