@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any, Hashable, Protocol
 
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
-from engine.meaning import meaning, readings, tokens
+from engine.meaning import Meaning, meaning, readings, tokens
 from engine.notation import LINE_LIMIT, WORD, normalise, reply_parts, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words, fold
 
@@ -320,13 +320,12 @@ class Reader:
             raise refused  # the notation found several: its reason is the answer
         found = meaning(self.game, entry.written, work, seat, words, vocabulary)
         if found is None or (not found.read and not found.candidates) or (
-                refused.understood and not found.read and (found.left_over or not found.candidates)):
+                refused.understood and not found.read and not _means_unsaid(found)):
             raise refused  # the rules refuse the move the notation read, and no legal move fits every word: the
             # rules' reason is the answer (a move of the player's words read as one legal move is played, though
-            # the notation read them as another: «Κίτρινη στο Τσιν (παγόδα 6) και τραβάω», its verb put first;
-            # where several fit every word, they are asked about: "sell my dog", by a card or by the bonus tile)
+            # the notation read them as another: «Κίτρινη στο Τσιν (παγόδα 6) και τραβάω», its verb put first)
         if not found.read and vocabulary.unknown(line) is None and vocabulary.starts_a_move(line) and (
-                found.left_over or not found.candidates):
+                not _means_unsaid(found)):
             raise refused  # the notation's own words, read as a move it refuses: its reason names what is wrong
         if found.left_over:  # the moves the rest would be are closest; the reason names the word left over, as
             reason = refused.reason  # the notation's does where it is that word ("three errand boys to Hyde
@@ -378,6 +377,16 @@ class Reader:
         return MoveError(TN("you owe no decision now; waiting for seat %(seats)s",
                             "you owe no decision now; waiting for seats %(seats)s", len(due), seats=waiting),
                          line=line, expected=T("nothing more from you until the others have played"))
+
+
+def _means_unsaid(found: Meaning) -> bool:
+    """Whether every reading of a line the rules refuse is one move said, made legal by a step before it the line
+    leaves unsaid, and the step differs between them ("sell my dog": by the Land Steward, or by the bonus tile):
+    then they are asked about, where the rules' reason ("sell only by a card or a tile") would leave the player
+    to find the step. A reading fitting only without a word is no such case."""
+    candidates = found.candidates
+    return (not found.left_over and len(candidates) > 1 and all(len(lines) > 1 for lines in candidates)
+            and len({lines[-1] for lines in candidates}) == 1)
 
 
 def _named(text: Said) -> set[str]:

@@ -31,16 +31,28 @@ def test_the_players_own_man_is_the_errand_boy(language: str, text: str, means: 
 @pytest.mark.parametrize(("language", "text", "means"), [
     ("hu", "Két küldöncöm megy a központi kártyára.", "place central-card"),
     ("hu", "Két emberemet a középső lapra rakom.", "place central-card"),
-    ("hu", "Két küldöncöt a kettes sorrendi helyre.", "place turn-order-2"),  # the count is no space's number
-    ("hu", "Két küldönccel megyek a harmadik helyre a sorrendben.", "place turn-order-3"),
+    ("hu", "Egy küldöncöt a kettes sorrendi helyre.", "place turn-order-2"),  # the count is no space's number
+    ("hu", "Egy küldönccel megyek a harmadik helyre a sorrendben.", "place turn-order-3"),
     ("ru", "Ставлю двух посыльных на центральную карту.", "place central-card"),
     ("ru", "Двух посыльных на среднюю карту.", "place central-card"),
-    ("ru", "Ставлю двух посыльных на второе место в очереди хода.", "place turn-order-2"),
+    ("ru", "Ставлю одного посыльного на второе место в очереди хода.", "place turn-order-2"),
 ])
 def test_how_many_errand_boys_go_chooses_nothing(language: str, text: str, means: str) -> None:
-    """The central card costs more than one boy, and players say how many they send: the count of a word no move
-    chooses is passed over, and a number of the space itself still names it."""
+    """The central card costs more than one boy, and players say how many they send: the count chooses no space,
+    and a number of the space itself still names it."""
     assert read("prodigals", language, "errands", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("hu", "Két küldöncöt a kettes sorrendi helyre."),  # a turn-order space takes one
+    ("hu", "Két küldönccel megyek a harmadik helyre a sorrendben."),
+    ("ru", "Ставлю двух посыльных на второе место в очереди хода."),
+])
+def test_more_errand_boys_than_a_space_takes_place_none(language: str, text: str) -> None:
+    """A placement puts one errand boy (two only on a two-competition game's central card): two said for a space
+    of one is no placement there, never one of them placed."""
+    with pytest.raises(MoveError):
+        read("prodigals", language, "errands", text)
 
 
 @pytest.mark.parametrize(("language", "text"), [
