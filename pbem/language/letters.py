@@ -115,7 +115,17 @@ def translated(language: str, directories: Sequence[Path], locale_dir: Path = LO
     env.globals["language"] = language  # what a template passes on, e.g. to the date filter or <html lang>
     env.globals["separator"] = separator(language)  # what joins moves on one line ("· " in Greek, not ";")
     env.filters["mailto"] = mailto
+    env.filters["reply_subject"] = reply_subject
     return env
+
+
+def reply_subject(subject: str) -> str:
+    """The subject a link's mail is written with: "Re: " and the mail's tag alone ("Re: [Dragon #1]"), where its
+    subject starts with one. Every link carries its subject again, percent-encoded: a decision's title in Greek
+    cost a Dragon start's 144 links 26 kB, and its refusal's 33 kB, past the 102 kB at which Gmail clips a mail's
+    HTML. The tag names the game, and the link's address the decision."""
+    tag, bracket, _ = subject.partition("] ")
+    return "Re: " + (tag + "]" if bracket and tag.startswith("[") else subject)
 
 
 def mailto(address: str, subject: str, body: str, note: str = "") -> str:

@@ -37,6 +37,8 @@ FOOTER = "-- \nSent from my phone"
 WORDED = {"ru": ["вариант {}", "номер {}, пожалуйста"], "hu": ["A {}. lehetőséget választom", "{}-es lehetőség"],
           "el": ["νούμερο {}", "τον αριθμό {} παρακαλώ"]}
 """The list's numbers as players write them in words ("option 3"), in each test's language."""
+CLIPPED = 100_000
+"""Gmail shows a mail's HTML only up to about 102 kB, then "[Message clipped]": every mail stays below."""
 
 
 def links(row: Outbox) -> list[Link]:
@@ -102,11 +104,10 @@ def check_every_link(service: Service, prompt: Outbox, stats: dict[str, int]) ->
     said = game.words(seat)
     assert sorted(link.number for link in found) == list(range(1, len(legal) + 1)), "every legal move, once"
     assert {link.address for link in found} == {prompt.reply_to}
-    assert {link.subject for link in found} == {"Re: " + prompt.subject}
-    note = translations(LANGUAGES[game.row.game]).gettext("Chosen with a link in the prompt.")
+    assert {link.subject for link in found} == {"Re: " + prompt.subject.split("] ")[0] + "]"}  # the game's tag
     for index, link in enumerate(found):
-        head, _, signature = link.body.partition("\n\n-- \n")
-        assert signature == note and "\n" not in head, link.body
+        head = link.body
+        assert "\n" not in head, link.body  # the move alone: nothing else to send
         for how in ("plain", "wrapped", "flowed"):
             text = read_mail(composed(link, how, prompt.recipient)).text
             if head == str(link.number):  # a move too long for a line: the link writes its number
@@ -119,7 +120,22 @@ def check_every_link(service: Service, prompt: Outbox, stats: dict[str, int]) ->
     stats["decisions"] += 1
     stats["all linked"] += len(found) == len(legal)
     stats["most links"] = max(stats["most links"], len(found))
+    assert len(prompt.html.encode()) < CLIPPED, "Gmail would clip this prompt, hiding its last links"
     return found
+
+
+@pytest.mark.parametrize("language", ["en", "el", "hu", "ru"])
+def test_the_prompt_with_the_most_links_and_its_refusal_are_never_clipped(tmp_path: Path, language: str) -> None:
+    """A Dragon start links 144 moves, each link the move written in the player's language and percent-encoded
+    (six bytes a Greek or Cyrillic letter): the prompt, and a refusal listing them again with the line quoted,
+    stay under the size at which Gmail clips a mail's HTML, which would hide the last moves and the footer."""
+    service = start(tmp_path, "dragon", language, seed=4)
+    prompt = outbox(service, kind="prompt")[0]
+    assert len(links(prompt)) == 144
+    assert pipeline.deliver(service, reply_to(prompt, "start " + "x" * 5_000)).status == "refused"
+    refusal = outbox(service, kind="refusal", recipient=prompt.recipient)[-1]
+    for mail in (prompt, refusal):
+        assert len(mail.html.encode()) < CLIPPED, (mail.kind, len(mail.html.encode()))
 
 
 def played_since(service: Service, before: int) -> list[Move]:

@@ -4,11 +4,11 @@ A reply read as several moves ("exchange the yellow card" in China) is refused w
 you mean:"; one read as a move that is not legal now ("exchange red for deck" with no red card) with the
 closest legal moves. In the refusal's HTML part each of them is a ``mailto:`` link made as the prompt's are
 (:func:`tests.play.test_links.links`): to the address naming the seat's open decision (the refusal's own
-Reply-To), subject "Re: " and the refusal's, the move as its body and the prompt's note under a signature
-line. Its mail, as a client composes it (no ``In-Reply-To``), goes through :func:`pbem.serve.pipeline.deliver`
-and must play that move and no other, in each of the four languages. Then the attacks: the link's mail from a
-stranger, its body with a second line added, the same link followed twice, and a link of a refusal whose
-decision has moved on.
+Reply-To), subject "Re: " and the refusal's tag, the move alone as its body (no note under a signature line, which
+would cost each link its length again). Its mail, as a client composes it (no ``In-Reply-To``), goes through
+:func:`pbem.serve.pipeline.deliver` and must play that move and no other, in each of the four languages. Then the
+attacks: the link's mail from a stranger, its body with a second line added, the same link followed twice, and a
+link of a refusal whose decision has moved on.
 """
 
 from __future__ import annotations
@@ -82,15 +82,13 @@ def offered(refusal: Outbox, language: str, why: str) -> list[tuple[int, str]]:
 
 def suggested(refusal: Outbox, language: str, why: str) -> list[Link]:
     """The links of the refusal's suggestions (its HTML before "Your legal moves now:"), each checked to be made
-    as the prompt's: to the refusal's Reply-To, "Re: " its subject, the move then the prompt's note."""
+    as the prompt's: to the refusal's Reply-To, "Re: " and its subject's tag, the move alone."""
     before = refusal.html.split(translations(language).gettext("Your legal moves now:"))[0]
     assert translations(language).gettext(HEADING[why]) in html.unescape(before)
     found = links(Outbox(html=before))
-    note = translations(language).gettext("Chosen with a link in the prompt.")
     for link in found:
-        assert link.address == refusal.reply_to and link.subject == "Re: " + refusal.subject, link
-        head, _, signature = link.body.partition("\n\n-- \n")
-        assert head == link.shown and signature == note, link.body
+        assert link.address == refusal.reply_to and link.subject == "Re: " + refusal.subject.split("] ")[0] + "]", link
+        assert link.body == link.shown, link.body
     return found
 
 
