@@ -596,8 +596,9 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
             price = (prices or {}).get(privilege)
             paid = f" {YUAN}{price}" if price is not None and list((prices or {}).values()).count(price) == 1 else ""
             return f"card{groups[group - 1].index(card) + 1}{paid}"
-        case Start():
-            return "young, young"  # «két fiatalt», «молодого воина»: both starting persons are young tiles
+        case Start(_, _, first, second):
+            other = " other" if first != second else ""  # "…, the healer in the other one"
+            return f"young{other}, young{other}"  # «két fiatalt», «молодого воина»: both starting persons are young
         case Recruit(card, _, _) | Replace(card, _, _, _) | Discard(card, _):
             return f"play {card.replace('_', ' ')} card"
         case Build(onto, new):
