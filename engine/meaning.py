@@ -1568,9 +1568,10 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
         search.split[notation] = ([part + describe(more) for part, more in zip(split, named)]
                                   if len(split) == len(named) > 1 else split)  # each part's own other names
     alias = describe(also)
-    numbered = {word.split("=")[0] for word in alias if "=" in word}  # a place (``up2``) tells moves apart
-    search.aliases[notation] = Counter({word: n for word, n in alias.items()
-                                        if "=" not in word and word not in numbered})
+    numbered = {word.split("=")[0] for word in alias if "=" in word} - _units(search.vocabulary)  # a place
+    search.aliases[notation] = Counter({word: n for word, n in alias.items()  # (``up2``) tells moves apart; a
+                                        if word.split("=")[0] not in numbered})  # count of a unit (``yuan3``) is
+    # what the move costs or gives, no choice left unsaid
     return found
 
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from engine.dragon import data, flow
 from engine.dragon.moves import (
-    PASS, Action, Build, Discard, DragonMove, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start,
+    PASS, Action, Build, Discard, DragonMove, Pass, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start,
     format_move,
 )
 from engine.dragon.reasons import example_of, expected, why_illegal
@@ -590,12 +590,16 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
     begun (``start palace``), one that puts as many floors on every palace the seat has by ``each``, an action by
     its card's place in its group (``card1``: the mail lists each group's cards in order), a privilege also by its
     price (``yuan6``: "the large one for 6 yuan"; ``prices`` per size, a price naming a size only where no other
-    size costs the same), a start's persons as young ones, part by part as the notation's parts."""
+    size costs the same), a start's persons as young ones, part by part as the notation's parts, each in the
+    palace other than the other's where they differ, and a pass by the yuan it tops the seat's purse up to."""
     match move:
         case Action(group, card, privilege) if 0 < group <= len(groups) and card in groups[group - 1]:
             price = (prices or {}).get(privilege)
             paid = f" {YUAN}{price}" if price is not None and list((prices or {}).values()).count(price) == 1 else ""
             return f"card{groups[group - 1].index(card) + 1}{paid}"
+        case Pass():
+            topped = data.PASS_TOPS_UP_TO  # "I'll just take the 3 yuan", «feltöltöm a pénzemet háromra»: what a
+            return f"{YUAN}{topped} money{topped}"  # pass gives, said for it; "3" alone, no yuan said, is no pass
         case Start(_, _, first, second):
             other = " other" if first != second else ""  # "…, the healer in the other one"
             return f"young{other}, young{other}"  # «két fiatalt», «молодого воина»: both starting persons are young
@@ -622,7 +626,7 @@ VOCABULARY = Vocabulary(
                      *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
     verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
-    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, YUAN, "build", "floor", "floors", *STOREYS]),
+    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, YUAN, "money", "build", "floor", "floors", *STOREYS]),
     repeated=frozenset([NEW_PALACE]),
     same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
           *((word, "floor") for word in STOREYS), *SIZE_WORDS, *AGE_WORDS),

@@ -227,6 +227,31 @@ def test_the_other_said_of_no_place_never_chooses_a_palace(name: str, language: 
     assert never not in got and (name != "build" or got == ["build +1 palace2 +1 new"]) and name != "release"
 
 
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Nothing this month, just give me the 3 yuan please"),
+    ("en", "I'll pass and take my 3 yuan"),
+    ("el", "Δεν κάνω τίποτα, παίρνω 3 γιουάν"),
+    ("hu", "Kimaradok, kérem a 3 jüant"),
+    ("hu", "Most semmi, csak a 3 jüant kérem"),
+    ("ru", "Ничего, просто возьму три юаня"),
+])
+def test_a_pass_is_named_by_the_yuan_it_gives(language: str, text: str) -> None:
+    """Passing tops a purse up to 3 yuan: "I'll just take the 3 yuan" names the pass, the count its alias."""
+    assert read("dragon", language, "action", text) == ["pass"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "3"), ("en", "group 3"), ("en", "take 3 yuan and the small privilege"), ("en", "not the 3 yuan"),
+    ("ru", "три"), ("hu", "3 jüanért a kis kiváltság"),
+])
+def test_three_said_of_no_yuan_taken_is_no_pass(language: str, text: str) -> None:
+    try:
+        got = read("dragon", language, "action", text)
+    except MoveError:
+        return
+    assert got != ["pass"]
+
+
 def test_a_part_of_a_line_never_runs_on_inside_a_run() -> None:
     """With no "and" or comma between them, the palace after the lady could be either person's: not played."""
     with pytest.raises(MoveError):
