@@ -63,7 +63,7 @@ GROUP_WORDS = ("group", "g")
 ACTION_FILLER = ("group", "action", "military")
 """Words an action line may hold besides its group and card (``military parade``)."""
 PRIVILEGES = ("small", "large")
-AGE_WORDS = (("experienced", "old"), ("veteran", "old"))
+AGE_WORDS = (("experienced", "old"), ("veteran", "old"), ("seasoned", "old"), ("senior", "old"))
 """A person's level as players also say it ("an experienced healer"): read by meaning as ``old``."""
 SIZE_WORDS = (("big", "large"), ("bigger", "large"), ("little", "small"), ("smaller", "small"))
 """A privilege's size as players also say it ("the big privilege"): read by meaning as ``large`` or ``small``."""

@@ -252,6 +252,27 @@ def test_three_said_of_no_yuan_taken_is_no_pass(language: str, text: str) -> Non
     assert got != ["pass"]
 
 
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Could I have an older monk?", "recruit old monk palace1"),
+    ("en", "A seasoned warrior, please", "recruit old warrior palace1"),
+    ("el", "Μπορώ να πάρω έναν ηλικιωμένο αγρότη;", "recruit old farmer palace1"),
+    ("hu", "Kérhetek egy idős gyógyítót?", "recruit old healer palace1"),
+    ("ru", "Можно пожилого монаха?", "recruit old monk palace1"),
+    ("ru", "Возьму пожилого воина", "recruit old warrior palace1"),
+])
+def test_a_persons_age_in_everyday_words_asked_politely(language: str, text: str, means: str) -> None:
+    """"an elderly monk", «пожилого воина», asked as "could I have": the old tile, the polite helper read past."""
+    assert read("dragon", language, "person", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Could I have a monk?"), ("en", "a young monk, not the elderly one"), ("ru", "Можно монаха?"),
+])
+def test_a_person_of_no_age_said_or_an_age_denied_is_not_played(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "person", text)
+
+
 def test_a_part_of_a_line_never_runs_on_inside_a_run() -> None:
     """With no "and" or comma between them, the palace after the lady could be either person's: not played."""
     with pytest.raises(MoveError):
