@@ -273,6 +273,29 @@ def test_a_person_of_no_age_said_or_an_age_denied_is_not_played(language: str, t
         read("dragon", language, "person", text)
 
 
+@pytest.mark.parametrize(("name", "language", "text", "means"), [
+    ("person", "en", "the old monk, the one with two buddhas", "recruit old monk palace1"),
+    ("person", "en", "I'll take the healer with two mortars", "recruit old healer palace1"),
+    ("person", "en", "a farmer with 2 rice", "recruit old farmer palace1"),
+    ("person", "el", "τον πολεμιστή με τις δύο περικεφαλαίες", "recruit old warrior palace1"),
+    ("person", "hu", "a két könyves tudóst kérem", "recruit young scholar palace1"),
+    ("person", "ru", "монаха с двумя буддами", "recruit old monk palace1"),
+    ("release", "en", "release the monk with one buddha", "release young monk palace1"),
+])
+def test_a_person_tile_is_named_by_the_symbols_printed_on_it(name: str, language: str, text: str, means: str) -> None:
+    """"the one with two buddhas": the tile's symbols tell its level (an old monk has two, a young one one)."""
+    assert read("dragon", language, name, text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "the monk with three buddhas"), ("en", "a healer, not the one with two mortars"), ("en", "two monks"),
+    ("en", "a young monk with two buddhas"), ("ru", "молодого монаха с двумя буддами"),
+])
+def test_symbols_no_tile_has_or_denied_name_no_tile(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "person", text)
+
+
 def test_a_part_of_a_line_never_runs_on_inside_a_run() -> None:
     """With no "and" or comma between them, the palace after the lady could be either person's: not played."""
     with pytest.raises(MoveError):
