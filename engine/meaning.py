@@ -127,6 +127,9 @@ class Token:
     """Which run of the line, between the language's joining words ("and", «и»), the word stands in: a part of
     the line that fits no one part of a move runs on to the next only where such a word joins two runs ("a
     warrior in palace 1 and a healer in palace 2"), never inside one ("court lady in palace 2")."""
+    other: bool = False
+    """Whether the word says "the other one" (:attr:`engine.text.Reading.other`): optional, yet first read as a word
+    of the move (:data:`OTHER`), where the game names a thing so."""
     numbered: bool = False
     """Whether an ordinal stands right before the word ("the second lady", «δεύτερη κυρία», «вторую даму»): the
     word names the thing the ordinal numbers, so where it is also a word of another thing's name (Dame Beatrice,
@@ -269,8 +272,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             clause += 1
             part_from = at
             count = None
-        if folded in reading.joins or (at > 0 and _JOIN.search(between[at])):
-            run += 1
+        suffix = at > 0 and between[at] == "-" and written[at - 1].isdigit() and folded in reading.number_suffixes
+        if (folded in reading.joins and not suffix) or (at > 0 and _JOIN.search(between[at])):
+            run += 1  # «a 2-es»: the ending of a number, no «és» (and) however it folds
         if ended:  # a word of a done phrase already read ("that's it")
             ended -= 1
             continue
@@ -376,6 +380,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if concepts and concepts <= repeated and at + 1 < len(written) and between[at + 1].isspace() and (
                 index.concepts(written[at + 1], words) & units):  # «a két új emeletből»: the floors are new, no
             continue  # palace is: a count before it counts the floors
+        if not concepts and _listed(folded, reading.other, words) and _a_place(at, written, between, reading, words,
+                                                                              index):  # "in the other one"
+            read.append(Token(word, frozenset({OTHER}), optional=True, other=True, clause=clause, run=run,
+                              sentence=sentence))
+            continue
         if folded in reading.nothing:  # none of the choices: a choice of its own, never passed over
             read.append(Token(word, concepts | NONE, clause=clause, run=run, sentence=sentence))
             count = None
@@ -1245,6 +1254,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         if told is not None:
             _parse(search, rules.clone(state), told, ())
     chosen = _playable(search)
+    if chosen is None and any(token.other for token in read):
+        chosen = _told_by_other(search, state, read)
     if chosen is None and found.counted:
         chosen = _of_each(rules, state, seat, search.found, search.named, read)
     if chosen is None and search.sure:
@@ -1268,6 +1279,37 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
     return Meaning()
+
+
+def _a_place(at: int, written: list[str], between: list[str], reading: Reading, words: Words, index: "_Index") -> bool:
+    """Whether the word at ``at`` (one for "the other one") is said as a place: after a word putting a thing in a
+    place with only small words between ("in the other one", «στο άλλο», «в другой»), right before a word of the
+    game ("the other palace"), or with an ending putting a thing there (Hungarian «a másikba»); not "the other one
+    too", a thing said as the other of two."""
+    folded = fold(written[at])
+    if any(folded.endswith(ending) and _listed(folded[:-len(ending)], reading.other, words)
+           for ending in reading.place_endings):
+        return True
+    after = fold(written[at + 1]) if at + 1 < len(written) and between[at + 1].isspace() else ""
+    if after and index.concepts(after, words) and after not in reading.small | reading.pronouns and said_number(
+            after, reading, words) is None:  # "the other palace", never "the other one"
+        return True
+    before = at - 1
+    while before >= 0 and fold(written[before]) in reading.small and fold(written[before]) not in reading.places:
+        before -= 1
+    return before >= 0 and fold(written[before]) in reading.places
+
+
+def _told_by_other(search: _Search, state: State, read: Sequence[Token]) -> tuple[str, ...] | None:
+    """Of the readings found, the one the line names once its words for "the other one" are read as the game's
+    :data:`OTHER` ("the scholar in the first palace, the healer in the other": the healer's palace not the
+    scholar's); None where that names no one reading, or one the line did not read already, which the word for
+    "the other" would then have chosen alone ("the other floor on a new palace" is no floor on the other palace)."""
+    other = replace(search, named={}, finished={}, again={}, found={}, tried=0)
+    _parse(other, search.rules.clone(state), tuple(replace(token, optional=False) if token.other else token
+                                                   for token in read), ())
+    chosen = _playable(other)
+    return chosen if chosen in search.found and search.found[chosen] == other.found[chosen] else None
 
 
 def _implied(rules: MeaningRules, state: State, seat: int, found: dict[tuple[str, ...], tuple[Move, ...]],
@@ -1316,6 +1358,13 @@ def _conditioned_alone(chunk: Sequence[Token]) -> bool:
             at < condition or (token.clause, token.sentence) != (chunk[condition].clause, chunk[condition].sentence)
             for condition in conditions)
         for at, token in enumerate(chunk))
+
+
+OTHER = "other"
+"""What a game says a move is also named by (``also_named``) where a thing of it is the one other than a thing of
+its kind named beside it (Dragon's start of two persons in two palaces: "the scholar in the first palace, the
+healer in the other"): a word of the language's for "the other one" reads as that word where a line then reads as
+one move, and is passed over where it does not ("the other floor")."""
 
 
 EACH = "each"
@@ -1547,9 +1596,10 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
         search.split[notation] = ([part + describe(more) for part, more in zip(split, named)]
                                   if len(split) == len(named) > 1 else split)  # each part's own other names
     alias = describe(also)
-    numbered = {word.split("=")[0] for word in alias if "=" in word}  # a place (``up2``) tells moves apart
-    search.aliases[notation] = Counter({word: n for word, n in alias.items()
-                                        if "=" not in word and word not in numbered})
+    numbered = {word.split("=")[0] for word in alias if "=" in word} - _units(search.vocabulary)  # a place
+    search.aliases[notation] = Counter({word: n for word, n in alias.items()  # (``up2``) tells moves apart; a
+                                        if word.split("=")[0] not in numbered})  # count of a unit (``yuan3``) is
+    # what the move costs or gives, no choice left unsaid
     return found
 
 
@@ -1617,6 +1667,11 @@ def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]],
         return None if any(part is None for part in parts) else _assign_clauses(
             rest, parts, units=units)  # type: ignore[arg-type]
     cuts = [at for at in range(1, len(first)) if first[at].run != first[at - 1].run]
+    if cuts:  # "a monk and a healer in palace 1": the last run's words after its thing said of every run
+        for runs in _shared_ends(first, cuts):
+            done = _assign_runs(runs, rest, split, used, units)
+            if done is not None:
+                return done
     for cut in (len(first), *cuts):  # the whole clause in one part first; else its first runs, then on
         head, tail = first[:cut], first[cut:]
         for at, part in enumerate(split):
@@ -1628,6 +1683,35 @@ def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]],
             moved = [*split[:at], left, *split[at + 1:]]
             done = (_assign_clauses([tail, *rest], moved, used | {at}, units) if tail
                     else _assign_clauses(rest, moved, units=units))
+            if done is not None:
+                return done
+    return None
+
+
+def _shared_ends(clause: list[Token], cuts: list[int]) -> Iterator[list[list[Token]]]:
+    """A clause of several runs ("a monk and a healer in the first palace") with what its last run says after its
+    first word said of every run too, the longest end first: the place after a list of things is each thing's
+    place. Where a run before says its own (a monk in palace 2 and a healer in palace 1), the end fits no part with
+    it, and the runs go each their own way (:func:`_assign_clauses`)."""
+    bounds = [0, *cuts, len(clause)]
+    runs = [clause[start:end] for start, end in zip(bounds, bounds[1:])]
+    last = runs[-1]
+    for start in range(1, len(last)):
+        end = last[start:]
+        yield [*(run + end for run in runs[:-1]), last]
+
+
+def _assign_runs(runs: list[list[Token]], rest: list[list[Token]], split: list[Counter[str]], used: frozenset[int],
+                 units: frozenset[str]) -> Counter[str] | None:
+    """Each run matched within a part of its own (never one part twice), then the clauses after them."""
+    if not runs:
+        return _assign_clauses(rest, split, units=units)
+    for at, part in enumerate(split):
+        if at in used:
+            continue
+        left = _assign(sorted(runs[0], key=lambda token: len(token.concepts)), Counter(part), units)
+        if left is not None:
+            done = _assign_runs(runs[1:], rest, [*split[:at], left, *split[at + 1:]], used | {at}, units)
             if done is not None:
                 return done
     return None

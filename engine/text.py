@@ -522,6 +522,13 @@ class Reading:
     the rest of the line, and closes the line where it is not."""
     both: frozenset[str] = frozenset()
     """The words of ``each`` that count two ("both", «обе», "mindkét"): "both reds" is two reds, as "two reds" is."""
+    other: frozenset[str] = frozenset()
+    """Words for "the other one" ("other", «άλλο», "másik", «другой»): read by meaning as a place (after a word of
+    ``places``, before a word of the game, or with an ending of ``place_endings``: "in the other one", "the other
+    palace", «a másikba»), a word of the move where the game names a thing by being other than one named beside
+    it (:data:`engine.meaning.OTHER`: a start's second palace), and passed over where no one move reads so."""
+    place_endings: frozenset[str] = frozenset()
+    """Endings putting a thing in a place (Hungarian «-ba», «-ra»: «a másikba», into the other one)."""
     partitive: frozenset[str] = frozenset()
     """Words choosing one of a group ("of", «из», «από»): read by meaning, a count right after one (its small
     words between) counts the group chosen from ("the first of my two palaces", «первый из двух дворцов»), so it

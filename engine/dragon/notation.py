@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from engine.dragon import data, flow
 from engine.dragon.moves import (
-    PASS, Action, Build, Discard, DragonMove, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start,
+    PASS, Action, Build, Discard, DragonMove, Pass, PlayCard, Recruit, Release, ReleaseOrder, Replace, Start,
     format_move,
 )
 from engine.dragon.reasons import example_of, expected, why_illegal
@@ -63,10 +63,13 @@ GROUP_WORDS = ("group", "g")
 ACTION_FILLER = ("group", "action", "military")
 """Words an action line may hold besides its group and card (``military parade``)."""
 PRIVILEGES = ("small", "large")
-AGE_WORDS = (("experienced", "old"), ("veteran", "old"))
+AGE_WORDS = (("experienced", "old"), ("veteran", "old"), ("seasoned", "old"), ("senior", "old"))
 """A person's level as players also say it ("an experienced healer"): read by meaning as ``old``."""
 SIZE_WORDS = (("big", "large"), ("bigger", "large"), ("little", "small"), ("smaller", "small"))
 """A privilege's size as players also say it ("the big privilege"): read by meaning as ``large`` or ``small``."""
+SYMBOL_WORDS = ("buddha", "mortar", "helmet", "rocket", "book", "rice")
+"""The symbols printed on the tiles of the person types with two levels, as players count them to name a tile ("the
+one with two buddhas"): each tile's count is an alias of its moves, never a choice of its own."""
 NEW_PALACE = "new"
 EVENT_WORDS = ("mongols", "mongol", "invasion", "drought", "contagion", "plague", "epidemic", "tribute",
                "festival")
@@ -590,22 +593,36 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
     begun (``start palace``), one that puts as many floors on every palace the seat has by ``each``, an action by
     its card's place in its group (``card1``: the mail lists each group's cards in order), a privilege also by its
     price (``yuan6``: "the large one for 6 yuan"; ``prices`` per size, a price naming a size only where no other
-    size costs the same), a start's persons as young ones, part by part as the notation's parts."""
+    size costs the same), a start's persons as young ones, part by part as the notation's parts, each in the
+    palace other than the other's where they differ, and a pass by the yuan it tops the seat's purse up to."""
     match move:
         case Action(group, card, privilege) if 0 < group <= len(groups) and card in groups[group - 1]:
             price = (prices or {}).get(privilege)
             paid = f" {YUAN}{price}" if price is not None and list((prices or {}).values()).count(price) == 1 else ""
             return f"card{groups[group - 1].index(card) + 1}{paid}"
-        case Start():
-            return "young, young"  # «két fiatalt», «молодого воина»: both starting persons are young tiles
-        case Recruit(card, _, _) | Replace(card, _, _, _) | Discard(card, _):
-            return f"play {card.replace('_', ' ')} card"
+        case Pass():
+            topped = data.PASS_TOPS_UP_TO  # "I'll just take the 3 yuan", «feltöltöm a pénzemet háromra»: what a
+            return f"{YUAN}{topped} money{topped}"  # pass gives, said for it; "3" alone, no yuan said, is no pass
+        case Start(_, _, first, second):
+            other = " other" if first != second else ""  # "…, the healer in the other one"
+            return f"young{other}, young{other}"  # «két fiatalt», «молодого воина»: both starting persons are young
+        case Recruit(card, person, _) | Replace(card, person, _, _) | Discard(card, person):
+            return f"play {card.replace('_', ' ')} card{_symbols(person)}"
+        case Release(person, _):
+            return _symbols(person).strip()
         case Build(onto, new):
             living = [data.LABEL[code] for palace, _ in onto for code in palaces[palace - 1][1]]
             each = ["each"] if not new and len(onto) == len(palaces) > 1 and len({n for _, n in onto}) == 1 else []
             return " ".join([*living, *["start palace"] * len(new), *each])  # "start a new palace", «kezdek egy
             # új palotát»; "one floor on each palace": as many on every palace the seat has
     return ""
+
+
+def _symbols(label: str) -> str:
+    """A person tile of a type with two levels by the symbols printed on it (" buddha2": "the old monk, the one
+    with two buddhas"), a count that tells its level; "" for a type of one level."""
+    kind = data.KINDS[data.CODE_OF_LABEL[label]]
+    return f" {kind.symbol}{kind.symbols}" if kind is not None and kind.symbol in SYMBOL_WORDS else ""
 
 
 def read_line(line: str, state: DragonState, seat: int) -> list[DragonMove]:
@@ -617,11 +634,13 @@ VOCABULARY = Vocabulary(
     moves=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, *PLACE_WORDS, *GROUP_WORDS, *PRIVILEGES,
                     NEW_PALACE, *WILD_WORDS]),
     others=words_of([*FILLER, *ACTION_FILLER, *WITH_WORDS, *REPLACE_WORDS, *DISCARD_WORDS, *ORDER_FILLER,
-                     *CLEAR_WORDS, YUAN, *EVENT_WORDS, *GOODS_WORDS, *(word for word, _ in (*SIZE_WORDS, *AGE_WORDS)),
+                     *CLEAR_WORDS, YUAN, *EVENT_WORDS, *GOODS_WORDS, *SYMBOL_WORDS,
+                     *(word for word, _ in (*SIZE_WORDS, *AGE_WORDS)),
                      *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
     verbs=frozenset(verb for verb, kind in VERBS.items() if kind not in ("action", "group")),
-    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, YUAN, "build", "floor", "floors", *STOREYS]),
+    counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, YUAN, "money", *SYMBOL_WORDS, "build", "floor", "floors",
+                       *STOREYS]),
     repeated=frozenset([NEW_PALACE]),
     same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
           *((word, "floor") for word in STOREYS), *SIZE_WORDS, *AGE_WORDS),

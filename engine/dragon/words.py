@@ -144,6 +144,13 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "rice"),
     TC("move", "money"),
     TC("move", "points"),
+    # TRANSLATORS: the symbols printed on the person tiles, as players name a tile by them ("the old monk, the one
+    # with two buddhas"): singular and plural forms, read as the tile's symbols, never a choice of their own.
+    TC("move", "buddha"),
+    TC("move", "mortar"),
+    TC("move", "helmet"),
+    TC("move", "rocket"),
+    TC("move", "book"),
     TC("move", "craftsman"),
     TC("move", "court lady"),
     TC("move", "tax collector"),

@@ -327,6 +327,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    each=frozenset(fold(word) for word in (*table.get("each", []), *table.get("both", []))),
                    both=frozenset(fold(word) for word in table.get("both", [])),
                    partitive=frozenset(fold(word) for word in table.get("partitive", [])),
+                   other=folded(table.get("other", [])), place_endings=folded(table.get("place_endings", [])),
                    places=frozenset(fold(word) for word in table.get("places", [])),
                    endings=frozenset(word.lower() for word in table.get("endings", [])),
                    lengthened=dict(table.get("lengthened", {})),

@@ -162,8 +162,115 @@ FRESH: list[tuple[str, str, str, str]] = [
 ]
 """Fresh development replies per language: (language, state, reply, the moves it means in notation)."""
 
+FRESH8: list[tuple[str, str, str, str]] = [
+    # round 8, written without the catalogs or corpus2 open: above all start and build, palaces said by who
+    # lives there or by "the other one", persons by their symbols and age in everyday words, polite verbs
+    ("en", "start", "Hello everyone! I'd put a monk and a healer in the first palace.",
+     "start healer palace1, monk palace1"),
+    ("en", "start", "Could you put my warrior in palace 2 and the farmer in palace 1? Thanks",
+     "start farmer palace1, warrior palace2"),
+    ("en", "start", "Scholar goes to the first palace, the other palace gets the healer.",
+     "start scholar palace1, healer palace2"),
+    ("en", "start", "both my starting guys in palace two: a tax collector and a craftsman",
+     "start craftsman palace2, tax collector palace2"),
+    ("en", "start", "the lady in palace 1, the warrior in the other one", "start court lady palace1, warrior palace2"),
+    ("en", "build", "I'd add a floor to the palace with the craftsman and another to the one with the pyrotechnist.",
+     "build +1 palace1 +1 palace2"),
+    ("en", "build", "a second storey for the craftsman's palace, and a new palace with the other floor",
+     "build +1 palace1 +1 new"),
+    ("en", "build", "Could you build me a new two-storey palace?", "build +2 new"),
+    ("en", "build", "both floors go into one new palace", "build +2 new"),
+    ("en", "build", "new palace with one floor, plus a floor on palace 2 (the fireworks one)",
+     "build +1 palace2 +1 new"),
+    ("en", "build", "Two new palaces, one level each", "build +1 new +1 new"),
+    ("en", "build", "raise both my palaces by one floor", "build +1 palace1 +1 palace2"),
+    ("en", "person", "An old farmer, the one with two rice bowls", "recruit old farmer palace1"),
+    ("en", "person", "Give me an elderly scholar please", "recruit old scholar palace1"),
+    ("en", "person", "an old warrior, paid with the wild card", "recruit old warrior palace1 with wild"),
+    ("en", "release", "The older of the two monks has to go", "release old monk palace1"),
+    ("en", "release", "Sending away one of my court ladies from palace 2", "release court lady palace2"),
+    ("en", "action", "We need money - tax collection for me", "group 2 tax"),
+    ("en", "action", "Nothing for me this month; I'll just take the 3 yuan.", "pass"),
+    ("en", "action", "Could I get a large privilege please?", "group 1 privilege large"),
+
+    ("el", "start", "Γεια σας! Θα έβαζα έναν μοναχό και έναν γιατρό στο πρώτο παλάτι.",
+     "start healer palace1, monk palace1"),
+    ("el", "start", "Τον πολεμιστή στο δεύτερο παλάτι και τον αγρότη στο πρώτο, ευχαριστώ",
+     "start farmer palace1, warrior palace2"),
+    ("el", "start", "λογιος στο πρωτο παλατι, θεραπευτης στο αλλο", "start scholar palace1, healer palace2"),
+    ("el", "start", "Και οι δύο στο δεύτερο παλάτι: ένας φοροεισπράκτορας και ένας τεχνίτης",
+     "start craftsman palace2, tax collector palace2"),
+    ("el", "start", "tin kyria tis avlis sto palati 1 kai ton polemisti sto allo",
+     "start court lady palace1, warrior palace2"),
+    ("el", "build", "Έναν όροφο στο παλάτι με τον τεχνίτη και έναν στο παλάτι με τον πυροτεχνουργό",
+     "build +1 palace1 +1 palace2"),
+    ("el", "build", "θα ηθελα ενα νεο παλατι με δυο ορόφους", "build +2 new"),
+    ("el", "build", "Ένα καινούργιο μονόροφο παλάτι και έναν όροφο στο δεύτερο", "build +1 palace2 +1 new"),
+    ("el", "build", "Δύο νέα παλάτια, από έναν όροφο το καθένα", "build +1 new +1 new"),
+    ("el", "build", "ena orofo sto proto palati kai ena kainourio palati", "build +1 palace1 +1 new"),
+    ("el", "person", "Μπορώ να πάρω έναν ηλικιωμένο λόγιο;", "recruit old scholar palace1"),
+    ("el", "person", "Έναν νέο μοναχό παρακαλώ", "recruit young monk palace1"),
+    ("el", "person", "Τον γέρο αγρότη, αυτόν με τα δύο ρύζια", "recruit old farmer palace1"),
+    ("el", "release", "Να φύγει ο πιο ηλικιωμένος από τους δύο μοναχούς", "release old monk palace1"),
+    ("el", "release", "Διώχνω μια κυρία της αυλής από το δεύτερο παλάτι", "release court lady palace2"),
+    ("el", "action", "Χρειάζομαι λεφτά, θα μαζέψω φόρους", "group 2 tax"),
+    ("el", "action", "Τίποτα αυτόν τον μήνα, παίρνω απλώς τα 3 γιουάν", "pass"),
+    ("el", "action", "Θα ήθελα ένα μεγάλο προνόμιο", "group 1 privilege large"),
+
+    ("hu", "start", "Sziasztok! Egy szerzetest és egy gyógyítót tennék az első palotába.",
+     "start healer palace1, monk palace1"),
+    ("hu", "start", "A harcos a második palotába, a földműves az elsőbe kerüljön, köszönöm",
+     "start farmer palace1, warrior palace2"),
+    ("hu", "start", "tudós az 1-es palotába, gyógyító a másikba", "start scholar palace1, healer palace2"),
+    ("hu", "start", "Mindkettőt a második palotába kérem: adószedő és kézműves",
+     "start craftsman palace2, tax collector palace2"),
+    ("hu", "start", "Udvarhölgy megy az első palotába, harcos a másodikba", "start court lady palace1, warrior palace2"),
+    ("hu", "build", "A kézműves palotájára és a tűzszerész palotájára is egy-egy emeletet építek",
+     "build +1 palace1 +1 palace2"),
+    ("hu", "build", "Építenék egy új, kétemeletes palotát", "build +2 new"),
+    ("hu", "build", "Egy új egyszintes palota, és egy emelet a második palotára", "build +1 palace2 +1 new"),
+    ("hu", "build", "két új palota, mindkettő egy szintes", "build +1 new +1 new"),
+    ("hu", "build", "Az első palotát bővíteném egy emelettel, plusz kezdenék egy új palotát",
+     "build +1 palace1 +1 new"),
+    ("hu", "person", "Egy idős tudóst vennék fel", "recruit old scholar palace1"),
+    ("hu", "person", "Kérnék egy fiatal szerzetest", "recruit young monk palace1"),
+    ("hu", "person", "Az öreg földművest, akinek két rizse van", "recruit old farmer palace1"),
+    ("hu", "release", "Az idősebb szerzetes távozzon", "release old monk palace1"),
+    ("hu", "release", "Egy udvarhölgyet küldök el a második palotából", "release court lady palace2"),
+    ("hu", "action", "Pénz kell, adót szedek be", "group 2 tax"),
+    ("hu", "action", "Ebben a hónapban kimaradok, elveszem a 3 jüant", "pass"),
+    ("hu", "action", "Egy nagy kiváltságot szeretnék venni", "group 1 privilege large"),
+
+    ("ru", "start", "Всем привет! Я бы поставил монаха и лекаря в первый дворец.",
+     "start healer palace1, monk palace1"),
+    ("ru", "start", "Воина во второй дворец, а крестьянина в первый, спасибо", "start farmer palace1, warrior palace2"),
+    ("ru", "start", "учёный в первый дворец, лекарь в другой", "start scholar palace1, healer palace2"),
+    ("ru", "start", "Оба во второй дворец: сборщик налогов и ремесленник",
+     "start craftsman palace2, tax collector palace2"),
+    ("ru", "start", "pridvornaya dama v pervyj dvorec, voin vo vtoroj", "start court lady palace1, warrior palace2"),
+    ("ru", "build", "Надстрою по этажу на дворец с ремесленником и на дворец с пиротехником",
+     "build +1 palace1 +1 palace2"),
+    ("ru", "build", "Хочу построить новый двухэтажный дворец", "build +2 new"),
+    ("ru", "build", "Новый одноэтажный дворец и ещё этаж на второй дворец", "build +1 palace2 +1 new"),
+    ("ru", "build", "Два новых дворца по одному этажу", "build +1 new +1 new"),
+    ("ru", "build", "Можно этаж на первый дворец и новый дворец?", "build +1 palace1 +1 new"),
+    ("ru", "build", "stroyu novyj dvorec na dva etazha", "build +2 new"),
+    ("ru", "person", "Возьму пожилого учёного", "recruit old scholar palace1"),
+    ("ru", "person", "Молодого монаха, пожалуйста", "recruit young monk palace1"),
+    ("ru", "person", "Старого крестьянина, того, что с двумя мешками риса", "recruit old farmer palace1"),
+    ("ru", "release", "Пусть уйдёт старший из монахов", "release old monk palace1"),
+    ("ru", "release", "Отправляю одну придворную даму из второго дворца", "release court lady palace2"),
+    ("ru", "action", "Деньги нужны — налоги.", "group 2 tax"),
+    ("ru", "action", "Ничего не делаю, просто беру 3 юаня", "pass"),
+    ("ru", "action", "Хотелось бы купить большую привилегию", "group 1 privilege large"),
+]
+"""Round 8's fresh development replies, kept apart so that each round's reading can be told."""
+
 READ_AT_LEAST = {"en": 32, "el": 31, "hu": 28, "ru": 32}
 """How many replies of each language read right (only grows)."""
+
+READ8_AT_LEAST = {"en": 15, "el": 18, "hu": 16, "ru": 17}
+"""How many of round 8's replies of each language read right (only grows)."""
 
 
 def outcome(language: str, name: str, text: str, means: str) -> str:
@@ -180,12 +287,14 @@ def outcome(language: str, name: str, text: str, means: str) -> str:
     return "right" if got == meant else "wrong"
 
 
-@pytest.mark.parametrize(("language", "name", "text", "means"), FRESH)
+@pytest.mark.parametrize(("language", "name", "text", "means"), FRESH + FRESH8)
 def test_a_fresh_reply_is_never_misread(language: str, name: str, text: str, means: str) -> None:
     assert outcome(language, name, text, means) != "wrong", text
 
 
 @pytest.mark.parametrize("language", sorted(READ_AT_LEAST))
-def test_fresh_replies_read_at_least(language: str) -> None:
-    right = sum(outcome(*case) == "right" for case in FRESH if case[0] == language)
-    assert right >= READ_AT_LEAST[language]
+@pytest.mark.parametrize(("cases", "floors"), [(FRESH, READ_AT_LEAST), (FRESH8, READ8_AT_LEAST)], ids=["r7", "r8"])
+def test_fresh_replies_read_at_least(cases: list[tuple[str, str, str, str]], floors: dict[str, int],
+                                     language: str) -> None:
+    right = sum(outcome(*case) == "right" for case in cases if case[0] == language)
+    assert right >= floors[language]

@@ -38,7 +38,7 @@ TAUGHT = Path(__file__).with_name("corpus4")
 
 READ_AT_LEAST = {
     "china.el": 53, "china.en": 49, "china.hu": 50, "china.ru": 51,
-    "dragon.el": 44, "dragon.en": 48, "dragon.hu": 49, "dragon.ru": 44,
+    "dragon.el": 46, "dragon.en": 50, "dragon.hu": 50, "dragon.ru": 45,
     "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 56, "prodigals.ru": 45,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read

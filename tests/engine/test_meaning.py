@@ -165,6 +165,137 @@ def test_two_persons_each_go_with_their_palace(language: str, text: str, means: 
     assert read("dragon", language, "start", text) == [means]
 
 
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Hello everyone! I'd put a monk and a healer in the first palace.", "start monk palace1, healer palace1"),
+    ("en", "warrior and farmer into palace 2 please", "start warrior palace2, farmer palace2"),
+    ("el", "Θα έβαζα έναν μοναχό και έναν γιατρό στο πρώτο παλάτι.", "start monk palace1, healer palace1"),
+    ("el", "ton texniti kai ton polemisti sto deutero palati", "start craftsman palace2, warrior palace2"),
+    ("hu", "Egy szerzetest és egy gyógyítót tennék az első palotába.", "start monk palace1, healer palace1"),
+    ("hu", "harcos meg földműves a 2-es palotába", "start warrior palace2, farmer palace2"),
+    ("ru", "Я бы поставил монаха и лекаря в первый дворец.", "start monk palace1, healer palace1"),
+    ("ru", "Учёного и воина поселю во второй дворец", "start warrior palace2, scholar palace2"),
+    # a run that says its own palace keeps it: the place after the list is the last one's only
+    ("en", "a monk in palace 2 and a healer in the first palace", "start monk palace2, healer palace1"),
+    ("ru", "монаха во второй дворец и лекаря в первый", "start monk palace2, healer palace1"),
+])
+def test_a_place_said_after_a_list_of_persons_is_each_ones(language: str, text: str, means: str) -> None:
+    """"a monk and a healer in the first palace": the place ends the list, so it is said of every person in it."""
+    assert read("dragon", language, "start", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "a monk, and a healer in the first palace"),  # the comma parts the monk from the place: asked
+    ("en", "a monk in the first palace and a healer"),  # the place before the second person is the first's only
+    ("en", "a monk and a healer not in the first palace"),
+    ("hu", "egy szerzetest az első palotába és egy gyógyítót"),
+])
+def test_a_place_said_before_or_apart_from_a_person_is_not_that_persons(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "start", text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "farmer to palace 2 and the monk to the other one", "start monk palace1, farmer palace2"),
+    ("en", "I'd like the craftsman in my second palace, and the tax collector in the other.",
+     "start craftsman palace2, tax collector palace1"),
+    ("el", "ο μοναχός στο δεύτερο, ο αγρότης στο άλλο", "start monk palace2, farmer palace1"),
+    ("el", "ton texniti sto proto kai ton logio sto allo palati", "start craftsman palace1, scholar palace2"),
+    ("hu", "A szerzetes a második palotába megy, a földműves a másikba.", "start monk palace2, farmer palace1"),
+    ("hu", "kézműves az egyesbe, tudós a másik palotába", "start craftsman palace1, scholar palace2"),
+    ("ru", "Монаха во второй дворец, крестьянина в другой", "start monk palace2, farmer palace1"),
+    ("ru", "remeslennika v pervyj, uchyonogo v drugoj", "start craftsman palace1, scholar palace2"),
+])
+def test_the_other_palace_is_the_one_not_named(language: str, text: str, means: str) -> None:
+    """"the healer in the other one": the palace other than the one the line names for the other person."""
+    assert read("dragon", language, "start", text) == [means]
+
+
+@pytest.mark.parametrize(("name", "language", "text", "never"), [
+    ("start", "en", "Healer and scholar: the healer in palace 1, the other one too", "start healer palace1, scholar palace2"),
+    ("start", "en", "monk in palace 1, farmer not in the other", ""),
+    ("start", "ru", "Монаха в первый дворец, и другого туда же", "start monk palace1, farmer palace2"),
+    ("build", "en", "one floor on palace 2 and the other floor on a new palace", "build +1 palace1 +1 palace2"),
+    ("build", "el", "έναν όροφο στο δεύτερο παλάτι και τον άλλον σε νέο", "build +1 palace1 +1 palace2"),
+    ("release", "en", "release the other monk", ""),
+])
+def test_the_other_said_of_no_place_never_chooses_a_palace(name: str, language: str, text: str, never: str) -> None:
+    """"the other one too" (the other person, into the same palace), "the other floor": no palace chosen by it."""
+    try:
+        got = read("dragon", language, name, text)
+    except MoveError:
+        return
+    assert never not in got and (name != "build" or got == ["build +1 palace2 +1 new"]) and name != "release"
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Nothing this month, just give me the 3 yuan please"),
+    ("en", "I'll pass and take my 3 yuan"),
+    ("el", "Δεν κάνω τίποτα, παίρνω 3 γιουάν"),
+    ("hu", "Kimaradok, kérem a 3 jüant"),
+    ("hu", "Most semmi, csak a 3 jüant kérem"),
+    ("ru", "Ничего, просто возьму три юаня"),
+])
+def test_a_pass_is_named_by_the_yuan_it_gives(language: str, text: str) -> None:
+    """Passing tops a purse up to 3 yuan: "I'll just take the 3 yuan" names the pass, the count its alias."""
+    assert read("dragon", language, "action", text) == ["pass"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "3"), ("en", "group 3"), ("en", "take 3 yuan and the small privilege"), ("en", "not the 3 yuan"),
+    ("ru", "три"), ("hu", "3 jüanért a kis kiváltság"),
+])
+def test_three_said_of_no_yuan_taken_is_no_pass(language: str, text: str) -> None:
+    try:
+        got = read("dragon", language, "action", text)
+    except MoveError:
+        return
+    assert got != ["pass"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Could I have an older monk?", "recruit old monk palace1"),
+    ("en", "A seasoned warrior, please", "recruit old warrior palace1"),
+    ("el", "Μπορώ να πάρω έναν ηλικιωμένο αγρότη;", "recruit old farmer palace1"),
+    ("hu", "Kérhetek egy idős gyógyítót?", "recruit old healer palace1"),
+    ("ru", "Можно пожилого монаха?", "recruit old monk palace1"),
+    ("ru", "Возьму пожилого воина", "recruit old warrior palace1"),
+])
+def test_a_persons_age_in_everyday_words_asked_politely(language: str, text: str, means: str) -> None:
+    """"an elderly monk", «пожилого воина», asked as "could I have": the old tile, the polite helper read past."""
+    assert read("dragon", language, "person", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Could I have a monk?"), ("en", "a young monk, not the elderly one"), ("ru", "Можно монаха?"),
+])
+def test_a_person_of_no_age_said_or_an_age_denied_is_not_played(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "person", text)
+
+
+@pytest.mark.parametrize(("name", "language", "text", "means"), [
+    ("person", "en", "the old monk, the one with two buddhas", "recruit old monk palace1"),
+    ("person", "en", "I'll take the healer with two mortars", "recruit old healer palace1"),
+    ("person", "en", "a farmer with 2 rice", "recruit old farmer palace1"),
+    ("person", "el", "τον πολεμιστή με τις δύο περικεφαλαίες", "recruit old warrior palace1"),
+    ("person", "hu", "a két könyves tudóst kérem", "recruit young scholar palace1"),
+    ("person", "ru", "монаха с двумя буддами", "recruit old monk palace1"),
+    ("release", "en", "release the monk with one buddha", "release young monk palace1"),
+])
+def test_a_person_tile_is_named_by_the_symbols_printed_on_it(name: str, language: str, text: str, means: str) -> None:
+    """"the one with two buddhas": the tile's symbols tell its level (an old monk has two, a young one one)."""
+    assert read("dragon", language, name, text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "the monk with three buddhas"), ("en", "a healer, not the one with two mortars"), ("en", "two monks"),
+    ("en", "a young monk with two buddhas"), ("ru", "молодого монаха с двумя буддами"),
+])
+def test_symbols_no_tile_has_or_denied_name_no_tile(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "person", text)
+
+
 def test_a_part_of_a_line_never_runs_on_inside_a_run() -> None:
     """With no "and" or comma between them, the palace after the lady could be either person's: not played."""
     with pytest.raises(MoveError):
