@@ -47,7 +47,7 @@ READ_AT_LEAST = {
 
 HELD_OUT_AT_LEAST = {
     "china.el": 42, "china.en": 41, "china.hu": 37, "china.ru": 35,
-    "dragon.el": 29, "dragon.en": 26, "dragon.hu": 28, "dragon.ru": 30,
+    "dragon.el": 30, "dragon.en": 26, "dragon.hu": 29, "dragon.ru": 30,
     "prodigals.el": 30, "prodigals.en": 36, "prodigals.hu": 22, "prodigals.ru": 27,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
@@ -55,7 +55,7 @@ HELD_OUT_AT_LEAST = {
 
 
 TAUGHT_AT_LEAST = {
-    "dragon.el": 35, "dragon.en": 33, "dragon.hu": 31, "dragon.ru": 43,
+    "dragon.el": 35, "dragon.en": 34, "dragon.hu": 32, "dragon.ru": 43,
     "prodigals.el": 31, "prodigals.en": 38, "prodigals.hu": 23, "prodigals.ru": 34,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
