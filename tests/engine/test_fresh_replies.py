@@ -39,7 +39,7 @@ TAUGHT = Path(__file__).with_name("corpus4")
 READ_AT_LEAST = {
     "china.el": 53, "china.en": 49, "china.hu": 50, "china.ru": 51,
     "dragon.el": 44, "dragon.en": 48, "dragon.hu": 49, "dragon.ru": 44,
-    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 56, "prodigals.ru": 45,
+    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 58, "prodigals.ru": 45,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
@@ -56,7 +56,7 @@ HELD_OUT_AT_LEAST = {
 
 TAUGHT_AT_LEAST = {
     "dragon.el": 35, "dragon.en": 33, "dragon.hu": 31, "dragon.ru": 43,
-    "prodigals.el": 31, "prodigals.en": 38, "prodigals.hu": 23, "prodigals.ru": 34,
+    "prodigals.el": 31, "prodigals.en": 38, "prodigals.hu": 35, "prodigals.ru": 34,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
 34 of them, and one read as a move not meant: an ordinal whose thing the reader did not know took another's)."""

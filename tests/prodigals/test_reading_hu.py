@@ -28,6 +28,9 @@ from tests.engine.test_meaning import read
     ("discard", "A durva megjegyzést dobom el.", ["discard rude-remark"]),
     ("discard", "Dobom az ingatlancserét.", ["discard property-swap"]),
     ("discard", "Eldobnám a szégyensort.", ["discard row-of-shame"]),
+    ("discard", "Megszabadulok a durva megjegyzéstől.", ["discard rude-remark"]),
+    ("discard", "A szégyensortól válok meg.", ["discard row-of-shame"]),
+    ("errands3", "A vagyoni tábla második kártyasorát kérem.", ["place p-set2"]),
 ])
 def test_the_everyday_names_of_the_games_things(state: str, text: str, means: list[str]) -> None:
     """«kifutófiú», «kártyasor», «pakli», «bróker», «korteskedni», «ingatlancsere», «durva megjegyzés», «dobom»:
@@ -50,6 +53,20 @@ def test_a_things_adjective_and_the_players_own_ending(state: str, text: str, me
     assert read("prodigals", "hu", state, text) == means
 
 
+@pytest.mark.parametrize(("text", "means"), [
+    ("Ha Beatrice miatt valakit fel kell vinni, akkor a jobb hölgyet vigyétek.", ["order up lady2"]),
+    ("Ha Beatrice dáma miatt valakit feljebb kell tenni, az első úriembert vigyétek, utána kész.",
+     ["order up gent1", "done"]),
+    ("Beatrice miatt elöször a középső hölgyet tegyétek feljebb.", ["order up lady1"]),
+    ("Kompenzációként a bal urat vigyétek fel.", ["order up gent1"]),
+])
+def test_dame_beatrices_order_said_with_someone_and_first(text: str, means: list[str]) -> None:
+    """«valakit» (someone) is no card (the stemmer cut it and ``valet`` alike to «val»), «tenni»/«vinni» (to put,
+    to take) are the condition's verbs, «először» (first, even mistyped) says the order, «középső» is the
+    centre's marker."""
+    assert read("prodigals", "hu", "actions", text) == means
+
+
 def test_alone_is_no_name_of_a_little_more_time() -> None:
     """«egyedül» (alone) lemmatises to «egy», a word of «Még egy kis idő»: it is never that card."""
     assert read("prodigals", "hu", "hand", "Egy kocsmát játszom ki, egyedül.") == ["play at-the-pub"]
@@ -62,6 +79,8 @@ def test_alone_is_no_name_of_a_little_more_time() -> None:
     ("errands3", "Az árverésre megyek, de a westminsteri lovas birtokomat nem adom el."),
     ("errands", "A snub mezőre megyek, a bal úriemberemet kettővel lejjebb léptetem."),  # snub moves one step
     ("hand", "Az ingatlancsere helyett a durva megjegyzést játszom ki."),
+    ("actions", "Ha Beatrice miatt valakit fel kell vinni, ne a jobb hölgyet vigyétek."),
+    ("discard", "Nem szabadulok meg a szégyensortól."),
 ])
 def test_a_negation_or_a_choice_is_never_read_past(state: str, text: str) -> None:
     with pytest.raises((MoveError, AmbiguousMove)):
