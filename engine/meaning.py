@@ -1082,16 +1082,20 @@ class _Index:
                     self.phrases[phrase] = self.phrases.get(phrase, frozenset()) | notation
                 elif len(notation) > 1:
                     self.things.add(notation)
+        notation = {fold(word) for word in vocabulary.words}
         pairs += [(word, fold(word)) for word in vocabulary.words]
         same = dict(vocabulary.same)
         pairs = [(word, same.get(concept, concept)) for word, concept in pairs]
         for word, concept in pairs:
-            self.learn(word, concept, words)
+            self.learn(word, concept, words, alone=word in notation and getattr(words, "language", "en") != "en")
 
-    def learn(self, word: str, concept: str, words: Words) -> None:
+    def learn(self, word: str, concept: str, words: Words, alone: bool = False) -> None:
+        """Index ``word`` as ``concept`` by its keys; ``alone``, by itself: an English word of the notation in
+        another language's reply, which that language's stemmer would cut to a stem of its own words
+        (Hungarian «valakit», someone, and ``valet`` both stem to «val»)."""
         if word.isdigit():
             return
-        for key in words.keys(word):
+        for key in {fold(word)} if alone else words.keys(word):
             self.by_key.setdefault(key, set()).add(concept)
         self.forms.setdefault(fold(word), set()).add(concept)
 

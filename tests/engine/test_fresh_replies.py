@@ -39,7 +39,7 @@ TAUGHT = Path(__file__).with_name("corpus4")
 READ_AT_LEAST = {
     "china.el": 53, "china.en": 49, "china.hu": 50, "china.ru": 51,
     "dragon.el": 46, "dragon.en": 50, "dragon.hu": 50, "dragon.ru": 45,
-    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 56, "prodigals.ru": 45,
+    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 58, "prodigals.ru": 45,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
@@ -48,7 +48,7 @@ READ_AT_LEAST = {
 HELD_OUT_AT_LEAST = {
     "china.el": 42, "china.en": 41, "china.hu": 37, "china.ru": 35,
     "dragon.el": 30, "dragon.en": 26, "dragon.hu": 29, "dragon.ru": 30,
-    "prodigals.el": 30, "prodigals.en": 36, "prodigals.hu": 22, "prodigals.ru": 27,
+    "prodigals.el": 30, "prodigals.en": 36, "prodigals.hu": 26, "prodigals.ru": 27,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
 15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""
@@ -56,7 +56,7 @@ HELD_OUT_AT_LEAST = {
 
 TAUGHT_AT_LEAST = {
     "dragon.el": 35, "dragon.en": 34, "dragon.hu": 32, "dragon.ru": 43,
-    "prodigals.el": 31, "prodigals.en": 38, "prodigals.hu": 23, "prodigals.ru": 34,
+    "prodigals.el": 31, "prodigals.en": 38, "prodigals.hu": 36, "prodigals.ru": 34,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
 34 of them, and one read as a move not meant: an ordinal whose thing the reader did not know took another's)."""

@@ -1,0 +1,87 @@
+"""Prodigals replies in Hungarian read by meaning (#43), in the words Hungarian players use without having read the
+catalog: the everyday names of the errand boy, the spaces, the card rows and the cards, the verbs of sending and
+discarding, a noun with the player's own possessive ending («úriemberemet»), a borough or symbol said as an
+adjective («westminsteri», «lovas»), and "alone" («egyedül»).
+
+Each class is checked with sentences of its own (not the corpora's), and attacked: a negation, "or", a word of the
+class used where another move is meant."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import AmbiguousMove, MoveError
+from tests.engine.test_meaning import read
+
+
+@pytest.mark.parametrize(("state", "text", "means"), [
+    ("errands", "A kifutófiúmat a botrány mezőre küldöm.", ["place s-scandal"]),
+    ("errands", "Korteskedni küldöm a kifutófiút.", ["place e-canvass"]),
+    ("errands", "A második választási kártyasort kérem.", ["place e-set2"]),
+    ("errands", "Az első társasági paklit viszem.", ["place s-set1"]),
+    ("errands3", "A brókerhez küldöm a kifutófiúmat.", ["place p-broker"]),
+    ("errands3", "A harmadik vagyoni kártyasort választom.", ["place p-set3"]),
+    ("hand", "Az ingatlancserét játszom ki.", ["play property-swap"]),
+    ("hand", "Kijátszom a durva megjegyzést.", ["play rude-remark"]),
+    ("hand", "A szégyensort játszom ki, a 10-es sorra.", ["play row-of-shame", "row 10"]),
+    ("hand", "A lelkész megsértését játszom ki.", ["play insult-the-vicar"]),
+    ("discard", "A durva megjegyzést dobom el.", ["discard rude-remark"]),
+    ("discard", "Dobom az ingatlancserét.", ["discard property-swap"]),
+    ("discard", "Eldobnám a szégyensort.", ["discard row-of-shame"]),
+    ("discard", "Megszabadulok a durva megjegyzéstől.", ["discard rude-remark"]),
+    ("discard", "A szégyensortól válok meg.", ["discard row-of-shame"]),
+    ("errands3", "A vagyoni tábla második kártyasorát kérem.", ["place p-set2"]),
+])
+def test_the_everyday_names_of_the_games_things(state: str, text: str, means: list[str]) -> None:
+    """«kifutófiú», «kártyasor», «pakli», «bróker», «korteskedni», «ingatlancsere», «durva megjegyzés», «dobom»:
+    the words a Hungarian player names the boy, a row of cards, a space, a card or discarding with."""
+    assert read("prodigals", "hu", state, text) == means
+
+
+@pytest.mark.parametrize(("state", "text", "means"), [
+    ("errands3", "Az árverésre megyek, és eladom a westminsteri lovas birtokomat.", ["place p-auction", "sell e3"]),
+    ("errands3", "Árverés: a mayfairi boros birtokomat adom el.", ["place p-auction", "sell e4"]),
+    ("hand", "Az egyik kocsmás kártyát egyedül játszom ki.", ["play at-the-pub"]),
+    ("discard", "Kidobom a kocsmás lapot.", ["discard at-the-pub"]),
+    ("errands", "A snub mezőre megyek, a bal úriemberemet lejjebb léptetem.", ["place s-snub", "move gent1 down"]),
+    ("errands", "A sértés mezőre küldöm a fiút, a jobb szélső hölgyemet eggyel lejjebb viszem.",
+     ["place s-snub", "move lady2 down"]),
+])
+def test_a_things_adjective_and_the_players_own_ending(state: str, text: str, means: list[str]) -> None:
+    """«westminsteri» (of Westminster), «lovas» (with a horse), «kocsmás» (of the pub), «úriemberemet» (my
+    gentleman): the endings -i, -s and -em/-om after a word of the game are that word."""
+    assert read("prodigals", "hu", state, text) == means
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Ha Beatrice miatt valakit fel kell vinni, akkor a jobb hölgyet vigyétek.", ["order up lady2"]),
+    ("Ha Beatrice dáma miatt valakit feljebb kell tenni, az első úriembert vigyétek, utána kész.",
+     ["order up gent1", "done"]),
+    ("Beatrice miatt elöször a középső hölgyet tegyétek feljebb.", ["order up lady1"]),
+    ("Kompenzációként a bal urat vigyétek fel.", ["order up gent1"]),
+])
+def test_dame_beatrices_order_said_with_someone_and_first(text: str, means: list[str]) -> None:
+    """«valakit» (someone) is no card (the stemmer cut it and ``valet`` alike to «val»), «tenni»/«vinni» (to put,
+    to take) are the condition's verbs, «először» (first, even mistyped) says the order, «középső» is the
+    centre's marker."""
+    assert read("prodigals", "hu", "actions", text) == means
+
+
+def test_alone_is_no_name_of_a_little_more_time() -> None:
+    """«egyedül» (alone) lemmatises to «egy», a word of «Még egy kis idő»: it is never that card."""
+    assert read("prodigals", "hu", "hand", "Egy kocsmát játszom ki, egyedül.") == ["play at-the-pub"]
+
+
+@pytest.mark.parametrize(("state", "text"), [
+    ("discard", "Nem a durva megjegyzést dobom el."),
+    ("discard", "A kocsmás lapot vagy a szégyensort dobom el."),
+    ("errands", "Nem küldöm a kifutófiút a botrány mezőre."),
+    ("errands3", "Az árverésre megyek, de a westminsteri lovas birtokomat nem adom el."),
+    ("errands", "A snub mezőre megyek, a bal úriemberemet kettővel lejjebb léptetem."),  # snub moves one step
+    ("hand", "Az ingatlancsere helyett a durva megjegyzést játszom ki."),
+    ("actions", "Ha Beatrice miatt valakit fel kell vinni, ne a jobb hölgyet vigyétek."),
+    ("discard", "Nem szabadulok meg a szégyensortól."),
+])
+def test_a_negation_or_a_choice_is_never_read_past(state: str, text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "hu", state, text)
