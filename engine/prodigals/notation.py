@@ -218,12 +218,13 @@ def _marker(state: State, seat: int, marker: str) -> str:
 def _possession(tile: str) -> str:
     """A possession tile by what it shows: its value, its symbol and its borough ("my wine in Mayfair worth 4"),
     the value as the board writes it (``£4``), a number of no word before it (``mayfair 4`` would be Mayfair's
-    fourth)."""
+    fourth), and in pounds, as players say a price ("the horse for four pounds", «вино за пять фунтов», «το σκυλί
+    των 4 λιρών»): a count of pounds that is not the tile's value names no word of it."""
     found = DATA.possessions.get(DATA.tile_by_slug.get(tile, ""))
     if found is None:
         return ""
-    return " ".join([f"£{found.value}", "card" if found.symbol == "cards" else found.symbol, found.borough.lower(),
-                     "possessions"])  # its kind: "my e1 possession", «az e1-es birtokomat»
+    return " ".join([f"£{found.value}", f"pounds {found.value}", "card" if found.symbol == "cards" else found.symbol,
+                     found.borough.lower(), "possessions"])  # its kind: "my e1 possession", «az e1-es birtokomat»
 
 
 def _option(state: State, seat: int, move: moves.Option) -> str:

@@ -1,0 +1,77 @@
+"""Prodigals replies in Greek and Russian read by meaning (#43): a possession named by its price in pounds, and
+the phrases players close their turn with.
+
+Each class is checked with sentences of its own (not the corpora's), and attacked: a price no possession has, a
+price two possessions share, a negation, a word of skipping said of a card."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import AmbiguousMove, MoveError
+from tests.engine.test_meaning import read
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("ru", "Управляющий имением продаёт мою лошадь за четыре фунта.", "sell d4"),
+    ("ru", "Land Steward: продаю собаку стоимостью 4 фунта.", "sell d3"),
+    ("ru", "Использую управляющего: продам карты за 5 фунтов из Мэйфэра.", "sell d6"),
+    ("el", "Χρησιμοποιώ τον Land Steward και πουλάω το σκυλί των 4 λιρών.", "sell d3"),
+    ("el", "Με τον Επιστάτη πουλάω το κρασί των 5 λιρών.", "sell d5"),
+    ("el", "Ο Επιστάτης πουλάει το άλογο αξίας 4 λιρών.", "sell d4"),
+])
+def test_a_possession_is_named_by_its_price_in_pounds(language: str, text: str, means: str) -> None:
+    """«за четыре фунта», «των 4 λιρών»: the tile's value, said as a price."""
+    assert read("prodigals", language, "hand", text) == ["use land-steward", means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "Использую управляющего имением, продаю лошадь за пять фунтов."),  # the horse is worth 4
+    ("el", "Ο Επιστάτης πουλάει το άλογο των 5 λιρών."),
+    ("ru", "Использую управляющего имением, продаю вино не за пять фунтов."),
+])
+def test_a_price_no_possession_has_sells_nothing(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("prodigals", language, "hand", text)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "Использую управляющего имением, продаю за 4 фунта."),  # the dog and the horse are worth 4
+    ("el", "Ο Επιστάτης πουλάει κάτι των 4 λιρών."),
+])
+def test_a_price_two_possessions_share_is_asked_about(language: str, text: str) -> None:
+    with pytest.raises(AmbiguousMove):
+        read("prodigals", language, "hand", text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("ru", "Играю «Роскошный ужин». На этом всё.", ["play lavish-dinner", "done"]),
+    ("ru", "На этом всё, спасибо.", ["done"]),
+    ("ru", "Ход пропускаю.", ["done"]),
+    ("ru", "Пропускаю ход, спасибо.", ["done"]),
+    ("ru", "Вот и всё.", ["done"]),
+    ("el", "Παίζω το Lavish Dinner. Αυτά από μένα.", ["play lavish-dinner", "done"]),
+    ("el", "Τέλος σειράς για μένα.", ["done"]),
+    ("el", "Τελείωσα τη σειρά μου, ευχαριστώ.", ["done"]),
+    ("el", "Τίποτα άλλο.", ["done"]),
+    ("el", "Παίζω το Lavish Dinner και σταματάω εδώ.", ["play lavish-dinner", "done"]),
+])
+def test_a_phrase_closing_the_turn_is_done(language: str, text: str, means: list[str]) -> None:
+    """«на этом всё» (a place word before "all", never "at the end"), «ход пропускаю», «τέλος σειράς»,
+    «αυτά από μένα», «σταματάω εδώ»: the turn ended, in the words players close it with."""
+    assert read("prodigals", language, "hand", text) == means
+
+
+def test_the_order_for_dame_beatrice_closes_with_a_phrase_too() -> None:
+    assert read("prodigals", "ru", "actions", "Первая леди, потом первый джентльмен. На этом всё.") == [
+        "order up lady1", "order up gent1", "done"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "Играю «Роскошный ужин», Чехарду пропускаю."),  # skipping a card plays no card and ends nothing
+    ("ru", "Пропускаю «Роскошный ужин»."),
+    ("ru", "Играю «Роскошный ужин». На этом всё, кроме «Чехарды»."),
+])
+def test_skipping_a_card_never_plays_it(language: str, text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", language, "hand", text)
