@@ -143,6 +143,11 @@ card, space, tile, marker and step) name a move; a tile's id, ``for`` (``exchang
 a placement puts and the ``society`` of ``move society lady2 up`` are read too, but name nothing alone. The words
 :func:`also_named` describes a move by (``words.DESCRIBED``) are other names for it, never owed."""
 
+POLITICAL_CIRCLE = "political circle tile"
+"""A political circle tile as the rulebook names it, in the words of the names it shares them with (Political
+Dilettante, the closed circle bonus): the tile a set or the canvass gives, said whole by players placing or
+discarding it."""
+
 _COMPETITION_WORDS = {"e": "election", "p": "possessions", "s": "society"}
 """A space's or set's competition, by the letter of its reply name, as players name it ("the election set")."""
 
@@ -283,6 +288,9 @@ def also_named(state: State, seat: int, move: Move) -> str:
         return "card"
     if isinstance(move, moves.Discard) and move.card:
         return "card"
+    if isinstance(move, (moves.Discard, moves.Tile)) or (isinstance(move, moves.Take) and move.tile != "none"):
+        return POLITICAL_CIRCLE  # the tile taken with a set or at the canvass, placed or thrown away: "the
+        # political circle tile goes to the discard", «плитку политического круга в сброс»
     if isinstance(move, moves.Sell):
         return _possession(move.tile)
     if isinstance(move, moves.Exchange):

@@ -75,3 +75,47 @@ def test_the_order_for_dame_beatrice_closes_with_a_phrase_too() -> None:
 def test_skipping_a_card_never_plays_it(language: str, text: str) -> None:
     with pytest.raises((MoveError, AmbiguousMove)):
         read("prodigals", language, "hand", text)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "Третий набор карт на выборах, а плитку политического круга в сброс."),
+    ("ru", "Беру третий набор на выборах, плитку политического круга выбрасываю."),
+    ("ru", "Третий набор на выборах; политическую плитку в сброс."),
+    ("el", "Παίρνω το τρίτο σετ των εκλογών και πετάω το πλακίδιο πολιτικού κύκλου."),
+    ("el", "Τρίτο σετ εκλογών, πετάω το πλακίδιο του πολιτικού κύκλου."),
+])
+def test_the_political_circle_tile_is_named_as_the_rulebook_names_it(language: str, text: str) -> None:
+    """«плитка политического круга», «πλακίδιο πολιτικού κύκλου»: the tile a set gives, thrown away."""
+    assert read("prodigals", language, "errands", text) == ["place e-set3", "discard tile"]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "Агитация: беру плитку политического круга."),  # two tiles lie there: which is unsaid
+    ("el", "Canvass, παίρνω ένα πλακίδιο πολιτικού κύκλου."),
+])
+def test_a_political_circle_tile_of_two_is_asked_about(language: str, text: str) -> None:
+    with pytest.raises(AmbiguousMove):
+        read("prodigals", language, "errands", text)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "Третий набор на выборах, плитку политического круга оставляю себе."),
+    ("ru", "Третий набор на выборах, плитку политического круга не выбрасываю."),
+    ("el", "Τρίτο σετ εκλογών, όχι το πλακίδιο του πολιτικού κύκλου."),
+])
+def test_a_political_circle_tile_kept_is_never_thrown_away(language: str, text: str) -> None:
+    try:
+        assert "discard tile" not in read("prodigals", language, "errands", text)
+    except (MoveError, AmbiguousMove):
+        pass
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("ru", "errands", "Первый набор на выборах с «Невнятной речью».", ["place e-set1"]),
+    ("ru", "errands", "Хочу набор с «Невнятной речью» и «Нелепым обещанием».", ["place e-set1"]),
+    ("el", "discard", "Πετάω την Ανταλλαγή Ιδιοκτησίας.", ["discard property-swap"]),
+    ("el", "hand", "Παίζω την Ανταλλαγή Περιουσίας.", ["play property-swap"]),
+])
+def test_a_card_by_the_name_players_translate_it_to(language: str, name: str, text: str, means: list[str]) -> None:
+    """Slurred Speech as «невнятная речь», Property Swap as «ανταλλαγή ιδιοκτησίας»: the catalog's other forms."""
+    assert read("prodigals", language, name, text) == means
