@@ -119,3 +119,22 @@ def test_a_political_circle_tile_kept_is_never_thrown_away(language: str, text: 
 def test_a_card_by_the_name_players_translate_it_to(language: str, name: str, text: str, means: list[str]) -> None:
     """Slurred Speech as «невнятная речь», Property Swap as «ανταλλαγή ιδιοκτησίας»: the catalog's other forms."""
     assert read("prodigals", language, name, text) == means
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("el", "hand", "Πρώτα βάζω τον Tory Baiter στο ταμπλό μου, μετά παίζω το Insult the Vicar.",
+     ["board tory-baiter", "play insult-the-vicar"]),
+    ("el", "hand", "Πρώτα παίζω το Lavish Dinner και μετά τελείωσα.", ["play lavish-dinner", "done"]),
+    ("el", "actions", "Πρώτα την πρώτη κυρία και μετά τον κύριο 2.", ["order up lady1", "order up gent2"]),
+    ("el", "errands", "Στέλνω τον βοηθό μου στο Rowdy.", ["place s-rowdy"]),
+    ("ru", "errands", "Посылаю посыльного на агитацию.", ["place e-canvass"]),
+])
+def test_first_as_an_adverb_and_verbs_of_sending_choose_nothing(language: str, name: str, text: str,
+                                                                means: list[str]) -> None:
+    """«πρώτα» (first, before the rest) numbers no marker; «στέλνω», «посылаю»: the errand boy sent, as «πάω»."""
+    assert read("prodigals", language, name, text) == means
+
+
+def test_first_as_an_adverb_leaves_which_lady_unsaid() -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "el", "actions", "Πρώτα η κυρία.")
