@@ -143,6 +143,11 @@ card, space, tile, marker and step) name a move; a tile's id, ``for`` (``exchang
 a placement puts and the ``society`` of ``move society lady2 up`` are read too, but name nothing alone. The words
 :func:`also_named` describes a move by (``words.DESCRIBED``) are other names for it, never owed."""
 
+POLITICAL_CIRCLE = "political circle tile"
+"""A political circle tile as the rulebook names it, in the words of the names it shares them with (Political
+Dilettante, the closed circle bonus): the tile a set or the canvass gives, said whole by players placing or
+discarding it."""
+
 _COMPETITION_WORDS = {"e": "election", "p": "possessions", "s": "society"}
 """A space's or set's competition, by the letter of its reply name, as players name it ("the election set")."""
 
@@ -218,12 +223,13 @@ def _marker(state: State, seat: int, marker: str) -> str:
 def _possession(tile: str) -> str:
     """A possession tile by what it shows: its value, its symbol and its borough ("my wine in Mayfair worth 4"),
     the value as the board writes it (``£4``), a number of no word before it (``mayfair 4`` would be Mayfair's
-    fourth)."""
+    fourth), and in pounds, as players say a price ("the horse for four pounds", «вино за пять фунтов», «το σκυλί
+    των 4 λιρών»): a count of pounds that is not the tile's value names no word of it."""
     found = DATA.possessions.get(DATA.tile_by_slug.get(tile, ""))
     if found is None:
         return ""
-    return " ".join([f"£{found.value}", "card" if found.symbol == "cards" else found.symbol, found.borough.lower(),
-                     "possessions"])  # its kind: "my e1 possession", «az e1-es birtokomat»
+    return " ".join([f"£{found.value}", f"pounds {found.value}", "card" if found.symbol == "cards" else found.symbol,
+                     found.borough.lower(), "possessions"])  # its kind: "my e1 possession", «az e1-es birtokomat»
 
 
 def _option(state: State, seat: int, move: moves.Option) -> str:
@@ -282,6 +288,9 @@ def also_named(state: State, seat: int, move: Move) -> str:
         return "card"
     if isinstance(move, moves.Discard) and move.card:
         return "card"
+    if isinstance(move, (moves.Discard, moves.Tile)) or (isinstance(move, moves.Take) and move.tile != "none"):
+        return POLITICAL_CIRCLE  # the tile taken with a set or at the canvass, placed or thrown away: "the
+        # political circle tile goes to the discard", «плитку политического круга в сброс»
     if isinstance(move, moves.Sell):
         return _possession(move.tile)
     if isinstance(move, moves.Exchange):
