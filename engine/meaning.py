@@ -329,6 +329,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 count, count_at, dropped = 2, -1, True  # «kétszer a pakliból»: twice what follows, as "both"
                 # counts it; else a word passed over, which may have counted what the reader does not read
             continue
+        again = _count_after(at, written, between, read, reading, repeated)
+        if again:  # "down three spaces", "down 2 times": the step just said, as often as counted
+            read += [replace(read[-1], same=True)] * (again - 1)
+            ended = 1  # the unit after the count
+            continue
         if (between[at] == "-" and folded in reading.suffixes and written[at - 1].isdigit() and read
                 and read[-1].written == written[at - 1]):  # «a pt4-ért»: "for pt4", the ending's word first
             glued = len(read) > 1 and between[at - 1] == "" and read[-2].written == written[at - 2]
@@ -431,6 +436,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                               near=_neighbours(at, written, between, reading), clause=clause, run=run,
                               sentence=sentence))
             continue
+        if concepts and count is not None and count_at == len(read) and folded in reading.small and not (
+                concepts & (repeated | vocabulary.verbs)) and read and read[-1].written == written[at - 1]:
+            continue  # "two spaces down": the unit the count says its steps in, no space of the board
         if concepts and count is not None and concepts <= fillers:
             continue  # «mindkét At the Pub-ot», "two At the Pubs": a name's "the" tells nothing, the count counts
         if concepts:  # the name's own word
@@ -784,6 +792,8 @@ def _counts_what_follows(at: int, written: list[str], between: list[str], read: 
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
     if lexicon is None or at + 1 >= len(written) or not between[at + 1].isspace():
         return False
+    if at > 0 and between[at].isspace() and fold(written[at - 1]) in lexicon.reading.places:
+        return False  # "my gentleman on 10 down": the place it stands on, numbered, and the step after it
     if not index.concepts(written[at + 1], words) & lexicon.repeated or fold(written[at + 1]) in lexicon.reading.small:
         return False  # «στη θέση 1 της σειράς»: a small word after it is counted by nothing
     return not at or not between[at].isspace() or not read or read[-1].written != written[at - 1] or not (
@@ -882,6 +892,24 @@ def _counts_a_list(at: int, written: list[str], between: list[str], index: "_Ind
         if later < len(written) and ":" in between[later]:
             return True
     return False
+
+
+def _count_after(at: int, written: list[str], between: list[str], read: list[Token], reading: Reading,
+                 repeated: frozenset[str]) -> int:
+    """How often the count ``at`` says the thing right before it is meant, where a unit the language reads past
+    follows ("down three spaces", "down 2 times": the step made again); 0 where it is no such count (an ordinal,
+    a number a thing is named by, a count before the thing it counts)."""
+    if not read or at == 0 or at + 1 >= len(written) or not between[at].isspace() or not between[at + 1].isspace():
+        return 0
+    before = read[-1]
+    if before.optional or before.written != written[at - 1] or not before.concepts & repeated:
+        return 0
+    folded = fold(written[at])
+    number = int(folded) if folded.isdigit() else reading.numbers.get(folded)
+    unit = fold(written[at + 1])
+    if number is None or not 1 <= number <= 10 or unit not in reading.small or unit in reading.pronouns:
+        return 0
+    return number if at + 2 >= len(written) or not written[at + 2].isdigit() else 0
 
 
 def _one_unit(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
@@ -1545,9 +1573,11 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
         search.split[notation] = ([part + describe(more) for part, more in zip(split, named)]
                                   if len(split) == len(named) > 1 else split)  # each part's own other names
     alias = describe(also)
-    numbered = {word.split("=")[0] for word in alias if "=" in word}  # a place (``up2``) tells moves apart
+    written = search.vocabulary.moves | search.vocabulary.others | search.vocabulary.counted
+    numbered = {word.split("=")[0] for word in alias if "=" in word  # a place (``up2``) tells moves apart; a
+                and word.split("=")[0] in written}  # number of a word no line writes (a row's value) is another name
     search.aliases[notation] = Counter({word: n for word, n in alias.items()
-                                        if "=" not in word and word not in numbered})
+                                        if word.split("=")[0] not in numbered})
     return found
 
 
