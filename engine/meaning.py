@@ -1499,7 +1499,11 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         unordered = {move for move, _ in fits if not _in_order(chunk, search.rules.format(move), search.vocabulary)}
         chosen = _chosen(search, chunk, fits, described) if not chunk[0].same else [  # "down twice": the second
             (move, NAMED) for move, _ in fits if played and search.rules.format(move) == played[-1][0]]  # down,
+        unsaid = {move for move, left in fits if played and played[-1][0] in DONE
+                  and (+left).keys() & search.vocabulary.never_unsaid}
         for move, names in chosen:  # beginning a move, makes the one before again, named as that one was
+            if move in unsaid:  # "I pass on Leapfrog", "done, Leapfrog": past the turn's end, a discard is never
+                names = UNSAID  # named by its card alone, only the one asked for now is
             if move in unordered:
                 names = min(names, UNNAMED)  # given and taken said with no word between: asked about
             try:
