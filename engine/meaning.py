@@ -347,7 +347,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                               clause=clause, run=run, sentence=sentence))
             continue
         if word.isdigit() and at + 1 < len(written) and between[at + 1].isspace() and (
-                spent := _spent(at, written, index, words)):  # "1 errand boy": how many a move spends, no place
+                spent := _spent(at, written, between, index, words)):  # "1 errand boy": how many a move spends, no place
             read.append(Token(word, frozenset(f"{thing}{SPENT}{int(word)}" for thing in spent), clause=clause,
                               run=run, sentence=sentence))
             continue
@@ -421,7 +421,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 counts = False  # «Suba két bábu: …»: how many things the list after the colon says, no site
             if not (counts or small or ordinal is not None) and _counts_no_move_word(at, written, between, index,
                                                                                  words):
-                spent = _spent(at, written, index, words)  # «két küldöncöt», «двух посыльных»: how many errand
+                spent = _spent(at, written, between, index, words)  # «két küldöncöt», «двух посыльных»: how many errand
                 if spent:  # boys go, which no move chooses but a move spends: the count must be the move's own
                     read.append(Token(word, frozenset(f"{thing}{SPENT}{number}" for thing in spent), clause=clause,
                                       run=run, sentence=sentence))
@@ -835,18 +835,32 @@ def _counts_no_move_word(at: int, written: list[str], between: list[str], index:
     """Whether the number word ``at`` counts the word right after it that names nothing a move chooses (Prodigals'
     errand boy: «két küldöncöt a központi kártyára», «двух посыльных»): how many of them a placement puts is the
     place's cost, said by the place, so the count chooses nothing."""
-    if at + 1 >= len(written) or not between[at + 1].isspace():
+    counted = _counted_word(at, written, between, words)
+    if counted is None:
         return False
-    concepts = index.concepts(written[at + 1], words, slips=False)
+    concepts = index.concepts(written[counted], words, slips=False)
     return bool(concepts) and concepts <= index.naming_nothing - {"for"}
 
 
-def _spent(at: int, written: list[str], index: "_Index", words: Words) -> frozenset[str]:
+def _counted_word(at: int, written: list[str], between: list[str], words: Words) -> int | None:
+    """Where the word a count ``at`` counts stands: right after it, or after a word choosing from a group and the
+    language's small words ("two of my errand boys"); None where a mark parts them."""
+    reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
+    after = at + 1
+    if after < len(written) and between[after].isspace() and fold(written[after]) in reading.partitive:
+        after += 1
+        while after < len(written) and between[after].isspace() and fold(written[after]) in reading.small:
+            after += 1
+    return after if after < len(written) and between[after].isspace() else None
+
+
+def _spent(at: int, written: list[str], between: list[str], index: "_Index", words: Words) -> frozenset[str]:
     """The words of what a move spends (:attr:`Vocabulary.spent`) the number word ``at`` counts: the count must then
     be the move's own (``boy×2``: "two errand boys on the central card"), never passed over as choosing nothing,
     and never a number an ordinal or another count could take ("the first place" is no errand boy's)."""
     spent = frozenset(fold(word) for word in index.vocabulary.spent)
-    counted = index.concepts(written[at + 1], words, slips=False)  # the errand boy's own word, not a small word
+    at = _counted_word(at, written, between, words) or at + 1  # "two of my errand boys"
+    counted = index.concepts(written[at], words, slips=False) if at < len(written) else frozenset()  # the errand boy's own word, not a small word
     return spent if spent and counted and counted <= spent else frozenset()  # it stands in for («2 на», "on")
 
 

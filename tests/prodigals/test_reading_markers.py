@@ -32,7 +32,7 @@ def test_a_marker_is_named_by_its_column(text: str, means: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("text", "means"), [
-    ("Rude Remark: my gentleman on 10 down two spaces, then my lady on 5 one space down",
+    ("Rude Remark: my gentleman on 10 down two spaces, then my lady on 5 one step down",
      ["gent1", "gent1", "lady2"]),
     ("Rude Remark. Move my gentleman on 10 down 3 steps.", ["gent1"] * 3),
     ("Rude Remark: lady on 5 down 2 times and the gentleman on 8 down once", ["lady2", "lady2", "gent2"]),
