@@ -333,6 +333,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 count, count_at, dropped = 2, -1, True  # «kétszer a pakliból»: twice what follows, as "both"
                 # counts it; else a word passed over, which may have counted what the reader does not read
             continue
+        again = _count_after(at, written, between, read, reading, repeated)
+        if again:  # "down three spaces", "down 2 times": the step just said, as often as counted
+            read += [replace(read[-1], same=True)] * (again - 1)
+            ended = 1  # the unit after the count
+            continue
         if (between[at] == "-" and folded in reading.suffixes and written[at - 1].isdigit() and read
                 and read[-1].written == written[at - 1]):  # «a pt4-ért»: "for pt4", the ending's word first
             glued = len(read) > 1 and between[at - 1] == "" and read[-2].written == written[at - 2]
@@ -346,7 +351,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                               clause=clause, run=run, sentence=sentence))
             continue
         if word.isdigit() and at + 1 < len(written) and between[at + 1].isspace() and (
-                spent := _spent(at, written, index, words)):  # "1 errand boy": how many a move spends, no place
+                spent := _spent(at, written, between, index, words)):  # "1 errand boy": how many a move spends, no place
             read.append(Token(word, frozenset(f"{thing}{SPENT}{int(word)}" for thing in spent), clause=clause,
                               run=run, sentence=sentence))
             continue
@@ -425,7 +430,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 counts = False  # «Suba két bábu: …»: how many things the list after the colon says, no site
             if not (counts or small or ordinal is not None) and _counts_no_move_word(at, written, between, index,
                                                                                  words):
-                spent = _spent(at, written, index, words)  # «két küldöncöt», «двух посыльных»: how many errand
+                spent = _spent(at, written, between, index, words)  # «két küldöncöt», «двух посыльных»: how many errand
                 if spent:  # boys go, which no move chooses but a move spends: the count must be the move's own
                     read.append(Token(word, frozenset(f"{thing}{SPENT}{number}" for thing in spent), clause=clause,
                                       run=run, sentence=sentence))
@@ -440,6 +445,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                               near=_neighbours(at, written, between, reading), clause=clause, run=run,
                               sentence=sentence))
             continue
+        if concepts and count is not None and count_at == len(read) and folded in reading.small and not (
+                concepts & (repeated | vocabulary.verbs)) and read and read[-1].written == written[at - 1]:
+            continue  # "two spaces down": the unit the count says its steps in, no space of the board
         if concepts and count is not None and concepts <= fillers:
             continue  # «mindkét At the Pub-ot», "two At the Pubs": a name's "the" tells nothing, the count counts
         if concepts:  # the name's own word
@@ -795,6 +803,8 @@ def _counts_what_follows(at: int, written: list[str], between: list[str], read: 
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
     if lexicon is None or at + 1 >= len(written) or not between[at + 1].isspace():
         return False
+    if at > 0 and between[at].isspace() and fold(written[at - 1]) in lexicon.reading.places:
+        return False  # "my gentleman on 10 down": the place it stands on, numbered, and the step after it
     if not index.concepts(written[at + 1], words) & lexicon.repeated or fold(written[at + 1]) in lexicon.reading.small:
         return False  # «στη θέση 1 της σειράς»: a small word after it is counted by nothing
     return not at or not between[at].isspace() or not read or read[-1].written != written[at - 1] or not (
@@ -836,18 +846,32 @@ def _counts_no_move_word(at: int, written: list[str], between: list[str], index:
     """Whether the number word ``at`` counts the word right after it that names nothing a move chooses (Prodigals'
     errand boy: «két küldöncöt a központi kártyára», «двух посыльных»): how many of them a placement puts is the
     place's cost, said by the place, so the count chooses nothing."""
-    if at + 1 >= len(written) or not between[at + 1].isspace():
+    counted = _counted_word(at, written, between, words)
+    if counted is None:
         return False
-    concepts = index.concepts(written[at + 1], words, slips=False)
+    concepts = index.concepts(written[counted], words, slips=False)
     return bool(concepts) and concepts <= index.naming_nothing - {"for"}
 
 
-def _spent(at: int, written: list[str], index: "_Index", words: Words) -> frozenset[str]:
+def _counted_word(at: int, written: list[str], between: list[str], words: Words) -> int | None:
+    """Where the word a count ``at`` counts stands: right after it, or after a word choosing from a group and the
+    language's small words ("two of my errand boys"); None where a mark parts them."""
+    reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
+    after = at + 1
+    if after < len(written) and between[after].isspace() and fold(written[after]) in reading.partitive:
+        after += 1
+        while after < len(written) and between[after].isspace() and fold(written[after]) in reading.small:
+            after += 1
+    return after if after < len(written) and between[after].isspace() else None
+
+
+def _spent(at: int, written: list[str], between: list[str], index: "_Index", words: Words) -> frozenset[str]:
     """The words of what a move spends (:attr:`Vocabulary.spent`) the number word ``at`` counts: the count must then
     be the move's own (``boy×2``: "two errand boys on the central card"), never passed over as choosing nothing,
     and never a number an ordinal or another count could take ("the first place" is no errand boy's)."""
     spent = frozenset(fold(word) for word in index.vocabulary.spent)
-    counted = index.concepts(written[at + 1], words, slips=False)  # the errand boy's own word, not a small word
+    at = _counted_word(at, written, between, words) or at + 1  # "two of my errand boys"
+    counted = index.concepts(written[at], words, slips=False) if at < len(written) else frozenset()  # the errand boy's own word, not a small word
     return spent if spent and counted and counted <= spent else frozenset()  # it stands in for («2 на», "on")
 
 
@@ -893,6 +917,24 @@ def _counts_a_list(at: int, written: list[str], between: list[str], index: "_Ind
         if later < len(written) and ":" in between[later]:
             return True
     return False
+
+
+def _count_after(at: int, written: list[str], between: list[str], read: list[Token], reading: Reading,
+                 repeated: frozenset[str]) -> int:
+    """How often the count ``at`` says the thing right before it is meant, where a unit the language reads past
+    follows ("down three spaces", "down 2 times": the step made again); 0 where it is no such count (an ordinal,
+    a number a thing is named by, a count before the thing it counts)."""
+    if not read or at == 0 or at + 1 >= len(written) or not between[at].isspace() or not between[at + 1].isspace():
+        return 0
+    before = read[-1]
+    if before.optional or before.written != written[at - 1] or not before.concepts & repeated:
+        return 0
+    folded = fold(written[at])
+    number = int(folded) if folded.isdigit() else reading.numbers.get(folded)
+    unit = fold(written[at + 1])
+    if number is None or not 1 <= number <= 10 or unit not in reading.small or unit in reading.pronouns:
+        return 0
+    return number if at + 2 >= len(written) or not written[at + 2].isdigit() else 0
 
 
 def _one_unit(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
@@ -1526,7 +1568,11 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         unordered = {move for move, _ in fits if not _in_order(chunk, search.rules.format(move), search.vocabulary)}
         chosen = _chosen(search, chunk, fits, described) if not chunk[0].same else [  # "down twice": the second
             (move, NAMED) for move, _ in fits if played and search.rules.format(move) == played[-1][0]]  # down,
+        unsaid = {move for move, left in fits if played and played[-1][0] in DONE
+                  and (+left).keys() & search.vocabulary.never_unsaid}
         for move, names in chosen:  # beginning a move, makes the one before again, named as that one was
+            if move in unsaid:  # "I pass on Leapfrog", "done, Leapfrog": past the turn's end, a discard is never
+                names = UNSAID  # named by its card alone, only the one asked for now is
             if move in unordered:
                 names = min(names, UNNAMED)  # given and taken said with no word between: asked about
             try:
@@ -1600,10 +1646,12 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
         search.split[notation] = ([part + describe(more) for part, more in zip(split, named)]
                                   if len(split) == len(named) > 1 else split)  # each part's own other names
     alias = describe(also)
-    numbered = {word.split("=")[0] for word in alias if "=" in word} - _units(search.vocabulary)  # a place
-    search.aliases[notation] = Counter({word: n for word, n in alias.items()  # (``up2``) tells moves apart; a
-                                        if word.split("=")[0] not in numbered})  # count of a unit (``yuan3``) is
-    # what the move costs or gives, no choice left unsaid
+    written = search.vocabulary.moves | search.vocabulary.others | search.vocabulary.counted
+    numbered = {word.split("=")[0] for word in alias if "=" in word  # a place (``up2``) tells moves apart; a
+                and word.split("=")[0] in written} - _units(search.vocabulary)  # number of a word no line writes
+    search.aliases[notation] = Counter({word: n for word, n in alias.items()  # (a row's value) is another name,
+                                        if word.split("=")[0] not in numbered})  # and a count of a unit (``yuan3``)
+    # what the move costs or gives: no choice left unsaid
     return found
 
 

@@ -113,8 +113,8 @@ def _identifiers() -> list[str]:
 _NAMING_NOTHING = ("for", "errand-boy")
 
 _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower", "bottom"), ("cards", "card"),
-         ("center", "centre"), ("possession", "possessions"), ("finished", "done"),
-         ("spot", "space"), ("vote", "votes"), ("pound", "pounds"), ("spent", "spend"), ("megaphone", "megaphones"), ("minus", "lose"),
+         ("center", "centre"), ("middle", "centre"), ("possession", "possessions"), ("finished", "done"),
+         ("spot", "space"), ("vote", "votes"), ("pound", "pounds"), ("spent", "spend"), ("pass", "done"), ("megaphone", "megaphones"), ("minus", "lose"),
          ("throw", "discard"), ("toss", "discard"), ("chuck", "discard"), ("ditch", "discard"), ("rid", "discard"))
 """English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
 the other word for ending the turn, an option's effect in the singular ("lose 1 vote") or as a sign ("minus 2 votes"),
@@ -203,21 +203,40 @@ def _costs(effect: dict) -> list[str]:
     # a vote" is the heckle space, whose effect that cost is
 
 
+_VALUE = "value"
+"""The word a marker's row value is numbered by in its other names: no word of the notation, so only a number said
+after a place word ("on 10", an ordinal's ``*=10``) reads it, never a count ("down 2")."""
+
+
 def _marker(state: State, seat: int, marker: str) -> str:
     """A marker by its place on the society grid: "top" or "bottom" of the player's two of its kind where they
-    stand in two rows, and its column ("the lady on the right", "my top gentleman")."""
+    stand in two rows, its column, said with its kind ("the lady on the right", "the lady in the right column",
+    "my top gentleman"), and the value of the row it stands on ("my gentleman on 10"), a numbered word no move's
+    line writes (``value10``): a number said after a place word numbers it, a count never does."""
     markers = state.players[seat].markers
     if marker not in markers:
         return ""
     row, column = markers[marker]
     kind = marker.rstrip("0123456789")
-    said = [DATA.columns[column]]
+    said = [DATA.columns[column], "column", f"{_VALUE}{DATA.rows[row]}" if DATA.rows[row] >= 0 else ""]
     rows = [place[0] for other, place in markers.items() if other != marker and other.rstrip("0123456789") == kind]
     if rows and all(other > row for other in rows):
         said.append("top")
     elif rows and all(other < row for other in rows):
         said.append("bottom")
-    return " ".join(said)
+    return " ".join(word for word in said if word)
+
+
+def _jumped(state: State, seat: int, move: moves.Jump) -> str:
+    """The kinds of the player's markers a jump leaps over, one per jump ("my lady jumps over the gentleman below
+    her"): the marker jumped is named beside the one jumping, never a move of its own."""
+    markers = state.players[seat].markers
+    if move.marker not in markers:
+        return ""
+    row, column = markers[move.marker]
+    below = {place: other for other, place in markers.items()}
+    over = [below.get((row + 1 + 2 * jump, column), "") for jump in range(move.jumps)]
+    return " ".join(other.rstrip("0123456789") for other in over if other)
 
 
 def _possession(tile: str) -> str:
@@ -271,7 +290,9 @@ def also_named(state: State, seat: int, move: Move) -> str:
     is a marker moved down, as a player says it («опускаю», «κατεβάζω»), whatever the card calls it."""
     if isinstance(move, moves.Place):
         return _space(state, move)
-    if isinstance(move, (moves.Shift, moves.Drop, moves.Jump, moves.OrderUp)):
+    if isinstance(move, moves.Jump):
+        return f"{_marker(state, seat, move.marker)} {_jumped(state, seat, move)}".strip()
+    if isinstance(move, (moves.Shift, moves.Drop, moves.OrderUp)):
         return _marker(state, seat, move.marker) + (  # an order for Dame Beatrice is made for a case that may
             f" move dame beatrice {CONDITION}" if isinstance(move, moves.OrderUp)  # come: "if she needs a marker
             # moved up"; the marker it moves up

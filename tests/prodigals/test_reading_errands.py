@@ -111,3 +111,25 @@ def test_more_errand_boys_than_the_space_takes_play_nothing(language: str, state
     with pytest.raises(MoveError) as refused:
         read("prodigals", language, state, text)
     assert text.split()[0].strip(",.") in str(refused.value)  # the count is what the answer names
+
+
+@pytest.mark.parametrize("text", [
+    "Two of my errand boys on the central card",
+    "Putting two of my boys on the central card",
+    "Two of the errand boys go to the central card",
+    "Central card, two of my errand boys",
+    "I'm sending two of my errand boys to the central card",
+])
+def test_a_count_of_errand_boys_chosen_from_a_group_is_the_spaces(text: str) -> None:
+    """"two of my errand boys": the count chooses from the player's boys, and is what the central card costs."""
+    assert read("prodigals", "en", "errands", text) == ["place central-card"]
+
+
+@pytest.mark.parametrize("text", [
+    "three of my errand boys on the central card",  # it costs two
+    "two of my errand boys to Hyde Park",  # it costs one
+    "not two of my errand boys on the central card",
+])
+def test_a_count_of_errand_boys_from_a_group_the_space_does_not_cost_is_never_played(text: str) -> None:
+    with pytest.raises((AmbiguousMove, MoveError)):
+        read("prodigals", "en", "errands", text)
