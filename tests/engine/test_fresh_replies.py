@@ -56,7 +56,7 @@ HELD_OUT_AT_LEAST = {
 
 TAUGHT_AT_LEAST = {
     "dragon.el": 35, "dragon.en": 34, "dragon.hu": 32, "dragon.ru": 43,
-    "prodigals.el": 35, "prodigals.en": 41, "prodigals.hu": 37, "prodigals.ru": 41,
+    "prodigals.el": 36, "prodigals.en": 42, "prodigals.hu": 37, "prodigals.ru": 41,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
 34 of them, and one read as a move not meant: an ordinal whose thing the reader did not know took another's)."""
