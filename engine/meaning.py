@@ -525,8 +525,12 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
     read = _one_name(read)
-    if read and all(token.optional or all(SPENT in concept for concept in token.concepts) for token in read):
-        return None  # «Két emberemet küldöm», "two errand boys": how many, and no place, which the count never says
+    verbs = frozenset(fold(verb) for verb in vocabulary.verbs)
+    if any(SPENT in concept for token in read for concept in token.concepts) and all(
+            token.optional or token.concepts <= verbs or all(SPENT in concept for concept in token.concepts)
+            for token in read):
+        return None  # «Két emberemet küldöm», "I send two errand boys": how many, and no place, which the count
+        # never says (though one place takes two)
     listed = any(_listed(fold(word), reading.options, words) for word in written)
     return Tokens(tuple(_paired(read)), dropped, saw_each, listed=listed, read_count=saw_each and each_read >= each_said)
 

@@ -65,9 +65,14 @@ def test_a_count_of_errand_boys_passes_no_negation_or_choice_over(language: str,
         read("prodigals", language, "errands", text)
 
 
-def test_a_count_of_errand_boys_alone_places_nothing() -> None:
+@pytest.mark.parametrize(("language", "text"), [
+    ("hu", "Két emberemet küldöm."),
+    ("en", "I place two errand boys"),  # only the central card takes two: still no place said
+    ("ru", "Ставлю двух посыльных."),
+])
+def test_a_count_of_errand_boys_alone_places_nothing(language: str, text: str) -> None:
     with pytest.raises((MoveError, AmbiguousMove)):
-        read("prodigals", "hu", "errands", "Két emberemet küldöm.")
+        read("prodigals", language, "errands", text)
 
 
 @pytest.mark.parametrize(("language", "text"), [
