@@ -335,10 +335,12 @@ def test_a_palace_said_of_one_of_two_persons_is_not_played_for_both() -> None:
         read("dragon", "en", "start", "monk and scholar, in palace 2")
 
 
-def test_a_bare_number_names_no_numbered_thing() -> None:
-    """"healer 2" is no ordinal: a count or a number of anything, never played as palace 2."""
-    with pytest.raises(MoveError):
-        read("dragon", "en", "start", "tax collector palace 1, healer 2")
+@pytest.mark.parametrize("text", ["tax collector palace 1, 2 healers", "tax collector palace 1, healer, 2"])
+def test_a_bare_number_names_no_numbered_thing(text: str) -> None:
+    """"2 healers" is a count, "healer, 2" a number of anything: never played as palace 2 (only a number tagged
+    onto the thing it places, ending its part, is where it goes: "healer 2," see below)."""
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("dragon", "en", "start", text)
 
 
 @pytest.mark.parametrize(("language", "state_name", "text", "means"), [
@@ -1653,3 +1655,43 @@ def test_a_palace_said_without_which_is_never_the_one_the_notation_implies(text:
 
 def test_a_person_said_alone_is_the_notations_own_recruit() -> None:
     assert read("dragon", "en", "person", "Hi, an old healer please") == ["recruit old healer palace1"]
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("en", "start", "healer 2, warrior 1", ["start warrior palace1, healer palace2"]),
+    ("en", "start", "Monk 1 and scholar 2 please", ["start monk palace1, scholar palace2"]),
+    ("en", "start", "tax collector 2, craftsman 2", ["start craftsman palace2, tax collector palace2"]),
+    ("en", "person", "old healer 2", ["recruit old healer palace2"]),
+    ("en", "release", "court lady 2", ["release court lady palace2"]),
+    ("el", "start", "μοναχός 2, λόγιος 1", ["start monk palace2, scholar palace1"]),
+    ("el", "start", "πολεμιστής 1 - αγρότης 2", ["start warrior palace1, farmer palace2"]),
+    ("el", "person", "γέρος θεραπευτής 2", ["recruit old healer palace2"]),
+    ("hu", "start", "szerzetes 2 és harcos 1", ["start warrior palace1, monk palace2"]),
+    ("hu", "start", "tűzijátékos 2, adószedő 1", ["start tax collector palace1, pyrotechnist palace2"]),
+    ("hu", "person", "idős gyógyító 2", ["recruit old healer palace2"]),
+    ("ru", "start", "монах 2 и воин 1 пожалуйста", ["start warrior palace1, monk palace2"]),
+    ("ru", "start", "лекарь 1, учёный 2", ["start healer palace1, scholar palace2"]),
+    ("ru", "person", "старый лекарь 2", ["recruit old healer palace2"]),
+])
+def test_a_number_tagged_onto_a_thing_is_where_it_goes(language: str, name: str, text: str,
+                                                        means: list[str]) -> None:
+    """"farmer 1, healer 2": a number after a thing the move places, ending its part, is the place it goes, where
+    no legal move numbers that thing."""
+    assert read("dragon", language, name, text) == means
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("action", "harvest 2"),  # the harvest is in group 1: no card's place in its group
+    ("build", "craftsman 2"),  # the craftsman names a palace of a build, never goes to one
+    ("build", "pyrotechnist 1"),
+    ("build", "palace 1, new 2"),  # two floors on a new palace, never palace 2
+    ("start", "farmer 1 or healer 2"),
+    ("start", "farmer 1, farmer 2"),
+])
+def test_a_tagged_number_never_names_another_thing(name: str, text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("dragon", "en", name, text)
+
+
+def test_a_tagged_number_of_a_numbered_thing_is_that_thing() -> None:
+    assert read("dragon", "en", "action", "tax 2") == ["group 2 tax"]
