@@ -55,7 +55,7 @@ HELD_OUT_AT_LEAST = {
 
 
 TAUGHT_AT_LEAST = {
-    "dragon.el": 36, "dragon.en": 34, "dragon.hu": 33, "dragon.ru": 43,
+    "dragon.el": 36, "dragon.en": 34, "dragon.hu": 35, "dragon.ru": 43,
     "prodigals.el": 31, "prodigals.en": 38, "prodigals.hu": 23, "prodigals.ru": 34,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,

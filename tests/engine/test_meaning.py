@@ -1695,3 +1695,26 @@ def test_a_tagged_number_never_names_another_thing(name: str, text: str) -> None
 
 def test_a_tagged_number_of_a_numbered_thing_is_that_thing() -> None:
     assert read("dragon", "en", "action", "tax 2") == ["group 2 tax"]
+
+
+@pytest.mark.parametrize(("name", "text", "means"), [
+    ("build", "Egy vadonatúj palota két emelettel", ["build +2 new"]),
+    ("build", "Két emelet egy vadiúj palotára", ["build +2 new"]),
+    ("person", "Dzsókerkártyával egy fiatal tudóst veszek fel", ["recruit young scholar palace1 with wild"]),
+    ("person", "A jokerkártyát használom: idős földműves a második palotába",
+     ["recruit old farmer palace2 with wild"]),
+    ("person", "Egy tűzszerészt kérek, fiatalt, az első palotába", ["recruit young pyrotechnist palace1"]),
+])
+def test_hungarian_everyday_names_of_dragon_things(name: str, text: str, means: list[str]) -> None:
+    """Hungarian players' own words for the game's things: «vadonatúj» (brand-new), the wild card as
+    «dzsókerkártya», the pyrotechnist as «tűzszerész»."""
+    assert read("dragon", "hu", name, text) == means
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("person", "Nem dzsókerkártyával, fiatal tudóst"),
+    ("build", "Nem vadonatúj palota, két emelet"),
+])
+def test_hungarian_everyday_names_negated_are_never_played(name: str, text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("dragon", "hu", name, text)
