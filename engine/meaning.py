@@ -359,9 +359,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             said = ({f"{thing}={int(word)}" for thing in things} if glued  # of the thing written onto it,
                     else {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set()))  # never a count
             tagged_onto = index.concepts(written[at - 1], words) if at > 0 else frozenset()
-            if not glued and not placed and not tagged_onto & (counted | repeated | units) and _tagged(
-                    at, written, between, reading):  # "farmer 1, healer 2": the place each goes (never "new 2")
-                said = said | {f"{TAGGED}{thing}={int(word)}" for thing in tagged_onto}
+            if not glued and not placed and _tagged(at, written, between, reading):  # "farmer 1, healer 2":
+                kind = COUNTED_TAG if tagged_onto & (counted | repeated | units) else TAGGED  # the place each goes
+                said = said | {f"{kind}{thing}={int(word)}" for thing in tagged_onto}  # ("new 2": maybe a count)
             read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run, sentence=sentence))
             if at in compound:  # «δύο ορόφους … διώροφο»: one count said twice, as "both floors, two storeys high"
@@ -1025,6 +1025,9 @@ TAGGED = "?"
 """A number written after a word and ending its part ("farmer 1, healer 2"), before the legal moves are known:
 ``?farmer=1`` is made the place of that number by :func:`_numbering` where a legal move's notation has the word
 and numbers no such thing, else dropped."""
+COUNTED_TAG = "?+"
+"""A :data:`TAGGED` number after a word a number may count ("new 2", "palace 1 and …"): only the number of that
+thing where a legal move numbers it (``palace=1``, never the count ``+1`` of a build), else a number as before."""
 
 
 def _tagged(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
@@ -1577,8 +1580,12 @@ def _untagged(token: Token, things: set[str], own: Counter[str]) -> Token:
     if not tagged:
         return token
     kept = token.concepts - tagged
-    onto = {concept[len(TAGGED):].split("=")[0] for concept in tagged}
-    if onto & set(own) and not onto & things:
+    onto = {concept.lstrip(COUNTED_TAG).split("=")[0] for concept in tagged}
+    if onto & things:  # "palace 1 and one on palace 2": palace 1's number, never a count of the floors after it
+        return replace(token, concepts=frozenset(concept for concept in kept if not concept.isdigit()))
+    if any(concept.startswith(COUNTED_TAG) for concept in tagged):
+        return replace(token, concepts=frozenset(kept))
+    if onto & set(own):
         numbered = {word.split("=")[0] for word in own if "=" in word}
         numbers = {concept.split("=")[1] for concept in tagged}
         kept = kept | {f"{thing}={number}" for thing in numbered for number in numbers}

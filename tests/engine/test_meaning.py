@@ -1718,3 +1718,25 @@ def test_hungarian_everyday_names_of_dragon_things(name: str, text: str, means: 
 def test_hungarian_everyday_names_negated_are_never_played(name: str, text: str) -> None:
     with pytest.raises((MoveError, AmbiguousMove)):
         read("dragon", "hu", name, text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "A floor for palace 2 and one for palace 1, please", ["build +1 palace1 +1 palace2"]),
+    ("en", "palace 2 gets one floor, and palace 1 the other", ["build +1 palace1 +1 palace2"]),
+    ("en", "one floor on palace 1, the other on a new one", ["build +1 palace1 +1 new"]),
+    ("en", "new palace 2 floors", ["build +2 new"]),
+    ("el", "Ένας όροφος στο παλάτι 2 και ένας στο παλάτι 1", ["build +1 palace1 +1 palace2"]),
+    ("ru", "Один этаж на дворец 1 и один на дворец 2", ["build +1 palace1 +1 palace2"]),
+])
+def test_a_numbered_things_number_ending_its_part_counts_nothing_after_it(language: str, text: str,
+                                                                         means: list[str]) -> None:
+    """"palace 1 and one on palace 2": the 1 is palace 1's number, never the count of the floors said after it
+    (which read "+1 palace2 +1 new" as well, and asked)."""
+    assert read("dragon", language, "build", text) == means
+
+
+@pytest.mark.parametrize("text", ["not palace 1, one on palace 2", "one floor on palace 1 and none on palace 2",
+                                  "palace 1, new 2"])
+def test_a_numbered_things_number_never_plays_what_is_refused(text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("dragon", "en", "build", text)
