@@ -363,6 +363,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             things = {fold(written[at - 1]), *index.concepts(written[at - 1], words)} if glued else set()
             said = ({f"{thing}={int(word)}" for thing in things} if glued  # of the thing written onto it,
                     else {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set()))  # never a count
+            tagged_onto = index.concepts(written[at - 1], words) if at > 0 else frozenset()
+            if not glued and not placed and _tagged(at, written, between, reading):  # "farmer 1, healer 2":
+                kind = COUNTED_TAG if tagged_onto & (counted | repeated | units) else TAGGED  # the place each goes
+                said = said | {f"{kind}{thing}={int(word)}" for thing in tagged_onto}  # ("new 2": maybe a count)
             read.append(Token(word, frozenset(said), near=_neighbours(at, written, between, reading),
                               clause=clause, run=run, sentence=sentence))
             if at in compound:  # «δύο ορόφους … διώροφο»: one count said twice, as "both floors, two storeys high"
@@ -1063,6 +1067,28 @@ ORDINAL = "*="
 """What an ordinal stands for besides its number: ``*=2`` is any numbered thing of number 2 ("the scholar in the
 second": ``palace=2``), the thing said before or left unsaid."""
 
+TAGGED = "?"
+"""A number written after a word and ending its part ("farmer 1, healer 2"), before the legal moves are known:
+``?farmer=1`` is made the place of that number by :func:`_numbering` where a legal move's notation has the word
+and numbers no such thing, else dropped."""
+COUNTED_TAG = "?+"
+"""A :data:`TAGGED` number after a word a number may count ("new 2", "palace 1 and …"): only the number of that
+thing where a legal move numbers it (``palace=1``, never the count ``+1`` of a build), else a number as before."""
+
+
+def _tagged(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether the number at ``at`` is tagged onto the word before it, a space between, and ends its part (the line,
+    a comma, semicolon or dash after it, or a joining word: "farmer 1 and healer 2", «αγρότης 1, γιατρός 2»); never
+    a count ("2 floors"), said before its thing, nor a number after a small word ("one of 2"). Small words after it
+    are passed ("scholar 2 please")."""
+    if at == 0 or not between[at].isspace() or not written[at - 1].isalpha() or fold(written[at - 1]) in reading.small:
+        return False
+    after = at + 1
+    while after < len(written) and between[after].isspace() and fold(written[after]) in reading.small - reading.joins:
+        after += 1
+    return after == len(written) or any(mark in between[after] for mark in ",;–—") or (
+        between[after].isspace() and fold(written[after]) in reading.joins)
+
 
 def _ordinal(folded: str, reading: Reading, words: Words) -> int | None:
     """The number an ordinal word says («вторую», "second", «δευτερο», «másodikba»), by the language's keys; never
@@ -1559,7 +1585,8 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         return
     legal = search.rules.legal(state, search.seat)
     described = [(move, _described(search, state, move)) for move in legal]
-    rest = _numbering(rest, {word.split("=")[0] for _, words in described for word in words if "=" in word})
+    own = sum((describe(search.rules.format(move)) for move in legal), Counter())
+    rest = _numbering(rest, {word.split("=")[0] for _, words in described for word in words if "=" in word}, own)
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
         if all(token.optional for token in chunk) or (after and (after[0].inside or after[0].numbered)) or (
@@ -1586,12 +1613,37 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
             _parse(search, following, after, (*played, (search.rules.format(move), move)), min(named, names))
 
 
-def _numbering(rest: tuple[Token, ...], things: set[str]) -> tuple[Token, ...]:
+def _numbering(rest: tuple[Token, ...], things: set[str], own: Counter[str] | None = None) -> tuple[Token, ...]:
     """The tokens with each word an ordinal numbers (:attr:`Token.numbered`) standing only for the numbered
     ``things`` of the legal moves it may be ("the second lady": ``lady``, never the Dame of Dame Beatrice, whose
-    Greek and Russian names begin with the word for a lady); a word naming none of them is left as it is."""
-    return tuple(replace(token, concepts=token.concepts & things) if token.numbered and token.concepts & things
-                 else token for token in rest)
+    Greek and Russian names begin with the word for a lady); a word naming none of them is left as it is. A number
+    tagged onto a word (:data:`TAGGED`) is read by :func:`_untagged` against ``own``, the words of the legal moves'
+    notations."""
+    return tuple(_untagged(replace(token, concepts=token.concepts & things)
+                           if token.numbered and token.concepts & things else token, things, own or Counter())
+                 for token in rest)
+
+
+def _untagged(token: Token, things: set[str], own: Counter[str]) -> Token:
+    """The token with its :data:`TAGGED` concepts made the numbered things of that number the notations number
+    (``palace=1``), where a notation has the word it is tagged onto and no
+    legal move numbers that word ("farmer 1": the farmer goes to palace 1); else dropped: "group 1" names the group,
+    "harvest 2" no card's place in its group (a number no notation has), "craftsman 2" in a build no palace (the
+    craftsman is no word of a build's notation, only of its palace's name)."""
+    tagged = {concept for concept in token.concepts if concept.startswith(TAGGED)}
+    if not tagged:
+        return token
+    kept = token.concepts - tagged
+    onto = {concept.lstrip(COUNTED_TAG).split("=")[0] for concept in tagged}
+    if onto & things:  # "palace 1 and one on palace 2": palace 1's number, never a count of the floors after it
+        return replace(token, concepts=frozenset(concept for concept in kept if not concept.isdigit()))
+    if any(concept.startswith(COUNTED_TAG) for concept in tagged):
+        return replace(token, concepts=frozenset(kept))
+    if onto & set(own):
+        numbered = {word.split("=")[0] for word in own if "=" in word}
+        numbers = {concept.split("=")[1] for concept in tagged}
+        kept = kept | {f"{thing}={number}" for thing in numbered for number in numbers}
+    return replace(token, concepts=frozenset(kept))
 
 
 def _in_order(chunk: Sequence[Token], notation: str, vocabulary: Vocabulary) -> int:

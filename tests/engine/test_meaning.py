@@ -335,10 +335,12 @@ def test_a_palace_said_of_one_of_two_persons_is_not_played_for_both() -> None:
         read("dragon", "en", "start", "monk and scholar, in palace 2")
 
 
-def test_a_bare_number_names_no_numbered_thing() -> None:
-    """"healer 2" is no ordinal: a count or a number of anything, never played as palace 2."""
-    with pytest.raises(MoveError):
-        read("dragon", "en", "start", "tax collector palace 1, healer 2")
+@pytest.mark.parametrize("text", ["tax collector palace 1, 2 healers", "tax collector palace 1, healer, 2"])
+def test_a_bare_number_names_no_numbered_thing(text: str) -> None:
+    """"2 healers" is a count, "healer, 2" a number of anything: never played as palace 2 (only a number tagged
+    onto the thing it places, ending its part, is where it goes: "healer 2," see below)."""
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("dragon", "en", "start", text)
 
 
 @pytest.mark.parametrize(("language", "state_name", "text", "means"), [
@@ -1653,3 +1655,88 @@ def test_a_palace_said_without_which_is_never_the_one_the_notation_implies(text:
 
 def test_a_person_said_alone_is_the_notations_own_recruit() -> None:
     assert read("dragon", "en", "person", "Hi, an old healer please") == ["recruit old healer palace1"]
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("en", "start", "healer 2, warrior 1", ["start warrior palace1, healer palace2"]),
+    ("en", "start", "Monk 1 and scholar 2 please", ["start monk palace1, scholar palace2"]),
+    ("en", "start", "tax collector 2, craftsman 2", ["start craftsman palace2, tax collector palace2"]),
+    ("en", "person", "old healer 2", ["recruit old healer palace2"]),
+    ("en", "release", "court lady 2", ["release court lady palace2"]),
+    ("el", "start", "μοναχός 2, λόγιος 1", ["start monk palace2, scholar palace1"]),
+    ("el", "start", "πολεμιστής 1 - αγρότης 2", ["start warrior palace1, farmer palace2"]),
+    ("el", "person", "γέρος θεραπευτής 2", ["recruit old healer palace2"]),
+    ("hu", "start", "szerzetes 2 és harcos 1", ["start warrior palace1, monk palace2"]),
+    ("hu", "start", "tűzijátékos 2, adószedő 1", ["start tax collector palace1, pyrotechnist palace2"]),
+    ("hu", "person", "idős gyógyító 2", ["recruit old healer palace2"]),
+    ("ru", "start", "монах 2 и воин 1 пожалуйста", ["start warrior palace1, monk palace2"]),
+    ("ru", "start", "лекарь 1, учёный 2", ["start healer palace1, scholar palace2"]),
+    ("ru", "person", "старый лекарь 2", ["recruit old healer palace2"]),
+])
+def test_a_number_tagged_onto_a_thing_is_where_it_goes(language: str, name: str, text: str,
+                                                        means: list[str]) -> None:
+    """"farmer 1, healer 2": a number after a thing the move places, ending its part, is the place it goes, where
+    no legal move numbers that thing."""
+    assert read("dragon", language, name, text) == means
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("action", "harvest 2"),  # the harvest is in group 1: no card's place in its group
+    ("build", "craftsman 2"),  # the craftsman names a palace of a build, never goes to one
+    ("build", "pyrotechnist 1"),
+    ("build", "palace 1, new 2"),  # two floors on a new palace, never palace 2
+    ("start", "farmer 1 or healer 2"),
+    ("start", "farmer 1, farmer 2"),
+])
+def test_a_tagged_number_never_names_another_thing(name: str, text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("dragon", "en", name, text)
+
+
+def test_a_tagged_number_of_a_numbered_thing_is_that_thing() -> None:
+    assert read("dragon", "en", "action", "tax 2") == ["group 2 tax"]
+
+
+@pytest.mark.parametrize(("name", "text", "means"), [
+    ("build", "Egy vadonatúj palota két emelettel", ["build +2 new"]),
+    ("build", "Két emelet egy vadiúj palotára", ["build +2 new"]),
+    ("person", "Dzsókerkártyával egy fiatal tudóst veszek fel", ["recruit young scholar palace1 with wild"]),
+    ("person", "A jokerkártyát használom: idős földműves a második palotába",
+     ["recruit old farmer palace2 with wild"]),
+    ("person", "Egy tűzszerészt kérek, fiatalt, az első palotába", ["recruit young pyrotechnist palace1"]),
+])
+def test_hungarian_everyday_names_of_dragon_things(name: str, text: str, means: list[str]) -> None:
+    """Hungarian players' own words for the game's things: «vadonatúj» (brand-new), the wild card as
+    «dzsókerkártya», the pyrotechnist as «tűzszerész»."""
+    assert read("dragon", "hu", name, text) == means
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("person", "Nem dzsókerkártyával, fiatal tudóst"),
+    ("build", "Nem vadonatúj palota, két emelet"),
+])
+def test_hungarian_everyday_names_negated_are_never_played(name: str, text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("dragon", "hu", name, text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "A floor for palace 2 and one for palace 1, please", ["build +1 palace1 +1 palace2"]),
+    ("en", "palace 2 gets one floor, and palace 1 the other", ["build +1 palace1 +1 palace2"]),
+    ("en", "one floor on palace 1, the other on a new one", ["build +1 palace1 +1 new"]),
+    ("en", "new palace 2 floors", ["build +2 new"]),
+    ("el", "Ένας όροφος στο παλάτι 2 και ένας στο παλάτι 1", ["build +1 palace1 +1 palace2"]),
+    ("ru", "Один этаж на дворец 1 и один на дворец 2", ["build +1 palace1 +1 palace2"]),
+])
+def test_a_numbered_things_number_ending_its_part_counts_nothing_after_it(language: str, text: str,
+                                                                         means: list[str]) -> None:
+    """"palace 1 and one on palace 2": the 1 is palace 1's number, never the count of the floors said after it
+    (which read "+1 palace2 +1 new" as well, and asked)."""
+    assert read("dragon", language, "build", text) == means
+
+
+@pytest.mark.parametrize("text", ["not palace 1, one on palace 2", "one floor on palace 1 and none on palace 2",
+                                  "palace 1, new 2"])
+def test_a_numbered_things_number_never_plays_what_is_refused(text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("dragon", "en", "build", text)
