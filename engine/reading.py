@@ -18,7 +18,7 @@ from typing import Any, Hashable, Protocol
 
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
 from engine.meaning import Meaning, meaning, readings, tokens
-from engine.notation import LINE_LIMIT, WORD, normalise, reply_parts, shortened
+from engine.notation import LINE_LIMIT, WORD, Vocabulary, normalise, reply_parts, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words, fold
 
 State = Any
@@ -319,21 +319,10 @@ class Reader:
         if isinstance(refused, AmbiguousMove):
             raise refused  # the notation found several: its reason is the answer
         found = meaning(self.game, entry.written, work, seat, words, vocabulary)
-        if found is None or (not found.read and not found.candidates) or (
-                refused.understood and not found.read and not _means_unsaid(found)):
-            raise refused  # the rules refuse the move the notation read, and no legal move fits every word: the
-            # rules' reason is the answer (a move of the player's words read as one legal move is played, though
-            # the notation read them as another: «Κίτρινη στο Τσιν (παγόδα 6) και τραβάω», its verb put first)
-        if not found.read and vocabulary.unknown(line) is None and vocabulary.starts_a_move(line) and (
-                not _means_unsaid(found)):
-            raise refused  # the notation's own words, read as a move it refuses: its reason names what is wrong
-        if found.left_over:  # the moves the rest would be are closest; the reason names the word left over, as
-            reason = refused.reason  # the notation's does where it is that word ("three errand boys to Hyde
-            if found.left_over not in _named(reason):  # Park": 'three', not the plural the notation never reads)
-                reason = T("'%(word)s' fits none of the moves legal now, and a line is played only when every word "
-                           "in it is read", word=found.left_over)
-            raise type(refused)(reason, line=refused.line, expected=refused.expected,
-                                suggestions=list(readings(found)), refused=refused.refused)
+        if _rules_reason_stands(found, refused, vocabulary, line):
+            raise refused
+        if found.left_over:  # the moves the rest would be are closest
+            raise _without_one_word(found, refused)
         if found.candidates:
             raise AmbiguousMove(T("this could be more than one move; which one did you mean?"), line=entry.quoted,
                                 expected=self.game.expected(work, seat), suggestions=list(readings(found)))
@@ -377,6 +366,31 @@ class Reader:
         return MoveError(TN("you owe no decision now; waiting for seat %(seats)s",
                             "you owe no decision now; waiting for seats %(seats)s", len(due), seats=waiting),
                          line=line, expected=T("nothing more from you until the others have played"))
+
+
+def _rules_reason_stands(found: Meaning | None, refused: MoveError, vocabulary: Vocabulary, line: str) -> bool:
+    """Whether the notation's refusal is the answer to a line read by meaning: no legal move fits every word, or
+    the rules refuse the move the notation read and no legal move fits every word (a move of the player's words
+    read as one legal move is played, though the notation read them as another: «Κίτρινη στο Τσιν (παγόδα 6) και
+    τραβάω», its verb put first), or the line is the notation's own words, read as a move it refuses (its reason
+    names what is wrong) unless only a step before that move is unsaid (:func:`_means_unsaid`)."""
+    if found is None or (not found.read and not found.candidates):
+        return True
+    if found.read or _means_unsaid(found):
+        return False
+    return refused.understood or (vocabulary.unknown(line) is None and vocabulary.starts_a_move(line))
+
+
+def _without_one_word(found: Meaning, refused: MoveError) -> MoveError:
+    """The refusal of a line read only without one word, the moves the rest would be offered: its reason names
+    that word, as the notation's does where it is that word ("three errand boys to Hyde Park": 'three', not the
+    plural the notation never reads)."""
+    reason = refused.reason
+    if found.left_over not in _named(reason):
+        reason = T("'%(word)s' fits none of the moves legal now, and a line is played only when every word in it "
+                   "is read", word=found.left_over)
+    return type(refused)(reason, line=refused.line, expected=refused.expected, suggestions=list(readings(found)),
+                         refused=refused.refused)
 
 
 def _means_unsaid(found: Meaning) -> bool:
