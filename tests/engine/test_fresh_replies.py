@@ -46,7 +46,7 @@ READ_AT_LEAST = {
 
 HELD_OUT_AT_LEAST = {
     "china.el": 43, "china.en": 41, "china.hu": 37, "china.ru": 35,
-    "dragon.el": 30, "dragon.en": 26, "dragon.hu": 29, "dragon.ru": 30,
+    "dragon.el": 31, "dragon.en": 27, "dragon.hu": 29, "dragon.ru": 30,
     "prodigals.el": 33, "prodigals.en": 37, "prodigals.hu": 27, "prodigals.ru": 28,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
