@@ -23,7 +23,7 @@ import os
 import signal
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Awaitable, Callable, TypeVar
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.exc import OperationalError
@@ -69,6 +69,8 @@ class Server:
         self._inbound: asyncio.Queue[tuple[int, InboundMail]] = asyncio.Queue()
         self._outbox_due = asyncio.Event()
         self._tasks: list[asyncio.Task[Any]] = []
+        self._jobs: set[asyncio.Task[Any]] = set()
+        """The scheduler's runs in flight (scans, IMAP polls, pages), which a stop waits for."""
         self.listener = Listener(self.settings, self.accept)
         self.mailbox = MailboxPoller(service) if self.settings.imap_host else None
         self.scheduler = AsyncIOScheduler(timezone="UTC")
@@ -107,14 +109,15 @@ class Server:
         _log_handled(await self.run_db(lambda: pipeline.handle_pending(self.service)))
         await self._scan()
         self._tasks = [asyncio.create_task(self._handle_inbound()), asyncio.create_task(self._send_outbox())]
-        self.scheduler.add_job(self._scan, "interval", seconds=self.settings.scan_seconds, id="deadlines",
-                               max_instances=1, coalesce=True)
+        self.scheduler.add_job(self._job, "interval", args=[self._scan], seconds=self.settings.scan_seconds,
+                               id="deadlines", max_instances=1, coalesce=True)
         if self.mailbox is not None:
-            self.scheduler.add_job(self._poll_imap, "interval", seconds=self.settings.imap_every_seconds,
-                                   id="imap", max_instances=1, coalesce=True)
+            self.scheduler.add_job(self._job, "interval", args=[self._poll_imap],
+                                   seconds=self.settings.imap_every_seconds, id="imap", max_instances=1, coalesce=True)
         if self.pages is not None:  # the first pass at once, then every publish_seconds
-            self.scheduler.add_job(self.publish_pages, "interval", seconds=self.settings.publish_seconds, id="pages",
-                                   max_instances=1, coalesce=True, next_run_time=datetime.now(timezone.utc))
+            self.scheduler.add_job(self._job, "interval", args=[self.publish_pages],
+                                   seconds=self.settings.publish_seconds, id="pages", max_instances=1, coalesce=True,
+                                   next_run_time=datetime.now(timezone.utc))
         self.scheduler.start()
         self._outbox_due.set()
 
@@ -154,8 +157,26 @@ class Server:
         if report.written or report.failed:
             log.info("pages: wrote %d, %d failed", len(report.written), len(report.failed))
 
+    async def _job(self, work: Callable[[], Awaitable[None]]) -> None:
+        """One scheduled run, counted so a stop lets it finish: the scheduler's own shutdown would cancel it."""
+        task = asyncio.current_task()
+        assert task is not None
+        self._jobs.add(task)
+        try:
+            await work()
+        except asyncio.CancelledError:
+            if not self._stopping:
+                raise
+            log.info("stop: %s was cut short; the next start does it again", work.__name__)
+        finally:
+            self._jobs.discard(task)
+
     async def stop(self) -> None:
         self._stopping = True
+        if self.scheduler.running:  # no new run starts; the runs in flight finish (their step may be committing)
+            self.scheduler.pause()
+        if self._jobs:
+            await asyncio.wait(set(self._jobs), timeout=OUTBOX_DRAIN_SECONDS)
         self.scheduler.shutdown(wait=False)
         await self.listener.close()
         if self.metrics is not None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import threading
 from datetime import timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
@@ -13,6 +15,7 @@ from typer.testing import CliRunner
 from pbem.cli.main import app
 from pbem.clock import SetClock
 from pbem.ops.db import Outbox
+from pbem.play import deadlines
 from pbem.serve.outbox import compose
 from pbem.serve.server import Server
 from pbem.play.service import Service
@@ -136,3 +139,37 @@ def test_a_half_or_broken_listener_tls_setting_is_refused_before_anything_starts
     result = CliRunner().invoke(app, ["serve"], env={"PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
                                                       "PBEM_LISTEN_TLS_CERT": str(cert)})
     assert result.exit_code != 0 and "set listen_tls_key (PBEM_LISTEN_TLS_KEY) too" in result.output
+
+
+def test_a_stop_while_a_scan_is_in_its_database_step_lets_it_finish_and_logs_no_error(
+        tmp_path: Path, sink, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The scheduler's own shutdown cancels a run in flight, which it then logs as a job that raised."""
+    service = open_service(make_settings(tmp_path, smtp_port=sink.port, listen="", scan_seconds=0.1),
+                           clock=SetClock(START), rules=sticks.rules)
+    in_step, release, finished = threading.Event(), threading.Event(), []
+    real_scan = deadlines.scan
+
+    def slow_scan(scanned: Service):  # the scheduler's scan holds its database step until the stop has begun
+        if server.scheduler.running and not finished:
+            in_step.set()
+            release.wait(10)
+            finished.append(True)
+        return real_scan(scanned)
+
+    server = Server(service)
+
+    async def run() -> None:
+        await server.start()
+        monkeypatch.setattr(deadlines, "scan", slow_scan)
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(None, in_step.wait, 10)
+        stopping = asyncio.create_task(server.stop())
+        await asyncio.sleep(0.3)
+        assert not stopping.done()  # the stop waits for the scan ...
+        release.set()
+        await stopping  # ... which then ends as it would have
+
+    with caplog.at_level(logging.INFO):
+        asyncio.run(run())
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert finished == [True]
