@@ -250,10 +250,10 @@ class PostfixInstance:
         return text if whole else text[-6000:]
 
     def stop(self) -> None:
+        master = _master_pid(self.root / "spool" / "pid" / "master.pid")
         subprocess.run([POSTFIX, "-c", str(self.config), "stop"], capture_output=True)
-        pid = self.root / "spool" / "pid" / "master.pid"
         deadline = time.monotonic() + 20
-        while pid.exists() and time.monotonic() < deadline:
+        while master is not None and _running(master) and time.monotonic() < deadline:
             time.sleep(0.1)
         shutil.rmtree(self.root, ignore_errors=True)
 
@@ -262,3 +262,21 @@ class PostfixInstance:
         if done.returncode != 0:
             raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}): {done.stderr}\n{self.log()}")
         return done
+
+
+def _master_pid(path: Path) -> int | None:
+    """The master's pid as Postfix wrote it (padded with spaces); None if it never started. The file stays after
+    a stop, so the stop waits for the process, not for the file."""
+    try:
+        return int(path.read_text().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def _running(pid: int) -> bool:
+    """Whether the process lives (a zombie no init reaps, as in a container, has ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
