@@ -19,7 +19,7 @@ from functools import partial
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urljoin, urlparse
+from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
 
@@ -98,10 +98,11 @@ def test_every_published_page_loads_in_chromium_with_no_broken_link_image_or_con
             for src in targets.images:
                 assert (urlparse(urljoin(url, src)).path, 200) in asked, (url, src, asked)
             for href in targets.links:
-                target = urljoin(url, href)
+                target, anchor = urldefrag(urljoin(url, href))  # a page is opened once, whatever place it links to
                 assert target.startswith(root), (url, href)  # the site links only into itself
                 path = site.out / urlparse(target).path.lstrip("/")
                 assert path.is_file(), (url, href)
+                assert not anchor or f'id="{anchor}"' in path.read_text(encoding="utf-8"), (url, href)
                 if not IN_A_LANGUAGE.search(path.name) or path.name.startswith("index."):
                     todo.append(target)
             kinds.setdefault("game" if "/games/" in url else "standings", url)
