@@ -380,7 +380,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if number == 1 and at + 1 < len(written) and between[at + 1].isspace() and _ordinal(
                 folded, reading, words) is None and reading.typed.get(fold(written[at + 1]), fold(
                     written[at + 1])) in reading.partitive:  # "one of the old monks", «одну из дам»: the one of a
-            continue  # group the words after it name, no count of its own
+            if spent := _spent(at, written, between, index, words):  # group the words after it name, no count of its
+                read.append(Token(word, frozenset(f"{thing}{SPENT}1" for thing in spent), clause=clause, run=run,
+                                  sentence=sentence))  # own, but for what a move spends ("one of my errand boys")
+            continue
         if number is not None and _ordinal(folded, reading, words) is not None and at + 1 < len(written) and (
                 between[at + 1].isspace() and index.concepts(written[at + 1], words) & (units | repeated)):
             dropped = dropped or not index.concepts(written[at + 1], words) <= units  # "the second floor": which
@@ -432,8 +435,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                                 and bool(index.concepts(written[at + 1], words) & units))  # a count said
             if counts and ordinal is None and number > 1 and _counts_a_list(at, written, between, index, words):
                 counts = False  # «Suba két bábu: …»: how many things the list after the colon says, no site
-            if not (counts or small or ordinal is not None) and _counts_no_move_word(at, written, between, index,
-                                                                                 words):
+            pronoun = folded in reading.pronouns  # "one errand boy": before a word, a count, never "the red one"
+            if not (counts or (small and not pronoun) or ordinal is not None) and _counts_no_move_word(
+                    at, written, between, index, words):
                 spent = _spent(at, written, between, index, words)  # «két küldöncöt», «двух посыльных»: how many errand
                 if spent:  # boys go, which no move chooses but a move spends: the count must be the move's own
                     read.append(Token(word, frozenset(f"{thing}{SPENT}{number}" for thing in spent), clause=clause,

@@ -85,6 +85,8 @@ def test_a_verb_of_going_passes_no_negation_or_choice_over(language: str, text: 
     ("hu", "errands", "Két küldönc megy a központi kártyára", "place central-card"),
     ("ru", "errands", "Два посыльных на центральную карту", "place central-card"),
     ("en", "errands3", "One errand boy on the central card", "place central-card"),  # three: one goes
+    ("en", "errands", "One of my errand boys to Hyde Park", "place e-hyde-park"),  # it costs one
+    ("en", "errands", "One errand boy to the canvass", "place e-canvass"),
     ("el", "errands", "Ένα βοηθό στο Hyde Park", "place e-hyde-park"),
     ("hu", "errands", "Egy küldöncöt a Hyde Parkba", "place e-hyde-park"),
     ("ru", "errands", "Одного посыльного в Гайд-парк", "place e-hyde-park"),
@@ -105,6 +107,8 @@ def test_as_many_errand_boys_as_the_space_takes_are_read(language: str, state: s
     ("en", "errands3", "Two errand boys on the central card"),  # three competitions: the card takes one
     ("en", "errands3", "2 errand boys to the swap"),
     ("en", "errands", "2 errand boys on turn order 2"),
+    ("en", "errands", "One errand boy on the central card"),  # two competitions: it takes two ("one", no pronoun)
+    ("ru", "errands", "Одного посыльного на центральную карту"),
 ])
 def test_more_errand_boys_than_the_space_takes_play_nothing(language: str, state: str, text: str) -> None:
     """A count of errand boys the space does not take is no placement there: never one boy placed for three."""
@@ -128,6 +132,8 @@ def test_a_count_of_errand_boys_chosen_from_a_group_is_the_spaces(text: str) -> 
 @pytest.mark.parametrize("text", [
     "three of my errand boys on the central card",  # it costs two
     "two of my errand boys to Hyde Park",  # it costs one
+    "one of my errand boys on the central card",  # it costs two
+    "I put one of the errand boys on the central card",
     "not two of my errand boys on the central card",
 ])
 def test_a_count_of_errand_boys_from_a_group_the_space_does_not_cost_is_never_played(text: str) -> None:
