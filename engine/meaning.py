@@ -533,6 +533,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
     read = _one_name(read)
+    read = _sequence_word(read)
     verbs = frozenset(fold(verb) for verb in vocabulary.verbs)
     if any(SPENT in concept for token in read for concept in token.concepts) and all(
             token.optional or token.concepts <= verbs or all(SPENT in concept for concept in token.concepts)
@@ -885,6 +886,19 @@ def _spent(at: int, written: list[str], between: list[str], index: "_Index", wor
     at = _counted_word(at, written, between, words) or at + 1  # "two of my errand boys"
     counted = index.concepts(written[at], words, slips=False) if at < len(written) else frozenset()  # the errand boy's own word, not a small word
     return spent if spent and counted and counted <= spent else frozenset()  # it stands in for («2 на», "on")
+
+
+def _sequence_word(read: list[Token]) -> list[Token]:
+    """The tokens with an ordinal that opens a sentence alone in its part ("Second, move the lady up", "On second
+    thought, …", «Во-первых, …») made a word of nothing: it counts the steps of the reply (or a word the game does
+    not know), never the thing of a later part, which the reply then names by itself or is asked about."""
+    required = [at for at, token in enumerate(read) if not token.optional]
+    opening = {at for before, at, then in zip([None, *required], required, [*required[1:], None])
+               if (before is None or read[before].sentence != read[at].sentence) and then is not None
+               and read[at].concepts and all(concept.startswith(ORDINAL) for concept in read[at].concepts)
+               and (read[at].sentence, read[at].clause) != (read[then].sentence, read[then].clause)}
+    return [replace(token, concepts=frozenset(), optional=True) if at in opening else token
+            for at, token in enumerate(read)]
 
 
 def _one_name(read: list[Token]) -> list[Token]:

@@ -1740,3 +1740,24 @@ def test_a_numbered_things_number_ending_its_part_counts_nothing_after_it(langua
 def test_a_numbered_things_number_never_plays_what_is_refused(text: str) -> None:
     with pytest.raises((MoveError, AmbiguousMove)):
         read("dragon", "en", "build", text)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Second, move the lady up"), ("en", "Firstly, gentleman up"), ("en", "On second thought, move the lady up"),
+    ("en", "First thing: gentleman up"), ("en", "Play At the Pub. Second, the lady goes up"),
+    ("ru", "Во-первых, джентльмена вверх"), ("ru", "Во-вторых: даму вверх"),
+])
+def test_an_ordinal_opening_a_sentence_alone_in_its_part_numbers_no_thing_after_it(language: str, text: str) -> None:
+    """"Second, …" counts the reply's steps (or a word the game does not know: "on second thought"): it never
+    picks the second lady of a later part, which the reply leaves unsaid, so the answer asks which."""
+    with pytest.raises((AmbiguousMove, MoveError)):
+        read("prodigals", language, "hand", text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("First, play At the Pub. Second, move the second lady up", ["play at-the-pub", "order up lady2"]),
+    ("Lady, the second one, up", ["order up lady2"]),
+    ("The second lady up", ["order up lady2"]),
+])
+def test_an_ordinal_beside_its_thing_still_numbers_it(text: str, means: list[str]) -> None:
+    assert read("prodigals", "en", "hand", text) == means
