@@ -56,8 +56,11 @@ TYPE_WORDS: dict[str, str] = {
 LEVEL_WORDS: dict[str, str] = {"young": "young", "old": "old"}
 STOREYS = ("storey", "storeys", "story", "stories", "level", "levels")
 """A palace's floors as players also call them ("a new palace, two storeys high"): read as ``floor``."""
+PERSON_WORDS = ("person", "guy", "chap", "bloke", "man", "woman", "girl", "dude")
+"""A person tile as players call any one of them ("the young guy with the rocket", "the tax man"): a word that
+names no type, read past as ``person`` (the catalogs give each language's words)."""
 FILLER = frozenset({"with", "using", "in", "into", "to", "the", "a", "an", "my", "and", "from", "of", "on",
-                    "card", "floor", "floors", "then", "one", "person", "tile", "at", "palaces", *STOREYS})
+                    "card", "floor", "floors", "then", "one", *PERSON_WORDS, "tile", "at", "palaces", *STOREYS})
 PLACE_WORDS = ("palace", "p")
 GROUP_WORDS = ("group", "g")
 ACTION_FILLER = ("group", "action", "military")
@@ -67,9 +70,12 @@ AGE_WORDS = (("experienced", "old"), ("veteran", "old"), ("seasoned", "old"), ("
 """A person's level as players also say it ("an experienced healer"): read by meaning as ``old``."""
 SIZE_WORDS = (("big", "large"), ("bigger", "large"), ("little", "small"), ("smaller", "small"))
 """A privilege's size as players also say it ("the big privilege"): read by meaning as ``large`` or ``small``."""
-SYMBOL_WORDS = ("buddha", "mortar", "helmet", "rocket", "book", "rice")
-"""The symbols printed on the tiles of the person types with two levels, as players count them to name a tile ("the
-one with two buddhas"): each tile's count is an alias of its moves, never a choice of its own."""
+SYMBOL_WORDS = ("buddha", "mortar", "helmet", "rocket", "book", "rice", "hammer", "coin", "fan")
+"""The symbols printed on the person tiles, as players count them to name a tile ("the one with two buddhas", "the
+chap with the hammer"): each tile's count is an alias of its moves, never a choice of its own."""
+SYMBOL_SAID = {"dragon": "fan"}
+"""A symbol as players name it, where the data's id is a word of something else: the court lady's dragon is drawn
+on a fan, and "dragon" is the game's, the festival's and the action marker's word."""
 NEW_PALACE = "new"
 EVENT_WORDS = ("mongols", "mongol", "invasion", "drought", "contagion", "plague", "epidemic", "tribute",
                "festival")
@@ -603,9 +609,10 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
         case Pass():
             topped = data.PASS_TOPS_UP_TO  # "I'll just take the 3 yuan", «feltöltöm a pénzemet háromra»: what a
             return f"{YUAN}{topped} money{topped}"  # pass gives, said for it; "3" alone, no yuan said, is no pass
-        case Start(_, _, first, second):
-            other = " other" if first != second else ""  # "…, the healer in the other one"
-            return f"young{other}, young{other}"  # «két fiatalt», «молодого воина»: both starting persons are young
+        case Start(first_type, second_type, first, second):
+            other = " other" if first != second else ""  # "…, the healer in the other one"; «két fiatalt»,
+            return ", ".join(f"young{other}{_symbols(_young(kind))}"  # «молодого воина»: both starting persons
+                             for kind in (first_type, second_type))  # are young, each with its tile's symbols
         case Recruit(card, person, _) | Replace(card, person, _, _) | Discard(card, person):
             return f"play {card.replace('_', ' ')} card{_symbols(person)}"
         case Release(person, _):
@@ -619,10 +626,17 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
 
 
 def _symbols(label: str) -> str:
-    """A person tile of a type with two levels by the symbols printed on it (" buddha2": "the old monk, the one
-    with two buddhas"), a count that tells its level; "" for a type of one level."""
+    """A person tile by the symbols printed on it (" buddha2": "the old monk, the one with two buddhas"; " hammer1":
+    "the chap with the hammer"), a count that tells a level; "" for a tile whose symbol players have no word for."""
     kind = data.KINDS[data.CODE_OF_LABEL[label]]
-    return f" {kind.symbol}{kind.symbols}" if kind is not None and kind.symbol in SYMBOL_WORDS else ""
+    symbol = SYMBOL_SAID.get(kind.symbol, kind.symbol) if kind is not None else ""
+    return f" {symbol}{kind.symbols}" if kind is not None and symbol in SYMBOL_WORDS else ""
+
+
+def _young(type_id: str) -> str:
+    """The label of a type's young tile, the one a start recruits (``young monk``; ``craftsman`` has one level)."""
+    words = type_id.replace("_", " ")
+    return f"young {words}" if f"young {words}" in data.CODE_OF_LABEL else words
 
 
 def read_line(line: str, state: DragonState, seat: int) -> list[DragonMove]:
@@ -643,7 +657,8 @@ VOCABULARY = Vocabulary(
                        *STOREYS]),
     repeated=frozenset([NEW_PALACE]),
     same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
-          *((word, "floor") for word in STOREYS), *SIZE_WORDS, *AGE_WORDS),
+          *((word, "floor") for word in STOREYS), *SIZE_WORDS, *AGE_WORDS,
+          *((short, full) for full, short in (PLACE_WORDS, GROUP_WORDS))),
 )
 """Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,
 and the words that only go with one (``with``, ``replace``, ``none``), do not make a line a move. The verbs,

@@ -151,6 +151,9 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "helmet"),
     TC("move", "rocket"),
     TC("move", "book"),
+    # TRANSLATORS: any person tile as players call it ("the young guy with the rocket", "the tax man", «a rakétás
+    # srác», «парень с ракетой»): every form players write, read past, never a choice (the type is named beside it).
+    TC("move", "person"),
     TC("move", "craftsman"),
     TC("move", "court lady"),
     TC("move", "tax collector"),
