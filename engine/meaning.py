@@ -418,6 +418,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run, sentence=sentence))
             count = None
             continue
+        if number is not None and _first_of_all(at, written, between, read, reading, words, (clause, sentence)):
+            continue  # "Tory Baiter on my board first, then …": when, of a part said first already, no thing
         if number is not None and (concepts <= vocabulary.others - vocabulary.moves or folded in reading.numbers):
             ordinal = _ordinal(folded, reading, words)  # "first" is 1 where the notation reads it only as a
             # word that makes no move; a number word the language lists is one where the notation reads it only
@@ -655,6 +657,8 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
 
         if " ".join(fold(word) for word in written) in reading.polite:
             return "polite"  # ", if possible,": a courtesy, no condition on the move
+        if " ".join(_apostrophe(fold(word)) for word in written) in reading.closing:
+            return "move"  # "That's all.": the turn's end, though "all" closes a mail too ("Thanks all")
         if all(fold(word) in reading.small or courtesy(word) or named(word) for word in written):
             if any(courtesy(word) for word in written):
                 return "courtesy"  # "Thanks, Anna", "Szia Peti,"
@@ -1108,6 +1112,24 @@ def _tagged(at: int, written: list[str], between: list[str], reading: Reading) -
         between[after].isspace() and fold(written[after]) in reading.joins)
 
 
+def _first_of_all(at: int, written: list[str], between: list[str], read: list[Token], reading: Reading,
+                  words: Words, part: tuple[int, int]) -> bool:
+    """Whether word ``at`` is "first" said of when the part before it is done ("Tory Baiter on my board first,
+    then …", "the lady on 9 first."): the ordinal 1 right after a word that is no small word, ending its part of
+    the line, in the line's first part naming anything. That part is read first anyway, so the word is passed
+    over; said of a later part ("…, then Tory Baiter first") it would turn the order round, and is read as ever,
+    and so is "the first", "first gentleman" (a thing numbered)."""
+    if _ordinal(fold(written[at]), reading, words) != 1 or at == 0 or not between[at].isspace():
+        return False
+    if fold(written[at - 1]) in reading.small or fold(written[at - 1]) in reading.pronouns:
+        return False
+    closes = at + 1 == len(written) or bool(_CLAUSE.search(between[at + 1]) or set(between[at + 1]) & set(".!?\n"))
+    start = next(before for before in range(at, -1, -1) if before == 0 or set(between[before]) & set(",;:.!?\n"))
+    earlier = {(token.clause, token.sentence) for token in read if not token.optional} - {part}
+    headed = ":" in between[start] and len(earlier) == 1 and ":" not in "".join(between[:start])  # "Penalty
+    return closes and (not earlier or headed)  # order: the lady on 9 first": what the part after the colon says
+
+
 def _ordinal(folded: str, reading: Reading, words: Words) -> int | None:
     """The number an ordinal word says («вторую», "second", «δευτερο», «másodikba»), by the language's keys; never
     for a number word the language lists, though its stem be an ordinal's («шесть», six: «шестой», sixth), unless
@@ -1343,6 +1365,11 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     if not search.found:
         for moved in _said_first(read, vocabulary):  # "Zhao 2 with the orange card": the card played first
             _parse(search, rules.clone(state), moved, ())
+    if not search.found and (standing := _order_before_done(read)) is not None:  # "That's my turn. Should
+        ordered = replace(search, tried=search.tried, named={}, finished={}, again={}, found={})  # Dame Beatrice
+        _parse(ordered, rules.clone(state), standing, ())  # need …, use …": the order, then the end
+        if _orders_only(rules, state, seat, ordered.found):
+            search = ordered
     if not search.found:
         told = _thing_first(line, words, vocabulary)  # "The dog possession - sell it": what is done said first
         if told is not None:
@@ -1524,6 +1551,35 @@ def _said_first(read: Sequence[Token], vocabulary: Vocabulary) -> Iterator[tuple
         if any(not other.optional for other in read[:at]):
             yield (*read[at:end], *read[:at], *read[end:])
         at = end
+
+
+def _order_before_done(read: Sequence[Token]) -> tuple[Token, ...] | None:
+    """The line with its done word put last, where it is all its line's first sentence names and a condition
+    word (:data:`CONDITION`) follows: "That's my turn. If Dame Beatrice needs a marker moved up, use the lower
+    gentleman" ends the turn and gives an order for a case that may come, which the game takes before the turn's
+    end; a condition word reads only as such an order, so no move of the turn is put past its end. None where
+    the line is not so shaped."""
+    required = [at for at, token in enumerate(read) if not token.optional]
+    if not required or not read[required[0]].concepts & DONE:
+        return None
+    ending = [at for at in required if read[at].sentence == read[required[0]].sentence]
+    rest = [at for at in required if at not in ending]
+    if len(ending) != 1 or not rest or not any(read[at].concepts == {CONDITION} for at in rest):
+        return None  # "Nothing from me this turn. For Dame Beatrice, if …": the end, then the order
+    return (*read[:ending[0]], *read[ending[0] + 1:], read[ending[0]])
+
+
+def _orders_only(rules: MeaningRules, state: State, seat: int, found: dict[tuple[str, ...], tuple[Move, ...]]) -> bool:
+    """Whether every reading found of a line with its done word put last (:func:`_order_before_done`) is orders
+    for a case that may come (moves the game also names by :data:`CONDITION`) and that end: "That's all. If
+    Dame Beatrice needs one up, …, and play At the Pub" would put a move of the turn past its end."""
+    for moves in found.values():
+        position = rules.clone(state)
+        for move in moves[:-1]:
+            if CONDITION not in describe(rules.also_named(position, seat, move)):
+                return False
+            position = rules.apply(position, seat, move)
+    return bool(found)
 
 
 _DASHED = re.compile(r"^(?P<thing>[^,;:.!?\n]+?)\s+[-–—]\s+(?P<done>[^.!?\n]+?)(?P<rest>[.!?].*)?$", re.S)
