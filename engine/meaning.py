@@ -278,6 +278,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if ended:  # a word of a done phrase already read ("that's it")
             ended -= 1
             continue
+        if word.casefold() in reading.unfolded_small:  # «hát» (well), «őt» (her): never «hat», «öt» (six, five)
+            continue
         if phrase[0] == 0 and _phrase(at, written, between, reading, reading.each):  # «και οι δύο»: "both"
             ended = _phrase(at, written, between, reading, reading.each) - 1  # in words of its own
             both, saw_each, each_said = clause, True, each_said + 1
@@ -321,6 +323,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 folded in reading.blocks and not index.forms.get(folded, set()) & vocabulary.given_for):
             return None  # a word of choosing between two ("instead") that the game's catalog gives as its
             # exchange's "for" («helyett»: "X helyett Y" is X given for Y) is that word, said in its order
+        if _taken_ending(at, written, between, read, reading):  # «a d1-et a pt5-re cserélem»: "for pt5"
+            read.insert(len(read) - 2, Token(word, vocabulary.given_for, optional=True, clause=clause, run=run,
+                                             sentence=sentence))
+            continue
         if _ending(at, written, between, reading):
             continue
         if _particle(at, written, between, read, lexicon):
@@ -1034,6 +1040,17 @@ def _neighbours(at: int, written: list[str], between: list[str], reading: Readin
     return tuple(found)
 
 
+def _taken_ending(at: int, written: list[str], between: list[str], read: list[Token], reading: Reading) -> bool:
+    """Whether word ``at`` is an ending saying its thing is what an exchange takes (:attr:`Reading.taken_endings`,
+    Hungarian «-ra», «-re»: «a d1-et a pt5-re cserélem», d1 given for pt5), after a hyphen on a thing's code (a
+    number glued to its letters, ``pt5``) just read. It reads as the notation's word between the sides, where
+    the line may leave it out: a move giving nothing for anything passes it over, and a move that exchanges
+    reads its sides' order by it (:func:`_in_order`), never by where the thing stands alone."""
+    return (0 < at - 1 and between[at] == "-" and fold(written[at]) in reading.taken_endings
+            and written[at - 1].isdigit() and between[at - 1] == "" and written[at - 2].isalpha()
+            and len(read) > 1 and read[-1].written == written[at - 1] and read[-2].written == written[at - 2])
+
+
 def _ending(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
     """Whether word ``at`` is the ending of the number before it, after a hyphen («2-es», «1-esbe», «3-ra»): one
     of the language's number endings, or two of them in a row; or a case ending a name written in another
@@ -1192,8 +1209,8 @@ class _Index:
                 phrase = tuple(fold(word) for word in TOKEN.findall(form))
                 if len(phrase) > 1:
                     self.phrases[phrase] = self.phrases.get(phrase, frozenset()) | notation
-                elif len(notation) > 1:
-                    self.things.add(notation)
+                elif len(notation - fillers) > 1:  # its words as a reply's word reads them: no filler
+                    self.things.add(frozenset(notation - fillers))  # («szégyensor»: ``row-of-shame``'s row, shame)
         notation = {fold(word) for word in vocabulary.words}
         pairs += [(word, fold(word)) for word in vocabulary.words]
         same = dict(vocabulary.same)

@@ -470,6 +470,13 @@ class Reading:
     suffixes: Mapping[str, str] = field(default_factory=dict)
     """Folded endings that are a notation word of their own, read as that word before the form they end (Hungarian
     «-ért», "for": «a pakliért» is "for deck")."""
+    unfolded_small: frozenset[str] = frozenset()
+    """Small words, case-folded with their accents kept, that fold (:func:`fold`) onto a number word (Hungarian
+    «hát», well, and «őt», her: «hat», six, and «öt», five): written with their accents they choose nothing and
+    are passed over, never counted; typed without them they are the number word still."""
+    taken_endings: frozenset[str] = frozenset()
+    """Folded endings saying the thing of a code they end («pt5-re») is what an exchange takes (Hungarian «-ra»,
+    «-re»: «a d1-et a pt5-re cserélem»), as the notation's "for" before it says."""
     number_suffixes: frozenset[str] = frozenset()
     """Folded endings written after a number and a hyphen («3-ra», «2-es», «e1-et»): passed over there only, since
     alone they may be words (Hungarian «öt», five, folds to the ending «-öt»)."""

@@ -344,6 +344,8 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    pronouns=folded(table.get("pronouns", [])), twice=folded(table.get("twice", [])),
                    suffixes={fold(ending): english for ending, english in table.get("suffixes", {}).items()},
                    number_suffixes=folded(table.get("number_suffixes", [])),
+                   taken_endings=folded(table.get("taken_endings", [])),
+                   unfolded_small=frozenset(word.casefold() for word in table.get("unfolded_small", [])),
                    greetings=frozenset(fold(word) for word in table.get("greetings", [])),
                    signoffs=frozenset(fold(word) for word in table.get("signoffs", [])),
                    compounds={fold(prefix): n for prefix, n in table.get("compounds", {}).items()},

@@ -85,3 +85,49 @@ def test_alone_is_no_name_of_a_little_more_time() -> None:
 def test_a_negation_or_a_choice_is_never_read_past(state: str, text: str) -> None:
     with pytest.raises((MoveError, AmbiguousMove)):
         read("prodigals", "hu", state, text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Ingatlancsere: a d1-es birtokomat a pt4-re cserélem.", ["play property-swap", "exchange d1 for pt4"]),
+    ("Property Swap, a d1-et a pt6-ra cserélném.", ["play property-swap", "exchange d1 for pt6"]),
+])
+def test_the_ending_of_what_an_exchange_takes_says_its_for(text: str, means: list[str]) -> None:
+    """«-ra», «-re» on a code («a pt4-re cserélem»: I swap it for pt4) say the side taken, as "for" does: the
+    exchange is named, never asked about beside standing orders its card's name might be."""
+    assert read("prodigals", "hu", "hand", text) == means
+
+
+@pytest.mark.parametrize("text", [
+    "Property Swap: a pt4-et a d1-re cserélem.",  # the sides the other way round: no such exchange
+    "Property Swap: a d1-et nem a pt4-re cserélem.",
+])
+def test_the_taken_ending_on_the_given_side_is_never_turned_round(text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "hu", "hand", text)
+
+
+@pytest.mark.parametrize(("state", "text", "means"), [
+    ("hand", "Szégyensor a tízes sorra.", ["play row-of-shame", "row 10"]),
+    ("hand", "Szégyensor (Row of Shame) a 10-es sorra.", ["play row-of-shame", "row 10"]),
+    ("discard", "Szégyensor.", ["discard row-of-shame"]),
+])
+def test_one_word_for_a_name_of_several_says_all_of_them(state: str, text: str, means: list[str]) -> None:
+    """«szégyensor» is Row of Shame whole (its "of" a filler no word says): the card named, with no verb, is the
+    one play, never asked about beside keeping it at the round's end."""
+    assert read("prodigals", "hu", state, text) == means
+
+
+@pytest.mark.parametrize(("state", "text", "means"), [
+    ("hand", "A szégyensort játszom ki, hát a tízes sorra.", ["play row-of-shame", "row 10"]),
+    ("actions", "A bal úr – őt vigyétek fel, ha Beatrice miatt kell.", ["order up gent1"]),
+])
+def test_a_small_word_its_accents_tell_from_a_number_is_no_count(state: str, text: str, means: list[str]) -> None:
+    """«hát» (well) and «őt» (her, him) fold to «hat» (six) and «öt» (five): written with their accents they are
+    passed over, never six of a row or five steps up."""
+    assert read("prodigals", "hu", state, text) == means
+
+
+def test_a_number_typed_without_accents_is_still_a_number() -> None:
+    """«ot» typed for «öt» (five) stays five: five steps are no move of one, so nothing is played."""
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "hu", "actions", "A bal úr ot lépést menjen fel.")
