@@ -351,6 +351,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             read.insert(where, Token(word, index.concepts(word, words) or frozenset({reading.suffixes[folded]}),
                                      clause=clause, run=run, sentence=sentence))
             continue
+        if _a_time(at, written, between, reading, words):  # "Contagion comes in month 4": when, no move's number
+            continue
         if word.isdigit() and _counts_what_follows(at, written, between, read, index, words, vocabulary):
             count, count_at = int(word), len(read) + 1  # "2 reds", «τις 2 κόκκινες»: a count of what follows
             read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between, reading),
@@ -1549,6 +1551,14 @@ def _in_time(at: int, written: list[str], between: list[str], reading: Reading) 
         before -= 1  # "at the end": its article
     return before >= 0 and all(gap.isspace() for gap in between[before + 1:at + 1]) and (
         fold(written[before]) in reading.places)
+
+
+def _a_time(at: int, written: list[str], between: list[str], reading: Reading, words: Words) -> bool:
+    """Whether the word ``at`` is a number right after a word naming a time by its number (``Reading.times``:
+    "in month 4", «στον μήνα 4»): the time a reason names, never a palace, a group or a count."""
+    folded = fold(written[at])
+    return at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.times and (
+        written[at].isdigit() or said_number(folded, reading, words) is not None)
 
 
 def _said_first(read: Sequence[Token], vocabulary: Vocabulary) -> Iterator[tuple[Token, ...]]:

@@ -535,6 +535,9 @@ class Reading:
     palace", «a másikba»), a word of the move where the game names a thing by being other than one named beside
     it (:data:`engine.meaning.OTHER`: a start's second palace), and passed over where no one move reads so."""
     place_endings: frozenset[str] = frozenset()
+    times: frozenset[str] = frozenset()
+    """Words naming a time by its number ("month", «μήνα», «месяц»): read by meaning, a number right after one
+    ("Contagion comes in month 4") says when, never a thing a move numbers, so it is passed over."""
     """Endings putting a thing in a place (Hungarian «-ba», «-ra»: «a másikba», into the other one)."""
     partitive: frozenset[str] = frozenset()
     """Words choosing one of a group ("of", «из», «από»): read by meaning, a count right after one (its small

@@ -600,7 +600,7 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
     its card's place in its group (``card1``: the mail lists each group's cards in order), a privilege also by its
     price (``yuan6``: "the large one for 6 yuan"; ``prices`` per size, a price naming a size only where no other
     size costs the same), a start's persons as young ones, part by part as the notation's parts, each in the
-    palace other than the other's where they differ, and a pass by the yuan it tops the seat's purse up to."""
+    palace other than the other's where they differ, a person also by its level said as a size («μικρός»: young), and a pass by the yuan it tops the seat's purse up to."""
     match move:
         case Action(group, card, privilege) if 0 < group <= len(groups) and card in groups[group - 1]:
             price = (prices or {}).get(privilege)
@@ -614,9 +614,9 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
             return ", ".join(f"young{other}{_symbols(_young(kind))}"  # «молодого воина»: both starting persons
                              for kind in (first_type, second_type))  # are young, each with its tile's symbols
         case Recruit(card, person, _) | Replace(card, person, _, _) | Discard(card, person):
-            return f"play {card.replace('_', ' ')} card{_symbols(person)}"
+            return f"play {card.replace('_', ' ')} card{_symbols(person)}{_sized(person)}"
         case Release(person, _):
-            return _symbols(person).strip()
+            return f"{_symbols(person)}{_sized(person)}".strip()
         case Build(onto, new):
             living = [data.LABEL[code] for palace, _ in onto for code in palaces[palace - 1][1]]
             each = ["each"] if not new and len(onto) == len(palaces) > 1 and len({n for _, n in onto}) == 1 else []
@@ -631,6 +631,14 @@ def _symbols(label: str) -> str:
     kind = data.KINDS[data.CODE_OF_LABEL[label]]
     symbol = SYMBOL_SAID.get(kind.symbol, kind.symbol) if kind is not None else ""
     return f" {symbol}{kind.symbols}" if kind is not None and symbol in SYMBOL_WORDS else ""
+
+
+def _sized(label: str) -> str:
+    """A person's level as some languages say it by size (Greek «ο μικρός μοναχός», the young monk; «ο μεγάλος
+    δάσκαλος», the old scholar): " small" for a young tile, " large" for an old one, "" for one of one level. Said
+    of a person only, so in a decision of privileges it names no person and of persons no privilege."""
+    level = label.split(" ", 1)[0]
+    return {"young": " small", "old": " large"}.get(level, "")
 
 
 def _young(type_id: str) -> str:

@@ -328,6 +328,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    both=frozenset(fold(word) for word in table.get("both", [])),
                    partitive=frozenset(fold(word) for word in table.get("partitive", [])),
                    other=folded(table.get("other", [])), place_endings=folded(table.get("place_endings", [])),
+                   times=frozenset(fold(word) for word in table.get("times", [])),
                    places=frozenset(fold(word) for word in table.get("places", [])),
                    endings=frozenset(word.lower() for word in table.get("endings", [])),
                    lengthened=dict(table.get("lengthened", {})),

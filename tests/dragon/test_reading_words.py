@@ -75,3 +75,38 @@ def test_coins_are_the_price_of_a_privilege(language: str, text: str, means: str
 def test_a_price_no_privilege_costs_is_not_played(text: str) -> None:
     with pytest.raises(MoveError):
         read("dragon", "el", "action", text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Drought in month 5, old warrior in palace 1", "recruit old warrior palace1"),
+    ("el", "Ξηρασία τον μήνα 5, τον γέρο πολεμιστή στο παλάτι 1", "recruit old warrior palace1"),
+])
+def test_a_months_number_is_when_no_palace(language: str, text: str, means: str) -> None:
+    """"in month 5": a reason's time, passed over; the palace the line names is the move's."""
+    assert read("dragon", language, "person", text) == [means]
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("start", "monk in palace 1, healer in month 2"), ("build", "a floor on palace 1 and one in month 2")])
+def test_a_months_number_never_numbers_the_palace(name: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", "en", name, text)
+
+
+@pytest.mark.parametrize(("name", "text", "means"), [
+    ("person", "τον μικρό πολεμιστή στο παλάτι 1", "recruit young warrior palace1"),
+    ("person", "ton megalo polemisti sto palati 2", "recruit old warrior palace2"),
+])
+def test_a_greek_person_is_young_or_old_by_size(name: str, text: str, means: str) -> None:
+    """«ο μικρός», «ο μεγάλος» said of a person: the young one, the old one, as of a privilege the small, the large."""
+    assert read("dragon", "el", name, text) == [means]
+
+
+@pytest.mark.parametrize("text", ["τον μικρό γέρο πολεμιστή στο παλάτι 1", "όχι τον μικρό πολεμιστή, στο παλάτι 1"])
+def test_a_size_against_an_age_or_negated_is_not_played(text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", "el", "person", text)
+
+
+def test_a_persons_size_is_no_privilege() -> None:
+    assert read("dragon", "el", "action", "το μικρό προνόμιο") == ["group 1 privilege small"]

@@ -54,7 +54,7 @@ HELD_OUT_AT_LEAST = {
 
 
 TAUGHT_AT_LEAST = {
-    "dragon.el": 39, "dragon.en": 35, "dragon.hu": 37, "dragon.ru": 44,
+    "dragon.el": 42, "dragon.en": 35, "dragon.hu": 37, "dragon.ru": 44,
     "prodigals.el": 36, "prodigals.en": 44, "prodigals.hu": 38, "prodigals.ru": 41,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
