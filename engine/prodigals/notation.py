@@ -115,7 +115,7 @@ _NAMING_NOTHING = ("for", "errand-boy")
 _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower", "bottom"), ("cards", "card"),
          ("center", "centre"), ("middle", "centre"), ("possession", "possessions"), ("finished", "done"),
          ("spot", "space"), ("vote", "votes"), ("pound", "pounds"), ("spent", "spend"), ("pass", "done"), ("megaphone", "megaphones"), ("minus", "lose"),
-         ("throw", "discard"), ("toss", "discard"), ("chuck", "discard"), ("ditch", "discard"), ("rid", "discard"))
+         ("throw", "discard"), ("toss", "discard"), ("chuck", "discard"), ("ditch", "discard"), ("rid", "discard"), ("jumps", "jump"))
 """English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
 the other word for ending the turn, an option's effect in the singular ("lose 1 vote") or as a sign ("minus 2 votes"),
 the everyday verbs of throwing away ("throw the tile away", "get rid of Leapfrog")."""

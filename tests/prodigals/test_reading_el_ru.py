@@ -138,3 +138,30 @@ def test_first_as_an_adverb_and_verbs_of_sending_choose_nothing(language: str, n
 def test_first_as_an_adverb_leaves_which_lady_unsaid() -> None:
     with pytest.raises((MoveError, AmbiguousMove)):
         read("prodigals", "el", "actions", "Πρώτα η κυρία.")
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("el", "Leapfrog: θέλω τα άλματα."),
+    ("el", "Παίζω Leapfrog, επιλέγω άλματα."),
+    ("en", "Leapfrog, and I take the jumps for my lady."),
+])
+def test_leapfrogs_option_is_named_by_its_jumps(language: str, text: str) -> None:
+    """"the jumps", «τα άλματα»: Leapfrog's first option, a lady's jumps, named by what it does in the plural."""
+    assert read("prodigals", language, "hand", text) == ["play leapfrog", "option 1"]
+
+
+def test_leapfrogs_jumps_refused_are_no_option() -> None:
+    """«όχι τα άλματα»: a negation stops the reading rather than choose the option it names."""
+    with pytest.raises(MoveError):
+        read("prodigals", "el", "hand", "Παίζω Leapfrog, όχι τα άλματα.")
+
+
+@pytest.mark.parametrize("text", ["Ο βοηθός μου πάει στη Lady Beatrice.", "Βάζω το ημίψηλο στη θέση της Λαίδης Μπεατρίς."])
+def test_dame_beatrice_is_named_lady_too(text: str) -> None:
+    """"Lady Beatrice", «Λαίδη Μπεατρίς»: Dame Beatrice by the title a Greek player gives her (she is no marker)."""
+    assert read("prodigals", "el", "errands", text) == ["place s-beatrice"]
+
+
+def test_lady_beatrice_refused_is_no_placement() -> None:
+    with pytest.raises(MoveError):
+        read("prodigals", "el", "errands", "Όχι στη θέση της Lady Beatrice.")
