@@ -1666,9 +1666,9 @@ def _shortest(found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...]
 
 
 def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple[tuple[str, Move], ...],
-           named: int = NAMED) -> None:
+           named: int = NAMED, before: Token | None = None) -> None:
     """Every way the tokens ``rest`` read as moves from ``state`` on, each chunk one decision's move, into
-    ``search.found``."""
+    ``search.found``; ``before`` is the last word of the chunk read before that names something."""
     if len(search.found) >= PARSES_KEPT or search.tried >= STATES_TRIED:
         return
     search.tried += 1
@@ -1697,6 +1697,9 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)),
                                       lambda word: not _choice(search, word), _units(search.vocabulary))) is not None
                 and _in_order(chunk, search.rules.format(move), search.vocabulary) >= 0]
+        fits = _carried(search, chunk, [(move, left) for move, left in fits
+                                        if _whole_things(search, chunk, after, move, described_words(move, described))],
+                        played, before)
         unordered = {move for move, _ in fits if not _in_order(chunk, search.rules.format(move), search.vocabulary)}
         chosen = _chosen(search, chunk, fits, described) if not chunk[0].same else [  # "down twice": the second
             (move, NAMED) for move, _ in fits if played and search.rules.format(move) == played[-1][0]]  # down,
@@ -1711,7 +1714,38 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
                 following = search.rules.apply(search.rules.clone(state), search.seat, move)
             except ValueError:
                 continue
-            _parse(search, following, after, (*played, (search.rules.format(move), move)), min(named, names))
+            _parse(search, following, after, (*played, (search.rules.format(move), move)), min(named, names),
+                   next(token for token in reversed(chunk) if not token.optional))
+
+
+def _whole_things(search: _Search, chunk: Sequence[Token], after: Sequence[Token], move: Move,
+                  words: Counter[str]) -> bool:
+    """Whether the move says the whole of each thing the chunk names in one word («опускаю»: ``move down``) that
+    its notation names none of: such a word then stands for the move only by the words it is also named by
+    (``words``), which must say the whole thing (a drop is also named "move down"), never a part of it (an order
+    for Dame Beatrice, also named by her "move", is no marker lowered). The word's copy standing for its other
+    word may begin the tokens ``after`` the chunk."""
+    notation = describe(search.rules.format(move))
+    return all(said.concepts <= words.keys() or said.concepts & notation.keys() for said in chunk
+               if not said.optional and any(token.thing and token.written == said.written
+                                            and token.concepts == said.concepts for token in (*chunk, *after[:1])))
+
+
+def _carried(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
+             played: tuple[tuple[str, Move], ...], before: Token | None) -> list[tuple[Move, Counter[str]]]:
+    """The moves a chunk fits, where it goes on a list after a joining word and says no verb of its own ("keep
+    Leapfrog and Row of Shame", «оставляю «Чехарду» и «Ряд позора»»): the move before's verb and its way
+    (``order keep``: a word never left unsaid) said once for the whole list, so only a move of that verb and way
+    is meant, its verb and way said. Any other chunk, or one no move of that verb fits, is left as it is."""
+    required = [token for token in chunk if not token.optional]
+    if (before is None or not played or not required or required[0].run <= before.run
+            or (required[0].sentence, required[0].clause) != (before.sentence, before.clause)
+            or any(token.concepts <= search.vocabulary.verbs for token in required)):
+        return fits
+    way = search.vocabulary.verbs | search.vocabulary.never_unsaid
+    carried = Counter({word: n for word, n in describe(played[-1][0]).items() if word in way})
+    kept = [(move, left - carried) for move, left in fits if not (+left).keys() & way - carried.keys()]
+    return kept or fits
 
 
 def _numbering(rest: tuple[Token, ...], things: set[str], own: Counter[str] | None = None) -> tuple[Token, ...]:
@@ -2014,9 +2048,24 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
         return [(move, UNNAMED) for move, _ in fits]  # «χάσω τις 2 ψήφους»: the 2 may count the word passed over
     if len(whole) == 1 and (told or len(fits) == 1):
         return [(whole[0], NAMED)]
-    if len(fits) == 1 and _names_a_choice(chunk, fits[0][0], described, ordinals=not search.listed):
+    if len(fits) == 1 and (_names_a_choice(chunk, fits[0][0], described, ordinals=not search.listed)
+                           or _alone_of_its_kind(search, fits[0], described)):
         return [(fits[0][0], NAMED)]
     return [(move, UNSAID if move not in whole else WHOLE if len(whole) == 1 else UNNAMED) for move, _ in fits]
+
+
+def _alone_of_its_kind(search: _Search, fit: tuple[Move, Counter[str]],
+                       described: list[tuple[Move, Counter[str]]]) -> bool:
+    """Whether the move of ``fit``, the one legal move of its kind, is named but for a count ("the first lady
+    jumps down": the one jump legal, of one leap): every word of its notation said but its number, which
+    :func:`_names_a_choice` never finds telling it from another of its kind, as there is none. A word it is
+    only also named by ("gent 1 jumps": the gentleman the lady leaps over) names no choice of it."""
+    move, left = fit
+    if sum(type(other) is type(move) for other, _ in described) != 1:
+        return False
+    unsaid = left - search.aliases.get(search.rules.format(move), Counter())
+    return all(word.isdigit() or "=" in word for word in unsaid if _choice(search, word))  # "lady 1": its 1 read
+    # as the count, ``lady=1`` left: the lady's number, said
 
 
 def readings(found: Meaning) -> Iterator[str]:

@@ -290,8 +290,8 @@ def also_named(state: State, seat: int, move: Move) -> str:
     is a marker moved down, as a player says it («опускаю», «κατεβάζω»), whatever the card calls it."""
     if isinstance(move, moves.Place):
         return _space(state, move)
-    if isinstance(move, moves.Jump):
-        return f"{_marker(state, seat, move.marker)} {_jumped(state, seat, move)}".strip()
+    if isinstance(move, moves.Jump):  # a jump leaps over the markers below: "the lady jumps down"
+        return f"{_marker(state, seat, move.marker)} {_jumped(state, seat, move)} down".strip()
     if isinstance(move, (moves.Shift, moves.Drop, moves.OrderUp)):
         return _marker(state, seat, move.marker) + (  # an order for Dame Beatrice is made for a case that may
             f" move dame beatrice {CONDITION}" if isinstance(move, moves.OrderUp)  # come: "if she needs a marker

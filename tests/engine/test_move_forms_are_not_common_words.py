@@ -76,6 +76,11 @@ COMMON_AND_A_FORM = {
     ("prodigals", "ru", "закончил"): "«закончил» is Prodigals' own 'done': the same meaning",
     ("prodigals", "hu", "vegeztem"): "«végeztem» is Prodigals' own 'done': the same meaning",
     ("prodigals", "el", "τελειωσα"): "«τελείωσα» is Prodigals' own 'done': the same meaning",
+    ("prodigals", "ru", "пас"): "«пас» is Prodigals' own 'done': the same meaning",
+    ("dragon", "ru", "пас"): "«пас» is Dragon's own 'pass': the turn ended, the same meaning",
+    ("dragon", "ru", "пасую"): "«пасую» is Dragon's own 'pass': the turn ended, the same meaning",
+    ("china", "ru", "пас"): "«пас» is China's own 'pass': the turn ended, the same meaning",
+    ("china", "ru", "пасую"): "«пасую» is China's own 'pass': the turn ended, the same meaning",
 }
 """The words both a move form and one of the language's common words (pbem/language/reading.toml), each with why
 the form is right where the notation puts it; any other such word fails the test below."""
