@@ -153,6 +153,9 @@ class Tokens:
     listed: bool = False
     """Whether the line says a word naming an entry of a numbered list ("option", «вариант»): an ordinal in it
     may number the list's entry, not the move's numbered thing ("the second option")."""
+    passed: frozenset[tuple[int, int]] = frozenset()
+    """The parts of the line (sentence, clause) holding a word of the language passed over ("skip" in «Чехарду
+    пропускаю»): there it may be what says which move is meant."""
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,8 @@ class _Search:
     """The notation's small words inside its names (:attr:`engine.text.Lexicon.fillers`): never a choice left unsaid."""
     listed: bool = False
     """Whether the line names an entry of a numbered list (:attr:`Tokens.listed`)."""
+    passed: frozenset[tuple[int, int]] = frozenset()
+    """The parts of the line where a word was passed over (:attr:`Tokens.passed`)."""
     finished: dict[tuple[str, ...], bool] = field(default_factory=dict)
     """Per reading found, whether the seat owes no decision after it."""
     again: dict[tuple[str, ...], bool] = field(default_factory=dict)
@@ -221,6 +226,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     if not written or len(written) > TOKENS_READ:
         return None
     dropped = False
+    passed: set[tuple[int, int]] = set()  # the parts of the line (sentence, clause) where a word was passed over
     each: set[int] = set()
     for at in range(len(written) - 2, 0, -1):  # "palace number 2", «дворец номер один»: the thing's number
         if (fold(written[at]) in reading.options and between[at].isspace() and between[at + 1].isspace()
@@ -503,6 +509,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             if not words.known(word) or _a_name(at, written, between):
                 return None
             dropped = True
+            passed.add((sentence, clause))
             continue  # a word passed over: a count before it still counts what follows ("two cards of the deck")
         else:
             continue
@@ -551,7 +558,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         return None  # «Két emberemet küldöm», "I send two errand boys": how many, and no place, which the count
         # never says (though one place takes two)
     listed = any(_listed(fold(word), reading.options, words) for word in written)
-    return Tokens(tuple(_paired(read)), dropped, saw_each, listed=listed, read_count=saw_each and each_read >= each_said)
+    return Tokens(tuple(_paired(read)), dropped, saw_each, listed=listed, read_count=saw_each and each_read >= each_said,
+                  passed=frozenset(passed))
 
 
 _LISTS = re.compile(r"[:\u2013\u2014]|\s-\s")
@@ -1374,7 +1382,7 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
     read = found.read
     fillers = getattr(getattr(words, "lexicon", None), "fillers", frozenset())
     search = _Search(rules, seat, vocabulary, sure=not found.dropped, counted=found.counted and not found.read_count,
-                     fillers=fillers, listed=found.listed)
+                     fillers=fillers, listed=found.listed, passed=found.passed)
     _parse(search, rules.clone(state), tuple(read), ())
     if not search.found and any(token.closing for token in read) and _closes(read):  # "Insult the Vicar, done"
         read = tuple(replace(token, optional=True) if token.closing else token for token in read)  # where no
@@ -1414,7 +1422,8 @@ def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Word
             continue
         if search.tried >= STATES_TRIED:
             break  # the line's budget is spent: a hostile line costs no more than one reading
-        search = _Search(rules, seat, vocabulary, sure=False, tried=search.tried, fillers=fillers, listed=found.listed)
+        search = _Search(rules, seat, vocabulary, sure=False, tried=search.tried, fillers=fillers, listed=found.listed,
+                         passed=found.passed)
         _parse(search, rules.clone(state), rest, ())
         if search.found:
             return Meaning(candidates=tuple(search.found), left_over=token.written)
@@ -1733,14 +1742,16 @@ def _whole_things(search: _Search, chunk: Sequence[Token], after: Sequence[Token
 
 def _carried(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
              played: tuple[tuple[str, Move], ...], before: Token | None) -> list[tuple[Move, Counter[str]]]:
-    """The moves a chunk fits, where it goes on a list after a joining word and says no verb of its own ("keep
-    Leapfrog and Row of Shame", «оставляю «Чехарду» и «Ряд позора»»): the move before's verb and its way
+    """The moves a chunk fits, where it goes on a list after a joining word or a comma and says no verb of its own
+    ("keep Leapfrog and Row of Shame", "keep Leapfrog, Row of Shame", «оставляю «Чехарду» и «Ряд позора»»): the move before's verb and its way
     (``order keep``: a word never left unsaid) said once for the whole list, so only a move of that verb and way
-    is meant, its verb and way said. Any other chunk, or one no move of that verb fits, is left as it is."""
+    is meant, its verb and way said. Any other chunk, one no move of that verb fits, or one beside a word passed
+    over («Чехарду пропускаю»: skipped, which may be what says the move), is left as it is."""
     required = [token for token in chunk if not token.optional]
-    if (before is None or not played or not required or required[0].run <= before.run
-            or (required[0].sentence, required[0].clause) != (before.sentence, before.clause)
-            or any(token.concepts <= search.vocabulary.verbs for token in required)):
+    if (before is None or not played or not required or (required[0].sentence, required[0].clause) in search.passed
+            or required[0].sentence != before.sentence
+            or (required[0].clause, required[0].run) <= (before.clause, before.run)  # a later item: "and", or a
+            or any(token.concepts <= search.vocabulary.verbs for token in required)):  # comma ("keep A, B")
         return fits
     way = search.vocabulary.verbs | search.vocabulary.never_unsaid
     carried = Counter({word: n for word, n in describe(played[-1][0]).items() if word in way})
@@ -2064,6 +2075,8 @@ def _alone_of_its_kind(search: _Search, fit: tuple[Move, Counter[str]],
     if sum(type(other) is type(move) for other, _ in described) != 1:
         return False
     unsaid = left - search.aliases.get(search.rules.format(move), Counter())
+    if unsaid.keys() & search.vocabulary.verbs:
+        return False  # "the jumps for the lady" as Leapfrog's option: "for the lady" is no jump, its verb unsaid
     return all(word.isdigit() or "=" in word for word in unsaid if _choice(search, word))  # "lady 1": its 1 read
     # as the count, ``lady=1`` left: the lady's number, said
 

@@ -36,7 +36,7 @@ HELD_OUT = Path(__file__).with_name("corpus3")
 TAUGHT = Path(__file__).with_name("corpus4")
 
 READ_AT_LEAST = {
-    "china.el": 53, "china.en": 49, "china.hu": 50, "china.ru": 51,
+    "china.el": 53, "china.en": 50, "china.hu": 50, "china.ru": 51,
     "dragon.el": 46, "dragon.en": 51, "dragon.hu": 50, "dragon.ru": 45,
     "prodigals.el": 48, "prodigals.en": 45, "prodigals.hu": 60, "prodigals.ru": 50,
 }
@@ -46,8 +46,8 @@ READ_AT_LEAST = {
 
 HELD_OUT_AT_LEAST = {
     "china.el": 43, "china.en": 41, "china.hu": 37, "china.ru": 35,
-    "dragon.el": 31, "dragon.en": 27, "dragon.hu": 29, "dragon.ru": 30,
-    "prodigals.el": 33, "prodigals.en": 37, "prodigals.hu": 27, "prodigals.ru": 28,
+    "dragon.el": 34, "dragon.en": 27, "dragon.hu": 30, "dragon.ru": 30,
+    "prodigals.el": 34, "prodigals.en": 38, "prodigals.hu": 27, "prodigals.ru": 28,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
 15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""
@@ -55,7 +55,7 @@ HELD_OUT_AT_LEAST = {
 
 TAUGHT_AT_LEAST = {
     "dragon.el": 42, "dragon.en": 35, "dragon.hu": 37, "dragon.ru": 44,
-    "prodigals.el": 38, "prodigals.en": 44, "prodigals.hu": 38, "prodigals.ru": 41,
+    "prodigals.el": 39, "prodigals.en": 45, "prodigals.hu": 38, "prodigals.ru": 41,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
 34 of them, and one read as a move not meant: an ordinal whose thing the reader did not know took another's)."""

@@ -17,6 +17,10 @@ from tests.engine.test_meaning import read
     ("en", "Keep Leapfrog and Row of Shame.", ["order keep leapfrog", "order keep row-of-shame"]),
     ("en", "Play Lavish Dinner. I keep Leapfrog and Row of Shame.",
      ["play lavish-dinner", "order keep leapfrog", "order keep row-of-shame"]),
+    ("en", "Keep Leapfrog, Row of Shame", ["order keep leapfrog", "order keep row-of-shame"]),  # a comma's list
+    ("en", "I keep Leapfrog, Row of Shame and Rude Remark",
+     ["order keep leapfrog", "order keep row-of-shame", "order keep rude-remark"]),
+    ("ru", "Оставляю «Чехарду», «Ряд позора»", ["order keep leapfrog", "order keep row-of-shame"]),
 ])
 def test_a_list_after_one_verb_is_that_verbs_moves(language: str, text: str, means: list[str]) -> None:
     """"keep Leapfrog and Row of Shame": the verb said once for the list, never a play of its second card (a
@@ -26,10 +30,20 @@ def test_a_list_after_one_verb_is_that_verbs_moves(language: str, text: str, mea
 
 @pytest.mark.parametrize(("language", "text", "means"), [
     ("en", "Keep Leapfrog and play Row of Shame", ["order keep leapfrog", "play row-of-shame"]),
+    ("en", "Keep Leapfrog, play Row of Shame", ["order keep leapfrog", "play row-of-shame"]),
+    ("en", "Play At the Pub, Row of Shame", ["play at-the-pub", "play row-of-shame"]),
     ("ru", "Оставляю «Чехарду» и играю «Ряд позора».", ["order keep leapfrog", "play row-of-shame"]),
 ])
 def test_a_verb_of_its_own_in_the_list_is_that_verbs(language: str, text: str, means: list[str]) -> None:
     assert read("prodigals", language, "hand", text) == means
+
+
+@pytest.mark.parametrize("text", ["Play Lavish Dinner, Leapfrog I skip", "Play Lavish Dinner, Leapfrog can wait"])
+def test_an_item_beside_a_word_passed_over_takes_no_verb_from_the_list(text: str) -> None:
+    """"Leapfrog I skip": the word passed over may say what is done with the card, so the list's verb is not
+    carried to it, and the card is never played on the list's word."""
+    with pytest.raises((AmbiguousMove, MoveError)):
+        read("prodigals", "en", "hand", text)
 
 
 def test_a_list_with_a_negation_is_never_played() -> None:
