@@ -88,9 +88,6 @@ def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None =
     reading = getattr(getattr(said, "lexicon", None), "reading", None)
     if said is None or vocabulary is None or reading is None or "\n" in text.strip():
         return None
-    english = said.english(text)
-    if vocabulary.names_a_move(english) and (legal is None or _own_move(english, legal(text), vocabulary)):
-        return None
     written = TOKEN.findall(text)
     if not written or len(written) > OPTION_WORDS:
         return None
@@ -113,7 +110,14 @@ def number(text: str, said: Words | None = None, vocabulary: Vocabulary | None =
                   or folded in reading.pronouns):
             return None  # a word of no list: a name, a move word, a number word the language's table lacks
             # («двадцать третий» is 23, never 3)
-    return numbers[0] if option and len(numbers) == 1 else None
+    if not option or len(numbers) != 1:
+        return None
+    # Only a line that names a list's entry is read as the game's own move too: reading is the costly step,
+    # and most replies are moves, not entries.
+    english = said.english(text)
+    if vocabulary.names_a_move(english) and (legal is None or _own_move(english, legal(text), vocabulary)):
+        return None
+    return numbers[0]
 
 
 def chosen(reply: Reply, number: int) -> Numbered | None:
