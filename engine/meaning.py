@@ -917,8 +917,17 @@ def _sequence_word(read: list[Token]) -> list[Token]:
                if (before is None or read[before].sentence != read[at].sentence) and then is not None
                and read[at].concepts and all(concept.startswith(ORDINAL) for concept in read[at].concepts)
                and (read[at].sentence, read[at].clause) != (read[then].sentence, read[then].clause)}
-    return [replace(token, concepts=frozenset(), optional=True) if at in opening else token
-            for at, token in enumerate(read)]
+    twice = {at for at, then, number in zip(required, required[1:], required[2:])
+             if read[at].concepts and all(concept.startswith(ORDINAL) for concept in read[at].concepts)
+             and read[then].numbered and len({(read[each].sentence, read[each].clause) for each in (at, then, number)}) == 1
+             and number == then + 1 and any(concept.isdigit() for concept in read[number].concepts)}
+    opening |= {at for at in twice if at == 0 or (read[at].sentence, read[at].clause) != (
+        read[at - 1].sentence, read[at - 1].clause)}
+    # "First lady 2 up": a thing numbered twice, by the ordinal before it and the number after; opening its part,
+    # the ordinal counts the reply's steps; inside one ("move the first lady 2 up": lady 1 two steps, or lady 2?)
+    # it stands for nothing the game knows, and the line is refused
+    return [replace(token, concepts=frozenset(), optional=True) if at in opening
+            else replace(token, concepts=frozenset()) if at in twice else token for at, token in enumerate(read)]
 
 
 def _one_name(read: list[Token]) -> list[Token]:
@@ -1154,7 +1163,10 @@ def _first_of_all(at: int, written: list[str], between: list[str], read: list[To
     start = next(before for before in range(at, -1, -1) if before == 0 or set(between[before]) & set(",;:.!?\n"))
     earlier = {(token.clause, token.sentence) for token in read if not token.optional} - {part}
     headed = ":" in between[start] and len(earlier) == 1 and ":" not in "".join(between[:start])  # "Penalty
-    return closes and (not earlier or headed)  # order: the lady on 9 first": what the part after the colon says
+    numbered = any((token.clause, token.sentence) == part and any(  # order: the lady on 9 first": what the part
+        concept.startswith(ORDINAL) or concept.isdigit() for concept in token.concepts) for token in read)  # after
+    return closes and (not earlier or headed or numbered)  # the colon says; "my first lady up first": its thing
+    # numbered already, a part's closing "first" numbers nothing more
 
 
 def _ordinal(folded: str, reading: Reading, words: Words) -> int | None:

@@ -1761,3 +1761,22 @@ def test_an_ordinal_opening_a_sentence_alone_in_its_part_numbers_no_thing_after_
 ])
 def test_an_ordinal_beside_its_thing_still_numbers_it(text: str, means: list[str]) -> None:
     assert read("prodigals", "en", "hand", text) == means
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("If Beatrice comes, first lady 2 up", ["order up lady2"]),
+    ("First gent 2 up, then lady 1", ["order up gent2", "order up lady1"]),
+    ("If Dame Beatrice bumps me, move my first lady up first.", ["order up lady1"]),
+    ("Gent 2 up first, then lady 1", ["order up gent2", "order up lady1"]),
+])
+def test_a_thing_numbered_twice_or_a_closing_first_is_never_a_second_order(text: str, means: list[str]) -> None:
+    """"First lady 2 up" numbers one lady twice: opening its part, "first" counts the reply's steps, and "my first
+    lady up first" closes with one; neither makes another order (both once read as lady 1 and a second order)."""
+    assert read("prodigals", "en", "actions", text) == means
+
+
+@pytest.mark.parametrize("text", ["then move the first lady 2 up", "Beatrice: move the first gent 2 up"])
+def test_a_thing_numbered_twice_inside_its_part_is_refused(text: str) -> None:
+    """"Move the first lady 2 up": lady 1 two steps, or lady 2? Never both ladies."""
+    with pytest.raises((AmbiguousMove, MoveError)):
+        read("prodigals", "en", "actions", text)
