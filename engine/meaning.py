@@ -1368,6 +1368,13 @@ def describe(notation: str) -> Counter[str]:
     monk palace1`` -> recruit, old, monk, palace, palace=1); a word and the number after it are a numbered thing
     too (``wei: pagoda 2``: pagoda=2, "the second site"); how many of a thing a move spends is one word
     (``boy×2``, see :attr:`Vocabulary.spent`)."""
+    return Counter(_description(notation))
+
+
+@functools.lru_cache(maxsize=16384)
+def _description(notation: str) -> dict[str, int]:
+    """:func:`describe`'s words, made once per notation: a reply's search describes each legal move at every
+    decision it tries, tens of thousands of times a reply, and callers change the copy they are given."""
     words: Counter[str] = Counter()
     before = ""
     for piece in notation.split():
@@ -1381,7 +1388,7 @@ def describe(notation: str) -> Counter[str]:
         if piece.isdigit() and before.isalpha():
             words[f"{fold(before)}={int(piece)}"] += 1
         before = piece
-    return words
+    return dict(words)
 
 
 def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Words,
@@ -1707,7 +1714,9 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         return
     legal = search.rules.legal(state, search.seat)
     described = [(move, _described(search, state, move)) for move in legal]
-    own = sum((describe(search.rules.format(move)) for move in legal), Counter())
+    own: Counter[str] = Counter()
+    for move in legal:
+        own.update(_description(search.rules.format(move)))
     rest = _numbering(rest, {word.split("=")[0] for _, words in described for word in words if "=" in word}, own)
     for end in range(len(rest), 0, -1):
         chunk, after = rest[:end], rest[end:]
@@ -1880,7 +1889,7 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
     several = split is not None and len(split) > 1
     chunk = [replace(token, optional=True) if several and token.again else token for token in chunk]
     required = [token for token in chunk if not token.optional]
-    if not _counted_whole(required, words):
+    if not all(_may_match(token.concepts, words) for token in required) or not _counted_whole(required, words):
         return None
     if split is not None and len(split) > 1:
         left = _assign_clauses(_clauses(required), [Counter(part) for part in split], units=units)
@@ -1896,6 +1905,14 @@ def _fit(chunk: Sequence[Token], words: Counter[str], split: list[Counter[str]] 
             if used is not None:
                 left[used] -= 1
     return +left
+
+
+def _may_match(concepts: frozenset[str], words: Counter[str]) -> bool:
+    """Whether one of a token's concepts is among the move's words at all (an ordinal: any thing of its number),
+    what :func:`_assign` needs first: most legal moves share no word with a part of the line, and are let go
+    before the matching tries them word by word."""
+    return any(words[concept] > 0 if not concept.startswith(ORDINAL) else any(
+        word.endswith(concept[len(ORDINAL) - 1:]) for word in words) for concept in concepts)
 
 
 def _counted_whole(required: Sequence[Token], words: Counter[str]) -> bool:
