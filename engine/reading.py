@@ -384,9 +384,12 @@ def _rules_reason_stands(found: Meaning | None, refused: MoveError, vocabulary: 
 def _without_one_word(found: Meaning, refused: MoveError) -> MoveError:
     """The refusal of a line read only without one word, the moves the rest would be offered: its reason names
     that word, as the notation's does where it is that word ("three errand boys to Hyde Park": 'three', not the
-    plural the notation never reads)."""
+    plural the notation never reads). Where the notation said the word is none of the game's, that reason is
+    replaced: the reading by meaning read it as the game's ("one errand boy on the central card", which takes two
+    now: a count), so the word fits no legal move, which the closest moves then show."""
     reason = refused.reason
-    if found.left_over not in _named(reason):
+    unknown = isinstance(reason, Text) and reason.msgid.startswith("'%(word)s' is not a word of this game's moves")
+    if found.left_over not in _named(reason) or unknown:
         reason = T("'%(word)s' fits none of the moves legal now, and a line is played only when every word in it "
                    "is read", word=found.left_over)
     return type(refused)(reason, line=refused.line, expected=refused.expected, suggestions=list(readings(found)),

@@ -109,12 +109,18 @@ def test_as_many_errand_boys_as_the_space_takes_are_read(language: str, state: s
     ("en", "errands", "2 errand boys on turn order 2"),
     ("en", "errands", "One errand boy on the central card"),  # two competitions: it takes two ("one", no pronoun)
     ("ru", "errands", "Одного посыльного на центральную карту"),
+    ("en", "errands", "one errand boy on the central card"),  # as typed: the notation's own reader knows no "one"
+    ("en", "errands3", "two errand boys to the swap"),
 ])
 def test_more_errand_boys_than_the_space_takes_play_nothing(language: str, state: str, text: str) -> None:
-    """A count of errand boys the space does not take is no placement there: never one boy placed for three."""
+    """A count of errand boys the space does not take is no placement there: never one boy placed for three. The
+    answer names the count as fitting no move legal now (never as a word the game does not know, which a count
+    of errand boys is not) and offers the placement the rest of the line names."""
     with pytest.raises(MoveError) as refused:
         read("prodigals", language, state, text)
     assert text.split()[0].strip(",.") in str(refused.value)  # the count is what the answer names
+    assert "is not a word of this game's moves" not in str(refused.value)
+    assert refused.value.suggestions
 
 
 @pytest.mark.parametrize("text", [
