@@ -221,6 +221,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
     index = _index(words, vocabulary)
     line = _courtesies(line, reading, words, index)
+    line = _without_purpose(line, reading, words, index)
     pieces = _SPLIT.split(line)
     written, between = pieces[1::2], pieces[0::2]
     if not written or len(written) > TOKENS_READ:
@@ -286,6 +287,13 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if word.casefold() in reading.unfolded_small:  # «hát» (well), «őt» (her): never «hat», «öt» (six, five)
             continue
+        if phrase[0] == 0 and (first := _phrase(at, written, between, reading, reading.firsts)) and all(
+                token.optional or (token.clause, token.sentence) == (clause, sentence) for token in read):
+            ended = first - 1  # «в первую очередь»: first of all, said of the line's first part, read first anyway
+            continue  # (said of a later part it turns the order round, and is read as its words)
+        if phrase[0] == 0 and (joined := _phrase(at, written, between, reading, reading.joins)):
+            ended, run = joined - 1, run + 1  # «вместе с»: "together with", a join of two things, never "both"
+            continue
         if phrase[0] == 0 and _phrase(at, written, between, reading, reading.each):  # «και οι δύο»: "both"
             ended = _phrase(at, written, between, reading, reading.each) - 1  # in words of its own
             both, saw_each, each_said = clause, True, each_said + 1
@@ -344,6 +352,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             else:
                 count, count_at, dropped = 2, -1, True  # «kétszer a pakliból»: twice what follows, as "both"
                 # counts it; else a word passed over, which may have counted what the reader does not read
+            continue
+        if folded in reading.again and (referred := _referred(at, written, between, read, reading, index, words,
+                                                              repeated)):
+            read += [replace(token, clause=clause, run=run, sentence=sentence, optional=False, numbered=token.numbered)
+                     for token in referred]  # «вторую даму влево, потом её же дважды вниз»: her, the second lady
             continue
         again = _count_after(at, written, between, read, reading, repeated)
         if again:  # "down three spaces", "down 2 times": the step just said, as often as counted
@@ -472,6 +485,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if concepts and count is not None and count_at == len(read) and folded in reading.small and not (
                 concepts & (repeated | vocabulary.verbs)) and read and read[-1].written == written[at - 1]:
             continue  # "two spaces down": the unit the count says its steps in, no space of the board
+        if concepts and count is not None and count_at in (-1, len(read)) and not concepts & repeated and (
+                _kind_of_name(at, written, between, index, words, repeated - fillers)):
+            continue  # «обе карты «В пабе»», "two cards At the Pub": what the things are; the count counts the name
         if concepts and count is not None and concepts <= fillers:
             continue  # «mindkét At the Pub-ot», "two At the Pubs": a name's "the" tells nothing, the count counts
         if concepts:  # the name's own word
@@ -699,6 +715,34 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
     return " ".join(part for part, said in zip(parts[start:end], kinds[start:end]) if said != "polite") or line
 
 
+def _without_purpose(line: str, reading: Reading, words: Words, index: _Index) -> str:
+    """The line without a purpose clause after the move's words («…, чтобы Беатриса обошла меня стороной»: so that
+    Dame Beatrice passes me by), to its sentence's end: one whose every word is the language's own, small, or names
+    only what the line named before it says why the move is made, never which, so it cannot change the move (a
+    negation in it, «чтобы она меня не тронула», negates the wish, not the move). A clause naming anything else
+    is left to be read."""
+    pieces = _SPLIT.split(line)
+    written, between = pieces[1::2], pieces[0::2]
+    for at, word in enumerate(written):
+        if at == 0 or fold(word) not in reading.purposes:
+            continue
+        end = next((after for after in range(at + 1, len(written)) if set(between[after]) & set(".!?;\n")),
+                   len(written))
+        named = {concept for before in written[:at] if fold(before) not in reading.small
+                 for concept in index.concepts(before, words, slips=False)}
+        if not named:
+            return line
+        for said in written[at + 1:end]:
+            concepts = index.concepts(said, words, slips=False)
+            if said.isdigit() or said_number(fold(said), reading, words) is not None or not (
+                    fold(said) in reading.small | reading.negations or concepts <= named and (
+                    concepts or words.known(said))):
+                return line
+        cut = "".join(piece for pair in zip(between[:at], written[:at]) for piece in pair)
+        return cut + "".join(piece for pair in zip(between[end:], written[end:]) for piece in pair) + between[-1]
+    return line
+
+
 _CLAUSE = re.compile(r"[,;:]")
 """What ends a part of a line: a comma, semicolon or colon. A dash, an arrow or brackets pair what they stand
 between within one part ("tax collector — palace 2, warrior — palace 1", «пиротехник (дворец 1)»)."""
@@ -766,6 +810,46 @@ def _phrase(at: int, written: list[str], between: list[str], reading: Reading, l
 def _apostrophe(word: str) -> str:
     """A word with its apostrophe as the language's lists write it ("that's", "that’s": «thatʼs»)."""
     return re.sub("['\u2019]", APOSTROPHE, word)
+
+
+def _kind_of_name(at: int, written: list[str], between: list[str], index: "_Index", words: Words,
+                  repeated: frozenset[str]) -> bool:
+    """Whether word ``at`` says what kind of thing the name right after it is («две карты «В пабе»», "both cards
+    At the Pub"): the name is written as one (quoted or capitalised) and is a thing a count stands before, so a
+    count before the kind word counts the name, never the kind word."""
+    after = at + 1
+    if after >= len(written) or not between[after].strip(" " + _QUOTES) == "" or not _a_name(after, written, between):
+        return False
+    length, thing = index.phrase_at(after, written, words)
+    return bool((thing if length else index.concepts(written[after], words)) & repeated)
+
+
+def _referred(at: int, written: list[str], between: list[str], read: list[Token], reading: Reading, index: "_Index",
+              words: Words, repeated: frozenset[str]) -> list[Token]:
+    """The tokens naming the one numbered thing the line named before the pronoun at ``at`` (:attr:`Reading.again`:
+    «вторую даму влево, потом её же дважды вниз», her: the second lady), which the pronoun names again; none where
+    the line named two numbered things before it (which one it stands for is the player's to say), or none, or
+    where the pronoun stands before a thing it is said of («её поле»: her space, a possessive)."""
+    after = at + 1
+    while after < len(written) and between[after].isspace() and fold(written[after]) in reading.small:
+        after += 1  # «её же»: the same her
+    if after < len(written) and between[after].isspace():  # what is said of it: a step, a count, or nothing
+        folded = fold(written[after])  # more; never a thing («её поле», «её соседа»: hers, another)
+        concepts = index.concepts(written[after], words, slips=False)
+        if not (concepts and concepts <= repeated) and said_number(folded, reading, words) is None and (
+                folded not in reading.twice):
+            return []
+    named: dict[frozenset[str], list[Token]] = {}
+    for at_token, token in enumerate(read[1:], start=1):
+        before = read[at_token - 1]
+        if token.optional or before.optional:
+            continue
+        ordinal = token.numbered and any(concept.startswith(ORDINAL) for concept in before.concepts)
+        tagged = any("=" in concept and concept.split("=")[0] in before.concepts for concept in token.concepts) or (
+            any(concept.isdigit() for concept in token.concepts) and not before.concepts <= repeated)  # «даму 1»
+        if ordinal or tagged:
+            named.setdefault(before.concepts | token.concepts, [before, token])
+    return next(iter(named.values())) if len(named) == 1 else []
 
 
 def _a_name(at: int, written: list[str], between: list[str]) -> bool:
@@ -1257,10 +1341,21 @@ class _Index:
             said = tuple(fold(word) for word in written[at:at + length])
             found = self.phrases.get(said)
             if found is None and words is not None:
-                found = self._slipped(said, words)
+                found = self._slipped(said, words) or self._in_latin(said, words)
             if found is not None:
                 return length, found
         return 0, frozenset()
+
+    def _in_latin(self, said: tuple[str, ...], words: Words) -> frozenset[str] | None:
+        """The thing of the one phrase ``said`` types in Latin letters ("'V pabe'": «В пабе», "Oskorbit' vikarija"),
+        each word as the phrase writes it or typed so (:meth:`engine.text.Words.near`); none where no phrase, or
+        phrases of two things, are typed so."""
+        if not any(word.isascii() and word.isalpha() for word in said):
+            return None
+        found = {thing for phrase, thing in self.phrases.items() if len(phrase) == len(said) and all(
+            word == form or (word.isascii() and not form.isascii() and form in words.near(word, {form: {form}}))
+            for word, form in zip(said, phrase))}
+        return next(iter(found)) if len(found) == 1 else None
 
     def _slipped(self, said: tuple[str, ...], words: Words) -> frozenset[str] | None:
         """The thing of the one phrase ``said`` is with one word mistyped, every other written as the phrase has

@@ -562,6 +562,18 @@ class Reading:
     """Courtesy phrases said as a condition ("if possible", «ha lehet», «αν γίνεται», «если можно»), folded, their
     words joined by a space: read by meaning, such a phrase set apart by punctuation asks nothing of the move, so it
     is passed over there; anywhere else its condition word still blocks the line."""
+    firsts: frozenset[str] = frozenset()
+    """Phrases saying "first of all" («в первую очередь», «первым делом»), folded: read by meaning, one said in the
+    line's first part naming anything is passed over (that part is read first anyway), never read as an ordinal;
+    said of a later part, it would turn the order round, so its words are read as ever."""
+    again: frozenset[str] = frozenset()
+    """Pronouns standing for a thing named before («её», «его»: her, him): read by meaning, where the line named one
+    numbered thing before («вторую даму влево, потом её же дважды вниз»), the pronoun names it again; elsewhere it
+    is a word passed over as the language's own."""
+    purposes: frozenset[str] = frozenset()
+    """Words opening a purpose clause («чтобы», «дабы»: "so that"): read by meaning, such a clause after the words
+    of the move, to its sentence's end, that names only things named before it («занимаю поле Беатрисы, чтобы
+    Беатриса обошла меня») says why, never which move, so it is passed over; one naming anything else is read."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

@@ -352,6 +352,9 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    compounds={fold(prefix): n for prefix, n in table.get("compounds", {}).items()},
                    ordinal_dot=table.get("ordinal_dot", False),
                    polite=frozenset(" ".join(fold(word) for word in phrase.split()) for phrase in table.get("polite", [])),
+                   firsts=frozenset(" ".join(fold(word) for word in phrase.split()) for phrase in table.get("firsts", [])),
+                   again=frozenset(fold(word) for word in table.get("again", [])),
+                   purposes=frozenset(fold(word) for word in table.get("purposes", [])),
                    verb_anywhere=table.get("verb_anywhere", False))
 
 
@@ -368,6 +371,11 @@ def _typed(table: Mapping[str, Any], letters: Mapping[str, Sequence[str]]) -> di
         for word in table.get(name, []):
             for spelled in _spelled(letters, word):
                 typed.setdefault(spelled, fold(word))
+    for name in LISTED:  # each word of an entry of several ("khod propuskayu": «ход пропускаю»), after every
+        for word in table.get(name, []):  # entry of one word, which keeps its own way typed
+            for part in word.split() if " " in word else ():
+                for spelled in _spelled(letters, part):
+                    typed.setdefault(spelled, fold(part))
     return typed
 
 
