@@ -189,6 +189,13 @@ class _Search:
     what the move names ("play my scholar card"), so leaving one unsaid leaves no choice unsaid; but a place or
     position (a numbered thing, China's ``up2``) stays a choice, as it tells apart moves the notation names
     alike."""
+    partial: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per move's notation, the words it is also named by only as a word of a name of several ("snub" of
+    ``snub-the-hostess``, a card in a set): a word said alone names a move whose own name it is before such a one
+    (:func:`_by_its_own_name`)."""
+    owned: set[str] = field(default_factory=set)
+    """The moves (as notation) a chunk named by :func:`_by_its_own_name` only: a reading holding one is played only
+    where no other reading goes the same way up to it (:func:`_playable`)."""
     tried: int = 0
     counted: bool = False
     """Whether the line says a word counting what it names ("both", «оба»; :attr:`Tokens.counted`)."""
@@ -221,7 +228,6 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
     index = _index(words, vocabulary)
     line = _courtesies(line, reading, words, index)
-    line = _without_purpose(line, reading, words, index)
     pieces = _SPLIT.split(line)
     written, between = pieces[1::2], pieces[0::2]
     if not written or len(written) > TOKENS_READ:
@@ -285,6 +291,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if ended:  # a word of a done phrase already read ("that's it")
             ended -= 1
             continue
+        if word.casefold() in reading.unfolded_blocks:  # «ή» (or), never «η» (the): a choice between two
+            return None
         if word.casefold() in reading.unfolded_small:  # «hát» (well), «őt» (her): never «hat», «öt» (six, five)
             continue
         if phrase[0] == 0 and (first := _phrase(at, written, between, reading, reading.firsts)) and all(
@@ -300,8 +308,11 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             if _phrase(at, written, between, reading, reading.both):
                 count, count_at = 2, -1
             continue
+        if phrase[0] == 0 and _last_said(at, written, between, reading):  # «και τέλος η πρώτη κυρία κάτω»:
+            ended = _phrase(at, written, between, reading, reading.lastly) - 1  # "finally", no end of the turn
+            continue
         if phrase[0] == 0 and ending_move:
-            ended = _done_phrase(at, written, between, reading)
+            ended = _done_phrase(at, written, between, reading, words)
             if ended:  # "that's it", "end of turn", "no more": the game's move of ending, as a done word is
                 read.append(Token(word, ending_move, clause=clause, run=run, sentence=sentence, closing=True))
                 ended -= 1
@@ -436,6 +447,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if closing:  # in a game with a move of ending: that move, where the line can end with it
             concepts = concepts | (DONE & vocabulary.moves)
         small = folded in reading.small or folded in reading.pronouns or (folded in reading.done and not closing)
+        if _phrase(at, written, between, reading, reading.together):
+            continue  # «μαζί με», «μαζί της»: "with", said of one thing; no "both"
         if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
             both, saw_each, each_said = clause, True, each_said + 1  # move of several; of a move of one ("each of my two palaces") it says what the
             if _listed(folded, reading.both, words):  # reader does not read, so it tells no two moves apart; before
@@ -715,34 +728,6 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
     return " ".join(part for part, said in zip(parts[start:end], kinds[start:end]) if said != "polite") or line
 
 
-def _without_purpose(line: str, reading: Reading, words: Words, index: _Index) -> str:
-    """The line without a purpose clause after the move's words («…, чтобы Беатриса обошла меня стороной»: so that
-    Dame Beatrice passes me by), to its sentence's end: one whose every word is the language's own, small, or names
-    only what the line named before it says why the move is made, never which, so it cannot change the move (a
-    negation in it, «чтобы она меня не тронула», negates the wish, not the move). A clause naming anything else
-    is left to be read."""
-    pieces = _SPLIT.split(line)
-    written, between = pieces[1::2], pieces[0::2]
-    for at, word in enumerate(written):
-        if at == 0 or fold(word) not in reading.purposes:
-            continue
-        end = next((after for after in range(at + 1, len(written)) if set(between[after]) & set(".!?;\n")),
-                   len(written))
-        named = {concept for before in written[:at] if fold(before) not in reading.small
-                 for concept in index.concepts(before, words, slips=False)}
-        if not named:
-            return line
-        for said in written[at + 1:end]:
-            concepts = index.concepts(said, words, slips=False)
-            if said.isdigit() or said_number(fold(said), reading, words) is not None or not (
-                    fold(said) in reading.small | reading.negations or concepts <= named and (
-                    concepts or words.known(said))):
-                return line
-        cut = "".join(piece for pair in zip(between[:at], written[:at]) for piece in pair)
-        return cut + "".join(piece for pair in zip(between[end:], written[end:]) for piece in pair) + between[-1]
-    return line
-
-
 _CLAUSE = re.compile(r"[,;:]")
 """What ends a part of a line: a comma, semicolon or colon. A dash, an arrow or brackets pair what they stand
 between within one part ("tax collector — palace 2, warrior — palace 1", «пиротехник (дворец 1)»)."""
@@ -787,21 +772,45 @@ def _listed_slip(word: str, words: Words, reading: Reading) -> str | None:
     return next(iter(found)) if len(found) == 1 else None
 
 
-def _done_phrase(at: int, written: list[str], between: list[str], reading: Reading) -> int:
+def _done_phrase(at: int, written: list[str], between: list[str], reading: Reading, words: Words | None = None) -> int:
     """How many words a done phrase of the language starting at word ``at`` has ("that's it", "end of turn",
-    "no more": a "done" entry of several words), its words with only spaces between; 0 where none starts there."""
-    return _phrase(at, written, between, reading, reading.closing)
+    "no more": a "done" entry of several words), its words with only spaces between; 0 where none starts there.
+    With ``words``, a long word of the phrase may be mistyped («τελίωσα τη σειρά μου»: :func:`_phrase`)."""
+    return _phrase(at, written, between, reading, reading.closing, words)
 
 
-def _phrase(at: int, written: list[str], between: list[str], reading: Reading, listed: frozenset[str]) -> int:
+def _last_said(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether a phrase saying "finally" (:attr:`Reading.lastly`: «και τέλος») starts at word ``at`` with more words
+    after it in its sentence: the last of the moves comes, and its done word ends nothing; but not where the word
+    after it says what is done with («και τέλος για την κυρία 2»: :attr:`Reading.done_with`)."""
+    size = _phrase(at, written, between, reading, reading.lastly)
+    return (bool(size) and at + size < len(written) and not _SENTENCE_END_AT.search(between[at + size])
+            and reading.typed.get(fold(written[at + size]), fold(written[at + size])) not in reading.done_with)
+
+
+_SENTENCE_END_AT = re.compile(r"[.!?;\n\u00b7\u0387]")
+"""What ends a sentence between two words: after it a "finally" phrase has nothing more to say."""
+
+
+SLIPPED_IN_PHRASE = 5
+"""The fewest letters a word of a phrase has that may be mistyped and still be read as that word («τελίωσα»)."""
+
+
+def _phrase(at: int, written: list[str], between: list[str], reading: Reading, listed: frozenset[str],
+            words: Words | None = None) -> int:
     """How many words an entry of several words of one of the language's lists (``listed``) starting at word
     ``at`` has, its words with only spaces between, as written or typed in Latin letters ("kai oi dyo": «και οι
-    δύο»); 0 where none starts there."""
+    δύο»); 0 where none starts there. With ``words``, a word of the entry of :data:`SLIPPED_IN_PHRASE` letters or
+    more is also read where the word written is a slip of it alone (``Words.near``: «τελίωσα» for «τελείωσα»)."""
+    def same(word: str, part: str) -> bool:
+        typed = reading.typed.get(_apostrophe(fold(word)), _apostrophe(fold(word)))
+        return typed == part or (words is not None and len(part) >= SLIPPED_IN_PHRASE
+                                 and words.near(word, {part: {part}}) == {part})
+
     for said in sorted(listed, key=lambda said: -len(said.split())):  # the longest first
         phrase = said.split()
         if len(phrase) > 1 and at + len(phrase) <= len(written) and all(
-                reading.typed.get(_apostrophe(fold(word)), _apostrophe(fold(word))) == part
-                for word, part in zip(written[at:], phrase)) and all(
+                same(word, part) for word, part in zip(written[at:], phrase)) and all(
                 between[at + n].isspace() for n in range(1, len(phrase))):
             return len(phrase)
     return 0
@@ -1489,7 +1498,78 @@ def _description(notation: str) -> dict[str, int]:
 def meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Words,
             vocabulary: Vocabulary) -> Meaning | None:
     """What ``line`` means among the seat's legal moves, from ``state`` on; None when it cannot be read by
-    meaning at all (a negation, no word of the game, a line too long). ``vocabulary`` is the notation's."""
+    meaning at all (a negation, no word of the game, a line too long). ``vocabulary`` is the notation's.
+
+    A line read as no moves with its clauses of purpose («…, για να έχω τα δύο σύμβολα»: :attr:`Reading.purpose`)
+    is read without them; that reading stands where every reading with them began with it (they only say why, or
+    what a later decision will be without choosing it), and where no word of theirs is a negation or a block."""
+    found = _meaning(rules, line, state, seat, words, vocabulary)
+    if found is not None and found.read:
+        return found
+    reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
+    aimless = _without_purpose(line, reading)
+    if aimless is None:
+        return found
+    meant = _meaning(rules, aimless, state, seat, words, vocabulary)
+    if meant is None or not meant.read:
+        return found
+    begun = tuple(rules.format(move) for move in meant.moves)
+    if found is not None and any(tuple(said[:len(begun)]) != begun for said in found.candidates):
+        return found
+    return meant
+
+
+_PURPOSE_END = re.compile(r"[,;:.!?()\n\u00b7\u0387]")
+"""What ends a clause of purpose: the next punctuation."""
+
+
+def _without_purpose(line: str, reading: Reading) -> str | None:
+    """The line without its clauses of purpose (:attr:`Reading.purpose`), each from its first word to the next
+    punctuation; None when it has none, when one opens the line (no move is said before it), or when one holds a
+    negation, a block or a condition ("…, για να μην …"), which passing it over could turn round."""
+    spans = [(match.start(), match.end(), match.group()) for match in TOKEN.finditer(line)]
+    if any(word.casefold() in reading.unfolded_blocks for _, _, word in spans):
+        return None
+    said = [reading.typed.get(fold(word), fold(word)) for _, _, word in spans]
+    stopping = reading.negations | reading.blocks | reading.conditions | STOPS
+    cuts: list[tuple[int, int]] = []
+    at = 1
+    while at < len(spans):
+        size = next((len(phrase.split()) for phrase in sorted(reading.purpose, key=lambda p: -len(p.split()))
+                     if _purpose_at(at, phrase.split(), said, spans, line)), 0)
+        if not size:
+            at += 1
+            continue
+        stop = _PURPOSE_END.search(line, spans[at][0])
+        end = stop.start() if stop else len(line)
+        inside = [word for (start, _, _), word in zip(spans, said) if spans[at][0] <= start < end]
+        if any(word in stopping for word in inside):
+            return None
+        cuts.append((spans[at][0], end))
+        at = next((n for n, (start, _, _) in enumerate(spans) if start >= end), len(spans))
+    if not cuts:
+        return None
+    kept, last = [], 0
+    for start, end in cuts:
+        kept.append(line[last:start])
+        last = end
+    kept.append(line[last:])
+    return "".join(kept)
+
+
+def _purpose_at(at: int, phrase: list[str], said: list[str], spans: list[tuple[int, int, str]], line: str) -> bool:
+    """Whether a clause of purpose of the words ``phrase`` opens at word ``at``: its words in a row with spaces
+    between, and one word alone only right after a comma or a dash («…, να πουλήσω …»), where it can open no
+    clause saying the move itself («θέλω να πάω»)."""
+    if said[at:at + len(phrase)] != phrase or any(
+            not line[spans[n - 1][1]:spans[n][0]].isspace() for n in range(at + 1, at + len(phrase))):
+        return False
+    return len(phrase) > 1 or line[spans[at - 1][1]:spans[at][0]].strip() in (",", "-", "\u2013", "\u2014")
+
+
+def _meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Words,
+             vocabulary: Vocabulary) -> Meaning | None:
+    """:func:`meaning`, its clauses of purpose read as said."""
     found = tokens(line, words, vocabulary)
     if found is None or not found.read or all(token.optional for token in found.read):
         return None
@@ -1772,9 +1852,18 @@ def _playable(search: _Search) -> tuple[str, ...] | None:
         return chosen if names(chosen) and not (search.counted and search.again[chosen]) else None
     named = [reading for reading in search.found if names(reading)]
     if (len(named) == 1 and (search.finished[named[0]] or not search.counted)
-            and all(search.named[reading] == UNSAID for reading in search.found if reading != named[0])):
+            and all(search.named[reading] == UNSAID for reading in search.found if reading != named[0])
+            and not _owned_and_shared(search, named[0])):
         return named[0]
     return None
+
+
+def _owned_and_shared(search: _Search, reading: tuple[str, ...]) -> bool:
+    """Whether the reading holds a move named only by its own name over a longer name's word (:attr:`_Search.owned`)
+    and another reading goes the same way up to that move: then the rest of the line read two ways, and the name
+    told nothing apart ("s-rowdy: the second lady left, then her twice down", the lady passed over in the end)."""
+    at = next((n for n, notation in enumerate(reading) if notation in search.owned), None)
+    return at is not None and any(other != reading and other[:at + 1] == reading[:at + 1] for other in search.found)
 
 
 def _shortest(found: dict[tuple[str, ...], tuple[Move, ...]]) -> tuple[str, ...] | None:
@@ -1964,6 +2053,9 @@ def _described(search: _Search, state: State, move: Move) -> Counter[str]:
         search.split[notation] = ([part + describe(more) for part, more in zip(split, named)]
                                   if len(split) == len(named) > 1 else split)  # each part's own other names
     alias = describe(also)
+    alone = {fold(word) for word in also.split() if "-" not in word}
+    search.partial[notation] = frozenset(fold(word) for name in also.split() if "-" in name
+                                         for word in TOKEN.findall(name) if fold(word) not in alone)
     written = search.vocabulary.moves | search.vocabulary.others | search.vocabulary.counted
     numbered = {word.split("=")[0] for word in alias if "=" in word  # a place (``up2``) tells moves apart; a
                 and word.split("=")[0] in written} - _units(search.vocabulary)  # number of a word no line writes
@@ -2186,7 +2278,32 @@ def _chosen(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Coun
     if len(fits) == 1 and (_names_a_choice(chunk, fits[0][0], described, ordinals=not search.listed)
                            or _alone_of_its_kind(search, fits[0], described)):
         return [(fits[0][0], NAMED)]
+    own = _by_its_own_name(search, chunk, fits) if search.sure and not chose and len(fits) > 1 else None
+    if own is not None:
+        search.owned.add(search.rules.format(own))
+        return [(move, NAMED if move == own else UNSAID) for move, _ in fits]
     return [(move, UNSAID if move not in whole else WHOLE if len(whole) == 1 else UNNAMED) for move, _ in fits]
+
+
+def _by_its_own_name(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]]) -> Move | None:
+    """The one move the chunk names by a word of its own notation ("Snub": ``place s-snub``) that every other move
+    it fits is named by only as a word of a longer name (a set holding the card "Snub the Hostess"); None where
+    no such move is one. A name said whole is the thing it names, never a part of another's name."""
+    required = [token for token in chunk if not token.optional]
+
+    def own(move: Move) -> set[str]:
+        return {word for word in describe(search.rules.format(move)) if _choice(search, word)}
+
+    named = [move for move, _ in fits if any(token.concepts & own(move) for token in required)]
+    if len(named) != 1:
+        return None
+    words = own(named[0])
+    for move, _ in fits:
+        partial = search.partial.get(search.rules.format(move), frozenset())
+        if move != named[0] and not any(token.concepts & words and not token.concepts & own(move)
+                                        and token.concepts & partial for token in required):
+            return None
+    return named[0]
 
 
 def _alone_of_its_kind(search: _Search, fit: tuple[Move, Counter[str]],

@@ -570,10 +570,23 @@ class Reading:
     """Pronouns standing for a thing named before («её», «его»: her, him): read by meaning, where the line named one
     numbered thing before («вторую даму влево, потом её же дважды вниз»), the pronoun names it again; elsewhere it
     is a word passed over as the language's own."""
-    purposes: frozenset[str] = frozenset()
-    """Words opening a purpose clause («чтобы», «дабы»: "so that"): read by meaning, such a clause after the words
-    of the move, to its sentence's end, that names only things named before it («занимаю поле Беатрисы, чтобы
-    Беатриса обошла меня») says why, never which move, so it is passed over; one naming anything else is read."""
+    unfolded_blocks: frozenset[str] = frozenset()
+    """Words of ``blocks`` told from a small word by their accents only (Greek «ή», or: «η», the), as written, in
+    small letters: a line holding one so written is never read by meaning."""
+    lastly: frozenset[str] = frozenset()
+    """Phrases saying "finally" whose last word is a done word («και τέλος»), folded, their words joined by a space:
+    read by meaning, where more words follow in their sentence they are passed over, no end of the turn."""
+    done_with: frozenset[str] = frozenset()
+    """Words after a done word saying what is done with («τέλος για», «τέλος με»), folded: a ``lastly`` phrase
+    before one is the end of the turn, as said."""
+    together: frozenset[str] = frozenset()
+    """Phrases opening with a word of ``each`` that say "with" («μαζί με», «μαζί της»: together with), folded, their
+    words joined by a space: read by meaning, that word is passed over there, no "both" of what the part says."""
+    purpose: frozenset[str] = frozenset()
+    """Words opening a clause of purpose («για να», «ώστε να»; one word only right after a comma: «, να»), folded,
+    their words joined by a space: read by meaning, where the line is read only without such a clause (up to the
+    next punctuation), and what it is read as is how every reading with it begins, the clause only says why
+    ("… the renaissance man, so as to have the wild symbols"), and is passed over."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

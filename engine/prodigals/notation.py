@@ -294,7 +294,7 @@ def also_named(state: State, seat: int, move: Move) -> str:
         return f"{_marker(state, seat, move.marker)} {_jumped(state, seat, move)} down".strip()
     if isinstance(move, (moves.Shift, moves.Drop, moves.OrderUp)):
         return _marker(state, seat, move.marker) + (  # an order for Dame Beatrice is made for a case that may
-            f" move dame beatrice {CONDITION}" if isinstance(move, moves.OrderUp)  # come: "if she needs a marker
+            f" move up dame beatrice {CONDITION}" if isinstance(move, moves.OrderUp)  # come: "if she needs a marker
             # moved up"; the marker it moves up
             else " move down" if isinstance(move, moves.Drop) else "")
     if isinstance(move, moves.Board):

@@ -354,7 +354,14 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    polite=frozenset(" ".join(fold(word) for word in phrase.split()) for phrase in table.get("polite", [])),
                    firsts=frozenset(" ".join(fold(word) for word in phrase.split()) for phrase in table.get("firsts", [])),
                    again=frozenset(fold(word) for word in table.get("again", [])),
-                   purposes=frozenset(fold(word) for word in table.get("purposes", [])),
+                   lastly=frozenset(" ".join(fold(word) for word in phrase.split())
+                                    for phrase in table.get("lastly", [])),
+                   unfolded_blocks=frozenset(word.casefold() for word in table.get("unfolded_blocks", [])),
+                   done_with=folded(table.get("done_with", [])),
+                   together=frozenset(" ".join(fold(word) for word in phrase.split())
+                                      for phrase in table.get("together", [])),
+                   purpose=frozenset(" ".join(fold(word) for word in phrase.split())
+                                     for phrase in table.get("purpose", [])),
                    verb_anywhere=table.get("verb_anywhere", False))
 
 
