@@ -131,3 +131,60 @@ def test_a_number_typed_without_accents_is_still_a_number() -> None:
     """«ot» typed for «öt» (five) stays five: five steps are no move of one, so nothing is played."""
     with pytest.raises((MoveError, AmbiguousMove)):
         read("prodigals", "hu", "actions", "A bal úr ot lépést menjen fel.")
+
+
+@pytest.mark.parametrize(("state", "text", "means"), [
+    ("hand", "A fényűző vacsorát játszom ki, elköltök két fontot.", ["play lavish-dinner"]),
+    ("hand", "Kijátszom a lelkész megsértését, két szavazatot veszítek vele.", ["play insult-the-vicar"]),
+])
+def test_a_cards_cost_said_in_words(state: str, text: str, means: list[str]) -> None:
+    """«két fontot költök», «két szavazatot veszítek»: what the card costs, said after naming it, is its play."""
+    assert read("prodigals", "hu", state, text) == means
+
+
+@pytest.mark.parametrize("text", [
+    "A fényűző vacsorát játszom ki, elköltök három fontot.",  # Lavish Dinner costs two
+    "Két fontot költök.",  # two cards cost two pounds: which?
+    "A fényűző vacsorát játszom ki, de nem költök két fontot.",
+])
+def test_a_cost_that_is_not_the_cards_or_names_no_card_plays_nothing(text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "hu", "hand", text)
+
+
+def test_a_count_of_a_cost_said_alone_names_no_card() -> None:
+    """«két lépést» counts the marker's steps, never a card costing two votes (Insult the Vicar) played beside."""
+    assert read("prodigals", "hu", "hand", "Az urak kivonulása a középső oszlopban, a második úr lejjebb megy, "
+                "két lépést.") == ["play gentlemens-walkout", "column centre", "drop gent2 2"]
+
+
+@pytest.mark.parametrize(("state", "text", "means"), [
+    ("errands", "A Political Dilettante-os választási csomagot kérem, a lapkával együtt.", ["place e-set4"]),
+    ("errands", "Political Dilettante a lapkával, a lapkát eldobom.", ["place e-set4", "discard tile"]),
+])
+def test_an_election_sets_tile_named_with_it(state: str, text: str, means: list[str]) -> None:
+    """«a lapkával együtt»: the political circle tile lying with the set is a name of the set, placed later."""
+    assert read("prodigals", "hu", state, text) == means
+
+
+def test_a_set_without_its_tile_is_refused() -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "hu", "errands", "Political Dilettante, a lapka nélkül.")
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("A két kocsmát egy csomagban játszom ki.", ["play at-the-pub x2"]),
+    ("Mindkét At the Pub-ot kijátszom, együttesen.", ["play at-the-pub x2"]),
+    ("A lépéses bónuszt használom.", ["bonus s-moves"]),
+])
+def test_one_bundle_and_a_bonus_named_by_what_it_gives(text: str, means: list[str]) -> None:
+    """«egy csomagban» (in one bundle) plays two copies as one group; «lépéses» names the moves bonus tile."""
+    assert read("prodigals", "hu", "hand", text) == means
+
+
+@pytest.mark.parametrize("text", [
+    "A kocsmát egyszer játszom ki.",  # once: one copy, never the group
+    "A kocsmát egyedül játszom ki.",
+])
+def test_once_or_alone_is_never_one_bundle(text: str) -> None:
+    assert read("prodigals", "hu", "hand", text) == ["play at-the-pub"]
