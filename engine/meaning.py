@@ -1705,8 +1705,7 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
         fits = [(move, uncovered) for move, words in described
                 if (uncovered := _fit(chunk, words, search.split.get(search.rules.format(move)),
                                       lambda word: not _choice(search, word), _units(search.vocabulary))) is not None
-                and _in_order(chunk, search.rules.format(move), search.vocabulary) >= 0
-                and not _a_count_of_its_cost(chunk, search.rules.format(move))]
+                and _in_order(chunk, search.rules.format(move), search.vocabulary) >= 0]
         fits = _carried(search, chunk, [(move, left) for move, left in fits
                                         if _whole_things(search, chunk, after, move, described_words(move, described))],
                         played, before)
@@ -1726,15 +1725,6 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
                 continue
             _parse(search, following, after, (*played, (search.rules.format(move), move)), min(named, names),
                    next(token for token in reversed(chunk) if not token.optional))
-
-
-def _a_count_of_its_cost(chunk: Sequence[Token], notation: str) -> bool:
-    """Whether a chunk says only a count its move's notation holds no number for ("на две клетки" beside a card
-    that costs two votes): the count is then only a word the move is also named by (its cost, ``votes ×2``),
-    said with no word of the move, so it names no move of its own; it belongs to the move said beside it."""
-    required = [token for token in chunk if not token.optional]
-    written = describe(notation)
-    return bool(required) and all(_a_number(token) and not token.concepts & written.keys() for token in required)
 
 
 def _whole_things(search: _Search, chunk: Sequence[Token], after: Sequence[Token], move: Move,

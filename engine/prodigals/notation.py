@@ -161,19 +161,6 @@ def _used_for(card: str) -> str:
     return op if op in VERBS else ""
 
 
-@functools.cache
-def _card_costs(card: str) -> tuple[str, ...]:
-    """What a played card costs, as players say it after naming it ("Lavish Dinner, spending two pounds",
-    «két fontot költök»): its pounds spent or votes lost (:func:`_costs`), the count as a sign (``×2``) that
-    numbers no word of it, so leaving the cost unsaid leaves no choice of the play unsaid ("Lavish Dinner" is
-    still its play, never its keeping asked about beside it), and a count said that is not this card's is no
-    word of its play: the line is refused."""
-    effect = next((found.effect for found in DATA.cards.values() if found.slug == card), None) or {}
-    parts = effect.get("effects", [effect]) if effect.get("op") == "all" else [effect]
-    costs = (cost.rpartition(" ") for part in parts for cost in _costs(part))
-    return tuple(f"{said} ×{count}" for said, _, count in costs)
-
-
 def _space(state: State, move: moves.Place) -> str:
     """A placement's space as the board shows it: its competition, "personal" for the one space every player may
     use, "space" for a space that is no card set, a turn-order space's number (``order 2``: "the second space of
@@ -318,9 +305,7 @@ def also_named(state: State, seat: int, move: Move) -> str:
         # play of each copy, which "both … together" says
     if isinstance(move, moves.Use):
         return f"card {_used_for(move.card)}".strip()
-    if isinstance(move, moves.Play):
-        return " ".join(["card", *_card_costs(move.card)])
-    if isinstance(move, (moves.OrderKeep, moves.Trigger)):
+    if isinstance(move, (moves.Play, moves.OrderKeep, moves.Trigger)):
         return "card"
     if isinstance(move, moves.Discard) and move.card:
         return "card"

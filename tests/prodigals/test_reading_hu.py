@@ -134,31 +134,6 @@ def test_a_number_typed_without_accents_is_still_a_number() -> None:
 
 
 @pytest.mark.parametrize(("state", "text", "means"), [
-    ("hand", "A fényűző vacsorát játszom ki, elköltök két fontot.", ["play lavish-dinner"]),
-    ("hand", "Kijátszom a lelkész megsértését, két szavazatot veszítek vele.", ["play insult-the-vicar"]),
-])
-def test_a_cards_cost_said_in_words(state: str, text: str, means: list[str]) -> None:
-    """«két fontot költök», «két szavazatot veszítek»: what the card costs, said after naming it, is its play."""
-    assert read("prodigals", "hu", state, text) == means
-
-
-@pytest.mark.parametrize("text", [
-    "A fényűző vacsorát játszom ki, elköltök három fontot.",  # Lavish Dinner costs two
-    "Két fontot költök.",  # two cards cost two pounds: which?
-    "A fényűző vacsorát játszom ki, de nem költök két fontot.",
-])
-def test_a_cost_that_is_not_the_cards_or_names_no_card_plays_nothing(text: str) -> None:
-    with pytest.raises((MoveError, AmbiguousMove)):
-        read("prodigals", "hu", "hand", text)
-
-
-def test_a_count_of_a_cost_said_alone_names_no_card() -> None:
-    """«két lépést» counts the marker's steps, never a card costing two votes (Insult the Vicar) played beside."""
-    assert read("prodigals", "hu", "hand", "Az urak kivonulása a középső oszlopban, a második úr lejjebb megy, "
-                "két lépést.") == ["play gentlemens-walkout", "column centre", "drop gent2 2"]
-
-
-@pytest.mark.parametrize(("state", "text", "means"), [
     ("errands", "A Political Dilettante-os választási csomagot kérem, a lapkával együtt.", ["place e-set4"]),
     ("errands", "Political Dilettante a lapkával, a lapkát eldobom.", ["place e-set4", "discard tile"]),
 ])
