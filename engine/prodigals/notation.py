@@ -336,5 +336,9 @@ def set_cards(state: State, move: Move) -> str:
         return ""
     if move.space == "central-card" and state.central_card in DATA.cards:  # the one card lying there
         return f"take {DATA.cards[state.central_card].slug} card"
-    cards = next((cards for set_id, cards in state.sets.items() if slug(set_id) == move.space), None)
-    return " ".join(["take", *(DATA.cards[card].slug for card in cards), "card"]) if cards else ""
+    set_id = next((set_id for set_id in state.sets if slug(set_id) == move.space), "")
+    cards = state.sets.get(set_id)
+    tile = state.set_tiles.get(set_id)  # the political circle tile lying with an election set: "the set with
+    # Political Dilettante and its tile", «a pc-i8 lapkával»
+    said = ["take", *(DATA.cards[card].slug for card in cards), "card"] if cards else []
+    return " ".join(said + ([slug(tile), POLITICAL_CIRCLE] if cards and tile else []))

@@ -131,3 +131,35 @@ def test_a_number_typed_without_accents_is_still_a_number() -> None:
     """«ot» typed for «öt» (five) stays five: five steps are no move of one, so nothing is played."""
     with pytest.raises((MoveError, AmbiguousMove)):
         read("prodigals", "hu", "actions", "A bal úr ot lépést menjen fel.")
+
+
+@pytest.mark.parametrize(("state", "text", "means"), [
+    ("errands", "A Political Dilettante-os választási csomagot kérem, a lapkával együtt.", ["place e-set4"]),
+    ("errands", "Political Dilettante a lapkával, a lapkát eldobom.", ["place e-set4", "discard tile"]),
+])
+def test_an_election_sets_tile_named_with_it(state: str, text: str, means: list[str]) -> None:
+    """«a lapkával együtt»: the political circle tile lying with the set is a name of the set, placed later."""
+    assert read("prodigals", "hu", state, text) == means
+
+
+def test_a_set_without_its_tile_is_refused() -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "hu", "errands", "Political Dilettante, a lapka nélkül.")
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("A két kocsmát egy csomagban játszom ki.", ["play at-the-pub x2"]),
+    ("Mindkét At the Pub-ot kijátszom, együttesen.", ["play at-the-pub x2"]),
+    ("A lépéses bónuszt használom.", ["bonus s-moves"]),
+])
+def test_one_bundle_and_a_bonus_named_by_what_it_gives(text: str, means: list[str]) -> None:
+    """«egy csomagban» (in one bundle) plays two copies as one group; «lépéses» names the moves bonus tile."""
+    assert read("prodigals", "hu", "hand", text) == means
+
+
+@pytest.mark.parametrize("text", [
+    "A kocsmát egyszer játszom ki.",  # once: one copy, never the group
+    "A kocsmát egyedül játszom ki.",
+])
+def test_once_or_alone_is_never_one_bundle(text: str) -> None:
+    assert read("prodigals", "hu", "hand", text) == ["play at-the-pub"]
