@@ -675,8 +675,12 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
             return "polite"  # ", if possible,": a courtesy, no condition on the move
         if " ".join(_apostrophe(fold(word)) for word in written) in reading.closing:
             return "move"  # "That's all.": the turn's end, though "all" closes a mail too ("Thanks all")
-        if all(fold(word) in reading.small or courtesy(word) or named(word) for word in written):
-            if any(courtesy(word) for word in written):
+        if all(fold(word) in reading.addressed or fold(word) in reading.small for word in written) and any(
+                fold(word) in reading.addressed for word in written):
+            return "addressed"  # "gentlemen", after a greeting: whom it greets
+        if all(fold(word) in reading.small or courtesy(word) or named(word) or fold(word) in reading.addressed
+               for word in written):
+            if any(courtesy(word) for word in written):  # "Hello ladies and gentlemen": whom it greets too
                 return "courtesy"  # "Thanks, Anna", "Szia Peti,"
             return "small" if all(fold(word) in reading.small for word in written) else "name"
         return "move"
@@ -684,7 +688,7 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
     kinds = [kind(part) for part in parts]
     start = 0
     if kinds and kinds[0] == "courtesy" and fold(TOKEN.findall(parts[0])[0]) in reading.greetings:
-        while start < len(parts) and kinds[start] in ("courtesy", "name", "small", "empty"):
+        while start < len(parts) and kinds[start] in ("courtesy", "name", "small", "empty", "addressed"):
             start += 1
     end = len(parts)
     while end > start and kinds[end - 1] in ("name", "empty", "small"):

@@ -199,8 +199,9 @@ def _costs(effect: dict) -> list[str]:
         return [f"exchange limit {effect['limit']}"]  # what the swap space allows: «ανταλλαγή με όριο 3»
     if op == "with_lmt":  # the base cost; the extra per A Little More Time card is the player's to count
         return _costs(effect["base"])
-    return []  # a cost among other effects (the canvass space's vote) is no name of it: "the space where I lose
-    # a vote" is the heckle space, whose effect that cost is
+    if op == "all":  # a cost among other effects (the canvass space's vote: "canvass for the lost vote"): "the
+        return [cost for part in effect["effects"] for cost in _costs(part)]  # space where I lose a vote" is
+    return []  # then the heckle space or the canvass, and the player is asked which
 
 
 _VALUE = "value"

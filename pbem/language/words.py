@@ -349,6 +349,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    unfolded_small=frozenset(word.casefold() for word in table.get("unfolded_small", [])),
                    greetings=frozenset(fold(word) for word in table.get("greetings", [])),
                    signoffs=frozenset(fold(word) for word in table.get("signoffs", [])),
+                   addressed=frozenset(fold(word) for word in table.get("addressed", [])),
                    compounds={fold(prefix): n for prefix, n in table.get("compounds", {}).items()},
                    ordinal_dot=table.get("ordinal_dot", False),
                    polite=frozenset(" ".join(fold(word) for word in phrase.split()) for phrase in table.get("polite", [])),
