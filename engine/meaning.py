@@ -337,6 +337,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if _particle(at, written, between, read, lexicon):
             continue
+        if folded in reading.whole and _before_a_count(at, written, between, reading, words):
+            continue  # "all three moves", "the full two spaces": the count says how many, this that it is all
         if folded in reading.twice:
             if read and not read[-1].optional and read[-1].concepts & repeated and (
                     read[-1].clause, read[-1].sentence) == (clause, sentence):
@@ -902,6 +904,16 @@ def _counted_word(at: int, written: list[str], between: list[str], words: Words)
     return after if after < len(written) and between[after].isspace() else None
 
 
+def _before_a_count(at: int, written: list[str], between: list[str], reading: Reading, words: Words) -> bool:
+    """Whether the word ``at`` stands right before a count (a number, or a number word that is no ordinal)."""
+    after = at + 1
+    if after >= len(written) or not between[after].isspace():
+        return False
+    folded = fold(written[after])
+    return written[after].isdigit() or (said_number(folded, reading, words) is not None
+                                        and _ordinal(folded, reading, words) is None)
+
+
 def _spent(at: int, written: list[str], between: list[str], index: "_Index", words: Words) -> frozenset[str]:
     """The words of what a move spends (:attr:`Vocabulary.spent`) the number word ``at`` counts: the count must then
     be the move's own (``boy×2``: "two errand boys on the central card"), never passed over as choosing nothing,
@@ -1227,8 +1239,10 @@ class _Index:
                     self.things.add(frozenset(notation - fillers))  # («szégyensor»: ``row-of-shame``'s row, shame)
         notation = {fold(word) for word in vocabulary.words}
         pairs += [(word, fold(word)) for word in vocabulary.words]
-        same = dict(vocabulary.same)
-        pairs = [(word, same.get(concept, concept)) for word, concept in pairs]
+        same: dict[str, list[str]] = {}
+        for word, meant in vocabulary.same:  # a word may be read as two ("lose": a card, or votes)
+            same.setdefault(word, []).append(meant)
+        pairs = [(word, meant) for word, concept in pairs for meant in same.get(concept, [concept])]
         for word, concept in pairs:
             self.learn(word, concept, words, alone=word in notation and getattr(words, "language", "en") != "en")
 

@@ -350,6 +350,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    greetings=frozenset(fold(word) for word in table.get("greetings", [])),
                    signoffs=frozenset(fold(word) for word in table.get("signoffs", [])),
                    addressed=frozenset(fold(word) for word in table.get("addressed", [])),
+                   whole=frozenset(fold(word) for word in table.get("whole", [])),
                    compounds={fold(prefix): n for prefix, n in table.get("compounds", {}).items()},
                    ordinal_dot=table.get("ordinal_dot", False),
                    polite=frozenset(" ".join(fold(word) for word in phrase.split()) for phrase in table.get("polite", [])),

@@ -55,7 +55,7 @@ HELD_OUT_AT_LEAST = {
 
 TAUGHT_AT_LEAST = {
     "dragon.el": 42, "dragon.en": 35, "dragon.hu": 37, "dragon.ru": 44,
-    "prodigals.el": 39, "prodigals.en": 47, "prodigals.hu": 38, "prodigals.ru": 41,
+    "prodigals.el": 39, "prodigals.en": 49, "prodigals.hu": 38, "prodigals.ru": 41,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
 34 of them, and one read as a move not meant: an ordinal whose thing the reader did not know took another's)."""

@@ -103,3 +103,36 @@ def test_the_canvass_space_is_named_by_the_vote_it_costs_too() -> None:
         "place e-canvass", "take none"]
     with pytest.raises(AmbiguousMove):
         read("prodigals", "en", "errands", "The space where I lose a vote.")
+
+
+def test_a_word_saying_a_count_is_all_of_it_is_passed_over() -> None:
+    """"the whole two spaces": the count says how many; "all", "full", "entire" say only that it is all."""
+    assert read("prodigals", "en", "hand", "Gentlemen's Walkout in the left column, dropping him the whole two "
+                "spaces.") == ["play gentlemens-walkout", "column left", "drop gent1 2"]
+
+
+@pytest.mark.parametrize("text", [
+    "Gentlemen's Walkout in the left column, dropping him the whole three spaces.",  # more than the card gives
+    "Gentlemen's Walkout in the left column, dropping him all the way.",  # no count after it: "all" unread
+])
+def test_a_whole_count_that_is_not_the_moves_is_never_played(text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "en", "hand", text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("I'll lose Champagne for Everyone.", ["discard champagne-for-everyone"]),
+    ("Dump Leapfrog and bin the Lavish Dinner.", ["discard leapfrog", "discard lavish-dinner"]),
+])
+def test_everyday_verbs_of_throwing_a_card_away(text: str, means: list[str]) -> None:
+    assert read("prodigals", "en", "discard", text) == means
+
+
+def test_lose_still_names_the_votes_an_option_costs() -> None:
+    assert read("prodigals", "en", "hand", "Pamphlet Fiasco and I lose the two votes.") == [
+        "play pamphlet-fiasco", "option 1"]
+
+
+def test_going_somewhere_reads_on() -> None:
+    assert read("prodigals", "en", "errands", "My errand boy goes to the canvass, and none of its tiles.") == [
+        "place e-canvass", "take none"]
