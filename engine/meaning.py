@@ -356,6 +356,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if _particle(at, written, between, read, lexicon):
             continue
+        if folded in reading.whole and _before_a_count(at, written, between, reading, words):
+            continue  # "all three moves", "the full two spaces": the count says how many, this that it is all
         if folded in reading.twice:
             if read and not read[-1].optional and read[-1].concepts & repeated and (
                     read[-1].clause, read[-1].sentence) == (clause, sentence):
@@ -704,8 +706,12 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
             return "polite"  # ", if possible,": a courtesy, no condition on the move
         if " ".join(_apostrophe(fold(word)) for word in written) in reading.closing:
             return "move"  # "That's all.": the turn's end, though "all" closes a mail too ("Thanks all")
-        if all(fold(word) in reading.small or courtesy(word) or named(word) for word in written):
-            if any(courtesy(word) for word in written):
+        if all(fold(word) in reading.addressed or fold(word) in reading.small for word in written) and any(
+                fold(word) in reading.addressed for word in written):
+            return "addressed"  # "gentlemen", after a greeting: whom it greets
+        if all(fold(word) in reading.small or courtesy(word) or named(word) or fold(word) in reading.addressed
+               for word in written):
+            if any(courtesy(word) for word in written):  # "Hello ladies and gentlemen": whom it greets too
                 return "courtesy"  # "Thanks, Anna", "Szia Peti,"
             return "small" if all(fold(word) in reading.small for word in written) else "name"
         return "move"
@@ -713,7 +719,7 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
     kinds = [kind(part) for part in parts]
     start = 0
     if kinds and kinds[0] == "courtesy" and fold(TOKEN.findall(parts[0])[0]) in reading.greetings:
-        while start < len(parts) and kinds[start] in ("courtesy", "name", "small", "empty"):
+        while start < len(parts) and kinds[start] in ("courtesy", "name", "small", "empty", "addressed"):
             start += 1
     end = len(parts)
     while end > start and kinds[end - 1] in ("name", "empty", "small"):
@@ -989,6 +995,16 @@ def _counted_word(at: int, written: list[str], between: list[str], words: Words)
         while after < len(written) and between[after].isspace() and fold(written[after]) in reading.small:
             after += 1
     return after if after < len(written) and between[after].isspace() else None
+
+
+def _before_a_count(at: int, written: list[str], between: list[str], reading: Reading, words: Words) -> bool:
+    """Whether the word ``at`` stands right before a count (a number, or a number word that is no ordinal)."""
+    after = at + 1
+    if after >= len(written) or not between[after].isspace():
+        return False
+    folded = fold(written[after])
+    return written[after].isdigit() or (said_number(folded, reading, words) is not None
+                                        and _ordinal(folded, reading, words) is None)
 
 
 def _spent(at: int, written: list[str], between: list[str], index: "_Index", words: Words) -> frozenset[str]:
@@ -1328,8 +1344,10 @@ class _Index:
                     self.things.add(frozenset(notation - fillers))  # («szégyensor»: ``row-of-shame``'s row, shame)
         notation = {fold(word) for word in vocabulary.words}
         pairs += [(word, fold(word)) for word in vocabulary.words]
-        same = dict(vocabulary.same)
-        pairs = [(word, same.get(concept, concept)) for word, concept in pairs]
+        same: dict[str, list[str]] = {}
+        for word, meant in vocabulary.same:  # a word may be read as two ("lose": a card, or votes)
+            same.setdefault(word, []).append(meant)
+        pairs = [(word, meant) for word, concept in pairs for meant in same.get(concept, [concept])]
         for word, concept in pairs:
             self.learn(word, concept, words, alone=word in notation and getattr(words, "language", "en") != "en")
 

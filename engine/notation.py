@@ -149,7 +149,8 @@ class Vocabulary:
     """Verbs that say what such a move takes ("draw from the deck")."""
     same: tuple[tuple[str, str], ...] = ()
     """Words the notation reads as another it writes (China's ``house`` is ``pagoda``, ``swap`` is ``exchange``,
-    ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move."""
+    ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move; a word
+    listed with two is read as either (Prodigals' "lose": a card discarded, or votes lost)."""
     spent: frozenset[str] = frozenset()
     """Words of what a move spends that no move chooses (Prodigals' errand boy): a count said before one is how
     many the move spends, which the move's words give as that word numbered (``boy2`` on a central card costing

@@ -17,8 +17,8 @@ from types import ModuleType
 from typing import Any, Hashable, Protocol
 
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
-from engine.meaning import Meaning, meaning, readings, tokens
-from engine.notation import LINE_LIMIT, WORD, Vocabulary, normalise, reply_parts, shortened
+from engine.meaning import TOKEN, Meaning, meaning, readings, tokens
+from engine.notation import APOSTROPHE, LINE_LIMIT, WORD, Vocabulary, normalise, reply_parts, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words, fold
 
 State = Any
@@ -218,6 +218,13 @@ class Reader:
                     raise err.at(entry.quoted) from None
                 work, played, joined = found
             moves += played
+        if moves and end < len(entries) and seat in self.game.to_act(work) and _closes_turn(entries[end], words):
+            try:  # "…\nThat's all.": the turn's end said on its own line after the moves, in a game where ending
+                work, played = self._read_entry(entries[end], work, seat, words)  # is a move
+                moves += played
+                end += 1
+            except MoveError:  # no move where the game has none: a sign-off, listed as not read
+                pass
         ignored += [entry.written for entry in entries[end:]]
         return Reading(moves, (*ignored, *after), tuple(ahead), tuple(unseen))
 
@@ -439,6 +446,15 @@ def _joined(game: Rules, entries: Sequence[Entry], work: State, seat: int,
     for move in found.moves:
         state = game.apply(state, seat, move)
     return state, list(found.moves), 1
+
+
+def _closes_turn(entry: Entry, words: Words) -> bool:
+    """Whether an entry is only one of the language's phrases that end a turn ("That's all.", "Nothing else."),
+    which no notation line is, so the moves' last line is read as the one before it."""
+    lexicon = getattr(words, "lexicon", None)
+    closing = lexicon.reading.closing if lexicon is not None else frozenset()
+    said = " ".join(re.sub("['\u2019]", APOSTROPHE, word) for word in TOKEN.findall(fold(entry.written)))
+    return not entry.too_long and said in closing
 
 
 def _greeting(game: Rules, entry: Entry, negates: Callable[[str], bool], greetings: frozenset[str] = frozenset()) -> bool:

@@ -551,6 +551,13 @@ class Reading:
     """Words that open a mail and those it greets ("hi", "all", «привет», «всем», "sziasztok", «γεια»): a line
     before a reply's first move that starts with one and names no move once they are set aside ("Hi all," where
     "all" is a word of the game) is a greeting, passed over."""
+    whole: frozenset[str] = frozenset()
+    """Words saying a count is the whole of something ("all", "full": "all three moves", "the full two spaces"):
+    read by meaning, right before a count they are passed over, the count saying how many."""
+    addressed: frozenset[str] = frozenset()
+    """Words a mail greets its readers by that may also be words of a game ("gentlemen", "ladies"): read by
+    meaning, a part of only these after a line's opening greeting ("Good evening, gentlemen.") is part of that
+    greeting; never alone, where "Ladies, both down." names the markers moved."""
     ordinal_dot: bool = False
     """Whether the language writes an ordinal as a number with a dot after it (Hungarian «a 2. palotába»: the
     second palace): read by meaning, such a number names the numbered thing after it, and ends no sentence."""

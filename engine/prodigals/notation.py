@@ -115,10 +115,12 @@ _NAMING_NOTHING = ("for", "errand-boy")
 _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower", "bottom"), ("cards", "card"),
          ("center", "centre"), ("middle", "centre"), ("possession", "possessions"), ("finished", "done"),
          ("spot", "space"), ("vote", "votes"), ("pound", "pounds"), ("spent", "spend"), ("pass", "done"), ("megaphone", "megaphones"), ("minus", "lose"),
-         ("throw", "discard"), ("toss", "discard"), ("chuck", "discard"), ("ditch", "discard"), ("rid", "discard"), ("jumps", "jump"))
+         ("throw", "discard"), ("toss", "discard"), ("chuck", "discard"), ("ditch", "discard"), ("rid", "discard"), ("bin", "discard"), ("dump", "discard"),
+         ("scrap", "discard"), ("lose", "discard"), ("lose", "lose"), ("jumps", "jump"))
 """English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
 the other word for ending the turn, an option's effect in the singular ("lose 1 vote") or as a sign ("minus 2 votes"),
-the everyday verbs of throwing away ("throw the tile away", "get rid of Leapfrog")."""
+the everyday verbs of throwing away ("throw the tile away", "get rid of Leapfrog", "lose the Pamphlet Fiasco": a
+word listed twice is read as either, the last its word in an option's effect, "lose 2 votes")."""
 
 def _copied() -> list[str]:
     """The printed names the deck holds several copies of (At the Pub, Rude Remark): a hand may hold two, which
@@ -199,8 +201,9 @@ def _costs(effect: dict) -> list[str]:
         return [f"exchange limit {effect['limit']}"]  # what the swap space allows: «ανταλλαγή με όριο 3»
     if op == "with_lmt":  # the base cost; the extra per A Little More Time card is the player's to count
         return _costs(effect["base"])
-    return []  # a cost among other effects (the canvass space's vote) is no name of it: "the space where I lose
-    # a vote" is the heckle space, whose effect that cost is
+    if op == "all":  # a cost among other effects (the canvass space's vote: "canvass for the lost vote"): "the
+        return [cost for part in effect["effects"] for cost in _costs(part)]  # space where I lose a vote" is
+    return []  # then the heckle space or the canvass, and the player is asked which
 
 
 _VALUE = "value"

@@ -62,3 +62,77 @@ def test_an_order_for_dame_beatrice_after_the_turns_end_is_made_before_it(text: 
 def test_a_move_of_the_turn_is_never_put_past_its_end(name: str, text: str) -> None:
     with pytest.raises((MoveError, AmbiguousMove)):
         read("prodigals", "en", name, text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Lavish Dinner.\nThat's it.", ["play lavish-dinner", "done"]),
+    ("Insult the Vicar, then Lavish Dinner.\n\nThat's everything.", ["play insult-the-vicar", "play lavish-dinner",
+                                                                    "done"]),
+])
+def test_a_done_phrase_on_its_own_line_after_the_moves_ends_the_turn(text: str, means: list[str]) -> None:
+    """The turn's end said on a line of its own is read as the game's move of ending, not passed over as prose."""
+    assert read("prodigals", "en", "hand", text) == means
+
+
+def test_a_line_after_the_moves_that_only_signs_off_is_still_no_move() -> None:
+    assert read("prodigals", "en", "hand", "Lavish Dinner.\nCheers, Anna") == ["play lavish-dinner"]
+
+
+@pytest.mark.parametrize("text", [
+    "Good morning, ladies. The Renaissance Man for me.",
+    "Hello ladies and gentlemen: Renaissance Man, please.",
+])
+def test_whom_a_greeting_greets_is_part_of_it(text: str) -> None:
+    """"Good evening, gentlemen.": the players greeted, though "gentlemen" names markers of the game too."""
+    assert read("prodigals", "en", "errands", text) == ["place renaissance-man"]
+
+
+@pytest.mark.parametrize("text", [
+    "Gentlemen, both down.",  # no greeting before it: the markers moved
+    "Hi all. Gentlemen: down twice.",  # what is left says which marker no more
+])
+def test_a_word_of_address_without_a_greeting_or_naming_the_move_is_never_passed_over(text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "en", "hand", text)
+
+
+def test_the_canvass_space_is_named_by_the_vote_it_costs_too() -> None:
+    """"Canvass for the lost vote": its cost named beside it; "the space where I lose a vote" is then asked about
+    (heckle or canvass), never played as one of them."""
+    assert read("prodigals", "en", "errands", "Canvass, losing one vote; none of its tiles.") == [
+        "place e-canvass", "take none"]
+    with pytest.raises(AmbiguousMove):
+        read("prodigals", "en", "errands", "The space where I lose a vote.")
+
+
+def test_a_word_saying_a_count_is_all_of_it_is_passed_over() -> None:
+    """"the whole two spaces": the count says how many; "all", "full", "entire" say only that it is all."""
+    assert read("prodigals", "en", "hand", "Gentlemen's Walkout in the left column, dropping him the whole two "
+                "spaces.") == ["play gentlemens-walkout", "column left", "drop gent1 2"]
+
+
+@pytest.mark.parametrize("text", [
+    "Gentlemen's Walkout in the left column, dropping him the whole three spaces.",  # more than the card gives
+    "Gentlemen's Walkout in the left column, dropping him all the way.",  # no count after it: "all" unread
+])
+def test_a_whole_count_that_is_not_the_moves_is_never_played(text: str) -> None:
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "en", "hand", text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("I'll lose Champagne for Everyone.", ["discard champagne-for-everyone"]),
+    ("Dump Leapfrog and bin the Lavish Dinner.", ["discard leapfrog", "discard lavish-dinner"]),
+])
+def test_everyday_verbs_of_throwing_a_card_away(text: str, means: list[str]) -> None:
+    assert read("prodigals", "en", "discard", text) == means
+
+
+def test_lose_still_names_the_votes_an_option_costs() -> None:
+    assert read("prodigals", "en", "hand", "Pamphlet Fiasco and I lose the two votes.") == [
+        "play pamphlet-fiasco", "option 1"]
+
+
+def test_going_somewhere_reads_on() -> None:
+    assert read("prodigals", "en", "errands", "My errand boy goes to the canvass, and none of its tiles.") == [
+        "place e-canvass", "take none"]
