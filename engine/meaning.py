@@ -228,6 +228,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
     index = _index(words, vocabulary)
     line = _courtesies(line, reading, words, index)
+    line = _without_reasons(line, reading, words, index, vocabulary)
     pieces = _SPLIT.split(line)
     written, between = pieces[1::2], pieces[0::2]
     if not written or len(written) > TOKENS_READ:
@@ -522,7 +523,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                     read.pop()  # the count's own word, passed over already (:func:`_counts_things`)
                 restating = any(said.clause == clause and concepts <= said.concepts for said in restated)
                 read.append(Token(word, concepts, optional=small or restating  # a bracket naming its word again
-                                  or concepts <= vocabulary.others - vocabulary.moves,
+                                  or concepts <= vocabulary.others - vocabulary.moves - vocabulary.telling,
                                   clause=clause, run=run, sentence=sentence, closing=closing,
                                   numbered=numbering == at - 1 and between[at].isspace()))
                 if concepts in index.things:  # «γκέισα» says both words of ``court lady``: the other one read
@@ -578,8 +579,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     read = [replace(token, optional=True) if _named_again(read, at, repeated | counted | vocabulary.repeated) else token
             for at, token in enumerate(read)]  # «Rizst aratok, … kérem a betakarítást»: one harvest, two words
     read = [replace(token, again=True) if not token.concepts & repeated and any(  # "Healer and monk. Healer in
-        later.sentence > token.sentence and later.concepts == token.concepts and not later.optional  # palace 1":
-        for later in read[at + 1:]) else token for at, token in enumerate(read)]  # one healer, said twice
+        later.sentence > token.sentence and _restates(later, token)  # palace 1": one healer, said twice; "the
+        for later in read[at + 1:]) else token for at, token in enumerate(read)]  # Court Lady. The lady goes..."
     read = _one_name(read)
     read = _sequence_word(read)
     verbs = frozenset(fold(verb) for verb in vocabulary.verbs)
@@ -732,6 +733,48 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
     if start >= end:
         return line
     return " ".join(part for part, said in zip(parts[start:end], kinds[start:end]) if said != "polite") or line
+
+
+_PIECE = re.compile(r"(?<=[,;:.!?])\s+|\s+(?=[\u2013\u2014-]\s)|(?<=\s[\u2013\u2014-])\s+")
+"""Where a line is cut into the parts a reason may fill: after a stop or comma, and around a dash standing alone."""
+
+
+def _without_reasons(line: str, reading: Reading, words: Words, index: "_Index", vocabulary: Vocabulary) -> str:
+    """The line without its parts that only give a move's reason ("The drought hits in month 3 and I've got no
+    rice, so I harvest"; "I harvest because the drought is next"): each names one of the game's reasons
+    (``vocabulary.reasons``: an event, the goods a move is for) and no word of any move, no number but a time's
+    ("in month 3"), and no word making the line a choice or a condition ("if the drought hits, harvest" stays a
+    condition). Its words, a negation of the reason ("no rice") or a word of no dictionary ("hits") among them,
+    are passed over whole; a part naming a move keeps each of its words, so "the drought hits, so no harvest"
+    still refuses. Parts are cut at punctuation, a dash, and before a word of ``reading.because``."""
+    cuts = {0, len(line)} | {found.end() for found in _PIECE.finditer(line)} | {
+        found.start() for found in TOKEN.finditer(line)
+        if found.start() > 0 and line[found.start() - 1].isspace() and fold(found.group()) in reading.because}
+    bounds = sorted(cuts)
+    pieces = [line[start:end] for start, end in zip(bounds, bounds[1:])]
+    kept = [piece for piece in pieces if not _a_reason(piece, reading, words, index, vocabulary)]
+    if len(kept) == len(pieces) or not any(TOKEN.search(piece) for piece in kept):
+        return line
+    return "".join(kept).strip()
+
+
+def _a_reason(piece: str, reading: Reading, words: Words, index: "_Index", vocabulary: Vocabulary) -> bool:
+    """Whether a part of a line names only a move's reason (:func:`_without_reasons`)."""
+    reasons = frozenset(fold(word) for word in vocabulary.reasons)
+    written = [fold(word) for word in TOKEN.findall(piece)]
+    said = False
+    for at, folded in enumerate(written):
+        if folded in reading.blocks or folded in reading.conditions or folded in STOPS:
+            return False
+        if folded.isdigit() or said_number(folded, reading, words) is not None:
+            if at == 0 or written[at - 1] not in reading.times:  # "in month 3": when, no choice
+                return False
+            continue
+        concepts = index.concepts(folded, words)
+        if concepts & index.moves:
+            return False
+        said = said or bool(concepts) and concepts <= reasons
+    return said
 
 
 _CLAUSE = re.compile(r"[,;:]")
@@ -1144,6 +1187,14 @@ def _named_again(read: list[Token], at: int, many: frozenset[str]) -> bool:
                and _alone_in_its_part(read, before) for before in read[:at])
 
 
+def _restates(later: Token, token: Token) -> bool:
+    """Whether ``later`` names again the thing ``token`` named: by the same word, or by one word of the name of
+    several words ``token`` stands in ("the Court Lady. The lady goes into palace 1"); a number never restates."""
+    if later.optional or not later.concepts or later.written.isdigit() or token.written.isdigit():
+        return False
+    return later.concepts == token.concepts or (len(token.concepts) > 1 and later.concepts < token.concepts)
+
+
 def _alone_in_its_part(read: list[Token], token: Token) -> bool:
     """Whether ``token`` is the only word of its part of the line that must be read («Rizst aratok,»): a part
     naming the thing alone, which a later part names again with what goes with it; a part saying more
@@ -1388,7 +1439,8 @@ class _Index:
         """The thing of the one phrase ``said`` is with one word mistyped, every other written as the phrase has
         it, one of them of four letters or more ("Lavish Diner", «Роскошный ужн», «Адвакатом наследника»): a
         word of a name read whole may be a slip too short, or inflected, or a word of the language, yet the rest
-        of the name says which it is. None where no phrase, or phrases of two things, are so near."""
+        of the name says which it is; or with every word typed in Latin letters ("sbor nalogov": «сбор налогов»).
+        None where no phrase, or phrases of two things, are so near."""
         found: set[frozenset[str]] = set()
         for phrase, thing in self.phrases.items():
             if len(phrase) != len(said):
@@ -1397,6 +1449,9 @@ class _Index:
             if (len(other) == 1 and any(len(word) >= 4 for at, word in enumerate(said) if at != other[0])
                     and _a_slip(said[other[0]], phrase[other[0]], words)):
                 found.add(thing)
+            elif (len(other) == len(said) and all(word.isascii() and not form.isascii() and _a_slip(word, form, words)
+                                                  for word, form in zip(said, phrase))):
+                found.add(thing)  # "sbor nalogov": every word of «сбор налогов» typed in Latin letters
         return next(iter(found)) if len(found) == 1 else None
 
     def concepts(self, word: str, words: Words, slips: bool = True) -> frozenset[str]:

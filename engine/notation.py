@@ -151,6 +151,14 @@ class Vocabulary:
     """Words the notation reads as another it writes (China's ``house`` is ``pagoda``, ``swap`` is ``exchange``,
     ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move; a word
     listed with two is read as either (Prodigals' "lose": a card discarded, or votes lost)."""
+    telling: frozenset[str] = frozenset()
+    """Words of ``others`` that name no move yet tell one from another where said (Dragon's tile symbols: "the young
+    guy with the rocket" is the pyrotechnist): read by meaning, such a word must be found among the words a move
+    is named or also named by, never passed over as a small word is."""
+    reasons: frozenset[str] = frozenset()
+    """Words naming why a move is made, never a choice of one (Dragon's events and goods: "the drought hits, so I
+    harvest"): read by meaning, a part of a line naming one and no word of a move is the move's reason, passed
+    over whole, its own words unread (:func:`engine.meaning.tokens`)."""
     spent: frozenset[str] = frozenset()
     """Words of what a move spends that no move chooses (Prodigals' errand boy): a count said before one is how
     many the move spends, which the move's words give as that word numbered (``boy2`` on a central card costing

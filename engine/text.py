@@ -539,6 +539,9 @@ class Reading:
     """Words naming a time by its number ("month", «μήνα», «месяц»): read by meaning, a number right after one
     ("Contagion comes in month 4") says when, never a thing a move numbers, so it is passed over."""
     """Endings putting a thing in a place (Hungarian «-ba», «-ra»: «a másikba», into the other one)."""
+    because: frozenset[str] = frozenset()
+    """Words opening a reason or what follows from one ("because", "so", «mert», «поэтому»): read by meaning, a
+    line is cut into parts before one too, so a part that is only a move's reason is passed over whole."""
     partitive: frozenset[str] = frozenset()
     """Words choosing one of a group ("of", «из», «από»): read by meaning, a count right after one (its small
     words between) counts the group chosen from ("the first of my two palaces", «первый из двух дворцов»), so it

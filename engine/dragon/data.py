@@ -77,6 +77,8 @@ ACTION_BASE: dict[str, int] = {a["id"]: a["base"] for a in _DATA["actions"]}
 ACTION_BONUS_TYPE: dict[str, int] = {
     a["id"]: TYPE_OF_SYMBOL[a["bonus_symbol"]] for a in _DATA["actions"] if a["bonus_symbol"]
 }
+ACTION_SYMBOL: dict[str, str] = {a["id"]: a["bonus_symbol"] for a in _DATA["actions"] if a["bonus_symbol"]}
+"""The symbol printed on each action card, its bonus persons' ("the card with the book": research)."""
 PRIVILEGE_ACTION = "privilege"
 SMALL_COST: int = _DATA["privileges"]["small"]["cost"]
 SMALL_VP: int = _DATA["privileges"]["small"]["vp_per_round"]

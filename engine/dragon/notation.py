@@ -56,7 +56,7 @@ TYPE_WORDS: dict[str, str] = {
 LEVEL_WORDS: dict[str, str] = {"young": "young", "old": "old"}
 STOREYS = ("storey", "storeys", "story", "stories", "level", "levels")
 """A palace's floors as players also call them ("a new palace, two storeys high"): read as ``floor``."""
-PERSON_WORDS = ("person", "guy", "chap", "bloke", "man", "woman", "girl", "dude")
+PERSON_WORDS = ("person", "guy", "chap", "bloke", "man", "woman", "girl", "dude", "lad")
 """A person tile as players call any one of them ("the young guy with the rocket", "the tax man"): a word that
 names no type, read past as ``person`` (the catalogs give each language's words)."""
 FILLER = frozenset({"with", "using", "in", "into", "to", "the", "a", "an", "my", "and", "from", "of", "on",
@@ -73,6 +73,10 @@ SIZE_WORDS = (("big", "large"), ("bigger", "large"), ("little", "small"), ("smal
 SYMBOL_WORDS = ("buddha", "mortar", "helmet", "rocket", "book", "rice", "hammer", "coin", "fan")
 """The symbols printed on the person tiles, as players count them to name a tile ("the one with two buddhas", "the
 chap with the hammer"): each tile's count is an alias of its moves, never a choice of its own."""
+TELLING_SYMBOLS = tuple(symbol for symbol in SYMBOL_WORDS if symbol not in ("rice",))
+"""The symbols that are no reason of a move too ("rice" is also what a harvest is for): said bare ("the young guy with
+the rocket", «a kalapácsos emberke»), one tells the tile it is printed on from the others, so a reply by meaning
+must find it among the move's words (``Vocabulary.telling``)."""
 SYMBOL_SAID = {"dragon": "fan"}
 """A symbol as players name it, where the data's id is a word of something else: the court lady's dragon is drawn
 on a fan, and "dragon" is the game's, the festival's and the action marker's word."""
@@ -597,7 +601,8 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
     """The words a move is also named by in a reply, beside its notation (see ``Dragon.also_named``): a recruit's
     card played (``play scholar card``), a build's palaces by their persons' types and each new one as a palace
     begun (``start palace``), one that puts as many floors on every palace the seat has by ``each``, an action by
-    its card's place in its group (``card1``: the mail lists each group's cards in order), a privilege also by its
+    its card's place in its group (``card1``: the mail lists each group's cards in order) and the symbol printed on
+    its card ("the card with the helmet": the parade), a privilege also by its
     price (``yuan6``: "the large one for 6 yuan"; ``prices`` per size, a price naming a size only where no other
     size costs the same), a start's persons as young ones, part by part as the notation's parts, each in the
     palace other than the other's where they differ, a person also by its level said as a size («μικρός»: young), and a pass by the yuan it tops the seat's purse up to."""
@@ -605,7 +610,9 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
         case Action(group, card, privilege) if 0 < group <= len(groups) and card in groups[group - 1]:
             price = (prices or {}).get(privilege)
             paid = f" {YUAN}{price}" if price is not None and list((prices or {}).values()).count(price) == 1 else ""
-            return f"card{groups[group - 1].index(card) + 1}{paid}"
+            symbol = SYMBOL_SAID.get(data.ACTION_SYMBOL.get(card, ""), data.ACTION_SYMBOL.get(card, ""))
+            shown = f" {symbol}" if symbol in SYMBOL_WORDS else ""  # "the card with the book": research
+            return f"card{groups[group - 1].index(card) + 1}{paid}{shown}"
         case Pass():
             topped = data.PASS_TOPS_UP_TO  # "I'll just take the 3 yuan", «feltöltöm a pénzemet háromra»: what a
             return f"{YUAN}{topped} money{topped}"  # pass gives, said for it; "3" alone, no yuan said, is no pass
@@ -664,6 +671,8 @@ VOCABULARY = Vocabulary(
     counted=frozenset([*PLACE_WORDS, *GROUP_WORDS, YUAN, "money", *SYMBOL_WORDS, "build", "floor", "floors",
                        *STOREYS]),
     repeated=frozenset([NEW_PALACE]),
+    reasons=frozenset([*EVENT_WORDS, *GOODS_WORDS]),
+    telling=frozenset(TELLING_SYMBOLS),
     same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
           *((word, "floor") for word in STOREYS), *SIZE_WORDS, *AGE_WORDS,
           *((short, full) for full, short in (PLACE_WORDS, GROUP_WORDS))),

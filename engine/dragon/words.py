@@ -151,6 +151,10 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "helmet"),
     TC("move", "rocket"),
     TC("move", "book"),
+    TC("move", "hammer"),
+    TC("move", "coin"),
+    # TRANSLATORS: the court lady's symbol, a dragon drawn on a fan ("the lady with the fan").
+    TC("move", "fan"),
     # TRANSLATORS: any person tile as players call it ("the young guy with the rocket", "the tax man", «a rakétás
     # srác», «парень с ракетой»): every form players write, read past, never a choice (the type is named beside it).
     TC("move", "person"),

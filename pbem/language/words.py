@@ -327,6 +327,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    each=frozenset(fold(word) for word in (*table.get("each", []), *table.get("both", []))),
                    both=frozenset(fold(word) for word in table.get("both", [])),
                    partitive=frozenset(fold(word) for word in table.get("partitive", [])),
+                   because=frozenset(fold(word) for word in table.get("because", [])),
                    other=folded(table.get("other", [])), place_endings=folded(table.get("place_endings", [])),
                    times=frozenset(fold(word) for word in table.get("times", [])),
                    places=frozenset(fold(word) for word in table.get("places", [])),

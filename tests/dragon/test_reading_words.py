@@ -110,3 +110,83 @@ def test_a_size_against_an_age_or_negated_is_not_played(text: str) -> None:
 
 def test_a_persons_size_is_no_privilege() -> None:
     assert read("dragon", "el", "action", "το μικρό προνόμιο") == ["group 1 privilege small"]
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "The drought strikes soon and we lack rice, so harvest please", "group 1 harvest"),
+    ("en", "Harvest because the drought looms in month 3", "group 1 harvest"),
+    ("en", "Without rice the contagion will hurt, harvest it is", "group 1 harvest"),
+    ("hu", "Közeleg az aszály és nincs rizsem, ezért aratok.", "group 1 harvest"),
+    ("ru", "Скоро засуха, риса нет, поэтому урожай.", "group 1 harvest"),
+])
+def test_a_part_giving_only_the_reason_is_passed_over(language: str, text: str, means: str) -> None:
+    """"the drought strikes soon and we lack rice": a part naming an event or goods and no move is the move's
+    reason, its words ("strikes", "lack", «нет») passed over whole."""
+    assert read("dragon", language, "action", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "The drought strikes soon, so no harvest"),  # the negation stands in the part naming the move
+    ("en", "If the drought strikes, harvest"),  # a condition stays a condition
+    ("en", "The drought strikes, 1"),  # a number in the reason's part is no time
+    ("en", "Drought is coming, I won't harvest"),
+    ("en", "I can't harvest"), ("en", "we shouldn't harvest"),
+    ("hu", "Jön az aszály, nincs szükség aratásra"),
+    ("ru", "Засуха близко, урожай ни к чему"),
+])
+def test_a_reason_never_hides_a_negation_or_condition_of_the_move(language: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, "action", text)
+
+
+@pytest.mark.parametrize(("language", "text", "means"), [
+    ("en", "Tax Collector and Monk. The collector sits in palace 2, the monk in palace 1.",
+     "start tax collector palace2, monk palace1"),
+    ("ru", "Придворная дама и монах. Даму во второй дворец, монаха в первый.", "start court lady palace2, monk palace1"),
+])
+def test_a_start_names_a_person_again_by_one_word_of_its_name(language: str, text: str, means: str) -> None:
+    """"the Tax Collector … the collector": one word of a person's name of several, said again later with its
+    palace, is the same person."""
+    assert read("dragon", language, "start", text) == [means]
+
+
+@pytest.mark.parametrize(("language", "name", "text", "means"), [
+    ("en", "person", "the young lad with the rocket, palace 2", "recruit young pyrotechnist palace2"),
+    ("hu", "person", "A kalapácsos fickó a kettes palotába.", "recruit craftsman palace2"),
+    ("hu", "person", "A legyezős hölgy az egyes palotába.", "recruit court lady palace1"),
+    ("ru", "person", "Парня с молотком во второй дворец", "recruit craftsman palace2"),
+    ("ru", "person", "Даму с веером в первый дворец", "recruit court lady palace1"),
+    ("el", "person", "Τον τύπο με το σφυρί στο παλάτι 2", "recruit craftsman palace2"),
+    ("en", "action", "the card with the helmet", "group 1 parade"),
+    ("ru", "action", "карту с книгой из третьей группы", "group 3 research"),
+])
+def test_a_symbol_said_bare_tells_the_tile_or_card(language: str, name: str, text: str, means: str) -> None:
+    """"the guy with the rocket", «a kalapácsos fickó», «с молотком»: a tile's symbol, without a count, names
+    the one tile it is printed on; an action card shows its persons' symbol too."""
+    assert read("dragon", language, name, text) == [means]
+
+
+@pytest.mark.parametrize(("language", "name", "text"), [
+    ("en", "person", "the monk with the hammer, palace 1"),  # the symbol is no monk's
+    ("ru", "person", "Монаха с молотком во второй дворец"),
+    ("en", "action", "the card with the book, group 1"),  # group 1 holds no research
+])
+def test_a_symbol_against_the_thing_named_is_not_played(language: str, name: str, text: str) -> None:
+    with pytest.raises(MoveError):
+        read("dragon", language, name, text)
+
+
+@pytest.mark.parametrize(("text", "means"), [
+    ("Pervaya gruppa, sbor urozhaya", "group 1 harvest"),
+    ("sborshchik nalogov v pervyj dvorec, monah vo vtoroj", "start tax collector palace1, monk palace2"),
+])
+def test_a_russian_name_of_several_words_typed_in_latin_letters(text: str, means: str) -> None:
+    """"sbor urozhaya": every word of «сбор урожая» typed in Latin letters is that name, as its Cyrillic is."""
+    name = "start" if means.startswith("start") else "action"
+    assert read("dragon", "ru", name, text) == [means]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("en", "Pass. Sorry for the delay!"), ("hu", "Passz. Bocsi a késésért!"), ("ru", "Пас. Извините за задержку!")])
+def test_an_apology_closing_the_mail_is_passed_over(language: str, text: str) -> None:
+    assert read("dragon", language, "action", text) == ["pass"]

@@ -43,7 +43,7 @@ FIFTH = Path(__file__).with_name("corpus5")
 
 READ_AT_LEAST = {
     "china.el": 53, "china.en": 50, "china.hu": 50, "china.ru": 51,
-    "dragon.el": 46, "dragon.en": 51, "dragon.hu": 50, "dragon.ru": 45,
+    "dragon.el": 46, "dragon.en": 51, "dragon.hu": 50, "dragon.ru": 46,
     "prodigals.el": 51, "prodigals.en": 46, "prodigals.hu": 63, "prodigals.ru": 52,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
@@ -60,7 +60,7 @@ HELD_OUT_AT_LEAST = {
 
 
 TAUGHT_AT_LEAST = {
-    "dragon.el": 42, "dragon.en": 35, "dragon.hu": 37, "dragon.ru": 44,
+    "dragon.el": 42, "dragon.en": 39, "dragon.hu": 39, "dragon.ru": 45,
     "prodigals.el": 46, "prodigals.en": 49, "prodigals.hu": 38, "prodigals.ru": 48,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
