@@ -1986,7 +1986,7 @@ def _parse(search: _Search, state: State, rest: tuple[Token, ...], played: tuple
                 and _in_order(chunk, search.rules.format(move), search.vocabulary) >= 0]
         fits = _carried(search, chunk, [(move, left) for move, left in fits
                                         if _whole_things(search, chunk, after, move, described_words(move, described))],
-                        played, before, after)
+                        played, before)
         unordered = {move for move, _ in fits if not _in_order(chunk, search.rules.format(move), search.vocabulary)}
         chosen = _chosen(search, chunk, fits, described) if not chunk[0].same else [  # "down twice": the second
             (move, NAMED) for move, _ in fits if played and search.rules.format(move) == played[-1][0]]  # down,
@@ -2019,27 +2019,18 @@ def _whole_things(search: _Search, chunk: Sequence[Token], after: Sequence[Token
 
 
 def _carried(search: _Search, chunk: Sequence[Token], fits: list[tuple[Move, Counter[str]]],
-             played: tuple[tuple[str, Move], ...], before: Token | None,
-             after: Sequence[Token] = ()) -> list[tuple[Move, Counter[str]]]:
+             played: tuple[tuple[str, Move], ...], before: Token | None) -> list[tuple[Move, Counter[str]]]:
     """The moves a chunk fits, where it goes on a list after a joining word or a comma and says no verb of its own
     ("keep Leapfrog and Row of Shame", "keep Leapfrog, Row of Shame", «оставляю «Чехарду» и «Ряд позора»»): the move before's verb and its way
     (``order keep``: a word never left unsaid) said once for the whole list, so only a move of that verb and way
     is meant, its verb and way said. Any other chunk, one no move of that verb fits, or one beside a word passed
-    over («Чехарду пропускаю»: skipped, which may be what says the move), is left as it is; an item with a word
-    of the game said after it in its part ("keep Leapfrog, Row of Shame goes": a verb of its own, passed over) is
-    read as no move."""
+    over («Чехарду пропускаю»: skipped, which may be what says the move), is left as it is."""
     required = [token for token in chunk if not token.optional]
-    last = max((at for at, token in enumerate(chunk) if not token.optional), default=-1)
-    said_after = [token for token in (*chunk[last + 1:], *after) if token.optional and token.concepts
-                  and required and (token.sentence, token.clause, token.run) == (
-                      required[-1].sentence, required[-1].clause, required[-1].run)]  # "and" begins the next run
     if (before is None or not played or not required or (required[0].sentence, required[0].clause) in search.passed
             or required[0].sentence != before.sentence
             or (required[0].clause, required[0].run) <= (before.clause, before.run)  # a later item: "and", or a
             or any(token.concepts <= search.vocabulary.verbs for token in required)):  # comma ("keep A, B")
         return fits
-    if said_after:  # "Row of Shame goes": kept too, played, or let go? Never guessed: no move of the list
-        return []
     way = search.vocabulary.verbs | search.vocabulary.never_unsaid
     carried = Counter({word: n for word, n in describe(played[-1][0]).items() if word in way})
     kept = [(move, left - carried) for move, left in fits if not (+left).keys() & way - carried.keys()]

@@ -38,10 +38,7 @@ def test_a_verb_of_its_own_in_the_list_is_that_verbs(language: str, text: str, m
     assert read("prodigals", language, "hand", text) == means
 
 
-@pytest.mark.parametrize("text", [
-    "Play Lavish Dinner, Leapfrog I skip", "Play Lavish Dinner, Leapfrog can wait",
-    "Keep Leapfrog, Row of Shame goes.", "I keep Leapfrog and Row of Shame can go",  # once both kept, or played
-])
+@pytest.mark.parametrize("text", ["Play Lavish Dinner, Leapfrog I skip", "Play Lavish Dinner, Leapfrog can wait"])
 def test_an_item_beside_a_word_passed_over_takes_no_verb_from_the_list(text: str) -> None:
     """"Leapfrog I skip": the word passed over may say what is done with the card, so the list's verb is not
     carried to it, and the card is never played on the list's word."""
