@@ -43,8 +43,8 @@ FIFTH = Path(__file__).with_name("corpus5")
 
 READ_AT_LEAST = {
     "china.el": 53, "china.en": 50, "china.hu": 50, "china.ru": 51,
-    "dragon.el": 46, "dragon.en": 51, "dragon.hu": 50, "dragon.ru": 46,
-    "prodigals.el": 51, "prodigals.en": 46, "prodigals.hu": 63, "prodigals.ru": 52,
+    "dragon.el": 47, "dragon.en": 51, "dragon.hu": 50, "dragon.ru": 46,
+    "prodigals.el": 51, "prodigals.en": 46, "prodigals.hu": 63, "prodigals.ru": 53,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
@@ -52,8 +52,8 @@ READ_AT_LEAST = {
 
 HELD_OUT_AT_LEAST = {
     "china.el": 43, "china.en": 41, "china.hu": 37, "china.ru": 35,
-    "dragon.el": 34, "dragon.en": 27, "dragon.hu": 30, "dragon.ru": 30,
-    "prodigals.el": 34, "prodigals.en": 38, "prodigals.hu": 27, "prodigals.ru": 28,
+    "dragon.el": 34, "dragon.en": 28, "dragon.hu": 30, "dragon.ru": 30,
+    "prodigals.el": 35, "prodigals.en": 38, "prodigals.hu": 27, "prodigals.ru": 30,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
 15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""
@@ -68,8 +68,8 @@ TAUGHT_AT_LEAST = {
 
 
 FIFTH_AT_LEAST = {
-    "dragon.el": 43, "dragon.en": 38, "dragon.hu": 37, "dragon.ru": 43,
-    "prodigals.el": 43, "prodigals.en": 39, "prodigals.hu": 34, "prodigals.ru": 43,
+    "dragon.el": 44, "dragon.en": 39, "dragon.hu": 38, "dragon.ru": 44,
+    "prodigals.el": 46, "prodigals.en": 43, "prodigals.hu": 36, "prodigals.ru": 45,
 }
 """Replies of each file of the fifth corpus read right (#43; when it was written, 43, 38, 37, 43 / 43, 37, 34, 43
 of them, and one read as orders not meant: "move my first lady up first" ordered a second marker)."""
