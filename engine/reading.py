@@ -219,10 +219,9 @@ class Reader:
                 work, played, joined = found
             moves += played
         if moves and end < len(entries) and seat in self.game.to_act(work) and _closes_turn(entries[end], words):
-            try:  # "…\nThat's all.": the turn's end said on its own line after the moves, in a game where ending
-                work, played = self._read_entry(entries[end], work, seat, words)  # is a move
-                moves += played
-                end += 1
+            try:  # "…\nThat's all.": the turn's end on its own line after the moves, where ending is a move
+                work, played = self._read_entry(entries[end], work, seat, words)
+                moves, end = moves + played, end + 1
             except MoveError:  # no move where the game has none: a sign-off, listed as not read
                 pass
         ignored += [entry.written for entry in entries[end:]]

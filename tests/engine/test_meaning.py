@@ -623,12 +623,18 @@ def test_a_phrase_naming_no_move_is_passed_over() -> None:
 
 @pytest.mark.parametrize(("text", "means"), [
     ("Canvass, none of the tiles for me", ["place e-canvass", "take none"]),  # none of what the canvass shows
-    ("The space where I lose one vote", ["place e-heckle"]),  # a space by what it does
     ("Election set 3, throw away the tile", ["place e-set3", "discard tile"]),
     ("Election set 3, toss the tile", ["place e-set3", "discard tile"]),
 ])
 def test_a_move_is_named_by_what_it_does_in_everyday_words(text: str, means: list[str]) -> None:
     assert read("prodigals", "en", "errands", text) == means
+
+
+def test_a_space_by_what_it_costs_is_asked_about_where_two_cost_it() -> None:
+    """Heckle and canvass both cost a vote: "the space where I lose one vote" is either, so it is asked about."""
+    with pytest.raises(AmbiguousMove) as asked:
+        read("prodigals", "en", "errands", "The space where I lose one vote")
+    assert set(asked.value.suggestions) == {"place e-heckle", "place e-canvass"}
 
 
 def test_getting_rid_of_a_card_discards_it() -> None:

@@ -121,11 +121,17 @@ def test_a_whole_count_that_is_not_the_moves_is_never_played(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "means"), [
-    ("I'll lose Champagne for Everyone.", ["discard champagne-for-everyone"]),
     ("Dump Leapfrog and bin the Lavish Dinner.", ["discard leapfrog", "discard lavish-dinner"]),
 ])
 def test_everyday_verbs_of_throwing_a_card_away(text: str, means: list[str]) -> None:
     assert read("prodigals", "en", "discard", text) == means
+
+
+def test_lose_is_no_discard_so_regret_never_throws_a_card_away() -> None:
+    """"Shame to lose it, but Insult the Vicar goes": read as discarding, "lose" made "Shame" Row of Shame's
+    discard too. A card is thrown away by a verb that says so ("dump", "bin"), never by one that says regret."""
+    with pytest.raises((MoveError, AmbiguousMove)):
+        read("prodigals", "en", "discard", "Shame to lose it, but Insult the Vicar goes.")
 
 
 def test_lose_still_names_the_votes_an_option_costs() -> None:
