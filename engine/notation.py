@@ -150,7 +150,7 @@ class Vocabulary:
     same: tuple[tuple[str, str], ...] = ()
     """Words the notation reads as another it writes (China's ``house`` is ``pagoda``, ``swap`` is ``exchange``,
     ``reds`` is ``red``): a reply read by meaning (:mod:`engine.meaning`) matches either against a move; a word
-    listed with two is read as either (Prodigals' "lose": a card discarded, or votes lost)."""
+    listed with two is read as either."""
     telling: frozenset[str] = frozenset()
     """Words of ``others`` that name no move yet tell one from another where said (Dragon's tile symbols: "the young
     guy with the rocket" is the pyrotechnist): read by meaning, such a word must be found among the words a move

@@ -116,7 +116,7 @@ _SAME = (("gentleman", "gent"), ("gentlemen", "gent"), ("upper", "top"), ("lower
          ("center", "centre"), ("middle", "centre"), ("possession", "possessions"), ("finished", "done"),
          ("spot", "space"), ("vote", "votes"), ("pound", "pounds"), ("spent", "spend"), ("pass", "done"), ("megaphone", "megaphones"), ("minus", "lose"),
          ("throw", "discard"), ("toss", "discard"), ("chuck", "discard"), ("ditch", "discard"), ("rid", "discard"), ("bin", "discard"), ("dump", "discard"),
-         ("scrap", "discard"), ("lose", "lose"), ("jumps", "jump"))
+         ("scrap", "discard"), ("jumps", "jump"))
 """English words the notation reads as another it writes: a marker's kind in full, the other word for its place,
 the other word for ending the turn, an option's effect in the singular ("lose 1 vote") or as a sign ("minus 2 votes"),
 the everyday verbs of throwing away ("throw the tile away", "get rid of Leapfrog", "lose the Pamphlet Fiasco": a
