@@ -746,21 +746,24 @@ def _without_reasons(line: str, reading: Reading, words: Words, index: "_Index",
     ("in month 3"), and no word making the line a choice or a condition ("if the drought hits, harvest" stays a
     condition). Its words, a negation of the reason ("no rice") or a word of no dictionary ("hits") among them,
     are passed over whole; a part naming a move keeps each of its words, so "the drought hits, so no harvest"
-    still refuses. Parts are cut at punctuation, a dash, and before a word of ``reading.because``."""
+    still refuses. Parts are cut at punctuation, a dash, and before a word of ``reading.because``. A game with no
+    reasons (China, Prodigals) has no such part: every line is read as written, at no cost."""
+    if not vocabulary.reasons:
+        return line
+    reasons = frozenset(fold(word) for word in vocabulary.reasons)
     cuts = {0, len(line)} | {found.end() for found in _PIECE.finditer(line)} | {
         found.start() for found in TOKEN.finditer(line)
         if found.start() > 0 and line[found.start() - 1].isspace() and fold(found.group()) in reading.because}
     bounds = sorted(cuts)
     pieces = [line[start:end] for start, end in zip(bounds, bounds[1:])]
-    kept = [piece for piece in pieces if not _a_reason(piece, reading, words, index, vocabulary)]
+    kept = [piece for piece in pieces if not _a_reason(piece, reading, words, index, reasons)]
     if len(kept) == len(pieces) or not any(TOKEN.search(piece) for piece in kept):
         return line
     return "".join(kept).strip()
 
 
-def _a_reason(piece: str, reading: Reading, words: Words, index: "_Index", vocabulary: Vocabulary) -> bool:
-    """Whether a part of a line names only a move's reason (:func:`_without_reasons`)."""
-    reasons = frozenset(fold(word) for word in vocabulary.reasons)
+def _a_reason(piece: str, reading: Reading, words: Words, index: "_Index", reasons: frozenset[str]) -> bool:
+    """Whether a part of a line names only a move's reason (:func:`_without_reasons`; ``reasons`` folded)."""
     written = [fold(word) for word in TOKEN.findall(piece)]
     said = False
     for at, folded in enumerate(written):
