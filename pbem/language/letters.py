@@ -103,12 +103,34 @@ class Letters:
         return env
 
 
+class Compiled(jinja2.BytecodeCache):
+    """Templates compiled once per process, for every environment made with the same options: each service (and
+    each language of each) makes its own environments, and compiling the template set anew cost every one of
+    them seconds. Jinja's bucket keeps the source's checksum and recompiles a template whose file changed. The
+    options decide what a template compiles to (``autoescape``), so each set of options has its own cache."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        kept = self._kept.get(bucket.key)
+        if kept is not None:
+            bucket.bytecode_from_string(kept)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._kept[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED: dict[tuple[tuple[str, str], ...], Compiled] = {}
+
+
 def translated(language: str, directories: Sequence[Path], locale_dir: Path = LOCALE_DIR,
                **options: Any) -> jinja2.Environment:
     """Templates from ``directories`` (the first that has a name wins) with ``language``'s ``messages``
     catalog installed: the one way pbem makes a Jinja environment that speaks a reader's language."""
+    compiled = _COMPILED.setdefault(tuple(sorted((name, repr(value)) for name, value in options.items())), Compiled())
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(list(directories)), undefined=jinja2.StrictUndefined,
-                             extensions=["jinja2.ext.i18n"], **options)
+                             extensions=["jinja2.ext.i18n"], bytecode_cache=compiled, **options)
     catalog = translations(language, "messages", locale_dir)
     env.install_gettext_translations(catalog, newstyle=True)
     env.filters["translated"] = catalog.gettext  # a text marked in Python (a command's usage): plain, so it escapes
