@@ -227,6 +227,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
     index = _index(words, vocabulary)
+    if courteous(line, words, vocabulary):
+        return None
     line = _courtesies(line, reading, words, index)
     line = _without_reasons(line, reading, words, index, vocabulary)
     pieces = _SPLIT.split(line)
@@ -494,8 +496,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 small = dropped = True  # "two pagodas", «két bábu»: how many, each then said by its place
             elif number == 1 and ordinal is None and (grouped or _one_unit(at, written, between, reading)):
                 small = True  # «на одну клетку», "one step": a move's one step, which the move says already
+            ahead = ordinal is not None or _listed(folded, reading.numbering, words) or (  # «в один дворец»: into
+                at + 1 < len(written) and bool(index.concepts(written[at + 1], words) & units))  # one palace, no id
             read.append(Token(word, concepts | said, optional=small and not counts,  # "palace one": a number
-                              near=_neighbours(at, written, between, reading), clause=clause, run=run,
+                              near=_neighbours(at, written, between, reading, ahead), clause=clause, run=run,
                               sentence=sentence))
             continue
         if concepts and count is not None and count_at == len(read) and folded in reading.small and not (
@@ -679,8 +683,24 @@ def _compounds(written: list[str], between: list[str], reading: Reading, words: 
     return out, [*gaps, *between[len(written):]], frozenset(counts)
 
 
-_SEGMENT = re.compile(r"(?<=[,;:.!?])\s+")
-"""Where a line's parts end for :func:`_courtesies`: after a comma, colon, full stop, question or exclamation mark."""
+_SEGMENT = re.compile(r"(?<=[,;:.!?])\s+|\s+(?=[\u2013\u2014-]\s)")
+"""Where a line's parts end for :func:`_courtesies`: after a comma, colon, full stop, question or exclamation mark,
+and before a dash standing alone ("Hi everyone - I'd like …")."""
+
+
+def courteous(line: str, words: Words, vocabulary: Vocabulary) -> bool:
+    """Whether the line is only a courtesy ("Спасибо всем!", «Всего доброго!», "Köszi, Anna"): parts of only the
+    language's greetings, sign-offs and small words, whom they greet, and names that are no word of the game.
+    Such a line chooses nothing, though a word of it may be a word of a card's name («всем», «всего»: Champagne
+    for Everyone), so it is never read as a move: after the moves it is the mail's close, like a signature."""
+    reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
+    for word in TOKEN.findall(line):  # "Nothing this turn, thanks.", "Nothign …": the choice of none, said with a
+        said = fold(word)  # courtesy; a negation («Спасибо, не надо») is no courtesy either
+        said = said if words.known(word) else _listed_slip(word, words, reading) or said
+        if said in reading.nothing or said in reading.done or said in reading.negations:
+            return False
+    kinds = _part_kinds(_SEGMENT.split(line.strip()), reading, words, _index(words, vocabulary))
+    return "courtesy" in kinds and all(said in ("courtesy", "name", "small", "empty", "addressed") for said in kinds)
 
 
 def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str:
@@ -688,8 +708,30 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
     end ("… Köszi, Anna", «… Всего хорошего, Марина»), written on the line of the moves: parts of only the
     language's greetings, sign-offs and small words, and names that are no word of the game; and without a part
     that is only a courtesy said as a condition (", if possible,", «, ha lehet,»: :attr:`Reading.polite`). They
-    choose nothing and are no words passed over that might have told two moves apart."""
+    choose nothing and are no words passed over that might have told two moves apart. A line of courtesies only
+    is left whole: :func:`courteous` tells it."""
     parts = _SEGMENT.split(line.strip())
+    kinds = _part_kinds(parts, reading, words, index)
+    start = 0
+    if kinds and kinds[0] == "courtesy" and fold(TOKEN.findall(parts[0])[0]) in reading.greetings:
+        while start < len(parts) and kinds[start] in ("courtesy", "name", "small", "empty", "addressed"):
+            start += 1
+    end = len(parts)
+    while end > start and kinds[end - 1] in ("name", "empty", "small"):
+        end -= 1
+    if end > start and kinds[end - 1] == "courtesy":
+        while end > start and kinds[end - 1] in ("courtesy", "name", "small", "empty"):
+            end -= 1
+    else:
+        end = len(parts)
+    if start >= end:
+        return line
+    return " ".join(part for part, said in zip(parts[start:end], kinds[start:end]) if said != "polite") or line
+
+
+def _part_kinds(parts: list[str], reading: Reading, words: Words, index: _Index) -> list[str]:
+    """What each part of a line is to :func:`_courtesies`: "courtesy", "name", "small", "empty", "addressed",
+    "polite" or "move"."""
     courteous = reading.greetings | reading.signoffs
 
     def kind(part: str) -> str:
@@ -717,22 +759,7 @@ def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str
             return "small" if all(fold(word) in reading.small for word in written) else "name"
         return "move"
 
-    kinds = [kind(part) for part in parts]
-    start = 0
-    if kinds and kinds[0] == "courtesy" and fold(TOKEN.findall(parts[0])[0]) in reading.greetings:
-        while start < len(parts) and kinds[start] in ("courtesy", "name", "small", "empty", "addressed"):
-            start += 1
-    end = len(parts)
-    while end > start and kinds[end - 1] in ("name", "empty", "small"):
-        end -= 1
-    if end > start and kinds[end - 1] == "courtesy":
-        while end > start and kinds[end - 1] in ("courtesy", "name", "small", "empty"):
-            end -= 1
-    else:
-        end = len(parts)
-    if start >= end:
-        return line
-    return " ".join(part for part, said in zip(parts[start:end], kinds[start:end]) if said != "polite") or line
+    return [kind(part) for part in parts]
 
 
 _PIECE = re.compile(r"(?<=[,;:.!?])\s+|\s+(?=[\u2013\u2014-]\s)|(?<=\s[\u2013\u2014-])\s+")
@@ -1206,10 +1233,13 @@ def _alone_in_its_part(read: list[Token], token: Token) -> bool:
                for other in read)
 
 
-def _neighbours(at: int, written: list[str], between: list[str], reading: Reading) -> tuple[str, ...]:
+def _neighbours(at: int, written: list[str], between: list[str], reading: Reading,
+                ahead: bool = True) -> tuple[str, ...]:
     """The words a number stands next to with only spaces between (``palace 2``, «2 дворец»), folded: the
     thing it may number. Across a comma or a dash it numbers nothing ("new palace, 2 floors"); the number's
-    own ending is passed («a 2-es palotába»)."""
+    own ending is passed («a 2-es palotába»). Not ``ahead``, only the word before it: a number word before a
+    thing counts it («в один дворец», "one palace": into one palace), unless the language numbers so
+    (:attr:`Reading.numbering`) or the thing is a unit its count describes ("two mortars")."""
     found = []
     if at > 0 and between[at].isspace():
         found.append(written[at - 1])
@@ -1217,7 +1247,7 @@ def _neighbours(at: int, written: list[str], between: list[str], reading: Readin
                 fold(written[at - 2]), fold(written[at - 1])} & reading.small:  # the thing numbered, said
             found.append(written[at - 2])  # before what it is of (never across a small word: "card of group 3")
     after = at + 2 if _ending(at + 1, written, between, reading) else at + 1
-    if after < len(written) and between[after].isspace():
+    if ahead and after < len(written) and between[after].isspace():
         found.append(written[after])
     return tuple(found)
 
@@ -1317,12 +1347,14 @@ def _first_of_all(at: int, written: list[str], between: list[str], read: list[To
     then …", "the lady on 9 first."): the ordinal 1 right after a word that is no small word, ending its part of
     the line, in the line's first part naming anything. That part is read first anyway, so the word is passed
     over; said of a later part ("…, then Tory Baiter first") it would turn the order round, and is read as ever,
-    and so is "the first", "first gentleman" (a thing numbered)."""
+    and so is "the first", "first gentleman" (a thing numbered). Right after a number ("lady 1 first for the
+    raise") it numbers nothing more, though words follow it in its part."""
     if _ordinal(fold(written[at]), reading, words) != 1 or at == 0 or not between[at].isspace():
         return False
     if fold(written[at - 1]) in reading.small or fold(written[at - 1]) in reading.pronouns:
         return False
     closes = at + 1 == len(written) or bool(_CLAUSE.search(between[at + 1]) or set(between[at + 1]) & set(".!?\n"))
+    closes = closes or written[at - 1].isdigit()  # «Κυρία 1 πρώτη για ανέβασμα»: after its thing's number, "first"
     start = next(before for before in range(at, -1, -1) if before == 0 or set(between[before]) & set(",;:.!?\n"))
     earlier = {(token.clause, token.sentence) for token in read if not token.optional} - {part}
     headed = ":" in between[start] and len(earlier) == 1 and ":" not in "".join(between[:start])  # "Penalty
@@ -2062,6 +2094,8 @@ def _untagged(token: Token, things: set[str], own: Counter[str]) -> Token:
         return token
     kept = token.concepts - tagged
     onto = {concept.lstrip(COUNTED_TAG).split("=")[0] for concept in tagged}
+    if not onto & things and not onto & set(own):  # "Build action. … on palace 1, …": a thing of a later decision
+        return token  # only, told when that decision is read (never the count of its floors meanwhile)
     if onto & things:  # "palace 1 and one on palace 2": palace 1's number, never a count of the floors after it
         return replace(token, concepts=frozenset(concept for concept in kept if not concept.isdigit()))
     if any(concept.startswith(COUNTED_TAG) for concept in tagged):

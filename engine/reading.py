@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any, Hashable, Protocol
 
 from engine.errors import AmbiguousMove, IllegalMove, MoveError
-from engine.meaning import TOKEN, Meaning, meaning, readings, tokens
+from engine.meaning import TOKEN, Meaning, courteous, meaning, readings, tokens
 from engine.notation import APOSTROPHE, LINE_LIMIT, WORD, Vocabulary, normalise, reply_parts, shortened
 from engine.text import ENGLISH, Said, T, TC, Text, TN, Words, fold
 
@@ -176,15 +176,12 @@ class Reader:
         the lines from there are ``unseen``, read by no one.
         """
         entries, after = self.game.entries(text, words)
-        if not entries:
+        written_as_moves = [i for i, entry in enumerate(entries) if self._kept_ahead(entry)]
+        start, end = _moves_span(self.game, entries, written_as_moves[-1] + 1 if written_as_moves else len(entries),
+                                 words)
+        if end <= start:
             raise MoveError(T("the reply holds no move"), expected=self.game.expected(state, seat),
                             suggestions=self.game.suggestions(state, seat))
-        written_as_moves = [i for i, entry in enumerate(entries) if self._kept_ahead(entry)]
-        end = written_as_moves[-1] + 1 if written_as_moves else len(entries)
-        lexicon = getattr(words, "lexicon", None)
-        negates = getattr(lexicon, "negates", lambda line: "not" in WORD.findall(line))
-        greetings = lexicon.reading.greetings if lexicon is not None else frozenset()
-        start = next((i for i, entry in enumerate(entries[:end]) if not _greeting(self.game, entry, negates, greetings)), 0)
         work = self.game.clone(state)
         moves: list[Move] = []
         ignored: list[str] = [entry.written for entry in entries[:start]]
@@ -454,6 +451,19 @@ def _closes_turn(entry: Entry, words: Words) -> bool:
     closing = lexicon.reading.closing if lexicon is not None else frozenset()
     said = " ".join(re.sub("['\u2019]", APOSTROPHE, word) for word in TOKEN.findall(fold(entry.written)))
     return not entry.too_long and said in closing
+
+
+def _moves_span(game: Rules, entries: Sequence[Entry], end: int, words: Words) -> tuple[int, int]:
+    """Where a reply's moves begin and end among its entries, ``end`` past its last line of notation: greetings
+    before them and courtesies after them («Всего доброго!», though «всего» is a word of a card's name) are
+    passed over and listed, like a signature. An empty span: the reply holds no move."""
+    lexicon = getattr(words, "lexicon", None)
+    negates = getattr(lexicon, "negates", lambda line: "not" in WORD.findall(line))
+    greetings = lexicon.reading.greetings if lexicon is not None else frozenset()
+    start = next((i for i, entry in enumerate(entries[:end]) if not _greeting(game, entry, negates, greetings)), 0)
+    while end > start and courteous(entries[end - 1].written, words, game.NOTATION.VOCABULARY):
+        end -= 1
+    return start, end
 
 
 def _greeting(game: Rules, entry: Entry, negates: Callable[[str], bool], greetings: frozenset[str] = frozenset()) -> bool:

@@ -597,6 +597,11 @@ class Reading:
     their words joined by a space: read by meaning, where the line is read only without such a clause (up to the
     next punctuation), and what it is read as is how every reading with it begins, the clause only says why
     ("… the renaissance man, so as to have the wild symbols"), and is passed over."""
+    numbering: frozenset[str] = frozenset()
+    """Number words that number the thing after them («egyes palota», «a kettesbe»: palace one, into number two),
+    folded: read by meaning, any other number word before a thing that is no unit counts it («в один дворец», "one
+    palace": into one palace, the same one), and only a number after its thing ("palace one") or in digits
+    ("1 palace") numbers it."""
     verb_anywhere: bool = False
     """Whether the language puts a move's verb anywhere in the line (Hungarian «a pirosat játszom»): a line's one
     verb is then read first."""

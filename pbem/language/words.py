@@ -365,6 +365,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                                       for phrase in table.get("together", [])),
                    purpose=frozenset(" ".join(fold(word) for word in phrase.split())
                                      for phrase in table.get("purpose", [])),
+                   numbering=frozenset(fold(word) for word in table.get("numbering", [])),
                    verb_anywhere=table.get("verb_anywhere", False))
 
 
