@@ -253,6 +253,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     saw_each = False
     each_said = each_read = 0  # the words of ``each`` said, and those read as a count of the thing they stand before
     units_counted: list[Token] = []  # "both floors": the count of a unit said by "both"
+    moves_counted: list[tuple[int, int, int, bool]] = []  # each count said: where its part of the tokens begins,
+    # the count, where it stands in the line, whether it is a token of its own (:func:`_on_one_piece`)
     phrase: tuple[int, frozenset[str]] = (0, frozenset())  # the words left of a phrase read whole, its thing
     clause = run = sentence = phrased = ended = 0
     part_from = 0  # where the part of the line now read began: a label is all of its part ("Palace 1:")
@@ -310,6 +312,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             both, saw_each, each_said = clause, True, each_said + 1
             if _phrase(at, written, between, reading, reading.both):
                 count, count_at = 2, -1
+                moves_counted.append((len(read), 2, at + ended, False))
             continue
         if phrase[0] == 0 and _last_said(at, written, between, reading):  # «και τέλος η πρώτη κυρία κάτω»:
             ended = _phrase(at, written, between, reading, reading.lastly) - 1  # "finally", no end of the turn
@@ -458,6 +461,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             both, saw_each, each_said = clause, True, each_said + 1  # move of several; of a move of one ("each of my two palaces") it says what the
             if _listed(folded, reading.both, words):  # reader does not read, so it tells no two moves apart; before
                 count, count_at = 2, -1  # a thing a count stands before, "both" says two of them ("both reds")
+                moves_counted.append((len(read), 2, at, False))
             continue
         if _listed(folded, reading.choosing, words):  # "take", «беру»: I choose, whatever the move's verb
             read.append(Token(word, concepts, optional=True, chose=True, clause=clause, run=run, sentence=sentence))
@@ -471,6 +475,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             # inside a name ("two" of ``two-faced``: the reading's numbers keep those only); an ordinal counts
             # no more than one after it («второй — новый дворец» is one new palace, the second floor's)
             count, count_at = (number if ordinal is None else 1), len(read) + 1
+            if ordinal is None:
+                moves_counted.append((len(read), number, at, True))
             said = {str(number)} if ordinal is None else {f"{ORDINAL}{ordinal}"}  # "first" is no count: never "+1"
             numbering = at if ordinal is not None else -1  # "the second lady": the word after it (:attr:`Token.numbered`)
             if ordinal is not None and at + 1 < len(written) and between[at + 1].isspace():
@@ -551,11 +557,17 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if both is not None:
             each.add(both)
-            dropped, both = True, None
+            both = None
         count = None
     if both is not None:
         each.add(both)
-        dropped = True
+    for start, number, at, own in reversed(moves_counted):
+        on_one = _on_one_piece(read, start, number, own, at, written, between, reading, words, index)
+        if on_one is not None:
+            each.discard(read[start].clause)
+            each_read += not own
+            read = on_one
+    dropped = dropped or bool(each)  # a "both" the reader did not read as a count: it may have made more moves
     read = [replace(token, optional=True) if any(token is said for said in units_counted) and any(  # "both floors
         other is not token and not other.optional and token.concepts <= other.concepts for other in read)  # …, two
             else token for token in read]  # storeys high": one count said twice
@@ -596,6 +608,56 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     listed = any(_listed(fold(word), reading.options, words) for word in written)
     return Tokens(tuple(_paired(read)), dropped, saw_each, listed=listed, read_count=saw_each and each_read >= each_said,
                   passed=frozenset(passed))
+
+
+def _on_one_piece(read: list[Token], start: int, number: int, own: bool, at: int, written: list[str],
+                  between: list[str], reading: Reading, words: Words, index: "_Index") -> list[Token] | None:
+    """The tokens with a count of moves said of one piece (``Vocabulary.moved``) read as that piece's words said as
+    often ("all three moves on my top gentleman", "both Town Crier moves go to my gentleman on 10", «mindkét
+    lépést a második úriemberrel», «обоими опускаю вторую даму»): each move names the piece again. None where
+    the count is no such count: of one to five only; said of its part of the line (up to its comma) naming one
+    piece, no two joined ("both moves: gent 1 and lady 2"), no other later in its sentence ("three moves down -
+    gent 1, gent 2": a list) and nothing said again already; with a word between
+    the count and the piece, a place word or a word of the game ("both my gentlemen" counts two pieces, each
+    moved once)."""
+    if not 2 <= number <= 5 or start >= len(read) or (own and read[start].written != written[at]):
+        return None
+    part = (read[start].clause, read[start].sentence)
+    end = next((later for later in range(start, len(read)) if (read[later].clause, read[later].sentence) != part),
+               len(read))
+    block = read[start + own:end]
+    said = [token for token in block if not token.optional]
+    pieces = [token for token in said if token.concepts & index.vocabulary.moved]
+    later = [token for token in read[end:] if token.sentence == read[start].sentence and not token.optional]
+    if len(pieces) != 1 or len({token.run for token in said}) > 1 or any(token.same for token in block) or any(
+            token.concepts & index.vocabulary.moved for token in later):  # "three moves down - gent 1, gent 2":
+        return None  # a list the count goes with, each piece moved once
+    piece = next((later for later in range(at + 1, len(written)) if written[later] == pieces[0].written), None)
+    if piece is None or not any(fold(word) in reading.places or index.concepts(word, words, slips=False)
+                                for word in written[at + 1:piece]):
+        return None
+    steps, after = _steps_after(read, end, number, index.vocabulary)
+    moves = [[*block, step] for step in steps] or [block] * number  # "both Town Crier moves go to my top
+    # gentleman, down twice": each move its step; each move's words one move's, as a phrase's are, and each
+    # after the first the move before again (the piece said again, :attr:`Token.same`), never another move the
+    # words name once the piece has moved ("my top gentleman" is the other one after three moves down)
+    again = replace(pieces[0], optional=True, same=True, numbered=False, inside=False)
+    return [*read[:start], *[replace(token, inside=True) if at else token for later, move in enumerate(moves)
+                             for at, token in enumerate([again] * (later > 0) + move)], *read[after if steps else end:]]
+
+
+def _steps_after(read: list[Token], end: int, number: int, vocabulary: Vocabulary) -> tuple[list[Token], int]:
+    """The steps said right after a part of the line counting moves of one piece, one per move counted ("…, down
+    twice", "…: down and down again"), as many as counted and nothing else to their sentence's end, and where the
+    tokens after them begin; else none."""
+    if not 0 < end < len(read) or read[end].sentence > read[end - 1].sentence + 1:
+        return [], end
+    after = next((at for at in range(end, len(read)) if read[at].sentence != read[end].sentence), len(read))
+    said = [token for token in read[end:after] if not token.optional]  # its sentence's, or the next one's after
+    if not said or len(said) != number or not all(  # a colon: "both on my top gentleman: down and down again"
+            token.concepts and token.concepts <= vocabulary.repeated for token in said):
+        return [], end
+    return [replace(token, same=False) for token in said], after
 
 
 _LISTS = re.compile(r"[:\u2013\u2014]|\s-\s")

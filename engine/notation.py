@@ -163,6 +163,10 @@ class Vocabulary:
     """Words of what a move spends that no move chooses (Prodigals' errand boy): a count said before one is how
     many the move spends, which the move's words give as that word numbered (``boy2`` on a central card costing
     two): "three errand boys on Hyde Park", where one goes, plays nothing (:mod:`engine.meaning`)."""
+    moved: frozenset[str] = frozenset()
+    """Words naming a piece a move moves one step at a time (Prodigals' ``gent``, ``lady``): a count of moves said
+    before one piece named by its place ("all three moves on my top gentleman", «обоими опускаю вторую даму») is
+    that piece moved as often (:mod:`engine.meaning`)."""
     said_after: frozenset[str] = frozenset()
     """Words naming what a turn's first move is made with, which players say after the moves it pays for (China's
     card colours: "Zhao 2 with the orange card", «Lu: narancssárga kártyával egy pagoda»): a line read no way as

@@ -216,8 +216,10 @@ class Resolver(PossessionsEffects, ElectionEffects, SocietyEffects, CentralBoard
                 choice = self.ask("trigger", T("which ability fires next"), [Trigger(s) for s in slugs])
                 assert isinstance(choice, Trigger)
                 pick = next(i for i, f in enumerate(firings) if DATA.cards[f[0]].slug == choice.card)
-            _, effect, n = firings.pop(pick)
+            uid, effect, n = firings.pop(pick)
+            before, self.ability = self.ability, DATA.cards[uid].slug
             self.times(n, effect)
+            self.ability = before
             self.fire_triggers()
 
     def firings(self, events: list[tuple[str, Any]]) -> list[tuple[str, Effect, int]]:

@@ -136,6 +136,7 @@ VOCABULARY = Vocabulary(
     never_unsaid=frozenset({"discard", "keep", "bonus"}),  # a card alone is played, never kept: "keep" must be
     # said; and a bonus tile, spent once, is never the unsaid means of a sale a board card can make too
     given_for=frozenset({"for"}),
+    moved=frozenset({"gent", "lady"}),  # "all three moves on my top gentleman": that marker moved three times
     spent=words_of(["errand-boy"]),  # "three errand boys on Hyde Park" is no placement there: one goes
     repeated=words_of([*boards.STEPS, *_copied()]),  # "down twice", "two steps down", "both At the Pubs"
     same=_SAME,
@@ -211,12 +212,19 @@ _VALUE = "value"
 after a place word ("on 10", an ordinal's ``*=10``) reads it, never a count ("down 2")."""
 
 
+def _before_the_unit(state: State) -> State:
+    """The board a player looked at when writing the moves of the card or tile now resolving: its markers where
+    they stood before its first move ("all three moves on my top gentleman", «обоими опускаю вторую даму» name
+    one marker by a place it leaves after the first move)."""
+    return state.pending.snapshot if state.pending is not None else state
+
+
 def _marker(state: State, seat: int, marker: str) -> str:
     """A marker by its place on the society grid: "top" or "bottom" of the player's two of its kind where they
     stand in two rows, its column, said with its kind ("the lady on the right", "the lady in the right column",
     "my top gentleman"), and the value of the row it stands on ("my gentleman on 10"), a numbered word no move's
     line writes (``value10``): a number said after a place word numbers it, a count never does."""
-    markers = state.players[seat].markers
+    markers = _before_the_unit(state).players[seat].markers
     if marker not in markers:
         return ""
     row, column = markers[marker]
@@ -228,6 +236,13 @@ def _marker(state: State, seat: int, marker: str) -> str:
     elif rows and all(other < row for other in rows):
         said.append("bottom")
     return " ".join(word for word in said if word)
+
+
+def _ability(state: State, seat: int) -> str:
+    """The board card whose ability asks for the choice now, as players name the moves it gives ("both Town Crier
+    moves go to my gentleman on 10"), or nothing."""
+    pending = state.pending
+    return f" {pending.prompt.ability}" if pending is not None and pending.seat == seat and pending.prompt.ability else ""
 
 
 def _jumped(state: State, seat: int, move: moves.Jump) -> str:
@@ -296,7 +311,7 @@ def also_named(state: State, seat: int, move: Move) -> str:
     if isinstance(move, moves.Jump):  # a jump leaps over the markers below: "the lady jumps down"
         return f"{_marker(state, seat, move.marker)} {_jumped(state, seat, move)} down".strip()
     if isinstance(move, (moves.Shift, moves.Drop, moves.OrderUp)):
-        return _marker(state, seat, move.marker) + (  # an order for Dame Beatrice is made for a case that may
+        return _marker(state, seat, move.marker) + _ability(state, seat) + (  # an order for Dame Beatrice is made for a case that may
             f" move up dame beatrice {CONDITION}" if isinstance(move, moves.OrderUp)  # come: "if she needs a marker
             # moved up"; the marker it moves up
             else " move down" if isinstance(move, moves.Drop) else "")

@@ -63,6 +63,9 @@ class Prompt:
     label: Said
     options: tuple[Move, ...]
     descriptions: tuple[Said, ...] = ()
+    ability: str = ""
+    """The slug of the board card whose ability asks (Town Crier's moves after a card won megaphones), or "": a
+    player names the choice by that card ("both Town Crier moves go to my gentleman on 10")."""
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ class Unit(ABC):
         self.used = 0
         self.events: list[tuple[str, Any]] = []
         self.resolving: str = ""  # uid of the white card being resolved (for counters)
+        self.ability: str = ""  # slug of the board card whose set-off ability is resolving (:attr:`Prompt.ability`)
 
     def ask(self, kind: str, label: Said, options: list[Move], descriptions: list[Said] | None = None) -> Move:
         """The player's answer: forced when only one exists, else the next recorded one, else NeedChoice."""
@@ -45,7 +46,7 @@ class Unit(ABC):
             choice = self.choices[self.used]
             self.used += 1
             return choice
-        raise NeedChoice(Prompt(kind, label, tuple(options), tuple(descriptions or ())))
+        raise NeedChoice(Prompt(kind, label, tuple(options), tuple(descriptions or ()), self.ability))
 
     @abstractmethod
     def run(self, effect: Effect) -> None:
