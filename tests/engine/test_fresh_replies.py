@@ -44,7 +44,7 @@ FIFTH = Path(__file__).with_name("corpus5")
 READ_AT_LEAST = {
     "china.el": 53, "china.en": 50, "china.hu": 50, "china.ru": 51,
     "dragon.el": 47, "dragon.en": 51, "dragon.hu": 50, "dragon.ru": 46,
-    "prodigals.el": 51, "prodigals.en": 46, "prodigals.hu": 63, "prodigals.ru": 53,
+    "prodigals.el": 51, "prodigals.en": 46, "prodigals.hu": 64, "prodigals.ru": 53,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
@@ -61,15 +61,15 @@ HELD_OUT_AT_LEAST = {
 
 TAUGHT_AT_LEAST = {
     "dragon.el": 42, "dragon.en": 39, "dragon.hu": 39, "dragon.ru": 45,
-    "prodigals.el": 46, "prodigals.en": 48, "prodigals.hu": 38, "prodigals.ru": 48,
+    "prodigals.el": 49, "prodigals.en": 51, "prodigals.hu": 41, "prodigals.ru": 49,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
 34 of them, and one read as a move not meant: an ordinal whose thing the reader did not know took another's)."""
 
 
 FIFTH_AT_LEAST = {
-    "dragon.el": 44, "dragon.en": 39, "dragon.hu": 38, "dragon.ru": 44,
-    "prodigals.el": 46, "prodigals.en": 42, "prodigals.hu": 36, "prodigals.ru": 45,
+    "dragon.el": 44, "dragon.en": 39, "dragon.hu": 38, "dragon.ru": 45,
+    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 36, "prodigals.ru": 45,
 }
 """Replies of each file of the fifth corpus read right (#43; when it was written, 43, 38, 37, 43 / 43, 37, 34, 43
 of them, and one read as orders not meant: "move my first lady up first" ordered a second marker)."""
