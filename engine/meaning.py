@@ -333,8 +333,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
                 chose = phrased == 0 and _listed(folded, reading.choosing, words)  # «veszek fel»: "I take"
                 thing = phrase[1] - fillers or phrase[1]  # «восхваление работного дома»: three words for two
                 naming_nothing = phrase[1] <= vocabulary.others - vocabulary.moves  # "errand boy": no move's word
-                said = Token(word, thing, optional=chose or naming_nothing or phrased >= len(thing), chose=chose,
-                             clause=clause, run=run, sentence=sentence, inside=phrased > 0)
+                restating = thing <= {concept for said in restated if said.clause == clause  # "Heir's Lawyer
+                                      for concept in said.concepts}  # (Az örökös ügyvédje)": the name again
+                said = Token(word, thing, optional=chose or naming_nothing or phrased >= len(thing) or restating,
+                             chose=chose, clause=clause, run=run, sentence=sentence, inside=phrased > 0)
                 counts = count is not None and not said.optional and bool(thing & repeated) and count_at in (
                     -1, len(read))
                 if counts and count_at == len(read):  # "two At the Pubs": the count's own word, the name's now
@@ -393,7 +395,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if word.isdigit() and _counts_what_follows(at, written, between, read, index, words, vocabulary):
             count, count_at = int(word), len(read) + 1  # "2 reds", «τις 2 κόκκινες»: a count of what follows
-            read.append(Token(word, frozenset({str(int(word))}), near=_neighbours(at, written, between, reading),
+            read.append(Token(word, frozenset({str(int(word))}) | _count_sign(at, int(word), written, between, read, vocabulary.verbs),
+                              near=_neighbours(at, written, between, reading),
                               clause=clause, run=run, sentence=sentence))
             continue
         if word.isdigit() and at + 1 < len(written) and between[at + 1].isspace() and (
@@ -409,6 +412,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             things = {fold(written[at - 1]), *index.concepts(written[at - 1], words)} if glued else set()
             said = ({f"{thing}={int(word)}" for thing in things} if glued  # of the thing written onto it,
                     else {str(int(word))} | ({f"{ORDINAL}{int(word)}"} if placed else set()))  # never a count
+            said |= _count_sign(at, int(word), written, between, read, vocabulary.verbs) if not (glued or placed) else set()
             tagged_onto = index.concepts(written[at - 1], words) if at > 0 else frozenset()
             if not glued and not placed and _tagged(at, written, between, reading):  # "farmer 1, healer 2":
                 kind = COUNTED_TAG if tagged_onto & (counted | repeated | units) else TAGGED  # the place each goes
@@ -478,6 +482,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             if ordinal is None:
                 moves_counted.append((len(read), number, at, True))
             said = {str(number)} if ordinal is None else {f"{ORDINAL}{ordinal}"}  # "first" is no count: never "+1"
+            said |= _count_sign(at, number, written, between, read, vocabulary.verbs) if ordinal is None else set()
             numbering = at if ordinal is not None else -1  # "the second lady": the word after it (:attr:`Token.numbered`)
             if ordinal is not None and at + 1 < len(written) and between[at + 1].isspace():
                 counting = index.concepts(written[at + 1], words) & counted  # «a harmadik csoport első kártyája»:
@@ -1142,6 +1147,19 @@ def _before_a_count(at: int, written: list[str], between: list[str], reading: Re
                                         and _ordinal(folded, reading, words) is None)
 
 
+def _count_sign(at: int, number: int, written: list[str], between: list[str], read: list[Token],
+                verbs: frozenset[str]) -> frozenset[str]:
+    """The count sign (:data:`COUNT`) a number ``at`` says besides its digit where it counts what stands after it
+    ("the space that gives three moves", "the set with 3 cards", "sell one possession"): a word follows it, and it
+    is no number of a thing named right before it ("election set 3 please", "society 3"), which numbers that
+    thing; a verb right before it numbers nothing."""
+    if at + 1 >= len(written) or not between[at + 1].isspace() or written[at + 1].isdigit():
+        return frozenset()
+    numbers_before = at > 0 and between[at].isspace() and bool(read) and read[-1].written == written[at - 1] and (
+        not read[-1].optional) and bool(read[-1].concepts - verbs)
+    return frozenset() if numbers_before else frozenset({f"{COUNT}={number}"})
+
+
 def _spent(at: int, written: list[str], between: list[str], index: "_Index", words: Words) -> frozenset[str]:
     """The words of what a move spends (:attr:`Vocabulary.spent`) the number word ``at`` counts: the count must then
     be the move's own (``boy×2``: "two errand boys on the central card"), never passed over as choosing nothing,
@@ -1451,6 +1469,14 @@ def said_number(folded: str, reading: Reading, words: Words) -> int | None:
     return None
 
 
+def _unclaimed(form: str, notation: frozenset[str], alone: dict[str, str]) -> frozenset[str]:
+    """The notation words a word of ``form`` stands for when it is none of them itself: those no other word of the
+    form stands for alone («ανταλλαγή-προς-τα-κάτω», ``swap down``: «κάτω» is ``down``, so «ανταλλαγή» is
+    ``swap`` only, and never names a marker's step down); all of them where the others claim every one."""
+    claimed = {fold(word) if fold(word) in notation else alone.get(fold(word), "") for word in TOKEN.findall(form)}
+    return (notation - claimed) or notation
+
+
 class _Index:
     """The game's concepts in a language: each key of each form and notation word, to the notation words it
     stands for."""
@@ -1480,9 +1506,10 @@ class _Index:
         for entry in (lexicon.entries if lexicon is not None else ()):
             notation = frozenset(fold(word) for word in TOKEN.findall(entry.english))
             for form in entry.forms:  # a word of the form that is a word of the notation stands for itself alone
+                rest = _unclaimed(form, notation, alone)
                 pairs += [(word, concept) for word in TOKEN.findall(form)  # a word never stands for a letter
                           for concept in ({fold(word)} if fold(word) in notation else {alone[fold(word)]}
-                                          if alone.get(fold(word)) in notation else notation)  # («t-lépések»:
+                                          if alone.get(fold(word)) in notation else rest)  # («t-lépések»:
                           if (len(concept) > 1 or len(word) == 1)  # «lépések» is moves, not the s of s-moves;
                           and (concept not in fillers or fold(word) == concept)]  # «викария», not its "the"
                 phrase = tuple(fold(word) for word in TOKEN.findall(form))
@@ -1626,6 +1653,11 @@ def _index(words: Words, vocabulary: Vocabulary) -> _Index:
 
 SPENT = "×"
 """Joins what a move spends to how many (``boy×2``): a word no reply writes, matched only by a count said of it."""
+COUNT = SPENT
+"""A move's count sign alone (``×3``, described ``×=3``: what a space gives, "three moves"): a numbered word no
+reply writes, matched only by a count said before a word (:func:`_count_sign`), never by a number said after a
+thing ("election 3") or an ordinal ("the third")."""
+_COUNT_SIGN = re.compile(rf"{COUNT}(\d+)")
 _SPENT = re.compile(rf"[^\W\d_]+{SPENT}\d+")
 _NUMBERED = re.compile(r"([^\W\d_]+)(\d+)")
 """A notation word with its number joined on (``palace1``, ``gent2``, ``up2``): a numbered thing."""
@@ -1652,6 +1684,9 @@ def _description(notation: str) -> dict[str, int]:
     words: Counter[str] = Counter()
     before = ""
     for piece in notation.split():
+        if counted := _COUNT_SIGN.fullmatch(piece):
+            words[f"{COUNT}={int(counted.group(1))}"] += 1
+            continue
         if _SPENT.fullmatch(piece):
             words[fold(piece)] += 1
             continue
@@ -2383,7 +2418,7 @@ def _matches(concepts: frozenset[str], left: Counter[str], units: frozenset[str]
     for concept in sorted(concepts):
         if concept.startswith(ORDINAL):
             numbered = sorted(word for word, n in left.items() if n > 0 and word.endswith(concept[len(ORDINAL) - 1:])
-                              and word.split("=")[0] not in units)
+                              and word.split("=")[0] not in units | {COUNT})  # "the third" is no count
             found += [(word, word.split("=")[0]) for word in numbered if left[word.split("=")[0]] > 0]
             found += [(word,) for word in numbered]
     return found

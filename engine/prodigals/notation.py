@@ -181,25 +181,65 @@ def _space(state: State, move: moves.Place) -> str:
         said.append("personal")
     if move.space == "s-beatrice":
         said.append("dame")  # "Dame Beatrice" as the rulebook names her
-    effect = next((space.effect for side in DATA.sides.values() for space in side.spaces if space.slug == move.space),
-                  None)
+    effect = _effect(state, move.space)
     said.extend(_costs(effect) if effect is not None else ())  # what it costs: "heckle, -1 vote", «трачу 1 фунт»
+    said.extend(_gives(effect) if effect is not None else ())  # what it gives: "the space with three moves"
     spends = flow.central_cost(state) if move.space == flow.CENTRAL_CARD and not state.retrieval else 1
     said.append(f"errand boy{SPENT}{spends}")  # how many errand boys it puts: "two errand boys on the central card"
     return " ".join(part for part in said if part)
 
 
+def _effect(state: State, space: str) -> dict | None:
+    """What an errand space does, as the data file says it for the board side in play (the scandal space gives
+    three moves on the side for four or five players, two on the other)."""
+    for comp in state.competitions:
+        side = DATA.sides.get((comp, state.side))
+        found = next((found.effect for found in side.spaces if found.slug == space), None) if side else None
+        if found is not None:
+            return found
+    central = next((found for found in DATA.central_spaces.values() if slug(found["id"]) == f"c-{space}"), None)
+    return central["effect"] if central is not None else None
+
+
+_GIVEN_STEPS = {"down": "down", "side": "sideways"}
+"""A society move's direction in the data file, as a player says what a space gives ("one sideways and two down");
+a move any way but up is said by its count alone ("three moves")."""
+
+
+def _gives(effect: dict) -> list[str]:
+    """What a space gives its player, by the data file's effect, as players name the space by it: its moves by
+    their count ("the space that gives three moves") or their steps ("one sideways and two down": a count said
+    of a step makes that step again, so "two moves" names no space whose two moves are down), its sales ("sell two"),
+    the megaphones of Hyde Park, the two tiles the canvass offers, the renaissance man's two joker symbols. A
+    count is a sign (``×2``) that numbers no word of it, and a count said that is not the space's is no word of
+    it, so the line is refused rather than read as another space."""
+    op = effect.get("op")
+    if op == "move":
+        step = _GIVEN_STEPS.get(str(effect.get("dir")))  # a step said counted ("two down"): the step as often
+        return ["move", *([step] * int(effect["n"]) if step else [f"×{effect['n']}"])]  # a count alone: any step
+    if op == "all":  # a choice (the broker's) is said by its option, a move of its own: "broker, sell two"
+        return [word for part in effect["effects"] for word in _gives(part)]
+    if op == "sell":  # the auction's: "the space where I sell one" (its discount no count of it: "sell two" is
+        return ["sell", f"×{effect.get('count', 1)}"]  # then no auction)
+    if op == "exchange" and effect.get("limit") is not None:  # the swap space: «ανταλλαγή με όριο 3»
+        return [f"exchange limit {effect['limit']}"]
+    if op == "hyde_park_megaphones":
+        return ["megaphones"]
+    if op == "choose_political_tile":
+        return [POLITICAL_CIRCLE, f"×{effect.get('from', 1)}"]
+    if op == "take_renaissance_man":
+        return ["wild", f"×{DATA.wild_symbols}"]
+    return []
+
+
 def _costs(effect: dict) -> list[str]:
-    """What a space costs its player or allows, as players say it after naming the space ("heckle, minus one
-    vote", «ξοδεύω μία λίρα» at the spendthrift, "swap, limit 3"): a vote lost, pounds spent, an exchange's
-    limit, with the count (a count said that is not this one is no word of the move, and the line is refused)."""
+    """What a space costs its player, as players say it after naming the space ("heckle, minus one vote",
+    «ξοδεύω μία λίρα» at the spendthrift): a vote lost, pounds spent, with the count (a count said that is not this one is no word of the move, and the line is refused)."""
     op = effect.get("op")
     if op == "lose_vote":
         return [f"lose votes {effect['n']}"]
     if op == "spend":
         return [f"spend pounds {effect['n']}"]
-    if op == "exchange" and effect.get("limit") is not None:
-        return [f"exchange limit {effect['limit']}"]  # what the swap space allows: «ανταλλαγή με όριο 3»
     if op == "with_lmt":  # the base cost; the extra per A Little More Time card is the player's to count
         return _costs(effect["base"])
     if op == "all":  # a cost among other effects (the canvass space's vote: "canvass for the lost vote"): "the
@@ -294,7 +334,7 @@ def _bonus(tile: str, steps: bool = True) -> str:
     said = ["tile", _COMPETITION_WORDS.get(found.competition.lower(), "")]
     effect = found.effect
     if effect.get("op") == "move":
-        said += ["move", str(effect.get("dir", ""))] * steps + [f"×{effect.get('n', 1)}"]
+        said += ["move", *[str(effect.get("dir", ""))] * int(effect.get("n", 1)) * steps, f"×{effect.get('n', 1)}"]
     elif effect.get("op") == "row_down":
         said += ["row"] + ["down"] * steps
     elif effect.get("op") in ("megaphone", "sell"):  # "the megaphones tile", "the selling bonus"
@@ -358,5 +398,6 @@ def set_cards(state: State, move: Move) -> str:
     cards = state.sets.get(set_id)
     tile = state.set_tiles.get(set_id)  # the political circle tile lying with an election set: "the set with
     # Political Dilettante and its tile", «a pc-i8 lapkával»
-    said = ["take", *(DATA.cards[card].slug for card in cards), "card"] if cards else []
+    said = ["take", *(DATA.cards[card].slug for card in cards), "card", f"×{len(cards)}"] if cards else []  # and
+    # how many: "the set with three cards", a count (``×3``) that numbers no word of it
     return " ".join(said + ([slug(tile), POLITICAL_CIRCLE] if cards and tile else []))

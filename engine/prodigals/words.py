@@ -165,6 +165,8 @@ DESCRIBED: tuple[Text, ...] = (
     TC("move", "pounds"),
     # what a space allows: an exchange up to a limit (the swap space, "limit 3")
     TC("move", "limit"),
+    # what a society space gives: a move sideways ("one sideways and two down")
+    TC("move", "sideways"),
     # the cards added to a card's action ("adding one A Little More Time")
     TC("move", "add"),
     # a possession's symbol and borough

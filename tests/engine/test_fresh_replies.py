@@ -61,15 +61,15 @@ HELD_OUT_AT_LEAST = {
 
 TAUGHT_AT_LEAST = {
     "dragon.el": 42, "dragon.en": 39, "dragon.hu": 39, "dragon.ru": 45,
-    "prodigals.el": 46, "prodigals.en": 49, "prodigals.hu": 38, "prodigals.ru": 48,
+    "prodigals.el": 49, "prodigals.en": 51, "prodigals.hu": 41, "prodigals.ru": 49,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
 34 of them, and one read as a move not meant: an ordinal whose thing the reader did not know took another's)."""
 
 
 FIFTH_AT_LEAST = {
-    "dragon.el": 44, "dragon.en": 39, "dragon.hu": 38, "dragon.ru": 44,
-    "prodigals.el": 46, "prodigals.en": 42, "prodigals.hu": 36, "prodigals.ru": 46,
+    "dragon.el": 44, "dragon.en": 39, "dragon.hu": 38, "dragon.ru": 45,
+    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 36, "prodigals.ru": 46,
 }
 """Replies of each file of the fifth corpus read right (#43; when it was written, 43, 38, 37, 43 / 43, 37, 34, 43
 of them, and one read as orders not meant: "move my first lady up first" ordered a second marker)."""
