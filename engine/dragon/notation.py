@@ -99,8 +99,9 @@ WILD_WORDS = ("wild", "joker", "?", "wildcard")
 ORDINARY_WORDS = ("ordinary", "normal", "regular", "usual")
 """A person's own type card as players tell it from the wild card ("with the ordinary warrior card", "the normal card"):
 read as ``ordinary``, a word only the recruits by their own card are also named by."""
-PASS_WORDS = ("skip", "skipping", "sit")
-"""Passing as players also say it ("I'll skip this month", "I'll sit this round out"): read by meaning as ``pass``."""
+PASS_WORDS = ("skip", "skipping")
+"""Passing as players also say it ("I'll skip this month"): read by meaning as ``pass``. Not "sit": "the collector
+sits in palace 2" places a person."""
 KEEP_WORDS = ("keeping", "hang", "hold", "save")
 """Keeping money back as players also say it ("I'd rather hang on to my 6 yuan"): read by meaning as ``keep``."""
 KEEP = "keep"
