@@ -67,7 +67,7 @@ class Dragon(GameBase):
         by its card's place in its group, as the mail lists the groups ("the first card of group 3"), a privilege by its price ("for 6
         yuan")."""
         return notation.also_named(state.players[seat].palaces, move, state.groups,
-                                   {"small": data.SMALL_COST, "large": state.large_cost})
+                                   {"small": data.SMALL_COST, "large": state.large_cost}, state.players[seat].yuan)
 
     def format_ahead(self, move: DragonMove) -> str:
         return notation.format_ahead(move)

@@ -68,8 +68,12 @@ ACTION_FILLER = ("group", "action", "military")
 PRIVILEGES = ("small", "large")
 AGE_WORDS = (("experienced", "old"), ("veteran", "old"), ("seasoned", "old"), ("senior", "old"))
 """A person's level as players also say it ("an experienced healer"): read by meaning as ``old``."""
-SIZE_WORDS = (("big", "large"), ("bigger", "large"), ("little", "small"), ("smaller", "small"))
-"""A privilege's size as players also say it ("the big privilege"): read by meaning as ``large`` or ``small``."""
+SIZE_WORDS = (("big", "large"), ("bigger", "large"), ("little", "small"), ("smaller", "small"), ("cheap", "small"),
+              ("cheaper", "small"), ("cheapest", "small"), ("expensive", "large"), ("pricier", "large"))
+"""A privilege's size as players also say it ("the big privilege", "the cheap privilege": the small one costs less):
+read by meaning as ``large`` or ``small``."""
+GROUP_SHORT = ("grp", "gp")
+"""A group as players shorten it in haste ("research pls (grp 3)"): read by meaning as ``group``."""
 SYMBOL_WORDS = ("buddha", "mortar", "helmet", "rocket", "book", "rice", "hammer", "coin", "fan")
 """The symbols printed on the person tiles, as players count them to name a tile ("the one with two buddhas", "the
 chap with the hammer"): each tile's count is an alias of its moves, never a choice of its own."""
@@ -92,6 +96,17 @@ YUAN = "yuan"
 """The money a privilege is bought for, named with its price ("the large one for 6 yuan"): only in
 ``also_named``, never in a move's notation."""
 WILD_WORDS = ("wild", "joker", "?", "wildcard")
+ORDINARY_WORDS = ("ordinary", "normal", "regular", "usual")
+"""A person's own type card as players tell it from the wild card ("with the ordinary warrior card", "the normal card"):
+read as ``ordinary``, a word only the recruits by their own card are also named by."""
+PASS_WORDS = ("skip", "skipping")
+"""Passing as players also say it ("I'll skip this month"): read by meaning as ``pass``. Not "sit": "the collector
+sits in palace 2" places a person."""
+KEEP_WORDS = ("keeping", "hang", "hold", "save")
+"""Keeping money back as players also say it ("I'd rather hang on to my 6 yuan"): read by meaning as ``keep``."""
+KEEP = "keep"
+"""What a player keeps back ("I keep my 6 yuan": a pass): a word of a move, read only where a move is also named by
+it; elsewhere ("I keep the joker") it refuses the line, never passed over."""
 WITH_WORDS = ("with", "using")
 REPLACE_WORDS = ("replace", "replacing", "release", "releasing", "instead")
 DISCARD_WORDS = ("discard", "discarding")
@@ -597,7 +612,7 @@ def _parse_verb(verb: str, reader: _Reader, line: str, state: DragonState, seat:
 
 
 def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str, ...], ...] = (),
-               prices: dict[str, int] | None = None) -> str:
+               prices: dict[str, int] | None = None, purse: int | None = None) -> str:
     """The words a move is also named by in a reply, beside its notation (see ``Dragon.also_named``): a recruit's
     card played (``play scholar card``), a build's palaces by their persons' types and each new one as a palace
     begun (``start palace``), one that puts as many floors on every palace the seat has by ``each``, an action by
@@ -605,7 +620,11 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
     its card ("the card with the helmet": the parade), a privilege also by its
     price (``yuan6``: "the large one for 6 yuan"; ``prices`` per size, a price naming a size only where no other
     size costs the same), a start's persons as young ones, part by part as the notation's parts, each in the
-    palace other than the other's where they differ, a person also by its level said as a size («μικρός»: young), and a pass by the yuan it tops the seat's purse up to."""
+    palace other than the other's where they differ, a person also by its level said as a size («μικρός»: young), and a pass by the yuan it tops the seat's purse up to
+    and by the ``purse`` it keeps ("I keep my 6 yuan"); a build's palaces also by their heights after it ("raise
+    both to three floors"), a height no count of the floors placed ("three floors" of a build of three); a recruit by its own card also as by the ``ordinary`` one.
+    No recruit is named by what it keeps: "I keep the joker" and "with the joker, I keep my craftsman card" say the
+    same words of two moves, which only their order tells apart, so a recruit line saying ``keep`` is refused."""
     match move:
         case Action(group, card, privilege) if 0 < group <= len(groups) and card in groups[group - 1]:
             price = (prices or {}).get(privilege)
@@ -615,19 +634,25 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
             return f"card{groups[group - 1].index(card) + 1}{paid}{shown}"
         case Pass():
             topped = data.PASS_TOPS_UP_TO  # "I'll just take the 3 yuan", «feltöltöm a pénzemet háromra»: what a
-            return f"{YUAN}{topped} money{topped}"  # pass gives, said for it; "3" alone, no yuan said, is no pass
+            kept = f" {KEEP} {YUAN}{purse} {KEEP} money" if purse is not None else ""  # "I do nothing, I keep my
+            return f"{YUAN}{topped} money{topped}{kept}"  # 6 yuan"; "3" alone, no yuan said, is no pass
         case Start(first_type, second_type, first, second):
             other = " other" if first != second else ""  # "…, the healer in the other one"; «két fiatalt»,
             return ", ".join(f"young{other}{_symbols(_young(kind))}"  # «молодого воина»: both starting persons
                              for kind in (first_type, second_type))  # are young, each with its tile's symbols
         case Recruit(card, person, _) | Replace(card, person, _, _) | Discard(card, person):
-            return f"play {card.replace('_', ' ')} card{_symbols(person)}{_sized(person)}"
+            ordinary = " ordinary" if card != data.WILD else ""  # "with the ordinary warrior card", «обычной картой»
+            return f"play {card.replace('_', ' ')} card{_symbols(person)}{_sized(person)}{ordinary}"
         case Release(person, _):
             return f"{_symbols(person)}{_sized(person)}".strip()
         case Build(onto, new):
-            living = [data.LABEL[code] for palace, _ in onto for code in palaces[palace - 1][1]]
+            living = [data.KINDS[code].type_id.replace("_", " ") for palace, _ in onto  # by type, not level:
+                      for code in palaces[palace - 1][1] if data.KINDS[code] is not None]  # «νέο», new and young
             each = ["each"] if not new and len(onto) == len(palaces) > 1 and len({n for _, n in onto}) == 1 else []
-            return " ".join([*living, *["start palace"] * len(new), *each])  # "start a new palace", «kezdek egy
+            placed = sum(n for _, n in onto) + sum(new)  # "raise both to three floors": each palace by its height
+            raised = [f"{word}{height}" for height in (palaces[palace - 1][0] + n for palace, n in onto)  # after,
+                      if height != placed for word in ("floor", "floors")]  # unless it is as many as are placed
+            return " ".join([*living, *["start palace"] * len(new), *each, *raised])  # "start a new palace", «kezdek egy
             # új palotát»; "one floor on each palace": as many on every palace the seat has
     return ""
 
@@ -661,9 +686,10 @@ def read_line(line: str, state: DragonState, seat: int) -> list[DragonMove]:
 
 VOCABULARY = Vocabulary(
     moves=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, *PLACE_WORDS, *GROUP_WORDS, *PRIVILEGES,
-                    NEW_PALACE, *WILD_WORDS]),
+                    NEW_PALACE, *WILD_WORDS, KEEP, *ORDINARY_WORDS]),
     others=words_of([*FILLER, *ACTION_FILLER, *WITH_WORDS, *REPLACE_WORDS, *DISCARD_WORDS, *ORDER_FILLER,
-                     *CLEAR_WORDS, YUAN, *EVENT_WORDS, *GOODS_WORDS, *SYMBOL_WORDS,
+                     *CLEAR_WORDS, YUAN, *GROUP_SHORT, *KEEP_WORDS, *PASS_WORDS,
+                     *EVENT_WORDS, *GOODS_WORDS, *SYMBOL_WORDS,
                      *(word for word, _ in (*SIZE_WORDS, *AGE_WORDS)),
                      *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),
@@ -675,6 +701,9 @@ VOCABULARY = Vocabulary(
     telling=frozenset(TELLING_SYMBOLS),
     same=(*((word, "wild") for word in WILD_WORDS if word.isalpha() and word != "wild"),
           *((word, "floor") for word in STOREYS), *SIZE_WORDS, *AGE_WORDS,
+          *((word, "ordinary") for word in ORDINARY_WORDS if word != "ordinary"),
+          *((word, "group") for word in GROUP_SHORT), *((word, KEEP) for word in KEEP_WORDS),
+          *((word, "pass") for word in PASS_WORDS),
           *((short, full) for full, short in (PLACE_WORDS, GROUP_WORDS))),
 )
 """Every word the reader above reads: the verbs, cards, persons, levels and places name a move; the fillers,

@@ -113,6 +113,12 @@ MOVE_WORDS: tuple[Text, ...] = (
     # TRANSLATORS: "recruit monk palace1 with wild": the person is taken with the card with the question mark.
     TC("move", "with wild"),
     TC("move", "wild"),
+    # TRANSLATORS: a person's own type card as against the wild card ("with the ordinary warrior card", "the normal
+    # card"): every form players write, no possessive (a word of "my own palace" too).
+    TC("move", "ordinary"),
+    # TRANSLATORS: a card or money a player keeps back ("I keep my 6 yuan", "I keep the joker"): every form of the
+    # verb players write.
+    TC("move", "keep"),
     TC("move", "play"),
     TC("move", "card"),
     TC("move", "release"),
