@@ -60,7 +60,7 @@ HELD_OUT_AT_LEAST = {
 
 
 TAUGHT_AT_LEAST = {
-    "dragon.el": 42, "dragon.en": 41, "dragon.hu": 42, "dragon.ru": 47,
+    "dragon.el": 43, "dragon.en": 41, "dragon.hu": 42, "dragon.ru": 46,
     "prodigals.el": 46, "prodigals.en": 48, "prodigals.hu": 38, "prodigals.ru": 48,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
