@@ -237,19 +237,21 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         return None
     dropped = False
     passed: set[tuple[int, int]] = set()  # the parts of the line (sentence, clause) where a word was passed over
-    each: set[int] = set()
+    each: set[tuple[int, int]] = set()  # the parts (sentence, clause) said of each part of a move
     for at in range(len(written) - 2, 0, -1):  # "palace number 2", «дворец номер один»: the thing's number
         if (fold(written[at]) in reading.options and between[at].isspace() and between[at + 1].isspace()
                 and (written[at + 1].isdigit() or said_number(fold(written[at + 1]), reading, words) is not None)
                 and index.concepts(written[at - 1], words, slips=False)):
             del written[at], between[at + 1]
     units = _units(vocabulary)
+    enumerated = _enumerated(written, between, reading, words, lambda word: bool(
+        index.concepts(word, words) & frozenset(fold(counted) for counted in vocabulary.counted)))
     written, between, compound = _compounds(written, between, reading, words, index, units)  # «kétszintes»
     written, between = _spread(written, between, reading, words, index)  # "two moves down: gent 2 and lady 2"
     read: list[Token] = []
     count: int | None = None
     count_at = 0  # where the count's own token ends the tokens read (-1: "both", which has none)
-    both: int | None = None  # the clause of a "both" not yet known to count a thing
+    both: tuple[int, int] | None = None  # the part of a "both" not yet known to count a thing
     saw_each = False
     each_said = each_read = 0  # the words of ``each`` said, and those read as a count of the thing they stand before
     units_counted: list[Token] = []  # "both floors": the count of a unit said by "both"
@@ -309,7 +311,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if phrase[0] == 0 and _phrase(at, written, between, reading, reading.each):  # «και οι δύο»: "both"
             ended = _phrase(at, written, between, reading, reading.each) - 1  # in words of its own
-            both, saw_each, each_said = clause, True, each_said + 1
+            both, saw_each, each_said = (sentence, clause), True, each_said + 1
             if _phrase(at, written, between, reading, reading.both):
                 count, count_at = 2, -1
                 moves_counted.append((len(read), 2, at + ended, False))
@@ -332,7 +334,8 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             if folded not in reading.small:  # «játszom ki»: one "play", its second word a part of that one
                 chose = phrased == 0 and _listed(folded, reading.choosing, words)  # «veszek fel»: "I take"
                 thing = phrase[1] - fillers or phrase[1]  # «восхваление работного дома»: three words for two
-                naming_nothing = phrase[1] <= vocabulary.others - vocabulary.moves  # "errand boy": no move's word
+                naming_nothing = phrase[1] <= vocabulary.others - vocabulary.moves - vocabulary.telling  # "errand
+                # boy": no move's word; «туда же» (the same place) is one that tells a move from others
                 restating = thing <= {concept for said in restated if said.clause == clause  # "Heir's Lawyer
                                       for concept in said.concepts}  # (Az örökös ügyvédje)": the name again
                 said = Token(word, thing, optional=chose or naming_nothing or phrased >= len(thing) or restating,
@@ -393,6 +396,9 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
             continue
         if _a_time(at, written, between, reading, words):  # "Contagion comes in month 4": when, no move's number
             continue
+        if at in enumerated or _an_entry(at, written, between, reading, words, index, vocabulary) and all(
+                token.optional or token.clause != clause for token in read):
+            continue  # "First person: scholar, …", «Δεύτερος: αγρότης», "1) harcos": which entry, no palace
         if word.isdigit() and _counts_what_follows(at, written, between, read, index, words, vocabulary):
             count, count_at = int(word), len(read) + 1  # "2 reds", «τις 2 κόκκινες»: a count of what follows
             read.append(Token(word, frozenset({str(int(word))}) | _count_sign(at, int(word), written, between, read, vocabulary.verbs),
@@ -462,7 +468,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         if _phrase(at, written, between, reading, reading.together):
             continue  # «μαζί με», «μαζί της»: "with", said of one thing; no "both"
         if _listed(folded, reading.each, words):  # "both", «оба»: what the part says goes with each part of a
-            both, saw_each, each_said = clause, True, each_said + 1  # move of several; of a move of one ("each of my two palaces") it says what the
+            both, saw_each, each_said = (sentence, clause), True, each_said + 1  # move of several; of a move of one ("each of my two palaces") it says what the
             if _listed(folded, reading.both, words):  # reader does not read, so it tells no two moves apart; before
                 count, count_at = 2, -1  # a thing a count stands before, "both" says two of them ("both reds")
                 moves_counted.append((len(read), 2, at, False))
@@ -593,7 +599,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     closing_at = [at for at, token in enumerate(read) if token.closing and not token.optional]
     read = [replace(token, optional=True) if at in closing_at[:-1] else token  # "that's it, I'm done", «ennyi
             for at, token in enumerate(read)]  # volt, végeztem»: the turn ends once, its done words said twice
-    read = [replace(token, each=True) if token.clause in each else token for token in read]
+    verbs = frozenset(fold(verb) for verb in vocabulary.verbs)
+    read = [replace(token, each=True) if (token.sentence, token.clause) in each and not (
+        token.concepts and token.concepts <= verbs) else token for token in read]  # «mindkét kezdő ember»: both
+    # starting persons, the start said once of the move, its persons each with the place
     read = [replace(token, optional=True) if at and _said_twice(_required_before(read, at), token) else token
             for at, token in enumerate(read)]  # "the top of the deck", "top card of the pile", «набор s-set2»:
     # one thing, two words, with only small words between
@@ -604,7 +613,6 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
         for later in read[at + 1:]) else token for at, token in enumerate(read)]  # Court Lady. The lady goes..."
     read = _one_name(read)
     read = _sequence_word(read)
-    verbs = frozenset(fold(verb) for verb in vocabulary.verbs)
     if any(SPENT in concept for token in read for concept in token.concepts) and all(
             token.optional or token.concepts <= verbs or all(SPENT in concept for concept in token.concepts)
             for token in read):
@@ -829,6 +837,9 @@ def _part_kinds(parts: list[str], reading: Reading, words: Words, index: _Index)
     return [kind(part) for part in parts]
 
 
+_ORDINAL_DOT = re.compile(r"\d\.\s+$")
+"""A number and its ordinal's dot, before a word in small letters (:attr:`Reading.ordinal_dot`)."""
+
 _PIECE = re.compile(r"(?<=[,;:.!?])\s+|\s+(?=[\u2013\u2014-]\s)|(?<=\s[\u2013\u2014-])\s+")
 """Where a line is cut into the parts a reason may fill: after a stop or comma, and around a dash standing alone."""
 
@@ -845,7 +856,9 @@ def _without_reasons(line: str, reading: Reading, words: Words, index: "_Index",
     if not vocabulary.reasons:
         return line
     reasons = frozenset(fold(word) for word in vocabulary.reasons)
-    cuts = {0, len(line)} | {found.end() for found in _PIECE.finditer(line)} | {
+    cuts = {0, len(line)} | {found.end() for found in _PIECE.finditer(line) if not (  # «a 4. hónapban»: an
+        reading.ordinal_dot and line[found.end():found.end() + 1].islower()
+        and _ORDINAL_DOT.search(line, 0, found.end()))} | {  # ordinal's dot ends no part
         found.start() for found in TOKEN.finditer(line)
         if found.start() > 0 and line[found.start() - 1].isspace() and fold(found.group()) in reading.because}
     bounds = sorted(cuts)
@@ -856,15 +869,47 @@ def _without_reasons(line: str, reading: Reading, words: Words, index: "_Index",
     return "".join(kept).strip()
 
 
+def _without_empty(line: str, words: Words, vocabulary: Vocabulary) -> tuple[str, frozenset[str]]:
+    """The line without its parts saying a numbered place stays empty ("Palace 2 stays empty for now", «Το παλάτι 1
+    μένει άδειο», «az egyes palota üresen marad»: :attr:`Reading.empty`), and those places (``palace=2``): such a
+    part names no thing of a move but the place and a number, and no reading may put anything there. A line of
+    nothing else is left whole (its word for "stays" then blocks it)."""
+    reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
+    if not reading.empty:
+        return line, frozenset()
+    index = _index(words, vocabulary)
+    places = frozenset(fold(word) for word in vocabulary.counted)
+    bounds = sorted({0, len(line)} | {found.end() for found in _PIECE.finditer(line)})
+    kept: list[str] = []
+    emptied: set[str] = set()
+    for piece in (line[start:end] for start, end in zip(bounds, bounds[1:])):
+        written = [fold(word) for word in TOKEN.findall(piece)]
+        things = {concept for word in written for concept in index.concepts(word, words) & places}
+        numbers = {int(word) if word.isdigit() else said_number(word, reading, words) for word in written
+                   if word.isdigit() or said_number(word, reading, words) is not None}
+        naming = [word for word in written if not word.isdigit() and word not in reading.small
+                  and index.concepts(word, words) & index.moves]
+        if (any(word in reading.empty for word in written) and len(things) == 1 and len(numbers) == 1
+                and all(index.concepts(word, words) <= things for word in naming)
+                and not any(word in reading.negations for word in written)):
+            emptied.add(f"{next(iter(things))}={next(iter(numbers))}")
+        else:
+            kept.append(piece)
+    rest = "".join(kept).strip()
+    return (rest, frozenset(emptied)) if emptied and TOKEN.search(rest) else (line, frozenset())
+
+
 def _a_reason(piece: str, reading: Reading, words: Words, index: "_Index", reasons: frozenset[str]) -> bool:
     """Whether a part of a line names only a move's reason (:func:`_without_reasons`; ``reasons`` folded)."""
-    written = [fold(word) for word in TOKEN.findall(piece)]
+    pieces = _SPLIT.split(piece)
+    written, between = [fold(word) for word in pieces[1::2]], pieces[0::2]
     said = False
     for at, folded in enumerate(written):
         if folded in reading.blocks or folded in reading.conditions or folded in STOPS:
             return False
         if folded.isdigit() or said_number(folded, reading, words) is not None:
-            if at == 0 or written[at - 1] not in reading.times:  # "in month 3": when, no choice
+            if (at == 0 or written[at - 1] not in reading.times) and not _before_a_time(
+                    at, written, between, reading):  # "in month 3", "in the 3rd month": when, no choice
                 return False
             continue
         concepts = index.concepts(folded, words)
@@ -1344,16 +1389,17 @@ def _taken_ending(at: int, written: list[str], between: list[str], read: list[To
 
 
 def _ending(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
-    """Whether word ``at`` is the ending of the number before it, after a hyphen («2-es», «1-esbe», «3-ra»): one
+    """Whether word ``at`` is the ending of the number before it, after a hyphen («2-es», «1-esbe», «3-ra») or glued
+    on («1es», "2nd", «2.-ba» where the language writes an ordinal with a dot): one
     of the language's number endings, or two of them in a row; or a case ending a name written in another
     language takes after a hyphen («At the Pub-ot», «Fiasco-s»), which its stem carries, not a word of its own."""
-    if at == 0 or at >= len(written) or between[at] != "-":
+    if at == 0 or at >= len(written) or between[at] not in ("-", "", ".-"):
         return False
     folded = fold(written[at])
-    if written[at - 1].isalpha() and len(written[at - 1]) > 1 and written[at].islower():
+    if between[at] == "-" and written[at - 1].isalpha() and len(written[at - 1]) > 1 and written[at].islower():
         return folded in reading.number_suffixes or folded in {fold(end) for end in reading.endings}
-    if not written[at - 1].isdigit():
-        return False
+    if not written[at - 1].isdigit() or (between[at] == ".-" and not reading.ordinal_dot):
+        return False  # glued on («1es palota», "the 2nd"), or after an ordinal's dot («a 2.-ba»: into the second)
     return folded in reading.number_suffixes or any(
         folded[:cut] in reading.number_suffixes and folded[cut:] in reading.number_suffixes
         for cut in range(1, len(folded)))
@@ -1775,6 +1821,7 @@ def _purpose_at(at: int, phrase: list[str], said: list[str], spans: list[tuple[i
 def _meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Words,
              vocabulary: Vocabulary) -> Meaning | None:
     """:func:`meaning`, its clauses of purpose read as said."""
+    line, emptied = _without_empty(line, words, vocabulary)
     found = tokens(line, words, vocabulary)
     if found is None or not found.read or all(token.optional for token in found.read):
         return None
@@ -1807,6 +1854,10 @@ def _meaning(rules: MeaningRules, line: str, state: State, seat: int, words: Wor
         chosen = _of_each(rules, state, seat, search.found, search.named, read)
     if chosen is None and search.sure:
         chosen = _implied(rules, state, seat, search.found, read)
+    if emptied:  # "palace 2 stays empty": no reading puts anything there
+        search.found = {key: moves for key, moves in search.found.items()
+                        if not any(describe(notation).keys() & emptied for notation in key)}
+        chosen = chosen if chosen in search.found else None
     if chosen is not None:
         return Meaning(moves=search.found[chosen])
     if search.found:
@@ -1965,8 +2016,75 @@ def _a_time(at: int, written: list[str], between: list[str], reading: Reading, w
     """Whether the word ``at`` is a number right after a word naming a time by its number (``Reading.times``:
     "in month 4", «στον μήνα 4»): the time a reason names, never a palace, a group or a count."""
     folded = fold(written[at])
-    return at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.times and (
-        written[at].isdigit() or said_number(folded, reading, words) is not None)
+    if not written[at].isdigit() and said_number(folded, reading, words) is None:
+        return False
+    return (at > 0 and between[at].isspace() and fold(written[at - 1]) in reading.times) or _before_a_time(
+        at, written, between, reading)
+
+
+_ENTRY_MARK = re.compile(r"\s*[:)\u2013\u2014]")
+"""What follows a list entry's number or ordinal: a colon, a bracket or a dash ("First: …", "1) …", «Вторым — …»)."""
+
+
+def _an_entry(at: int, written: list[str], between: list[str], reading: Reading, words: Words, index: "_Index",
+              vocabulary: Vocabulary) -> bool:
+    """Whether the word ``at`` numbers an entry of the player's own list, opening its sentence or line: an ordinal
+    or a list's mark (a number or one letter opening the line) right before a colon, bracket or dash, or an ordinal and a
+    word naming nothing of the game before one ("First person: scholar, into palace 2", «Δεύτερος: αγρότης»,
+    "1) harcos", «β) γιατρό»). Its number orders the list, never a thing of the move (a palace)."""
+    folded = fold(written[at])
+    ordinal = _ordinal(folded, reading, words) is not None
+    mark = (at == 0 or bool(re.search(r"[;\n]\s*$", between[at]))) and (  # opening the line, or one joined to it
+        written[at].isdigit() or len(written[at]) == 1) and at + 1 < len(written) and between[at + 1].startswith(")")
+    if mark:
+        return True
+    opening = at
+    while opening > 0 and not re.search(r"[.!?;\n]", between[opening]) and fold(written[opening - 1]) in reading.small:
+        opening -= 1  # "The second: …"
+    if not ordinal or at + 1 >= len(written) or (opening > 0 and not re.search(r"[.!?;\n]", between[opening])):
+        return False  # «…, το δεύτερο: …»: the second palace, said after a comma, numbers a thing
+    if _ENTRY_MARK.match(between[at + 1]) and not between[at + 1].isspace():
+        return True
+    naming_nothing = vocabulary.others - vocabulary.moves - vocabulary.telling
+    after = index.concepts(written[at + 1], words)
+    return (at + 2 < len(written) and between[at + 1].isspace() and bool(after) and after <= naming_nothing
+            and bool(_ENTRY_MARK.match(between[at + 2])) and not between[at + 2].isspace())
+
+
+def _enumerated(written: list[str], between: list[str], reading: Reading, words: Words,
+                numbers_a_thing: Callable[[str], bool]) -> frozenset[int]:
+    """Where the line numbers its sentences as a list's entries: an ordinal opening each of them (its small words
+    before), first, second, … in turn («Az első emberem a tudós … A második az udvarhölgy …», «Первым беру …
+    Вторым …»), and not before a word of a thing numbered (``numbers_a_thing``: "First palace: …" names the
+    palace). Their numbers order what the player says, never a thing of a move (a palace)."""
+    opening: list[tuple[int, int]] = []
+    begins = True
+    for at, word in enumerate(written):
+        if at > 0 and re.search(r"[.!?;:\n]", between[at]):
+            begins = True
+        folded = fold(word)
+        if not begins:
+            continue
+        ordinal = None if folded.isdigit() else _ordinal(folded, reading, words)
+        if ordinal is not None and not (at + 1 < len(written) and numbers_a_thing(written[at + 1])):
+            opening.append((at, ordinal))
+        if folded not in reading.small or ordinal is not None:
+            begins = False
+    listed = 0
+    while listed < len(opening) and opening[listed][1] == listed + 1:
+        listed += 1  # "first …, second …"; a later "First palace stays empty" is no entry
+    return frozenset(at for at, _ in opening[:listed]) if listed > 1 else frozenset()
+
+
+def _before_a_time(at: int, written: list[str], between: list[str], reading: Reading) -> bool:
+    """Whether the number at ``at`` stands right before a word naming a time, its ending or ordinal dot between
+    ("the 4th month", «τον 4ο μήνα», «a 4. hónapban», «a 3-as hónapban», «в 3-м месяце»): when, as "month 4" is."""
+    then = at + 1
+    if (then < len(written) and between[then] in ("", "-", ".-") and len(written[then]) <= 3
+            and fold(written[then]) not in reading.times):
+        then += 1  # the number's ending
+    return (then < len(written) and between[then] != "" and between[then].strip() in ("", ".")
+            and fold(written[then]) in reading.times)
 
 
 def _said_first(read: Sequence[Token], vocabulary: Vocabulary) -> Iterator[tuple[Token, ...]]:
@@ -2322,10 +2440,34 @@ def _counted_whole(required: Sequence[Token], words: Counter[str]) -> bool:
 def _clauses(required: Sequence[Token]) -> list[list[Token]]:
     """The required tokens by the part of the line they stand in: a sentence's end parts it too, so "Palace 1:
     pyrotechnist. Palace 2: healer." never pairs the pyrotechnist with the palace of the sentence after."""
-    found: dict[tuple[int, int], list[Token]] = {}
-    for token in required:
-        found.setdefault((token.sentence, token.clause), []).append(token)
-    return list(found.values())
+    found: dict[tuple[int, int, bool], list[Token]] = {}
+    for token in required:  # a verb in a part said of each ("both starting persons") is said once, of one part
+        found.setdefault((token.sentence, token.clause, token.each), []).append(token)
+    return _placed_after(list(found.values()))
+
+
+def _a_place_only(clause: list[Token]) -> bool:
+    """Whether a part of a line says only a numbered place ("into palace 2", "in the second"): each word a number
+    of a thing, or the thing such a number numbers."""
+    numbered = {concept.split("=")[0].split("+")[-1] for token in clause for concept in token.concepts
+                if "=" in concept}
+    return bool(numbered) and all(any("=" in concept for concept in token.concepts) or token.concepts <= numbered
+                                  for token in clause)
+
+
+def _placed_after(clauses: list[list[Token]]) -> list[list[Token]]:
+    """The parts of a line, where every other one says only a place after one that says a thing and no place, in
+    one sentence ("scholar, into palace 2; craftsman, into palace 1"), each thing with the place after it: the
+    place said of the thing before it, never of the next. Any other order (a place first) is left as it is."""
+    if len(clauses) < 4 or len(clauses) % 2:
+        return clauses
+    pairs = list(zip(clauses[::2], clauses[1::2]))
+    if not all(_a_place_only(place) and not _a_place_only(thing) and not any(
+            "=" in concept for token in thing for concept in token.concepts)
+               and thing[0].sentence == place[0].sentence and not thing[0].each and not place[0].each
+               for thing, place in pairs):
+        return clauses
+    return [thing + place for thing, place in pairs]
 
 
 def _assign_clauses(clauses: list[list[Token]], split: list[Counter[str]],

@@ -535,6 +535,10 @@ class Reading:
     palace", «a másikba»), a word of the move where the game names a thing by being other than one named beside
     it (:data:`engine.meaning.OTHER`: a start's second palace), and passed over where no one move reads so."""
     place_endings: frozenset[str] = frozenset()
+    empty: frozenset[str] = frozenset()
+    """Words saying a place stays empty ("empty", «άδειο», "üresen", «пустой»): read by meaning, a part of a line
+    naming only a numbered place and one of these ("Palace 2 stays empty for now") puts no one there; it is passed
+    over, and a reading that puts anything on that place is refused."""
     times: frozenset[str] = frozenset()
     """Words naming a time by its number ("month", «μήνα», «месяц»): read by meaning, a number right after one
     ("Contagion comes in month 4") says when, never a thing a move numbers, so it is passed over."""

@@ -74,16 +74,23 @@ SIZE_WORDS = (("big", "large"), ("bigger", "large"), ("little", "small"), ("smal
 read by meaning as ``large`` or ``small``."""
 GROUP_SHORT = ("grp", "gp")
 """A group as players shorten it in haste ("research pls (grp 3)"): read by meaning as ``group``."""
-SYMBOL_WORDS = ("buddha", "mortar", "helmet", "rocket", "book", "rice", "hammer", "coin", "fan")
+SYMBOL_WORDS = ("buddha", "mortar", "helmet", "rocket", "book", "rice", "hammer", "coin", "fan", "sack")
 """The symbols printed on the person tiles, as players count them to name a tile ("the one with two buddhas", "the
 chap with the hammer"): each tile's count is an alias of its moves, never a choice of its own."""
-TELLING_SYMBOLS = tuple(symbol for symbol in SYMBOL_WORDS if symbol not in ("rice",))
+SAME = "same"
+"""A start's two persons said to go to one palace ("both in the same palace", «στο ίδιο παλάτι», «туда же»): a word
+of the start only where its two palaces are one (``also_named``), so it tells those starts from the others."""
+TELLING_SYMBOLS = (*(symbol for symbol in SYMBOL_WORDS if symbol not in ("rice",)), SAME)
 """The symbols that are no reason of a move too ("rice" is also what a harvest is for): said bare ("the young guy with
 the rocket", «a kalapácsos emberke»), one tells the tile it is printed on from the others, so a reply by meaning
 must find it among the move's words (``Vocabulary.telling``)."""
 SYMBOL_SAID = {"dragon": "fan"}
 """A symbol as players name it, where the data's id is a word of something else: the court lady's dragon is drawn
 on a fan, and "dragon" is the game's, the festival's and the action marker's word."""
+SYMBOL_ALSO = {"rice": ("sack",), "rocket": ("fireworks",)}
+"""What else a tile's picture shows players name it by: the farmer's rice is drawn in sacks ("the fellow with the
+rice sack", «с мешком риса»), counted as the symbol is; the pyrotechnist's rockets are fireworks ("the fireworks
+guy"), uncounted, since «фейерверк» is the action's word too and a count there would number nothing."""
 NEW_PALACE = "new"
 EVENT_WORDS = ("mongols", "mongol", "invasion", "drought", "contagion", "plague", "epidemic", "tribute",
                "festival")
@@ -637,7 +644,7 @@ def also_named(palaces: list[Palace], move: DragonMove, groups: tuple[tuple[str,
             kept = f" {KEEP} {YUAN}{purse} {KEEP} money" if purse is not None else ""  # "I do nothing, I keep my
             return f"{YUAN}{topped} money{topped}{kept}"  # 6 yuan"; "3" alone, no yuan said, is no pass
         case Start(first_type, second_type, first, second):
-            other = " other" if first != second else ""  # "…, the healer in the other one"; «két fiatalt»,
+            other = " other" if first != second else f" {SAME}"  # "…, the healer in the other one"; «két fiatalt»,
             return ", ".join(f"young{other}{_symbols(_young(kind))}"  # «молодого воина»: both starting persons
                              for kind in (first_type, second_type))  # are young, each with its tile's symbols
         case Recruit(card, person, _) | Replace(card, person, _, _) | Discard(card, person):
@@ -662,7 +669,8 @@ def _symbols(label: str) -> str:
     "the chap with the hammer"), a count that tells a level; "" for a tile whose symbol players have no word for."""
     kind = data.KINDS[data.CODE_OF_LABEL[label]]
     symbol = SYMBOL_SAID.get(kind.symbol, kind.symbol) if kind is not None else ""
-    return f" {symbol}{kind.symbols}" if kind is not None and symbol in SYMBOL_WORDS else ""
+    return "".join(f" {said}{kind.symbols if said in SYMBOL_WORDS else ''}" for said in (symbol, *SYMBOL_ALSO.get(
+        symbol, ()))) if kind is not None and symbol in SYMBOL_WORDS else ""
 
 
 def _sized(label: str) -> str:
@@ -689,7 +697,7 @@ VOCABULARY = Vocabulary(
                     NEW_PALACE, *WILD_WORDS, KEEP, *ORDINARY_WORDS]),
     others=words_of([*FILLER, *ACTION_FILLER, *WITH_WORDS, *REPLACE_WORDS, *DISCARD_WORDS, *ORDER_FILLER,
                      *CLEAR_WORDS, YUAN, *GROUP_SHORT, *KEEP_WORDS, *PASS_WORDS,
-                     *EVENT_WORDS, *GOODS_WORDS, *SYMBOL_WORDS,
+                     *EVENT_WORDS, *GOODS_WORDS, *SYMBOL_WORDS, SAME,
                      *(word for word, _ in (*SIZE_WORDS, *AGE_WORDS)),
                      *(phrase for phrase, _ in _PHRASES)]),
     shortened=words_of([*VERBS, *CARD_WORDS, *TYPE_WORDS, *LEVEL_WORDS, NEW_PALACE]),

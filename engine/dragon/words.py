@@ -161,6 +161,11 @@ MOVE_WORDS: tuple[Text, ...] = (
     TC("move", "coin"),
     # TRANSLATORS: the court lady's symbol, a dragon drawn on a fan ("the lady with the fan").
     TC("move", "fan"),
+    # TRANSLATORS: the sacks the farmer's rice is drawn in ("the fellow with the rice sack", «с мешком риса»).
+    TC("move", "sack"),
+    # TRANSLATORS: a start's two persons put in one palace ("both in the same palace", "the same one", «туда же»,
+    # «ugyanoda»): every form and phrase players write for "the same (place)", never a choice of its own.
+    TC("move", "same"),
     # TRANSLATORS: any person tile as players call it ("the young guy with the rocket", "the tax man", «a rakétás
     # srác», «парень с ракетой»): every form players write, read past, never a choice (the type is named beside it).
     TC("move", "person"),

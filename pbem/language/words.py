@@ -330,6 +330,7 @@ def reading(language: str, notation_words: frozenset[str] = frozenset()) -> Read
                    because=frozenset(fold(word) for word in table.get("because", [])),
                    other=folded(table.get("other", [])), place_endings=folded(table.get("place_endings", [])),
                    times=frozenset(fold(word) for word in table.get("times", [])),
+                   empty=frozenset(fold(word) for word in table.get("empty", [])),
                    places=frozenset(fold(word) for word in table.get("places", [])),
                    endings=frozenset(word.lower() for word in table.get("endings", [])),
                    lengthened=dict(table.get("lengthened", {})),

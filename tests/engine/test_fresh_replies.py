@@ -43,7 +43,7 @@ FIFTH = Path(__file__).with_name("corpus5")
 
 READ_AT_LEAST = {
     "china.el": 53, "china.en": 50, "china.hu": 50, "china.ru": 51,
-    "dragon.el": 48, "dragon.en": 51, "dragon.hu": 50, "dragon.ru": 47,
+    "dragon.el": 48, "dragon.en": 51, "dragon.hu": 51, "dragon.ru": 47,
     "prodigals.el": 51, "prodigals.en": 48, "prodigals.hu": 64, "prodigals.ru": 53,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
@@ -60,7 +60,7 @@ HELD_OUT_AT_LEAST = {
 
 
 TAUGHT_AT_LEAST = {
-    "dragon.el": 44, "dragon.en": 40, "dragon.hu": 39, "dragon.ru": 45,
+    "dragon.el": 44, "dragon.en": 41, "dragon.hu": 42, "dragon.ru": 46,
     "prodigals.el": 49, "prodigals.en": 51, "prodigals.hu": 41, "prodigals.ru": 49,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
@@ -68,7 +68,7 @@ TAUGHT_AT_LEAST = {
 
 
 FIFTH_AT_LEAST = {
-    "dragon.el": 46, "dragon.en": 45, "dragon.hu": 39, "dragon.ru": 45,
+    "dragon.el": 47, "dragon.en": 45, "dragon.hu": 41, "dragon.ru": 45,
     "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 36, "prodigals.ru": 46,
 }
 """Replies of each file of the fifth corpus read right (#43; when it was written, 43, 38, 37, 43 / 43, 37, 34, 43
