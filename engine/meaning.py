@@ -575,7 +575,7 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     for start, number, at, own in reversed(moves_counted):
         on_one = _on_one_piece(read, start, number, own, at, written, between, reading, words, index)
         if on_one is not None:
-            each.discard(read[start].clause)
+            each.discard((read[start].sentence, read[start].clause))
             each_read += not own
             read = on_one
     dropped = dropped or bool(each)  # a "both" the reader did not read as a count: it may have made more moves

@@ -20,6 +20,10 @@ conditional forms, things by their picture or effect): it teaches the reader fur
 rules, the original rulebooks and the prompt mails a player gets, never the catalogs, the reader or the other
 corpora; it was read first by the reader as it stood, so its first figures are a second hold-out's
 (``FIFTH_AT_LEAST``).
+
+``tests/engine/corpus6`` (Dragon and The Prodigals Club, 447 replies) was written the same way, and read first by
+the reader as it stood when the next round of teaching began, then again only after it: its figures are a third
+hold-out's (``SIXTH_AT_LEAST``). Only the wrong moves it showed were fixed, each as a class.
 """
 
 from __future__ import annotations
@@ -40,11 +44,12 @@ FRESH = Path(__file__).with_name("corpus2")
 HELD_OUT = Path(__file__).with_name("corpus3")
 TAUGHT = Path(__file__).with_name("corpus4")
 FIFTH = Path(__file__).with_name("corpus5")
+SIXTH = Path(__file__).with_name("corpus6")
 
 READ_AT_LEAST = {
     "china.el": 53, "china.en": 50, "china.hu": 50, "china.ru": 51,
     "dragon.el": 48, "dragon.en": 51, "dragon.hu": 51, "dragon.ru": 47,
-    "prodigals.el": 51, "prodigals.en": 48, "prodigals.hu": 64, "prodigals.ru": 53,
+    "prodigals.el": 51, "prodigals.en": 48, "prodigals.hu": 65, "prodigals.ru": 53,
 }
 """Replies of each file read right once replies were read by meaning (#43; the notation's reader alone read
 3, 2, 0, 1 / 7, 10, 4, 3 / 4, 5, 3, 3 of them)."""
@@ -52,27 +57,36 @@ READ_AT_LEAST = {
 
 HELD_OUT_AT_LEAST = {
     "china.el": 43, "china.en": 41, "china.hu": 37, "china.ru": 35,
-    "dragon.el": 34, "dragon.en": 28, "dragon.hu": 30, "dragon.ru": 30,
-    "prodigals.el": 35, "prodigals.en": 38, "prodigals.hu": 27, "prodigals.ru": 30,
+    "dragon.el": 35, "dragon.en": 29, "dragon.hu": 31, "dragon.ru": 30,
+    "prodigals.el": 36, "prodigals.en": 38, "prodigals.hu": 27, "prodigals.ru": 30,
 }
 """Replies of each hold-out file read right (#43; before this stop's reading work, 27, 19, 25, 18 / 21, 19, 15,
 15 / 11, 15, 4, 7 of them, and 4 read as moves not meant)."""
 
 
 TAUGHT_AT_LEAST = {
-    "dragon.el": 44, "dragon.en": 41, "dragon.hu": 42, "dragon.ru": 46,
-    "prodigals.el": 49, "prodigals.en": 51, "prodigals.hu": 41, "prodigals.ru": 49,
+    "dragon.el": 45, "dragon.en": 42, "dragon.hu": 42, "dragon.ru": 46,
+    "prodigals.el": 49, "prodigals.en": 52, "prodigals.hu": 41, "prodigals.ru": 49,
 }
 """Replies of each file of the fourth corpus read right (#43; when it was written, 35, 33, 31, 43 / 30, 37, 22,
 34 of them, and one read as a move not meant: an ordinal whose thing the reader did not know took another's)."""
 
 
 FIFTH_AT_LEAST = {
-    "dragon.el": 47, "dragon.en": 45, "dragon.hu": 41, "dragon.ru": 45,
-    "prodigals.el": 47, "prodigals.en": 42, "prodigals.hu": 36, "prodigals.ru": 46,
+    "dragon.el": 49, "dragon.en": 49, "dragon.hu": 42, "dragon.ru": 47,
+    "prodigals.el": 47, "prodigals.en": 43, "prodigals.hu": 38, "prodigals.ru": 46,
 }
 """Replies of each file of the fifth corpus read right (#43; when it was written, 43, 38, 37, 43 / 43, 37, 34, 43
 of them, and one read as orders not meant: "move my first lady up first" ordered a second marker)."""
+
+
+SIXTH_AT_LEAST = {
+    "dragon.el": 43, "dragon.en": 36, "dragon.hu": 39, "dragon.ru": 46,
+    "prodigals.el": 53, "prodigals.en": 35, "prodigals.hu": 34, "prodigals.ru": 44,
+}
+"""Replies of each file of the sixth corpus read right (#43; when it was written, 40, 34, 37, 45 / 49, 32, 33, 44
+of them, and four read as moves not meant: a thank-you line as a card of its words, "first" after "lady 1" as a
+second marker, «в один дворец» as palace 1, and palace 1 of a build said with its action as a count)."""
 
 
 def outcome(name: str, case: dict[str, Any]) -> tuple[str, list[str]]:
@@ -127,13 +141,14 @@ def _candidates_are_legal(name: str, case: dict[str, Any], candidates: list[str]
                          [(FRESH, name, READ_AT_LEAST[name], 40) for name in sorted(READ_AT_LEAST)]
                          + [(HELD_OUT, name, HELD_OUT_AT_LEAST[name], 30) for name in sorted(HELD_OUT_AT_LEAST)]
                          + [(TAUGHT, name, TAUGHT_AT_LEAST[name], 40) for name in sorted(TAUGHT_AT_LEAST)]
-                         + [(FIFTH, name, FIFTH_AT_LEAST[name], 40) for name in sorted(FIFTH_AT_LEAST)],
+                         + [(FIFTH, name, FIFTH_AT_LEAST[name], 40) for name in sorted(FIFTH_AT_LEAST)]
+                         + [(SIXTH, name, SIXTH_AT_LEAST[name], 45) for name in sorted(SIXTH_AT_LEAST)],
                          ids=lambda value: value.name if isinstance(value, Path) else str(value))
 def test_a_fresh_corpus_is_read_as_well_as_before_and_never_misread(corpus: Path, name: str, floor: int,
                                                                     least: int) -> None:
     """Each reply of the file is read once: never as moves not meant, each "did you mean" offering only legal
     moves, and at least as many read right as before (a file at a time: a reply read by meaning costs a tenth of
-    a second, and the four corpora hold 2,060)."""
+    a second, and the five corpora hold 2,510)."""
     cases = tomllib.loads((corpus / f"{name}.toml").read_text(encoding="utf-8"))["reply"]
     assert len(cases) >= least, f"a fresh corpus holds at least {least} replies per game and language"
     read = [(case, *outcome(name, case)) for case in cases]
