@@ -1195,10 +1195,13 @@ def _before_a_count(at: int, written: list[str], between: list[str], reading: Re
 def _count_sign(at: int, number: int, written: list[str], between: list[str], read: list[Token],
                 verbs: frozenset[str]) -> frozenset[str]:
     """The count sign (:data:`COUNT`) a number ``at`` says besides its digit where it counts what stands after it
-    ("the space that gives three moves", "the set with 3 cards", "sell one possession"): a word follows it, and it
+    ("the space that gives three moves", "the set with 3 cards", "sell one possession", "my two-moves tile"): a word
+    follows it (a space or a hyphen between), and it
     is no number of a thing named right before it ("election set 3 please", "society 3"), which numbers that
     thing; a verb right before it numbers nothing."""
-    if at + 1 >= len(written) or not between[at + 1].isspace() or written[at + 1].isdigit():
+    joined = at + 1 < len(written) and (between[at + 1].isspace() or (  # "two-moves"; never «2-й», «2-es»: the
+        between[at + 1] == "-" and not written[at].isdigit()))  # ending of a number in digits
+    if not joined or written[at + 1].isdigit():
         return frozenset()
     numbers_before = at > 0 and between[at].isspace() and bool(read) and read[-1].written == written[at - 1] and (
         not read[-1].optional) and bool(read[-1].concepts - verbs)

@@ -82,7 +82,7 @@ of them, and one read as orders not meant: "move my first lady up first" ordered
 
 SIXTH_AT_LEAST = {
     "dragon.el": 43, "dragon.en": 36, "dragon.hu": 39, "dragon.ru": 46,
-    "prodigals.el": 53, "prodigals.en": 35, "prodigals.hu": 34, "prodigals.ru": 44,
+    "prodigals.el": 53, "prodigals.en": 35, "prodigals.hu": 34, "prodigals.ru": 46,
 }
 """Replies of each file of the sixth corpus read right (#43; when it was written, 40, 34, 37, 45 / 49, 32, 33, 44
 of them, and four read as moves not meant: a thank-you line as a card of its words, "first" after "lady 1" as a
