@@ -227,9 +227,10 @@ def tokens(line: str, words: Words, vocabulary: Vocabulary) -> Tokens | None:
     reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
     lexicon: Lexicon | None = getattr(words, "lexicon", None)
     index = _index(words, vocabulary)
-    if courteous(line, words, vocabulary):
+    without = _courtesies(line, reading, words, index)
+    if without is None:  # «Спасибо всем!»: a courtesy, though «всем» is a word of a card's name
         return None
-    line = _courtesies(line, reading, words, index)
+    line = without
     line = _without_reasons(line, reading, words, index, vocabulary)
     pieces = _SPLIT.split(line)
     written, between = pieces[1::2], pieces[0::2]
@@ -769,24 +770,31 @@ def courteous(line: str, words: Words, vocabulary: Vocabulary) -> bool:
     Such a line chooses nothing, though a word of it may be a word of a card's name («всем», «всего»: Champagne
     for Everyone), so it is never read as a move: after the moves it is the mail's close, like a signature."""
     reading: Reading = getattr(getattr(words, "lexicon", None), "reading", None) or Reading()
+    kinds = _part_kinds(_SEGMENT.split(line.strip()), reading, words, _index(words, vocabulary))
+    return _only_courtesies(line, kinds, reading, words)
+
+
+def _only_courtesies(line: str, kinds: list[str], reading: Reading, words: Words) -> bool:
+    """:func:`courteous`, the kinds of the line's parts known (:func:`_part_kinds`)."""
     for word in TOKEN.findall(line):  # "Nothing this turn, thanks.", "Nothign …": the choice of none, said with a
         said = fold(word)  # courtesy; a negation («Спасибо, не надо») is no courtesy either
         said = said if words.known(word) else _listed_slip(word, words, reading) or said
         if said in reading.nothing or said in reading.done or said in reading.negations:
             return False
-    kinds = _part_kinds(_SEGMENT.split(line.strip()), reading, words, _index(words, vocabulary))
     return "courtesy" in kinds and all(said in ("courtesy", "name", "small", "empty", "addressed") for said in kinds)
 
 
-def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str:
+def _courtesies(line: str, reading: Reading, words: Words, index: _Index) -> str | None:
     """The line without a greeting at its start ("Szia Peti, …", «Добрый день, коллеги. …») and a sign-off at its
     end ("… Köszi, Anna", «… Всего хорошего, Марина»), written on the line of the moves: parts of only the
     language's greetings, sign-offs and small words, and names that are no word of the game; and without a part
     that is only a courtesy said as a condition (", if possible,", «, ha lehet,»: :attr:`Reading.polite`). They
-    choose nothing and are no words passed over that might have told two moves apart. A line of courtesies only
-    is left whole: :func:`courteous` tells it."""
+    choose nothing and are no words passed over that might have told two moves apart. None for a line of
+    courtesies only (:func:`courteous`): no move at all."""
     parts = _SEGMENT.split(line.strip())
     kinds = _part_kinds(parts, reading, words, index)
+    if _only_courtesies(line, kinds, reading, words):
+        return None
     start = 0
     if kinds and kinds[0] == "courtesy" and fold(TOKEN.findall(parts[0])[0]) in reading.greetings:
         while start < len(parts) and kinds[start] in ("courtesy", "name", "small", "empty", "addressed"):
